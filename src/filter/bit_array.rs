@@ -1,0 +1,139 @@
+//! A fixed-length array of bits packed into `u64` words.
+
+/// `m` bits stored in `ceil(m / 64)` little-endian `u64` words: bit `i` lives in word
+/// `i / 64` at bit `i % 64`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BitArray {
+    words: Vec<u64>,
+    len: u64,
+    ones: u64,
+}
+
+impl BitArray {
+    /// An array of `len` bits, all zero.
+    pub fn new(len: u64) -> Self {
+        let words = vec![0; len.div_ceil(64) as usize];
+        BitArray {
+            words,
+            len,
+            ones: 0,
+        }
+    }
+
+    /// The number of bits, m.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// True when the array has no bits at all.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The bit at `index`. Panics if `index >= len` (a caller bug, never user input).
+    #[inline]
+    pub fn get(&self, index: u64) -> bool {
+        assert!(index < self.len, "bit index {index} out of range");
+        self.words[(index / 64) as usize] >> (index % 64) & 1 == 1
+    }
+
+    /// Sets the bit at `index` to 1 and returns whether it was 0 before.
+    #[inline]
+    pub fn set(&mut self, index: u64) -> bool {
+        assert!(index < self.len, "bit index {index} out of range");
+        let word = &mut self.words[(index / 64) as usize];
+        let mask = 1u64 << (index % 64);
+        let was_clear = *word & mask == 0;
+        *word |= mask;
+        self.ones += was_clear as u64;
+        was_clear
+    }
+
+    /// Clears the bit at `index` to 0 and returns whether it was 1 before.
+    #[inline]
+    pub fn clear(&mut self, index: u64) -> bool {
+        assert!(index < self.len, "bit index {index} out of range");
+        let word = &mut self.words[(index / 64) as usize];
+        let mask = 1u64 << (index % 64);
+        let was_set = *word & mask != 0;
+        *word &= !mask;
+        self.ones -= was_set as u64;
+        was_set
+    }
+
+    /// The number of bits set to 1, X (kept up to date on every change).
+    pub fn count_ones(&self) -> u64 {
+        self.ones
+    }
+
+    /// The fraction of bits set, X / m (0 for an empty array).
+    pub fn fill_ratio(&self) -> f64 {
+        if self.len == 0 {
+            0.0
+        } else {
+            self.ones as f64 / self.len as f64
+        }
+    }
+
+    /// The packed words, least significant bit first.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// Indices of the bits set to 1, in increasing order.
+    pub fn iter_ones(&self) -> impl Iterator<Item = u64> + '_ {
+        self.words.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    None
+                } else {
+                    let bit = rest.trailing_zeros() as u64;
+                    rest &= rest - 1;
+                    Some(w as u64 * 64 + bit)
+                }
+            })
+        })
+    }
+
+    /// Sets every bit to 0.
+    pub fn clear_all(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+        self.ones = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_get_clear_and_count_track_each_other() {
+        let mut bits = BitArray::new(130);
+        assert_eq!(bits.words().len(), 3);
+        assert!(bits.set(0));
+        assert!(bits.set(64));
+        assert!(bits.set(129));
+        assert!(
+            !bits.set(129),
+            "setting a set bit reports it was already set"
+        );
+        assert!(bits.get(0) && bits.get(64) && bits.get(129));
+        assert!(!bits.get(1) && !bits.get(128));
+        assert_eq!(bits.count_ones(), 3);
+        assert_eq!(bits.iter_ones().collect::<Vec<_>>(), vec![0, 64, 129]);
+        assert!(bits.clear(64));
+        assert!(!bits.clear(64));
+        assert_eq!(bits.count_ones(), 2);
+        assert!((bits.fill_ratio() - 2.0 / 130.0).abs() < 1e-15);
+        bits.clear_all();
+        assert_eq!(bits.count_ones(), 0);
+        assert_eq!(bits.iter_ones().count(), 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of range")]
+    fn reading_past_the_end_is_a_caller_bug() {
+        BitArray::new(10).get(10);
+    }
+}

@@ -1,0 +1,82 @@
+//! Typed errors for filter parameters and operations.
+
+use std::fmt;
+
+/// The largest number of bits (or counters) a filter may have: 2^25 = 33,554,432.
+///
+/// A plain filter of this size takes 4 MiB and a counting filter 32 MiB (one byte per
+/// counter in memory), so no setting can make a browser tab allocate gigabytes.
+pub const MAX_BITS: u64 = 1 << 25;
+
+/// The largest number of hash functions a filter may use.
+pub const MAX_HASHES: u32 = 64;
+
+/// Why a set of filter parameters was rejected.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ParamError {
+    /// m = 0: a filter needs at least one bit.
+    ZeroBits,
+    /// m above [`MAX_BITS`].
+    TooManyBits {
+        /// The m asked for.
+        requested: u64,
+        /// The cap.
+        max: u64,
+    },
+    /// k = 0: a filter needs at least one hash function.
+    ZeroHashes,
+    /// k above [`MAX_HASHES`].
+    TooManyHashes {
+        /// The k asked for.
+        requested: u32,
+        /// The cap.
+        max: u32,
+    },
+    /// A counter width outside 1..=8 bits.
+    BadCounterWidth {
+        /// The width asked for.
+        requested: u32,
+    },
+    /// A target false-positive rate outside the open interval (0, 1).
+    RateOutOfRange {
+        /// The p asked for.
+        requested: f64,
+    },
+    /// n = 0 where a number of items is needed.
+    ZeroItems,
+    /// An experiment with no probes.
+    ZeroProbes,
+    /// Experiment checkpoints that are empty, start at 0 or do not increase.
+    BadCheckpoints,
+    /// A number that is not finite (NaN or infinity) where a real number is needed.
+    NotFinite,
+}
+
+impl fmt::Display for ParamError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParamError::ZeroBits => write!(f, "m must be at least 1 bit"),
+            ParamError::TooManyBits { requested, max } => {
+                write!(f, "m = {requested} is above the memory cap of {max} bits")
+            }
+            ParamError::ZeroHashes => write!(f, "k must be at least 1"),
+            ParamError::TooManyHashes { requested, max } => {
+                write!(f, "k = {requested} is above the maximum of {max}")
+            }
+            ParamError::BadCounterWidth { requested } => {
+                write!(f, "counter width {requested} must be between 1 and 8 bits")
+            }
+            ParamError::RateOutOfRange { requested } => {
+                write!(f, "p = {requested} must lie strictly between 0 and 1")
+            }
+            ParamError::ZeroItems => write!(f, "n must be at least 1"),
+            ParamError::ZeroProbes => write!(f, "the number of probes must be at least 1"),
+            ParamError::BadCheckpoints => {
+                write!(f, "the item counts must start above 0 and increase")
+            }
+            ParamError::NotFinite => write!(f, "the value must be a finite number"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}

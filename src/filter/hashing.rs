@@ -1,0 +1,260 @@
+//! Hash families and the double-hashing rule that turns one hash into k positions.
+//!
+//! Both families hash the item's raw UTF-8 bytes exactly as typed (no terminator, no
+//! normalisation) and split the result into two numbers `h1` and `h2`:
+//!
+//! | family  | hash of the bytes                  | `h1`                | `h2`            |
+//! |---------|------------------------------------|---------------------|-----------------|
+//! | FNV-1a  | `h = fnv1a64(bytes)`               | `h & 0xffff_ffff`   | `h >> 32`       |
+//! | murmur3 | `x = murmur3_x64_128(bytes, 0)`    | low 64 bits of `x`  | high 64 bits    |
+//!
+//! Position `i` (for `i = 0..k-1`) is `pos_i = ((h1 + i·h2) mod 2^64) mod m`. For FNV-1a the
+//! sum never exceeds 2^64, so this is plainly `(h1 + i·h2) mod m`.
+//!
+//! Everything is computed in `u64`, never `usize`, so wasm32 and x86_64 give the same
+//! numbers. A few lines of Python reproduce any position:
+//!
+//! ```text
+//! def fnv1a64(b):
+//!     h = 0xcbf29ce484222325
+//!     for c in b: h = ((h ^ c) * 0x100000001b3) % 2**64
+//!     return h
+//! h = fnv1a64("apple".encode()); h1, h2 = h & 0xffffffff, h >> 32
+//! [(h1 + i*h2) % 16 for i in range(3)]        # FNV-1a, m = 16, k = 3
+//! d = mmh3.hash_bytes(b"apple", 0)            # murmur3 x64_128, 16 bytes
+//! h1, h2 = int.from_bytes(d[:8], "little"), int.from_bytes(d[8:], "little")
+//! [((h1 + i*h2) % 2**64) % 16 for i in range(3)]
+//! ```
+
+use std::fmt;
+use std::hash::Hasher;
+
+/// Which hash function a filter uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum HashFamily {
+    /// FNV-1a, 64-bit (the `fnv` crate), split into two 32-bit halves.
+    #[default]
+    Fnv1a,
+    /// MurmurHash3 x64_128 with seed 0 (the `murmur3` crate), split into two 64-bit halves.
+    Murmur3,
+}
+
+impl HashFamily {
+    /// Every family, in the order the UI lists them.
+    pub const ALL: [HashFamily; 2] = [HashFamily::Fnv1a, HashFamily::Murmur3];
+
+    /// The short key used in URLs: `fnv` or `murmur3`.
+    pub fn key(self) -> &'static str {
+        match self {
+            HashFamily::Fnv1a => "fnv",
+            HashFamily::Murmur3 => "murmur3",
+        }
+    }
+
+    /// The family for a URL key (`fnv` or `murmur3`), if there is one.
+    pub fn from_key(key: &str) -> Option<Self> {
+        HashFamily::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// The two halves `(h1, h2)` of this family's hash of `bytes`.
+    #[inline]
+    pub fn hash_pair(self, bytes: &[u8]) -> HashPair {
+        match self {
+            HashFamily::Fnv1a => {
+                let h = fnv1a64(bytes);
+                HashPair {
+                    h1: h & 0xffff_ffff,
+                    h2: h >> 32,
+                }
+            }
+            HashFamily::Murmur3 => {
+                let x = murmur3_x64_128(bytes);
+                HashPair {
+                    h1: x as u64,
+                    h2: (x >> 64) as u64,
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for HashFamily {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HashFamily::Fnv1a => "FNV-1a",
+            HashFamily::Murmur3 => "murmur3",
+        })
+    }
+}
+
+/// FNV-1a 64 of `bytes`: start at `0xcbf29ce484222325`; for each byte
+/// `h = (h XOR byte) · 0x100000001b3 mod 2^64`.
+#[inline]
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
+/// MurmurHash3 x64_128 of `bytes` with seed 0, as `(h2 << 64) | h1`.
+#[inline]
+pub fn murmur3_x64_128(bytes: &[u8]) -> u128 {
+    let mut reader = bytes;
+    // Reading from a byte slice cannot fail.
+    murmur3::murmur3_x64_128(&mut reader, 0).unwrap_or_default()
+}
+
+/// The two numbers from which all k positions of one item are derived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HashPair {
+    /// The first half; position 0 is `h1 mod m`.
+    pub h1: u64,
+    /// The second half; each further position adds `h2`.
+    pub h2: u64,
+}
+
+impl HashPair {
+    /// `(h1 + i·h2) mod 2^64`.
+    #[inline]
+    pub fn combined(self, i: u32) -> u64 {
+        self.h1.wrapping_add((i as u64).wrapping_mul(self.h2))
+    }
+
+    /// `pos_i = ((h1 + i·h2) mod 2^64) mod m`.
+    #[inline]
+    pub fn position(self, i: u32, m: u64) -> u64 {
+        self.combined(i) % m
+    }
+
+    /// The k positions in order `i = 0..k-1`, computed by adding `h2` each step (no
+    /// multiplication in the loop).
+    #[inline]
+    pub fn positions(self, k: u32, m: u64) -> Positions {
+        Positions {
+            next: self.h1,
+            step: self.h2,
+            remaining: k,
+            m,
+        }
+    }
+
+    /// Every step of the arithmetic, for display: one [`HashStep`] per hash index.
+    pub fn steps(self, k: u32, m: u64) -> Vec<HashStep> {
+        (0..k)
+            .map(|i| HashStep {
+                index: i,
+                h1: self.h1,
+                h2: self.h2,
+                combined: self.combined(i),
+                position: self.position(i, m),
+            })
+            .collect()
+    }
+}
+
+/// Iterator over `pos_i` for `i = 0..k-1`.
+#[derive(Debug, Clone)]
+pub struct Positions {
+    next: u64,
+    step: u64,
+    remaining: u32,
+    m: u64,
+}
+
+impl Iterator for Positions {
+    type Item = u64;
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.remaining == 0 {
+            return None;
+        }
+        self.remaining -= 1;
+        let position = self.next % self.m;
+        self.next = self.next.wrapping_add(self.step);
+        Some(position)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining as usize, Some(self.remaining as usize))
+    }
+}
+
+impl ExactSizeIterator for Positions {}
+
+/// One row of the arithmetic for hash index `i`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HashStep {
+    /// The hash index i (0-based).
+    pub index: u32,
+    /// h1 of the item.
+    pub h1: u64,
+    /// h2 of the item.
+    pub h2: u64,
+    /// `(h1 + i·h2) mod 2^64`.
+    pub combined: u64,
+    /// `combined mod m`.
+    pub position: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a64_matches_published_vectors() {
+        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        assert_eq!(fnv1a64(b"foobar"), 0x85944171f73967e8);
+    }
+
+    #[test]
+    fn murmur3_crate_matches_published_vectors() {
+        let mut hello: &[u8] = b"Hello, world!";
+        assert_eq!(murmur3::murmur3_32(&mut hello, 0).unwrap(), 0xc0363e43);
+        assert_eq!(murmur3_x64_128(b""), 0);
+        // Canonical digest bytes 6c1b07bc7bbc4be3 47939ac4a93c437a are h1 and h2 in
+        // little-endian order.
+        let x = murmur3_x64_128(b"The quick brown fox jumps over the lazy dog");
+        assert_eq!(
+            x as u64,
+            u64::from_le_bytes(0x6c1b07bc7bbc4be3u64.to_be_bytes())
+        );
+        assert_eq!(
+            (x >> 64) as u64,
+            u64::from_le_bytes(0x47939ac4a93c437au64.to_be_bytes())
+        );
+    }
+
+    #[test]
+    fn fnv_pair_splits_the_64_bit_hash_in_halves() {
+        let pair = HashFamily::Fnv1a.hash_pair(b"a");
+        assert_eq!(pair.h1, 0x8601ec8c);
+        assert_eq!(pair.h2, 0xaf63dc4c);
+    }
+
+    #[test]
+    fn incremental_positions_equal_the_formula() {
+        let pair = HashPair {
+            h1: u64::MAX - 5,
+            h2: u64::MAX / 3,
+        };
+        let fast: Vec<u64> = pair.positions(9, 1000).collect();
+        let slow: Vec<u64> = (0..9).map(|i| pair.position(i, 1000)).collect();
+        assert_eq!(fast, slow);
+        let steps = pair.steps(9, 1000);
+        assert_eq!(steps.iter().map(|s| s.position).collect::<Vec<_>>(), slow);
+        assert_eq!(
+            steps[2].combined,
+            (u64::MAX - 5).wrapping_add(2 * (u64::MAX / 3))
+        );
+    }
+
+    #[test]
+    fn family_keys_round_trip() {
+        for family in HashFamily::ALL {
+            assert_eq!(HashFamily::from_key(family.key()), Some(family));
+        }
+        assert_eq!(HashFamily::from_key("md5"), None);
+    }
+}

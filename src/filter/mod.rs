@@ -1,0 +1,31 @@
+//! The Bloom filter core: bit array, hash families, plain and counting filters, the
+//! formulas and the false-positive experiment.
+//!
+//! # How it works
+//!
+//! A Bloom filter is m bits, all 0 at first, and k hash positions per item. Adding an item
+//! sets its k bits to 1. A query looks at the same k bits: if any is 0 the item was
+//! definitely never added; if all are 1 it probably was, but those bits may have been set
+//! by other items (a false positive). After n items the chance of a false positive is about
+//! `(1 - e^{-kn/m})^k` ([`math::fpr_approx`]).
+//!
+//! This module knows nothing of the web page; everything here is plain Rust, tested with
+//! `cargo test`, and gives the same numbers on wasm32 and x86_64.
+
+pub mod bit_array;
+pub mod bloom;
+pub mod counting;
+pub mod error;
+pub mod experiment;
+pub mod hashing;
+pub mod math;
+pub mod params;
+
+pub use bit_array::BitArray;
+pub use bloom::BloomFilter;
+pub use counting::{CounterChange, CountingBloomFilter, RemoveError, DEFAULT_COUNTER_WIDTH};
+pub use error::{ParamError, MAX_BITS, MAX_HASHES};
+pub use experiment::{Experiment, ExperimentPlan, ItemKind, ItemSource, ObservedPoint};
+pub use hashing::{HashFamily, HashPair, HashStep};
+pub use math::CountEstimate;
+pub use params::FilterShape;

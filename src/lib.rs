@@ -1,0 +1,8 @@
+//! An interactive Bloom filter teaching tool.
+//!
+//! [`filter`] is the pure core (no web dependencies). [`state`] is the page's model: one
+//! struct, one `Action` per user intent, a pure `apply`. The `ui` module (wasm32 only)
+//! renders that state with Yew.
+#![warn(missing_docs)]
+
+pub mod filter;
