@@ -1,0 +1,128 @@
+//! Parsing numbers typed into fields or URL parameters, with a reason when they are bad.
+
+use std::fmt;
+
+use crate::filter::ParamError;
+
+/// Why a typed value was not accepted.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FieldProblem {
+    /// Nothing was typed.
+    Empty,
+    /// Not a number at all ("abc", "NaN", "Infinity").
+    NotANumber,
+    /// A number with a fraction where a whole number is needed.
+    NotWhole,
+    /// Below zero.
+    Negative,
+    /// Too large to be represented, let alone allowed.
+    TooLarge,
+    /// A number, but not an allowed value.
+    Invalid(ParamError),
+}
+
+impl fmt::Display for FieldProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FieldProblem::Empty => write!(f, "enter a number"),
+            FieldProblem::NotANumber => write!(f, "not a number"),
+            FieldProblem::NotWhole => write!(f, "must be a whole number"),
+            FieldProblem::Negative => write!(f, "must not be negative"),
+            FieldProblem::TooLarge => write!(f, "far too large"),
+            FieldProblem::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<ParamError> for FieldProblem {
+    fn from(e: ParamError) -> Self {
+        FieldProblem::Invalid(e)
+    }
+}
+
+/// A whole number ≥ 0 from text: surrounding spaces ignored, `_` and `,` not allowed,
+/// `1e6` accepted when it is whole.
+pub fn parse_whole(text: &str) -> Result<u64, FieldProblem> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FieldProblem::Empty);
+    }
+    if let Ok(value) = text.parse::<u64>() {
+        return Ok(value);
+    }
+    let number = parse_real_lenient(text)?;
+    if number < 0.0 {
+        return Err(FieldProblem::Negative);
+    }
+    if number.fract() != 0.0 {
+        return Err(FieldProblem::NotWhole);
+    }
+    if number >= u64::MAX as f64 {
+        return Err(FieldProblem::TooLarge);
+    }
+    Ok(number as u64)
+}
+
+/// A whole number that fits a `u32` (k, widths).
+pub fn parse_small_whole(text: &str) -> Result<u32, FieldProblem> {
+    let value = parse_whole(text)?;
+    u32::try_from(value).map_err(|_| FieldProblem::TooLarge)
+}
+
+/// A finite real number from text (rates, sizes); rejects NaN and infinities.
+pub fn parse_real(text: &str) -> Result<f64, FieldProblem> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(FieldProblem::Empty);
+    }
+    parse_real_lenient(text)
+}
+
+fn parse_real_lenient(text: &str) -> Result<f64, FieldProblem> {
+    // Rust's parser accepts "inf", "NaN" and "infinity"; a field never should.
+    let plain_number = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'));
+    if !plain_number {
+        return Err(FieldProblem::NotANumber);
+    }
+    match text.parse::<f64>() {
+        Ok(value) if value.is_finite() => Ok(value),
+        Ok(_) => Err(FieldProblem::TooLarge),
+        Err(_) => Err(FieldProblem::NotANumber),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_numbers_parse_and_everything_else_says_why() {
+        assert_eq!(parse_whole(" 64 "), Ok(64));
+        assert_eq!(parse_whole("1e3"), Ok(1000));
+        assert_eq!(parse_whole(""), Err(FieldProblem::Empty));
+        assert_eq!(parse_whole("   "), Err(FieldProblem::Empty));
+        assert_eq!(parse_whole("abc"), Err(FieldProblem::NotANumber));
+        assert_eq!(parse_whole("NaN"), Err(FieldProblem::NotANumber));
+        assert_eq!(parse_whole("Infinity"), Err(FieldProblem::NotANumber));
+        assert_eq!(parse_whole("inf"), Err(FieldProblem::NotANumber));
+        assert_eq!(parse_whole("-3"), Err(FieldProblem::Negative));
+        assert_eq!(parse_whole("2.5"), Err(FieldProblem::NotWhole));
+        assert_eq!(parse_whole("1e400"), Err(FieldProblem::TooLarge));
+        assert_eq!(
+            parse_whole("99999999999999999999999"),
+            Err(FieldProblem::TooLarge)
+        );
+        assert_eq!(parse_whole("1000000000000"), Ok(1_000_000_000_000));
+        assert_eq!(parse_small_whole("1000000"), Ok(1_000_000));
+        assert_eq!(
+            parse_small_whole("10000000000"),
+            Err(FieldProblem::TooLarge)
+        );
+        assert_eq!(parse_real("0.01"), Ok(0.01));
+        assert_eq!(parse_real("1e-4"), Ok(1e-4));
+        assert_eq!(parse_real("nan"), Err(FieldProblem::NotANumber));
+        assert_eq!(parse_real("1e999"), Err(FieldProblem::TooLarge));
+    }
+}

@@ -1,0 +1,15 @@
+//! The page's model, independent of any UI toolkit: settings, the item log, queries, the
+//! URL contract and the [`Action`] reducer.
+
+pub mod fields;
+pub mod log;
+pub mod model;
+pub mod query;
+pub mod settings;
+pub mod url;
+pub mod words;
+
+pub use log::{LogEntry, Member, Members};
+pub use model::{Action, AppState, FieldError, Message, Walk, WalkKind};
+pub use query::{QueryReport, Verdict};
+pub use settings::{FilterModel, Mode, Settings};

@@ -1,0 +1,609 @@
+//! The page's model: one struct, one [`Action`] per user intent, and a pure
+//! [`AppState::apply`]. The UI only renders this state and dispatches actions.
+
+use std::rc::Rc;
+
+use crate::filter::{CounterChange, HashFamily, RemoveError};
+
+use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
+use super::query::{run_query, QueryReport};
+use super::settings::{FilterModel, Mode, Settings};
+use super::url::{Notice, UrlState};
+use super::words::fresh_words;
+
+/// How many steps undo reaches back.
+pub const UNDO_DEPTH: usize = 100;
+
+/// Every user intent.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// The text in the item field changed.
+    SetDraft(String),
+    /// Add the item in the field.
+    AddDraft,
+    /// Query the item in the field.
+    QueryDraft,
+    /// Add one item.
+    AddItem(String),
+    /// Query one item.
+    QueryItem(String),
+    /// Add every non-empty line of a pasted text.
+    AddLines(String),
+    /// Add this many random words not yet in the set.
+    AddRandomWords(usize),
+    /// Remove an item: counters in counting mode, refused when unsafe; in plain mode this is
+    /// refused with an explanation.
+    Remove(String),
+    /// Counting mode: remove an item that tests as present but was never added.
+    ForceRemove(String),
+    /// Plain mode: clear the item's bits, to show the false negatives it causes.
+    NaiveDelete(String),
+    /// m typed in its field.
+    SetM(String),
+    /// k typed in its field.
+    SetK(String),
+    /// Counter width typed in its field.
+    SetWidth(String),
+    /// Choose the hash family.
+    SetFamily(HashFamily),
+    /// Switch between plain and counting filters.
+    SetMode(Mode),
+    /// Empty the filter (undoable).
+    Reset,
+    /// Undo the last change to the settings or items.
+    Undo,
+    /// Redo what was undone.
+    Redo,
+    /// Start the step-by-step walk of adding or querying the item in the field.
+    StartWalk(WalkKind),
+    /// Next step of the walk (the last step performs the add or query).
+    StepWalk,
+    /// Previous step of the walk.
+    StepBackWalk,
+    /// Leave the walk without doing anything.
+    CancelWalk,
+    /// Hide a URL notice.
+    DismissNotice(usize),
+    /// Hide the message about the last action.
+    DismissMessage,
+}
+
+/// Which operation a step-by-step walk shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WalkKind {
+    /// Setting the k bits.
+    Add,
+    /// Testing the k bits.
+    Query,
+}
+
+/// A step-by-step walk: step 0 shows the hash, step `i + 1` shows position `i`, step
+/// `k + 1` shows the result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Walk {
+    /// Add or query.
+    pub kind: WalkKind,
+    /// The item.
+    pub item: String,
+    /// The current step, `0..=k+1`.
+    pub step: u32,
+}
+
+/// A field whose last input was rejected, and why; the setting keeps its previous value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldError {
+    /// What was typed.
+    pub input: String,
+    /// Why it was rejected.
+    pub problem: FieldProblem,
+}
+
+/// Rejected inputs, one slot per numeric field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FieldErrors {
+    /// The m field.
+    pub m: Option<FieldError>,
+    /// The k field.
+    pub k: Option<FieldError>,
+    /// The counter width field.
+    pub width: Option<FieldError>,
+}
+
+/// What the last action did, for the message area.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Message {
+    /// Add or query with nothing typed.
+    EmptyItem,
+    /// An item was added; `newly_set` of its positions went from 0 to set.
+    Added {
+        /// The item.
+        item: String,
+        /// Positions that changed from 0.
+        newly_set: usize,
+    },
+    /// Several items were added at once.
+    AddedMany {
+        /// How many.
+        count: usize,
+    },
+    /// A removal was refused because the item is certainly not in the filter.
+    RemoveRefusedAbsent {
+        /// The item.
+        item: String,
+        /// Its positions with counter 0.
+        zero_positions: Vec<u64>,
+    },
+    /// A removal was refused because the item tests as present but was never added.
+    RemoveRefusedFalsePositive {
+        /// The item.
+        item: String,
+    },
+    /// A plain filter cannot remove; the naive delete is offered as a demonstration.
+    PlainCannotRemove {
+        /// The item.
+        item: String,
+    },
+    /// An item was removed from the counting filter.
+    Removed {
+        /// The item.
+        item: String,
+        /// Each counter's change.
+        changes: Vec<CounterChange>,
+    },
+    /// An unsafe removal happened; these members now test as absent.
+    FalseNegativesCreated {
+        /// The item removed.
+        item: String,
+        /// Members that are now reported as "definitely not".
+        victims: Vec<String>,
+    },
+    /// Undo or redo had nothing to do.
+    NothingToUndo,
+    /// Redo had nothing to do.
+    NothingToRedo,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Snapshot {
+    settings: Settings,
+    log: Rc<Vec<LogEntry>>,
+}
+
+/// The whole page state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AppState {
+    settings: Settings,
+    log: Rc<Vec<LogEntry>>,
+    filter: Rc<FilterModel>,
+    members: Rc<Members>,
+    draft: String,
+    last_query: Option<Rc<QueryReport>>,
+    walk: Option<Walk>,
+    message: Option<Message>,
+    field_errors: FieldErrors,
+    notices: Vec<Notice>,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+    random_seed: u64,
+    random_next: u64,
+    revision: u64,
+}
+
+impl Default for AppState {
+    fn default() -> Self {
+        AppState::new(Settings::default(), Vec::new())
+    }
+}
+
+impl AppState {
+    /// A state with these settings and items.
+    pub fn new(settings: Settings, log: Vec<LogEntry>) -> Self {
+        let (filter, members) = replay(&settings, &log);
+        AppState {
+            settings,
+            log: Rc::new(log),
+            filter: Rc::new(filter),
+            members: Rc::new(members),
+            draft: String::new(),
+            last_query: None,
+            walk: None,
+            message: None,
+            field_errors: FieldErrors::default(),
+            notices: Vec::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            random_seed: 0x5eed,
+            random_next: 0,
+            revision: 0,
+        }
+    }
+
+    /// The state a URL describes, with its notices and, if it named one, its query shown.
+    pub fn from_url(url: UrlState) -> Self {
+        let mut state = AppState::new(url.settings, Vec::new());
+        state.notices = url.notices;
+        for entry in url.entries {
+            state.apply_log_entry_from_url(entry);
+        }
+        state.undo.clear();
+        if let Some(query) = url.query {
+            state.draft = query.clone();
+            state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, &query)));
+        }
+        state
+    }
+
+    fn apply_log_entry_from_url(&mut self, entry: LogEntry) {
+        let item = entry.item().to_owned();
+        let action = match entry {
+            LogEntry::Add(_) => Action::AddItem(item.clone()),
+            LogEntry::Remove(_) => Action::Remove(item.clone()),
+            LogEntry::ForceRemove(_) => Action::ForceRemove(item.clone()),
+            LogEntry::NaiveDelete(_) => Action::NaiveDelete(item.clone()),
+        };
+        let before = self.log.len();
+        *self = std::mem::take(self).apply(action);
+        if self.log.len() == before {
+            let reason = match &self.message {
+                Some(Message::RemoveRefusedAbsent { .. }) => {
+                    "the item is definitely not in the filter"
+                }
+                Some(Message::RemoveRefusedFalsePositive { .. }) => {
+                    "the item was never added (it is a false positive)"
+                }
+                Some(Message::PlainCannotRemove { .. }) => {
+                    "a plain Bloom filter cannot remove items"
+                }
+                _ => "it could not be applied",
+            };
+            self.notices.push(Notice::new("remove", &item, reason));
+        }
+        self.message = None;
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+    /// Every change to the items, in order.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+    /// The live filter.
+    pub fn filter(&self) -> &FilterModel {
+        &self.filter
+    }
+    /// The items in the set.
+    pub fn members(&self) -> &Members {
+        &self.members
+    }
+    /// The text in the item field.
+    pub fn draft(&self) -> &str {
+        &self.draft
+    }
+    /// The last query's report, until the filter changes.
+    pub fn last_query(&self) -> Option<&QueryReport> {
+        self.last_query.as_deref()
+    }
+    /// The step-by-step walk in progress.
+    pub fn walk(&self) -> Option<&Walk> {
+        self.walk.as_ref()
+    }
+    /// What the last action did.
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+    /// Rejected field inputs.
+    pub fn field_errors(&self) -> &FieldErrors {
+        &self.field_errors
+    }
+    /// Notices about ignored URL parameters.
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+    /// Whether undo has something to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    /// Whether redo has something to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+    /// A number that changes whenever the settings or items change.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Applies one action and returns the new state. Never panics on any input.
+    pub fn apply(mut self, action: Action) -> Self {
+        if !matches!(action, Action::SetDraft(_) | Action::DismissNotice(_)) {
+            self.message = None;
+        }
+        match action {
+            Action::SetDraft(text) => self.draft = text,
+            Action::AddDraft => {
+                if self.draft.is_empty() {
+                    self.message = Some(Message::EmptyItem);
+                } else {
+                    let item = self.draft.clone();
+                    self = self.apply(Action::AddItem(item));
+                }
+            }
+            Action::QueryDraft => {
+                if self.draft.is_empty() {
+                    self.message = Some(Message::EmptyItem);
+                } else {
+                    let item = self.draft.clone();
+                    self = self.apply(Action::QueryItem(item));
+                }
+            }
+            Action::AddItem(item) => {
+                let newly_set = self
+                    .filter
+                    .shape()
+                    .positions(item.as_bytes())
+                    .filter(|&p| !self.filter.is_set(p))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len();
+                self.push_entries(vec![LogEntry::Add(item.clone())]);
+                self.message = Some(Message::Added { item, newly_set });
+            }
+            Action::QueryItem(item) => {
+                self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &item)));
+            }
+            Action::AddLines(text) => {
+                let entries: Vec<LogEntry> = text
+                    .lines()
+                    .map(|l| l.trim_end_matches('\r'))
+                    .filter(|l| !l.trim().is_empty())
+                    .map(|l| LogEntry::Add(l.to_owned()))
+                    .collect();
+                let count = entries.len();
+                if count == 0 {
+                    self.message = Some(Message::EmptyItem);
+                } else {
+                    self.push_entries(entries);
+                    self.message = Some(Message::AddedMany { count });
+                }
+            }
+            Action::AddRandomWords(count) => {
+                let members = Rc::clone(&self.members);
+                let (words, next) = fresh_words(self.random_seed, self.random_next, count, |w| {
+                    members.contains(w)
+                });
+                self.random_next = next;
+                let count = words.len();
+                self.push_entries(words.into_iter().map(LogEntry::Add).collect());
+                self.message = Some(Message::AddedMany { count });
+            }
+            Action::Remove(item) => self.remove(item),
+            Action::ForceRemove(item) => self.force_remove(item),
+            Action::NaiveDelete(item) => self.naive_delete(item),
+            Action::SetM(text) => {
+                let result = parse_whole(&text)
+                    .and_then(|m| self.settings.with_m(m).map_err(FieldProblem::from));
+                self.field_errors.m = self.change_settings(text, result);
+            }
+            Action::SetK(text) => {
+                let result = parse_small_whole(&text)
+                    .and_then(|k| self.settings.with_k(k).map_err(FieldProblem::from));
+                self.field_errors.k = self.change_settings(text, result);
+            }
+            Action::SetWidth(text) => {
+                let result = parse_small_whole(&text)
+                    .and_then(|w| self.settings.with_width(w).map_err(FieldProblem::from));
+                self.field_errors.width = self.change_settings(text, result);
+            }
+            Action::SetFamily(family) => {
+                let settings = self.settings.with_family(family);
+                self.set_settings(settings, None);
+            }
+            Action::SetMode(mode) => {
+                if mode != self.settings.mode() {
+                    let log = log_of_members(&self.members, mode);
+                    let settings = self.settings.with_mode(mode);
+                    self.set_settings(settings, Some(log));
+                }
+            }
+            Action::Reset => {
+                if !self.log.is_empty() {
+                    self.record_undo();
+                    self.rebuild(self.settings, Vec::new());
+                }
+            }
+            Action::Undo => match self.undo.pop() {
+                Some(snapshot) => {
+                    self.redo.push(self.snapshot());
+                    self.restore(snapshot);
+                }
+                None => self.message = Some(Message::NothingToUndo),
+            },
+            Action::Redo => match self.redo.pop() {
+                Some(snapshot) => {
+                    self.undo.push(self.snapshot());
+                    self.restore(snapshot);
+                }
+                None => self.message = Some(Message::NothingToRedo),
+            },
+            Action::StartWalk(kind) => {
+                if self.draft.is_empty() {
+                    self.message = Some(Message::EmptyItem);
+                } else {
+                    self.walk = Some(Walk {
+                        kind,
+                        item: self.draft.clone(),
+                        step: 0,
+                    });
+                }
+            }
+            Action::StepWalk => {
+                if let Some(walk) = self.walk.clone() {
+                    let last = self.settings.k() + 1;
+                    if walk.step < last {
+                        self.walk = Some(Walk {
+                            step: walk.step + 1,
+                            ..walk
+                        });
+                    } else {
+                        self.walk = None;
+                        let finish = match walk.kind {
+                            WalkKind::Add => Action::AddItem(walk.item),
+                            WalkKind::Query => Action::QueryItem(walk.item),
+                        };
+                        self = self.apply(finish);
+                    }
+                }
+            }
+            Action::StepBackWalk => {
+                if let Some(walk) = &mut self.walk {
+                    walk.step = walk.step.saturating_sub(1);
+                }
+            }
+            Action::CancelWalk => self.walk = None,
+            Action::DismissNotice(index) => {
+                if index < self.notices.len() {
+                    self.notices.remove(index);
+                }
+            }
+            Action::DismissMessage => self.message = None,
+        }
+        self
+    }
+
+    fn remove(&mut self, item: String) {
+        let FilterModel::Counting(counting) = self.filter.as_ref() else {
+            self.message = Some(Message::PlainCannotRemove { item });
+            return;
+        };
+        let zero_positions = counting.zero_positions(item.as_bytes());
+        if !zero_positions.is_empty() {
+            self.message = Some(Message::RemoveRefusedAbsent {
+                item,
+                zero_positions,
+            });
+        } else if !self.members.contains(&item) {
+            self.message = Some(Message::RemoveRefusedFalsePositive { item });
+        } else {
+            let mut preview = counting.clone();
+            let changes = preview.remove(item.as_bytes()).unwrap_or_default();
+            self.push_entries(vec![LogEntry::Remove(item.clone())]);
+            self.message = Some(Message::Removed { item, changes });
+        }
+    }
+
+    fn force_remove(&mut self, item: String) {
+        let FilterModel::Counting(counting) = self.filter.as_ref() else {
+            self.message = Some(Message::PlainCannotRemove { item });
+            return;
+        };
+        match counting.clone().remove(item.as_bytes()) {
+            Err(RemoveError::DefinitelyAbsent { zero_positions }) => {
+                self.message = Some(Message::RemoveRefusedAbsent {
+                    item,
+                    zero_positions,
+                });
+            }
+            Ok(_) if self.members.contains(&item) => self.remove(item),
+            Ok(_) => {
+                self.push_entries(vec![LogEntry::ForceRemove(item.clone())]);
+                let victims = self.false_negatives();
+                self.message = Some(Message::FalseNegativesCreated { item, victims });
+            }
+        }
+    }
+
+    fn naive_delete(&mut self, item: String) {
+        if !matches!(self.filter.as_ref(), FilterModel::Plain(_)) {
+            self.remove(item);
+            return;
+        }
+        self.push_entries(vec![LogEntry::NaiveDelete(item.clone())]);
+        let victims = self.false_negatives();
+        self.message = Some(Message::FalseNegativesCreated { item, victims });
+    }
+
+    /// Members the filter now reports as definitely absent.
+    pub fn false_negatives(&self) -> Vec<String> {
+        self.members
+            .list()
+            .iter()
+            .filter(|m| !self.filter.contains(m.item.as_bytes()))
+            .map(|m| m.item.clone())
+            .collect()
+    }
+
+    /// Whether the answer for `item` would be a false positive right now.
+    pub fn is_false_positive(&self, item: &str) -> bool {
+        !self.members.contains(item) && self.filter.contains(item.as_bytes())
+    }
+
+    fn change_settings(
+        &mut self,
+        input: String,
+        result: Result<Settings, FieldProblem>,
+    ) -> Option<FieldError> {
+        match result {
+            Ok(settings) => {
+                if settings != self.settings {
+                    self.set_settings(settings, None);
+                }
+                None
+            }
+            Err(problem) => Some(FieldError { input, problem }),
+        }
+    }
+
+    fn set_settings(&mut self, settings: Settings, log: Option<Vec<LogEntry>>) {
+        self.record_undo();
+        let log = log.unwrap_or_else(|| self.log.as_ref().clone());
+        self.rebuild(settings, log);
+    }
+
+    fn push_entries(&mut self, entries: Vec<LogEntry>) {
+        self.record_undo();
+        let filter = Rc::make_mut(&mut self.filter);
+        let members = Rc::make_mut(&mut self.members);
+        let log = Rc::make_mut(&mut self.log);
+        for entry in entries {
+            apply_entry(filter, members, &entry);
+            log.push(entry);
+        }
+        self.changed();
+    }
+
+    fn rebuild(&mut self, settings: Settings, log: Vec<LogEntry>) {
+        let (filter, members) = replay(&settings, &log);
+        self.settings = settings;
+        self.log = Rc::new(log);
+        self.filter = Rc::new(filter);
+        self.members = Rc::new(members);
+        self.changed();
+    }
+
+    fn changed(&mut self) {
+        self.last_query = None;
+        self.walk = None;
+        self.revision += 1;
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            settings: self.settings,
+            log: Rc::clone(&self.log),
+        }
+    }
+
+    fn record_undo(&mut self) {
+        self.undo.push(self.snapshot());
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    fn restore(&mut self, snapshot: Snapshot) {
+        self.field_errors = FieldErrors::default();
+        self.rebuild(snapshot.settings, snapshot.log.as_ref().clone());
+    }
+}

@@ -1,0 +1,340 @@
+//! The page's URL contract: parameters in, notices for the ones ignored, and the state
+//! printed back as a query string.
+//!
+//! | parameter | values | default |
+//! |-----------|--------|---------|
+//! | `m`       | bits, 1 to 33,554,432 | 32 |
+//! | `k`       | hashes, 1 to 64 | 3 |
+//! | `hash`    | `fnv` or `murmur3` | `fnv` |
+//! | `mode`    | `bloom` or `counting` | `bloom` |
+//! | `width`   | counter bits, 1 to 8 | 4 |
+//! | `add`     | an item, repeatable, inserted in order | |
+//! | `remove`  | an item, repeatable, removed in order after the adds (counting mode) | |
+//! | `force_remove` | an item, repeatable, removed even though it was never added (counting mode), after the removes | |
+//! | `naive_delete` | an item, repeatable, whose bits are cleared (plain mode), after the removes | |
+//! | `query`   | an item whose result is shown on load | |
+//!
+//! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
+//! an invalid one takes its default and produces a [`Notice`] naming it.
+
+use std::fmt;
+
+use crate::filter::{HashFamily, DEFAULT_COUNTER_WIDTH};
+
+use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::log::LogEntry;
+use super::settings::{Mode, Settings, DEFAULT_K, DEFAULT_M};
+
+/// A URL parameter that was ignored, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// The parameter's name.
+    pub param: String,
+    /// Its value as given (decoded, shortened to 80 characters).
+    pub value: String,
+    /// Why it was ignored.
+    pub reason: String,
+}
+
+impl Notice {
+    /// A notice for `param=value`.
+    pub fn new(param: &str, value: &str, reason: impl Into<String>) -> Self {
+        let mut shown: String = value.chars().take(80).collect();
+        if shown.len() < value.len() {
+            shown.push('…');
+        }
+        Notice {
+            param: param.to_owned(),
+            value: shown,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Ignored URL parameter {}={:?}: {}",
+            self.param, self.value, self.reason
+        )
+    }
+}
+
+/// What a URL asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UrlState {
+    /// m, k, hash, mode and width.
+    pub settings: Settings,
+    /// `add=` then `remove=` entries, in order.
+    pub entries: Vec<LogEntry>,
+    /// The `query=` item.
+    pub query: Option<String>,
+    /// Parameters that were ignored.
+    pub notices: Vec<Notice>,
+}
+
+/// Decodes `%XX` escapes and `+` in a query-string component. Bad escapes are kept as
+/// typed; invalid UTF-8 becomes U+FFFD.
+pub fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = bytes
+                    .get(i + 1..i + 3)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit))
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
+                match hex {
+                    Some(byte) => {
+                        out.push(byte);
+                        i += 3;
+                        continue;
+                    }
+                    None => out.push(b'%'),
+                }
+            }
+            byte => out.push(byte),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Encodes a component for a query string: unreserved characters stay, everything else
+/// becomes `%XX` of its UTF-8 bytes.
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &byte in text.as_bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// Splits a query string (with or without the leading `?`) into decoded pairs.
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .strip_prefix('?')
+        .unwrap_or(query)
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| match pair.split_once('=') {
+            Some((key, value)) => (percent_decode(key), percent_decode(value)),
+            None => (percent_decode(pair), String::new()),
+        })
+        .collect()
+}
+
+/// The parameters this module reads; other modules may read others (they are not
+/// reported as unknown when listed in `also_known`).
+pub const PARAMS: &[&str] = &[
+    "m",
+    "k",
+    "hash",
+    "mode",
+    "width",
+    "add",
+    "remove",
+    "force_remove",
+    "naive_delete",
+    "query",
+];
+
+/// Reads the page state from a query string. Never fails: every problem becomes a notice.
+pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
+    let mut notices = Vec::new();
+    let mut m = DEFAULT_M;
+    let mut k = DEFAULT_K;
+    let mut family = HashFamily::Fnv1a;
+    let mut mode = Mode::Bloom;
+    let mut width = DEFAULT_COUNTER_WIDTH;
+    let mut adds = Vec::new();
+    let mut removes = Vec::new();
+    let mut unsafe_deletes = Vec::new();
+    let mut query_item = None;
+    let problem = |p: FieldProblem| p.to_string();
+    for (key, value) in query_pairs(query) {
+        match key.as_str() {
+            "m" => match parse_whole(&value) {
+                Ok(v) => m = v,
+                Err(p) => notices.push(Notice::new("m", &value, problem(p))),
+            },
+            "k" => match parse_small_whole(&value) {
+                Ok(v) => k = v,
+                Err(p) => notices.push(Notice::new("k", &value, problem(p))),
+            },
+            "width" => match parse_small_whole(&value) {
+                Ok(v) => width = v,
+                Err(p) => notices.push(Notice::new("width", &value, problem(p))),
+            },
+            "hash" => match HashFamily::from_key(&value) {
+                Some(f) => family = f,
+                None => notices.push(Notice::new("hash", &value, "use fnv or murmur3")),
+            },
+            "mode" => match Mode::from_key(&value) {
+                Some(md) => mode = md,
+                None => notices.push(Notice::new("mode", &value, "use bloom or counting")),
+            },
+            "add" => adds.push(LogEntry::Add(value)),
+            "remove" => removes.push(LogEntry::Remove(value)),
+            "force_remove" => unsafe_deletes.push(LogEntry::ForceRemove(value)),
+            "naive_delete" => unsafe_deletes.push(LogEntry::NaiveDelete(value)),
+            "query" => query_item = Some(value),
+            other if also_known.contains(&other) => {}
+            other => notices.push(Notice::new(other, &value, "unknown parameter")),
+        }
+    }
+    let settings = resolve_settings(m, k, family, mode, width, &mut notices);
+    adds.extend(removes);
+    adds.extend(unsafe_deletes);
+    UrlState {
+        settings,
+        entries: adds,
+        query: query_item,
+        notices,
+    }
+}
+
+/// Builds settings, falling back to the default of each value the filter rejects.
+fn resolve_settings(
+    m: u64,
+    k: u32,
+    family: HashFamily,
+    mode: Mode,
+    width: u32,
+    notices: &mut Vec<Notice>,
+) -> Settings {
+    let defaults = Settings::default().with_family(family).with_mode(mode);
+    let mut settings = defaults;
+    match settings.with_m(m) {
+        Ok(s) => settings = s,
+        Err(e) => notices.push(Notice::new("m", &m.to_string(), e.to_string())),
+    }
+    match settings.with_k(k) {
+        Ok(s) => settings = s,
+        Err(e) => notices.push(Notice::new("k", &k.to_string(), e.to_string())),
+    }
+    match settings.with_width(width) {
+        Ok(s) => settings = s,
+        Err(e) => notices.push(Notice::new("width", &width.to_string(), e.to_string())),
+    }
+    settings
+}
+
+/// The query string (without `?`) that reproduces settings, log and query. Parameters at
+/// their default are left out. Entries are written in the order [`parse`] applies them
+/// (adds, removes, then unsafe deletes), so a URL read by `parse` prints back unchanged.
+pub fn print(settings: &Settings, log: &[LogEntry], query: Option<&str>) -> String {
+    let defaults = Settings::default();
+    let mut parts: Vec<String> = Vec::new();
+    if settings.m() != defaults.m() {
+        parts.push(format!("m={}", settings.m()));
+    }
+    if settings.k() != defaults.k() {
+        parts.push(format!("k={}", settings.k()));
+    }
+    if settings.family() != defaults.family() {
+        parts.push(format!("hash={}", settings.family().key()));
+    }
+    if settings.mode() != defaults.mode() {
+        parts.push(format!("mode={}", settings.mode().key()));
+    }
+    if settings.width() != defaults.width() {
+        parts.push(format!("width={}", settings.width()));
+    }
+    let rank = |e: &LogEntry| match e {
+        LogEntry::Add(_) => 0,
+        LogEntry::Remove(_) => 1,
+        LogEntry::ForceRemove(_) | LogEntry::NaiveDelete(_) => 2,
+    };
+    let mut ordered: Vec<&LogEntry> = log.iter().collect();
+    ordered.sort_by_key(|e| rank(e));
+    for entry in ordered {
+        let key = match entry {
+            LogEntry::Add(_) => "add",
+            LogEntry::Remove(_) => "remove",
+            LogEntry::ForceRemove(_) => "force_remove",
+            LogEntry::NaiveDelete(_) => "naive_delete",
+        };
+        parts.push(format!("{key}={}", percent_encode(entry.item())));
+    }
+    if let Some(q) = query {
+        parts.push(format!("query={}", percent_encode(q)));
+    }
+    parts.join("&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_decoding_handles_utf8_plus_and_bad_escapes() {
+        assert_eq!(percent_decode("a+b%20c"), "a b c");
+        assert_eq!(percent_decode("%E5%B8%83%E9%9A%86"), "布隆");
+        assert_eq!(percent_decode("100%"), "100%");
+        assert_eq!(percent_decode("%zz%4"), "%zz%4");
+        assert_eq!(percent_decode("%+1"), "% 1");
+        assert_eq!(percent_decode("%FF"), "\u{fffd}");
+        assert_eq!(percent_encode("a b/ü"), "a%20b%2F%C3%BC");
+        assert_eq!(
+            percent_decode(&percent_encode("<img src=x> 🙂 +%")),
+            "<img src=x> 🙂 +%"
+        );
+    }
+
+    #[test]
+    fn the_documented_example_parses() {
+        let url = parse("?m=16&k=3&hash=murmur3&add=a&add=b&add=c&query=d", &[]);
+        assert_eq!(url.settings.m(), 16);
+        assert_eq!(url.settings.k(), 3);
+        assert_eq!(url.settings.family(), HashFamily::Murmur3);
+        assert_eq!(
+            url.entries,
+            vec![
+                LogEntry::Add("a".into()),
+                LogEntry::Add("b".into()),
+                LogEntry::Add("c".into())
+            ]
+        );
+        assert_eq!(url.query.as_deref(), Some("d"));
+        assert!(url.notices.is_empty());
+    }
+
+    #[test]
+    fn bad_parameters_fall_back_with_a_notice_naming_them() {
+        let url = parse("m=abc&k=0&hash=md5&mode=fancy&width=9&colour=red", &[]);
+        assert_eq!(url.settings, Settings::default());
+        let named: Vec<&str> = url.notices.iter().map(|n| n.param.as_str()).collect();
+        assert_eq!(named, vec!["m", "hash", "mode", "colour", "k", "width"]);
+        let url = parse("m=1000000000000&k=1000000", &[]);
+        assert_eq!(url.settings.m(), DEFAULT_M);
+        assert_eq!(url.settings.k(), DEFAULT_K);
+        assert!(url.notices[0].reason.contains("memory cap"));
+        assert!(parse("lang=ja", &["lang"]).notices.is_empty());
+    }
+
+    #[test]
+    fn removes_apply_after_adds_and_print_back_unchanged() {
+        let url = parse("mode=counting&remove=a&add=a&add=b", &[]);
+        assert_eq!(
+            url.entries,
+            vec![
+                LogEntry::Add("a".into()),
+                LogEntry::Add("b".into()),
+                LogEntry::Remove("a".into())
+            ]
+        );
+        let printed = print(&url.settings, &url.entries, None);
+        assert_eq!(printed, "mode=counting&add=a&add=b&remove=a");
+        assert_eq!(parse(&printed, &[]), url);
+    }
+}

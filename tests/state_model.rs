@@ -1,0 +1,271 @@
+//! The page model driven by actions, as the UI drives it.
+#![cfg(not(target_arch = "wasm32"))]
+
+use bloomlab::filter::{ExperimentPlan, HashFamily};
+use bloomlab::state::url::parse;
+use bloomlab::state::{Action, AppState, LogEntry, Message, Mode, Verdict, WalkKind};
+
+fn state_from(query: &str) -> AppState {
+    AppState::from_url(parse(query, &[]))
+}
+
+fn act(state: AppState, actions: impl IntoIterator<Item = Action>) -> AppState {
+    actions.into_iter().fold(state, AppState::apply)
+}
+
+/// An item that is a false positive in `state`, found by search.
+fn find_false_positive(state: &AppState) -> String {
+    (0..100_000)
+        .map(|i| format!("probe{i}"))
+        .find(|s| state.is_false_positive(s))
+        .expect("a dense filter has false positives")
+}
+
+#[test]
+fn added_items_light_their_bits_and_query_as_probably() {
+    let state = act(
+        AppState::default(),
+        [Action::SetDraft("apple".into()), Action::AddDraft],
+    );
+    let shape = state.filter().shape();
+    for p in shape.positions(b"apple") {
+        assert!(state.filter().is_set(p));
+    }
+    assert!(matches!(state.message(), Some(Message::Added { .. })));
+    let state = state.apply(Action::QueryDraft);
+    assert_eq!(state.last_query().unwrap().verdict, Verdict::Probably);
+    assert_eq!(state.last_query().unwrap().steps.len(), 3);
+}
+
+#[test]
+fn the_three_verdicts_and_the_culprits_of_a_false_positive() {
+    let state = state_from("m=16&k=3&add=a&add=b&add=c&add=d&add=e");
+    let absent = (0..1000)
+        .map(|i| format!("x{i}"))
+        .find(|s| !state.filter().contains(s.as_bytes()))
+        .unwrap();
+    let state = state.apply(Action::QueryItem(absent));
+    match &state.last_query().unwrap().verdict {
+        Verdict::DefinitelyNot { zero_positions } => assert!(!zero_positions.is_empty()),
+        other => panic!("{other:?}"),
+    }
+    let fp = find_false_positive(&state);
+    let state = state.apply(Action::QueryItem(fp.clone()));
+    let report = state.last_query().unwrap();
+    let Verdict::FalsePositive { culprits } = &report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!(culprits.len(), 3);
+    let shape = state.filter().shape();
+    for culprit in culprits {
+        assert!(culprit.total_setters >= 1, "every set bit has a setter");
+        for setter in &culprit.setters {
+            let pos = shape
+                .hash_pair(setter.item.as_bytes())
+                .position(setter.hash_index, 16);
+            assert_eq!(pos, culprit.position);
+        }
+    }
+}
+
+#[test]
+fn changing_parameters_rebuilds_from_the_log_and_bad_input_keeps_the_old_value() {
+    let state = state_from("m=64&add=one&add=two");
+    let state = state.apply(Action::SetM("128".into()));
+    assert_eq!(state.settings().m(), 128);
+    assert_eq!(state.members().len(), 2);
+    assert!(state.filter().contains(b"one") && state.filter().contains(b"two"));
+    let state = act(
+        state,
+        [
+            Action::SetM("-5".into()),
+            Action::SetK("abc".into()),
+            Action::SetWidth("12".into()),
+        ],
+    );
+    assert_eq!(state.settings().m(), 128);
+    assert_eq!(state.settings().k(), 3);
+    assert_eq!(state.field_errors().m.as_ref().unwrap().input, "-5");
+    assert!(state.field_errors().k.is_some());
+    assert!(state.field_errors().width.is_some());
+    let state = state.apply(Action::SetM("1000000000000".into()));
+    assert_eq!(state.settings().m(), 128);
+    assert!(state
+        .field_errors()
+        .m
+        .as_ref()
+        .unwrap()
+        .problem
+        .to_string()
+        .contains("memory cap"));
+    let state = state.apply(Action::SetFamily(HashFamily::Murmur3));
+    assert!(state.filter().contains(b"one"));
+}
+
+#[test]
+fn undo_and_redo_walk_the_history() {
+    let state = act(
+        AppState::default(),
+        [
+            Action::AddItem("a".into()),
+            Action::AddItem("b".into()),
+            Action::SetK("5".into()),
+        ],
+    );
+    let state = state.apply(Action::Undo);
+    assert_eq!(state.settings().k(), 3);
+    assert_eq!(state.members().len(), 2);
+    let state = act(state, [Action::Undo, Action::Undo]);
+    assert!(state.members().is_empty());
+    assert_eq!(state.filter().count_set(), 0);
+    let state = state.apply(Action::Undo);
+    assert_eq!(state.message(), Some(&Message::NothingToUndo));
+    let state = act(state, [Action::Redo, Action::Redo, Action::Redo]);
+    assert_eq!(state.settings().k(), 5);
+    assert_eq!(state.members().len(), 2);
+    let mut many = AppState::default();
+    for i in 0..60 {
+        many = many.apply(Action::AddItem(format!("w{i}")));
+    }
+    for _ in 0..50 {
+        many = many.apply(Action::Undo);
+    }
+    assert_eq!(
+        many.members().len(),
+        10,
+        "undo reaches back at least 50 actions"
+    );
+}
+
+#[test]
+fn counting_mode_removes_members_and_refuses_unsafe_removals() {
+    let state = state_from("mode=counting&m=32&k=3&add=cat&add=dog&add=emu&add=fox&add=gnu");
+    let state = state.apply(Action::Remove("cat".into()));
+    assert!(
+        matches!(state.message(), Some(Message::Removed { changes, .. }) if changes.len() == 3)
+    );
+    assert!(!state.members().contains("cat"));
+    assert!(state.false_negatives().is_empty());
+    let absent = (0..1000)
+        .map(|i| format!("x{i}"))
+        .find(|s| !state.filter().contains(s.as_bytes()))
+        .unwrap();
+    let before = state.filter().clone();
+    let state = state.apply(Action::Remove(absent));
+    assert!(matches!(
+        state.message(),
+        Some(Message::RemoveRefusedAbsent { .. })
+    ));
+    assert_eq!(state.filter(), &before);
+    let fp = find_false_positive(&state);
+    let state = state.apply(Action::Remove(fp.clone()));
+    assert!(matches!(
+        state.message(),
+        Some(Message::RemoveRefusedFalsePositive { .. })
+    ));
+    assert_eq!(state.filter(), &before);
+    let state = state.apply(Action::ForceRemove(fp));
+    assert!(matches!(
+        state.message(),
+        Some(Message::FalseNegativesCreated { .. })
+    ));
+    assert_ne!(state.filter(), &before);
+}
+
+#[test]
+fn a_plain_filter_refuses_remove_and_naive_delete_causes_false_negatives() {
+    let state = state_from("m=16&k=3&add=a&add=b&add=c&add=d&add=e");
+    let state = state.apply(Action::Remove("a".into()));
+    assert!(matches!(
+        state.message(),
+        Some(Message::PlainCannotRemove { .. })
+    ));
+    // Some member shares a bit with another at m = 16; deleting it naively loses that one.
+    let victim_maker = state
+        .members()
+        .list()
+        .iter()
+        .map(|m| m.item.clone())
+        .find(|item| {
+            let s = state.clone().apply(Action::NaiveDelete(item.clone()));
+            !s.false_negatives().is_empty()
+        })
+        .expect("\"a\" and \"e\" share bits 8 and 12 at m = 16 with FNV-1a");
+    let state = state.apply(Action::NaiveDelete(victim_maker.clone()));
+    let Some(Message::FalseNegativesCreated { victims, .. }) = state.message() else {
+        panic!("{:?}", state.message())
+    };
+    let victim = victims[0].clone();
+    let state = state.apply(Action::QueryItem(victim));
+    assert!(matches!(
+        state.last_query().unwrap().verdict,
+        Verdict::FalseNegative { .. }
+    ));
+}
+
+#[test]
+fn switching_mode_keeps_the_items() {
+    let state = state_from("add=a&add=b&add=a");
+    let state = state.apply(Action::SetMode(Mode::Counting));
+    assert_eq!(state.members().len(), 2);
+    assert_eq!(
+        state.log(),
+        &[
+            LogEntry::Add("a".into()),
+            LogEntry::Add("a".into()),
+            LogEntry::Add("b".into())
+        ],
+        "both copies of \"a\" carry over"
+    );
+    assert!(state.filter().contains(b"a"));
+}
+
+#[test]
+fn url_removals_that_cannot_apply_become_notices() {
+    let state = state_from("add=a&remove=a");
+    assert_eq!(state.notices().len(), 1);
+    assert_eq!(state.notices()[0].param, "remove");
+    assert!(state.members().contains("a"));
+    let state = state_from("mode=counting&add=a&remove=zzz&query=a");
+    assert_eq!(state.notices()[0].param, "remove");
+    assert_eq!(state.last_query().unwrap().verdict, Verdict::Probably);
+    assert!(!state.can_undo(), "loading a URL leaves nothing to undo");
+}
+
+#[test]
+fn the_walk_steps_through_hash_positions_and_result_then_adds() {
+    let state = act(
+        AppState::default(),
+        [
+            Action::SetDraft("kiwi".into()),
+            Action::StartWalk(WalkKind::Add),
+        ],
+    );
+    assert_eq!(state.walk().unwrap().step, 0);
+    let mut state = state;
+    for step in 1..=3 {
+        state = state.apply(Action::StepWalk);
+        assert_eq!(state.walk().unwrap().step, step);
+        assert!(
+            state.members().is_empty(),
+            "nothing is added before the last step"
+        );
+    }
+    state = state.apply(Action::StepBackWalk).apply(Action::StepWalk);
+    state = state.apply(Action::StepWalk);
+    assert_eq!(state.walk().unwrap().step, 4);
+    state = state.apply(Action::StepWalk);
+    assert!(state.walk().is_none());
+    assert!(state.members().contains("kiwi"));
+}
+
+#[test]
+fn bulk_and_random_adds() {
+    let state = AppState::default().apply(Action::AddLines("one\r\ntwo\n\n  \nthree".into()));
+    assert_eq!(state.members().len(), 3);
+    let state = state.apply(Action::AddRandomWords(10));
+    assert_eq!(state.members().len(), 13);
+    let state = state.apply(Action::AddRandomWords(200));
+    assert_eq!(state.members().len(), 213, "words never repeat");
+    let _ = ExperimentPlan::even_checkpoints(1, 1);
+}
