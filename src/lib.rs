@@ -7,3 +7,6 @@
 
 pub mod filter;
 pub mod state;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

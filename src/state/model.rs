@@ -274,6 +274,18 @@ impl AppState {
     pub fn filter(&self) -> &FilterModel {
         &self.filter
     }
+    /// The live filter, shared (cheap to clone, compared by identity in the UI).
+    pub fn shared_filter(&self) -> Rc<FilterModel> {
+        Rc::clone(&self.filter)
+    }
+    /// The last query's report, shared.
+    pub fn shared_query(&self) -> Option<Rc<QueryReport>> {
+        self.last_query.clone()
+    }
+    /// The items in the set, shared.
+    pub fn shared_members(&self) -> Rc<Members> {
+        Rc::clone(&self.members)
+    }
     /// The items in the set.
     pub fn members(&self) -> &Members {
         &self.members

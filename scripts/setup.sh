@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs everything the app and its tests need, skipping what is already present at the
+# right version: the wasm32 target, Trunk, the wasm-bindgen CLI matching Cargo.lock,
+# Chromium and ChromeDriver, and the npm packages (Playwright, binaryen's wasm-opt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+say() { printf '== setup: %s\n' "$*"; }
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if ! trunk --version 2>/dev/null | grep -q "trunk $TRUNK_VERSION"; then
+  say "installing trunk $TRUNK_VERSION (about 11 minutes the first time)"
+  cargo install trunk --version "$TRUNK_VERSION" --locked
+fi
+
+BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $BINDGEN_VERSION"; then
+  say "installing wasm-bindgen-cli $BINDGEN_VERSION"
+  # Without --locked: the registry mirror lacks one transitive version pinned by the lock.
+  cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+  say "installing chromium and chromium-driver"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update
+  $SUDO apt-get install -y chromium chromium-driver
+fi
+
+if [ ! -x node_modules/.bin/playwright ] || [ ! -x node_modules/.bin/wasm-opt ] \
+   || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages (Playwright, binaryen)"
+  npm ci --no-audit --no-fund
+fi
+
+say "ready"

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Runs every test layer and prints one summary: formatting and lints, native cargo tests,
+# browser tests (wasm-bindgen-test in headless Chromium), the release build, and the
+# end-to-end tests (Playwright against the release build served on 127.0.0.1).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+mkdir -p artifacts
+export CHROMEDRIVER=/usr/bin/chromedriver
+
+started=$(date +%s)
+total_passed=0
+total_failed=0
+summary=()
+status=0
+
+step() {
+  local name=$1; shift
+  echo "== $name"
+  if ! "$@"; then
+    echo "!! $name failed"
+    status=1
+  fi
+}
+
+step "format check" cargo fmt --all -- --check
+step "clippy (native)" cargo clippy --all-targets --quiet -- -D warnings
+step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --quiet -- -D warnings
+
+echo "== native tests (cargo test --release)"
+cargo test --release 2>&1 | tee artifacts/native-tests.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+native_passed=$(grep -E '^test result:' artifacts/native-tests.log | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+native_failed=$(grep -E '^test result:' artifacts/native-tests.log | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+total_passed=$((total_passed + native_passed)); total_failed=$((total_failed + native_failed))
+summary+=("$(printf '%-34s %6s passed %4s failed' "1. native (cargo test)" "$native_passed" "$native_failed")")
+
+echo "== browser tests (wasm-bindgen-test, headless Chromium)"
+cargo test --target wasm32-unknown-unknown --test web 2>&1 | tee artifacts/browser-tests.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+browser_passed=$(grep -E '^test result:' artifacts/browser-tests.log | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+browser_failed=$(grep -E '^test result:' artifacts/browser-tests.log | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')
+total_passed=$((total_passed + browser_passed)); total_failed=$((total_failed + browser_failed))
+summary+=("$(printf '%-34s %6s passed %4s failed' "2. browser (wasm-bindgen-test)" "$browser_passed" "$browser_failed")")
+
+echo "== release build (trunk build --release)"
+if trunk build --release --offline 2>&1 | tee artifacts/trunk-build.log; then
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+else
+  status=1
+fi
+
+echo "== end-to-end tests (Playwright)"
+npx playwright test 2>&1 | tee artifacts/e2e-tests.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+e2e_passed=$(grep -Eo '^ *[0-9]+ passed' artifacts/e2e-tests.log | awk '{s+=$1} END {print s+0}')
+e2e_failed=$(grep -Eo '^ *[0-9]+ failed' artifacts/e2e-tests.log | awk '{s+=$1} END {print s+0}')
+total_passed=$((total_passed + e2e_passed)); total_failed=$((total_failed + e2e_failed))
+summary+=("$(printf '%-34s %6s passed %4s failed' "3. end to end (Playwright)" "$e2e_passed" "$e2e_failed")")
+
+elapsed=$(( $(date +%s) - started ))
+echo
+echo "== summary (${elapsed} s)"
+printf '%s\n' "${summary[@]}"
+[ "$status" -eq 0 ] || echo "some step failed (see above)"
+echo "${total_passed} passed, ${total_failed} failed"
+exit "$status"

@@ -1,0 +1,178 @@
+//! The root component: owns the state, mirrors it in the URL, lays out the panels.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+use crate::state::{url, Action, AppState};
+use crate::ui::browser;
+use crate::ui::components::{
+    bit_canvas::BitCanvas,
+    bit_grid::{BitGrid, DOM_GRID_MAX},
+    controls::Controls,
+    hash_table::HashTable,
+    item_input::ItemInput,
+    item_list::ItemList,
+    notices::{MessageBar, Notices},
+    query_result::QueryResult,
+    stats::Stats,
+    walk_panel::WalkPanel,
+};
+use crate::ui::marks::{marks, shown_steps};
+use crate::ui::shared::Shared;
+use crate::ui::text::{Text, EN};
+
+impl Reducible for AppState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        Rc::new(Rc::unwrap_or_clone(self).apply(action))
+    }
+}
+
+/// True when keyboard focus is in a text field (shortcuts then leave keys alone).
+fn typing_in_field(event: &KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .unwrap_or(false)
+}
+
+/// The page-wide shortcuts: arrows and Escape drive a walk, Ctrl+Z / Ctrl+Y undo and redo.
+fn shortcut(event: &KeyboardEvent) -> Option<Action> {
+    if typing_in_field(event) {
+        return None;
+    }
+    let ctrl = event.ctrl_key() || event.meta_key();
+    match (event.key().as_str(), ctrl, event.shift_key()) {
+        ("ArrowRight", false, _) => Some(Action::StepWalk),
+        ("ArrowLeft", false, _) => Some(Action::StepBackWalk),
+        ("Escape", false, _) => Some(Action::CancelWalk),
+        ("z" | "Z", true, false) => Some(Action::Undo),
+        ("z" | "Z", true, true) | ("y" | "Y", true, _) => Some(Action::Redo),
+        _ => None,
+    }
+}
+
+/// The application.
+#[component]
+pub fn App() -> Html {
+    let state = use_reducer(|| AppState::from_url(url::parse(&browser::current_query(), &[])));
+    let text: &'static Text = &EN;
+
+    // Mirror the state in the address bar so a copied link reopens the same view.
+    {
+        let query_item = state.last_query().map(|q| q.item.clone());
+        let printed = url::print(state.settings(), state.log(), query_item.as_deref());
+        use_effect_with(printed, |printed| browser::replace_query(printed));
+    }
+
+    // Page-wide keyboard shortcuts.
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+                if let Some(action) = shortcut(&e) {
+                    e.prevent_default();
+                    dispatcher.dispatch(action);
+                }
+            });
+            let document = web_sys::window().and_then(|w| w.document());
+            if let Some(doc) = &document {
+                doc.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref())
+                    .ok();
+            }
+            move || {
+                if let Some(doc) = document {
+                    doc.remove_event_listener_with_callback(
+                        "keydown",
+                        listener.as_ref().unchecked_ref(),
+                    )
+                    .ok();
+                }
+            }
+        });
+    }
+
+    let dispatch = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |action: Action| dispatcher.dispatch(action))
+    };
+
+    let settings = *state.settings();
+    let filter = Shared(state.shared_filter());
+    let shown = shown_steps(&state);
+    let cell_marks = shown
+        .as_ref()
+        .map(|(_, steps)| marks(&state, steps))
+        .unwrap_or_default();
+    let bit_view = if settings.m() <= DOM_GRID_MAX {
+        html! { <BitGrid filter={filter.clone()} marks={cell_marks} /> }
+    } else {
+        html! { <BitCanvas filter={filter.clone()} marks={cell_marks} /> }
+    };
+    let set_flags = |steps: &[crate::filter::HashStep]| -> Vec<bool> {
+        steps.iter().map(|s| state.filter().is_set(s.position)).collect()
+    };
+    let hash_panel = shown.as_ref().map(|(item, steps)| {
+        let visible = state.walk().map(|w| w.step).unwrap_or(u32::MAX);
+        html! {
+            <HashTable item={item.clone()} steps={steps.clone()} m={settings.m()}
+                       family={settings.family()} set={set_flags(steps)} {visible} />
+        }
+    });
+    let walk_panel = state.walk().map(|walk| {
+        let steps = settings.shape().steps(walk.item.as_bytes());
+        html! {
+            <WalkPanel walk={walk.clone()} set={set_flags(&steps)} {steps}
+                       ondispatch={dispatch.clone()} />
+        }
+    });
+    let query_panel = state
+        .shared_query()
+        .map(|report| html! { <QueryResult report={Shared(report)} /> });
+    let message = state
+        .message()
+        .cloned()
+        .map(|message| html! { <MessageBar {message} ondispatch={dispatch.clone()} /> });
+    let errors = state.field_errors().clone();
+
+    html! {
+        <ContextProvider<&'static Text> context={text}>
+            <div class="app" data-ready="true">
+                <header class="app-header">
+                    <h1>{ text.title }</h1>
+                    <p class="subtitle">{ text.subtitle }</p>
+                </header>
+                <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
+                <main class="layout">
+                    <div class="column main-column">
+                        <Controls {settings} m_error={errors.m} k_error={errors.k}
+                                  width_error={errors.width} ondispatch={dispatch.clone()} />
+                        <ItemInput draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
+                        { message }
+                        { walk_panel }
+                        <section class="panel bit-view" aria-labelledby="bits-title">
+                            <h2 id="bits-title">{ text.bit_array }</h2>
+                            <p class="hint">{ text.bit_array_hint }</p>
+                            { bit_view }
+                        </section>
+                    </div>
+                    <div class="column side-column">
+                        { query_panel }
+                        { hash_panel }
+                        <Stats m={settings.m()} k={settings.k()}
+                               n={state.members().len() as u64} ones={state.filter().count_set()} />
+                        <ItemList members={Shared(state.shared_members())} mode={settings.mode()}
+                                  can_undo={state.can_undo()} can_redo={state.can_redo()}
+                                  ondispatch={dispatch.clone()} />
+                    </div>
+                </main>
+            </div>
+        </ContextProvider<&'static Text>>
+    }
+}

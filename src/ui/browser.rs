@@ -1,0 +1,71 @@
+//! The few browser calls the app makes: the URL, and the panic screen.
+
+use wasm_bindgen::prelude::*;
+
+/// The page's query string, without the `?` (empty when there is none).
+pub fn current_query() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .map(|s| s.trim_start_matches('?').to_owned())
+        .unwrap_or_default()
+}
+
+/// Longest query string written to the address bar; longer states are not mirrored.
+pub const MAX_URL_QUERY: usize = 100_000;
+
+/// Replaces the address bar's query string without reloading or adding history.
+pub fn replace_query(query: &str) {
+    if query.len() > MAX_URL_QUERY {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let path = window.location().pathname().unwrap_or_else(|_| "/".into());
+    let url = if query.is_empty() {
+        path
+    } else {
+        format!("{path}?{query}")
+    };
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Installs a panic hook that logs the panic and replaces the page with a readable error
+/// and a link that reloads the page with the state in its URL.
+pub fn install_panic_screen() {
+    std::panic::set_hook(Box::new(|info| {
+        let detail = info.to_string();
+        web_sys::console::error_1(&format!("bloomlab panicked: {detail}").into());
+        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let href = document
+            .location()
+            .and_then(|l| l.href().ok())
+            .unwrap_or_default();
+        if let Ok(panel) = document.create_element("div") {
+            panel.set_class_name("panic-screen");
+            panel.set_attribute("role", "alert").ok();
+            let heading = document.create_element("h1").ok();
+            let text = document.create_element("p").ok();
+            let link = document.create_element("a").ok();
+            if let (Some(h), Some(p), Some(a)) = (heading, text, link) {
+                h.set_text_content(Some("Something went wrong"));
+                p.set_text_content(Some(&format!(
+                    "The page hit a bug and stopped. Your items and settings are in the link \
+                     below. Details: {detail}"
+                )));
+                a.set_text_content(Some("Reload with your state"));
+                a.set_attribute("href", &href).ok();
+                panel.append_child(&h).ok();
+                panel.append_child(&p).ok();
+                panel.append_child(&a).ok();
+            }
+            if let Some(body) = document.body() {
+                body.append_child(&panel).ok();
+            }
+        }
+    }));
+}

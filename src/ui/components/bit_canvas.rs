@@ -1,0 +1,176 @@
+//! The bit array as pixels, for m above the DOM grid's limit (up to the memory cap). One
+//! pixel per bit, drawn in horizontal bands; zoom scales the pixels; rings mark positions.
+
+use wasm_bindgen::{Clamped, JsCast};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use yew::prelude::*;
+
+use crate::state::FilterModel;
+use crate::ui::marks::{Mark, MarkKind};
+use crate::ui::shared::Shared;
+use crate::ui::text::{fill, Text};
+
+/// Zoom levels in screen pixels per bit.
+pub const ZOOM_LEVELS: [f64; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
+
+/// Bits per canvas row: the smallest multiple of 64 at or above `sqrt(m)`.
+pub fn canvas_columns(m: u64) -> u64 {
+    let side = (m as f64).sqrt().ceil() as u64;
+    side.div_ceil(64).max(1) * 64
+}
+
+/// The zoom at which the canvas is about 1000 screen pixels wide (at most 16).
+pub fn fitting_zoom(columns: u64) -> f64 {
+    ZOOM_LEVELS
+        .iter()
+        .rev()
+        .copied()
+        .find(|z| columns as f64 * z <= 1000.0)
+        .unwrap_or(ZOOM_LEVELS[0])
+}
+
+const UNSET: [u8; 4] = [236, 236, 228, 255];
+const SET: [u8; 4] = [29, 78, 137, 255];
+const SATURATED: [u8; 4] = [180, 60, 20, 255];
+
+/// The colour of one cell value.
+fn colour(value: u8, max: u8, counting: bool) -> [u8; 4] {
+    if value == 0 {
+        UNSET
+    } else if counting && value == max && max > 1 {
+        SATURATED
+    } else if counting && max > 1 {
+        // Lighter for 1, darker for higher counts.
+        let t = (value as f64 / max as f64).min(1.0);
+        let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * (0.55 + 0.45 * t)) as u8;
+        [mix(UNSET[0], SET[0]), mix(UNSET[1], SET[1]), mix(UNSET[2], SET[2]), 255]
+    } else {
+        SET
+    }
+}
+
+/// Draws every bit of `filter` into the canvas, `columns` bits per row.
+pub fn draw(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) -> Result<(), String> {
+    let context: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .map_err(|_| "no 2d context".to_owned())?
+        .ok_or("no 2d context")?
+        .dyn_into()
+        .map_err(|_| "not a 2d context".to_owned())?;
+    let m = filter.shape().m();
+    let rows = m.div_ceil(columns);
+    let (counting, max) = match filter {
+        FilterModel::Plain(_) => (false, 1),
+        FilterModel::Counting(f) => (true, f.max_count()),
+    };
+    // Bands of at most 1 MiB of pixels keep the temporary buffer small.
+    let band_rows = ((1u64 << 18) / columns).max(1);
+    let mut band = Vec::new();
+    let mut row = 0;
+    while row < rows {
+        let height = band_rows.min(rows - row);
+        band.clear();
+        band.resize((height * columns * 4) as usize, 0);
+        for (offset, pixel) in band.chunks_exact_mut(4).enumerate() {
+            let position = row * columns + offset as u64;
+            let rgba = if position < m {
+                colour(filter.count(position), max, counting)
+            } else {
+                [255, 255, 255, 0]
+            };
+            pixel.copy_from_slice(&rgba);
+        }
+        let image = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(&band[..]),
+            columns as u32,
+            height as u32,
+        )
+        .map_err(|_| "image data".to_owned())?;
+        context
+            .put_image_data(&image, 0.0, row as f64)
+            .map_err(|_| "put image data".to_owned())?;
+        row += height;
+    }
+    Ok(())
+}
+
+/// Props of [`BitCanvas`].
+#[derive(Properties, PartialEq)]
+pub struct BitCanvasProps {
+    /// The filter to draw.
+    pub filter: Shared<FilterModel>,
+    /// Marked cells.
+    pub marks: Vec<Mark>,
+}
+
+/// The canvas view.
+#[component]
+pub fn BitCanvas(props: &BitCanvasProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let m = props.filter.shape().m();
+    let columns = canvas_columns(m);
+    let rows = m.div_ceil(columns);
+    let zoom = use_state(|| fitting_zoom(columns));
+    let canvas_ref = use_node_ref();
+    {
+        let canvas_ref = canvas_ref.clone();
+        use_effect_with(props.filter.clone(), move |filter| {
+            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
+                if let Err(problem) = draw(&canvas, filter, columns) {
+                    web_sys::console::error_1(&format!("canvas: {problem}").into());
+                }
+            }
+        });
+    }
+    let z = *zoom;
+    let set_zoom = |level: f64| {
+        let zoom = zoom.clone();
+        Callback::from(move |_| zoom.set(level))
+    };
+    let stage_style = format!(
+        "width: {}px; height: {}px",
+        columns as f64 * z,
+        rows as f64 * z
+    );
+    html! {
+        <div class="canvas-view" data-m={m.to_string()}>
+            <div class="canvas-toolbar">
+                <span>{ fill(text.canvas_hint, &[&m]) }</span>
+                <span class="zoom" role="group" aria-label={text.zoom}>
+                    { text.zoom }{ ": " }
+                    { for ZOOM_LEVELS.iter().map(|&level| html! {
+                        <button class={classes!((level == z).then_some("active"))}
+                                aria-pressed={(level == z).to_string()}
+                                onclick={set_zoom(level)}>
+                            { format!("{level}×") }
+                        </button>
+                    }) }
+                </span>
+            </div>
+            <div class="canvas-scroll">
+                <div class="canvas-stage" style={stage_style.clone()}>
+                    <canvas ref={canvas_ref} class="bit-canvas"
+                            width={columns.to_string()} height={rows.to_string()}
+                            style={stage_style} />
+                    { for props.marks.iter().map(|mark| {
+                        let x = (mark.position % columns) as f64 * z + z / 2.0;
+                        let y = (mark.position / columns) as f64 * z + z / 2.0;
+                        let kind = match mark.kind {
+                            MarkKind::Probe => "probe",
+                            MarkKind::Current => "current",
+                            MarkKind::Zero => "zero-hit",
+                        };
+                        html! {
+                            <div class={classes!("canvas-mark", kind)}
+                                 style={format!("left: {x}px; top: {y}px")}
+                                 data-position={mark.position.to_string()}
+                                 title={format!("h{}: {}", mark.hash_index, mark.position)}>
+                                <span>{ format!("h{}", mark.hash_index) }</span>
+                            </div>
+                        }
+                    }) }
+                </div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,140 @@
+//! The bit array as a grid of numbered cells (m up to [`DOM_GRID_MAX`]). Rows are separate
+//! components, so a keystroke re-renders only the rows whose marks changed.
+
+use yew::prelude::*;
+
+use crate::state::FilterModel;
+use crate::ui::marks::{Mark, MarkKind};
+use crate::ui::shared::Shared;
+
+/// The largest m drawn as DOM cells; above it the canvas view takes over.
+pub const DOM_GRID_MAX: u64 = 4096;
+
+/// Cells per row for a filter of m bits.
+pub fn columns_for(m: u64) -> u64 {
+    match m {
+        0..=16 => m.max(1),
+        17..=64 => 16,
+        65..=1024 => 32,
+        _ => 64,
+    }
+}
+
+/// Props of [`BitGrid`].
+#[derive(Properties, PartialEq)]
+pub struct BitGridProps {
+    /// The filter to draw.
+    pub filter: Shared<FilterModel>,
+    /// Marked cells.
+    pub marks: Vec<Mark>,
+}
+
+/// The whole grid.
+#[component]
+pub fn BitGrid(props: &BitGridProps) -> Html {
+    let filter = &*props.filter;
+    let m = filter.shape().m();
+    let columns = columns_for(m);
+    let (counting, max_count) = match filter {
+        FilterModel::Plain(_) => (false, 1),
+        FilterModel::Counting(f) => (true, f.max_count()),
+    };
+    let rows = m.div_ceil(columns);
+    let size_class = match m {
+        0..=64 => "grid-large",
+        65..=1024 => "grid-medium",
+        _ => "grid-small",
+    };
+    let style = format!("--columns: {columns}");
+    html! {
+        <div class={classes!("bit-grid", size_class, counting.then_some("counting"))}
+             role="grid" aria-label="bit array" {style} data-m={m.to_string()}>
+            { for (0..rows).map(|row| {
+                let start = row * columns;
+                let end = (start + columns).min(m);
+                let values: Vec<u8> = (start..end).map(|p| filter.count(p)).collect();
+                let marks: Vec<Mark> = props
+                    .marks
+                    .iter()
+                    .filter(|mk| mk.position >= start && mk.position < end)
+                    .copied()
+                    .collect();
+                html! {
+                    <GridRow key={row} {start} {values} {marks} {counting} {max_count}
+                             show_index={m <= 64} />
+                }
+            }) }
+        </div>
+    }
+}
+
+/// Props of one row.
+#[derive(Properties, PartialEq)]
+pub struct GridRowProps {
+    /// Index of the first cell.
+    pub start: u64,
+    /// The cell values (bits 0/1, or counters).
+    pub values: Vec<u8>,
+    /// Marks in this row.
+    pub marks: Vec<Mark>,
+    /// Counting mode.
+    pub counting: bool,
+    /// The counter maximum (saturation).
+    pub max_count: u8,
+    /// Always show the index in the cell.
+    pub show_index: bool,
+}
+
+/// One row of cells.
+#[component]
+fn GridRow(props: &GridRowProps) -> Html {
+    html! {
+        <div class="grid-row" role="row">
+            { for props.values.iter().enumerate().map(|(offset, &value)| {
+                let index = props.start + offset as u64;
+                let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();
+                cell(index, value, &marks, props)
+            }) }
+        </div>
+    }
+}
+
+fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
+    let set = value > 0;
+    let saturated = row.counting && value == row.max_count;
+    let kind_class = |kind: MarkKind| match kind {
+        MarkKind::Probe => "probe",
+        MarkKind::Current => "current",
+        MarkKind::Zero => "zero-hit",
+    };
+    let mark_classes: Vec<&str> = marks.iter().map(|m| kind_class(m.kind)).collect();
+    let hash_label = marks
+        .iter()
+        .map(|m| m.hash_index.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let count_class = match (row.counting, value) {
+        (false, _) => None,
+        (true, 0) => Some("count-0"),
+        (true, 1) => Some("count-1"),
+        (true, _) => Some("count-many"),
+    };
+    let title = if row.counting {
+        format!("counter {index} = {value}{}", if saturated { " (saturated)" } else { "" })
+    } else {
+        format!("bit {index} = {value}")
+    };
+    let data_count = row.counting.then(|| value.to_string());
+    html! {
+        <div class={classes!("cell", set.then_some("set"), saturated.then_some("saturated"),
+                             count_class, mark_classes)}
+             role="gridcell" title={title.clone()} aria-label={title}
+             data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
+             data-count={data_count}>
+            if row.show_index { <span class="cell-index">{ index }</span> }
+            if row.counting { <span class="cell-count">{ value }</span> }
+            else { <span class="cell-bit">{ if set { "1" } else { "0" } }</span> }
+            if !hash_label.is_empty() { <span class="cell-hash">{ format!("h{hash_label}") }</span> }
+        </div>
+    }
+}

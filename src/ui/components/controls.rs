@@ -1,0 +1,133 @@
+//! The filter settings: m, k, hash family, mode and counter width.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::filter::HashFamily;
+use crate::state::{Action, FieldError, Mode, Settings};
+use crate::ui::text::{fill, Text};
+
+/// Props of [`Controls`].
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    /// Current settings.
+    pub settings: Settings,
+    /// Rejected m input.
+    #[prop_or_default]
+    pub m_error: Option<FieldError>,
+    /// Rejected k input.
+    #[prop_or_default]
+    pub k_error: Option<FieldError>,
+    /// Rejected width input.
+    #[prop_or_default]
+    pub width_error: Option<FieldError>,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// Props of [`NumberField`].
+#[derive(Properties, PartialEq)]
+struct NumberFieldProps {
+    id: AttrValue,
+    label: AttrValue,
+    value: String,
+    error: Option<FieldError>,
+    onchange: Callback<String>,
+}
+
+/// A text field for a whole number that commits on Enter or leaving the field and shows
+/// why a value was rejected beside it.
+#[component]
+fn NumberField(props: &NumberFieldProps) -> Html {
+    let shown = props
+        .error
+        .as_ref()
+        .map(|e| e.input.clone())
+        .unwrap_or_else(|| props.value.clone());
+    let onchange = {
+        let cb = props.onchange.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                cb.emit(input.value());
+            }
+        })
+    };
+    let error_id = format!("{}-error", props.id);
+    html! {
+        <div class={classes!("field", props.error.is_some().then_some("invalid"))}>
+            <label for={props.id.clone()}>{ &props.label }</label>
+            <input id={props.id.clone()} type="text" inputmode="numeric" value={shown}
+                   {onchange} aria-invalid={props.error.is_some().to_string()}
+                   aria-describedby={error_id.clone()} autocomplete="off" />
+            <span id={error_id} class="field-error" role="alert" data-field-error={props.id.clone()}>
+                { props.error.as_ref().map(|e| e.problem.to_string()).unwrap_or_default() }
+            </span>
+        </div>
+    }
+}
+
+/// The settings panel.
+#[component]
+pub fn Controls(props: &ControlsProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let s = props.settings;
+    let send = |make: fn(String) -> Action| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |v: String| d.emit(make(v)))
+    };
+    let on_family = {
+        let d = props.ondispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                if let Some(family) = HashFamily::from_key(&select.value()) {
+                    d.emit(Action::SetFamily(family));
+                }
+            }
+        })
+    };
+    let on_mode = |mode: Mode| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: Event| d.emit(Action::SetMode(mode)))
+    };
+    let counting = s.mode() == Mode::Counting;
+    html! {
+        <section class="panel controls" aria-labelledby="controls-title">
+            <h2 id="controls-title">{ text.settings }</h2>
+            <div class="control-row">
+                <NumberField id="field-m" label={text.bits_m} value={s.m().to_string()}
+                             error={props.m_error.clone()} onchange={send(Action::SetM)} />
+                <NumberField id="field-k" label={text.hashes_k} value={s.k().to_string()}
+                             error={props.k_error.clone()} onchange={send(Action::SetK)} />
+                <div class="field">
+                    <label for="field-hash">{ text.hash_family }</label>
+                    <select id="field-hash" onchange={on_family}>
+                        { for HashFamily::ALL.iter().map(|f| html! {
+                            <option value={f.key()} selected={*f == s.family()}>{ f.to_string() }</option>
+                        }) }
+                    </select>
+                </div>
+                <fieldset class="field mode">
+                    <legend>{ text.mode }</legend>
+                    <label>
+                        <input type="radio" name="mode" value="bloom" checked={!counting}
+                               onchange={on_mode(Mode::Bloom)} />
+                        { text.mode_bloom }
+                    </label>
+                    <label>
+                        <input type="radio" name="mode" value="counting" checked={counting}
+                               onchange={on_mode(Mode::Counting)} />
+                        { text.mode_counting }
+                    </label>
+                </fieldset>
+                if counting {
+                    <NumberField id="field-width" label={text.counter_width}
+                                 value={s.width().to_string()} error={props.width_error.clone()}
+                                 onchange={send(Action::SetWidth)} />
+                    <p class="memory-cost">
+                        { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
+                    </p>
+                }
+            </div>
+        </section>
+    }
+}

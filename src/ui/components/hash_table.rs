@@ -1,0 +1,86 @@
+//! The arithmetic for the shown item: one row per hash index.
+
+use yew::prelude::*;
+
+use crate::filter::{HashFamily, HashStep};
+use crate::ui::text::Text;
+
+/// Props of [`HashTable`].
+#[derive(Properties, PartialEq)]
+pub struct HashTableProps {
+    /// The item whose hashes are shown.
+    pub item: String,
+    /// Its steps.
+    pub steps: Vec<HashStep>,
+    /// m.
+    pub m: u64,
+    /// The family (to show how h1 and h2 were obtained).
+    pub family: HashFamily,
+    /// Whether each step's position is set now.
+    pub set: Vec<bool>,
+    /// Steps after this many are hidden (step-by-step mode).
+    #[prop_or(u32::MAX)]
+    pub visible: u32,
+}
+
+/// The UTF-8 bytes of an item in hex, shortened after 48 bytes.
+pub fn bytes_hex(item: &str) -> String {
+    let bytes = item.as_bytes();
+    let shown: Vec<String> = bytes.iter().take(48).map(|b| format!("{b:02x}")).collect();
+    let more = bytes.len().saturating_sub(48);
+    if more > 0 {
+        format!("{} … (+{more} bytes)", shown.join(" "))
+    } else {
+        shown.join(" ")
+    }
+}
+
+/// The table.
+#[component]
+pub fn HashTable(props: &HashTableProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let split = match props.family {
+        HashFamily::Fnv1a => "h = fnv1a64(bytes); h1 = h & 0xffffffff; h2 = h >> 32",
+        HashFamily::Murmur3 => {
+            "x = murmur3_x64_128(bytes, seed 0); h1 = low 64 bits; h2 = high 64 bits"
+        }
+    };
+    let sum_header = match props.family {
+        HashFamily::Fnv1a => "h1 + i·h2",
+        HashFamily::Murmur3 => "(h1 + i·h2) mod 2^64",
+    };
+    let (h1, h2) = props.steps.first().map(|s| (s.h1, s.h2)).unwrap_or((0, 0));
+    html! {
+        <section class="panel hash-table" aria-labelledby="hash-table-title">
+            <h2 id="hash-table-title">{ text.hash_table }</h2>
+            <p class="formula"><code>{ split }</code></p>
+            <p class="formula"><code>{ text.hash_table_hint }</code></p>
+            <dl class="hash-inputs">
+                <dt>{ "bytes" }</dt><dd class="mono" data-item-bytes="">{ bytes_hex(&props.item) }</dd>
+                <dt>{ "h1" }</dt><dd class="mono" data-h1={h1.to_string()}>{ h1 }</dd>
+                <dt>{ "h2" }</dt><dd class="mono" data-h2={h2.to_string()}>{ h2 }</dd>
+            </dl>
+            <table>
+                <thead>
+                    <tr>
+                        <th scope="col">{ text.col_i }</th>
+                        <th scope="col">{ sum_header }</th>
+                        <th scope="col">{ format!("mod {} = pos", props.m) }</th>
+                        <th scope="col">{ text.col_bit }</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    { for props.steps.iter().zip(&props.set).filter(|(s, _)| s.index < props.visible).map(|(s, &set)| html! {
+                        <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()}
+                            class={classes!(if set { "row-set" } else { "row-zero" })}>
+                            <td>{ s.index }</td>
+                            <td class="mono">{ s.combined }</td>
+                            <td class="mono pos">{ s.position }</td>
+                            <td>{ if set { text.bit_is_set } else { text.bit_is_zero } }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}

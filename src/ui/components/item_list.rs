@@ -1,0 +1,86 @@
+//! The items in the set, with undo, redo, reset, bulk and random adds.
+
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+use crate::state::{Action, Members, Mode};
+use crate::ui::shared::Shared;
+use crate::ui::text::Text;
+
+/// Props of [`ItemList`].
+#[derive(Properties, PartialEq)]
+pub struct ItemListProps {
+    /// The members.
+    pub members: Shared<Members>,
+    /// Plain or counting.
+    pub mode: Mode,
+    /// Undo possible.
+    pub can_undo: bool,
+    /// Redo possible.
+    pub can_redo: bool,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// At most this many items are listed; the count says how many there are.
+const LISTED: usize = 500;
+
+/// The list panel.
+#[component]
+pub fn ItemList(props: &ItemListProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let bulk_ref = use_node_ref();
+    let act = |action: Action| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
+    };
+    let add_lines = {
+        let d = props.ondispatch.clone();
+        let bulk_ref = bulk_ref.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = bulk_ref.cast::<HtmlTextAreaElement>() {
+                d.emit(Action::AddLines(area.value()));
+                area.set_value("");
+            }
+        })
+    };
+    let members = props.members.list();
+    html! {
+        <section class="panel item-list" aria-labelledby="items-title">
+            <h2 id="items-title">{ text.items }{ format!(" ({})", members.len()) }</h2>
+            <div class="toolbar">
+                <button id="undo-button" onclick={act(Action::Undo)} disabled={!props.can_undo}>{ text.undo }</button>
+                <button id="redo-button" onclick={act(Action::Redo)} disabled={!props.can_redo}>{ text.redo }</button>
+                <button id="reset-button" onclick={act(Action::Reset)}>{ text.reset }</button>
+                <button id="random-button" onclick={act(Action::AddRandomWords(5))}>{ text.add_random }</button>
+            </div>
+            if members.is_empty() {
+                <p class="hint">{ text.no_items }</p>
+            } else {
+                <ul class="members">
+                    { for members.iter().take(LISTED).map(|member| {
+                        let label = if member.item.is_empty() { text.empty_item_label.to_owned() } else { member.item.clone() };
+                        html! {
+                            <li data-item={member.item.clone()}>
+                                <span class="member-name">{ label }</span>
+                                if member.copies > 1 { <span class="copies">{ format!("×{}", member.copies) }</span> }
+                                <button class="small" onclick={act(Action::QueryItem(member.item.clone()))}>{ text.query }</button>
+                                if props.mode == Mode::Counting {
+                                    <button class="small" onclick={act(Action::Remove(member.item.clone()))}>{ text.remove }</button>
+                                } else {
+                                    <button class="small demo" onclick={act(Action::NaiveDelete(member.item.clone()))}>{ text.naive_delete }</button>
+                                }
+                            </li>
+                        }
+                    }) }
+                    if members.len() > LISTED { <li class="hint">{ format!("… {} more", members.len() - LISTED) }</li> }
+                </ul>
+            }
+            <details class="bulk">
+                <summary>{ text.bulk_add }</summary>
+                <textarea ref={bulk_ref} id="bulk-field" rows="4" placeholder={text.bulk_placeholder} />
+                <button id="bulk-button" onclick={add_lines}>{ text.add_lines }</button>
+            </details>
+        </section>
+    }
+}

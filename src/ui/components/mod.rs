@@ -1,0 +1,12 @@
+//! One component per file.
+
+pub mod bit_canvas;
+pub mod bit_grid;
+pub mod controls;
+pub mod hash_table;
+pub mod item_input;
+pub mod item_list;
+pub mod notices;
+pub mod query_result;
+pub mod stats;
+pub mod walk_panel;

@@ -1,0 +1,125 @@
+//! Notices about ignored URL parameters, and the message about the last action.
+
+use yew::prelude::*;
+
+use crate::state::url::Notice;
+use crate::state::{Action, Message};
+use crate::ui::text::{fill, Text};
+
+/// Props of [`Notices`].
+#[derive(Properties, PartialEq)]
+pub struct NoticesProps {
+    /// The notices.
+    pub notices: Vec<Notice>,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// The list of URL notices.
+#[component]
+pub fn Notices(props: &NoticesProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    if props.notices.is_empty() {
+        return html! {};
+    }
+    html! {
+        <section class="notices" role="status">
+            { for props.notices.iter().enumerate().map(|(i, notice)| {
+                let d = props.ondispatch.clone();
+                html! {
+                    <p class="notice" data-notice-param={notice.param.clone()}>
+                        { notice.to_string() }
+                        <button class="small" onclick={Callback::from(move |_| d.emit(Action::DismissNotice(i)))}>
+                            { text.notice_dismiss }
+                        </button>
+                    </p>
+                }
+            }) }
+        </section>
+    }
+}
+
+/// Props of [`MessageBar`].
+#[derive(Properties, PartialEq)]
+pub struct MessageBarProps {
+    /// The message.
+    pub message: Message,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// The wording of a message.
+pub fn message_text(text: &Text, message: &Message) -> String {
+    let list = |items: &[String]| {
+        items
+            .iter()
+            .map(|s| format!("“{s}”"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match message {
+        Message::EmptyItem => text.msg_empty_item.to_owned(),
+        Message::Added { item, newly_set } => fill(text.msg_added, &[item, newly_set]),
+        Message::AddedMany { count } => fill(text.msg_added_many, &[count]),
+        Message::RemoveRefusedAbsent {
+            item,
+            zero_positions,
+        } => fill(text.msg_refused_absent, &[item, &format!("{zero_positions:?}")]),
+        Message::RemoveRefusedFalsePositive { item } => {
+            fill(text.msg_refused_false_positive, &[item])
+        }
+        Message::PlainCannotRemove { item } => fill(text.msg_plain_cannot_remove, &[item]),
+        Message::Removed { item, changes } => {
+            let steps = changes
+                .iter()
+                .map(|c| {
+                    if c.saturated {
+                        format!("counter {} stays {} (saturated)", c.position, c.before)
+                    } else {
+                        format!("counter {}: {} → {}", c.position, c.before, c.after)
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            fill(text.msg_removed, &[item, &steps])
+        }
+        Message::FalseNegativesCreated { item, victims } if victims.is_empty() => {
+            fill(text.msg_no_false_negatives, &[item])
+        }
+        Message::FalseNegativesCreated { item, victims } => {
+            fill(text.msg_false_negatives, &[item, &list(victims)])
+        }
+        Message::NothingToUndo => text.msg_nothing_to_undo.to_owned(),
+        Message::NothingToRedo => text.msg_nothing_to_redo.to_owned(),
+    }
+}
+
+/// The message area.
+#[component]
+pub fn MessageBar(props: &MessageBarProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let kind = match &props.message {
+        Message::RemoveRefusedAbsent { .. }
+        | Message::RemoveRefusedFalsePositive { .. }
+        | Message::PlainCannotRemove { .. }
+        | Message::EmptyItem => "warning",
+        Message::FalseNegativesCreated { .. } => "danger",
+        _ => "info",
+    };
+    let remove_anyway = match &props.message {
+        Message::RemoveRefusedFalsePositive { item } => Some(item.clone()),
+        _ => None,
+    };
+    let d = props.ondispatch.clone();
+    html! {
+        <div class={classes!("message", kind)} role="status" data-message={kind}>
+            <span>{ message_text(text, &props.message) }</span>
+            if let Some(item) = remove_anyway {
+                <button id="remove-anyway-button" class="small danger"
+                        onclick={Callback::from(move |_| d.emit(Action::ForceRemove(item.clone())))}>
+                    { text.remove_anyway }
+                </button>
+            }
+        </div>
+    }
+}

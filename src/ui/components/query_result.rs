@@ -1,0 +1,88 @@
+//! The answer to the last query, worded plainly, with the evidence.
+
+use yew::prelude::*;
+
+use crate::state::{QueryReport, Verdict};
+use crate::ui::shared::Shared;
+use crate::ui::text::{fill, Text};
+
+/// Props of [`QueryResult`].
+#[derive(Properties, PartialEq)]
+pub struct QueryResultProps {
+    /// The report.
+    pub report: Shared<QueryReport>,
+}
+
+/// The verdict box; `data-query-result` carries the verdict's key.
+#[component]
+pub fn QueryResult(props: &QueryResultProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let report = &*props.report;
+    let item = &report.item;
+    let k = report.steps.len();
+    let body = match &report.verdict {
+        Verdict::DefinitelyNot { zero_positions } => html! {
+            <>
+                <p class="verdict">{ fill(text.result_definitely_not, &[item]) }</p>
+                <p>{ fill(text.result_definitely_not_why, &[&join(zero_positions), item]) }</p>
+            </>
+        },
+        Verdict::Probably => html! {
+            <>
+                <p class="verdict">{ fill(text.result_probably, &[item]) }</p>
+                <p>{ fill(text.result_probably_why, &[&k]) }</p>
+            </>
+        },
+        Verdict::FalsePositive { culprits } => html! {
+            <>
+                <p class="verdict">{ fill(text.result_false_positive, &[item, &k]) }</p>
+                <p>{ text.result_false_positive_why }</p>
+                <ul class="culprits">
+                    { for culprits.iter().map(|c| {
+                        let names = c.setters.iter()
+                            .map(|s| format!("“{}” (hash {})", s.item, s.hash_index))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        let more = c.total_setters - c.setters.len();
+                        html! {
+                            <li data-culprit-position={c.position.to_string()}>
+                                { fill(text.culprit_line, &[&c.position, &c.hash_index, &names]) }
+                                if more > 0 { { " " }{ fill(text.culprit_more, &[&more]) } }
+                            </li>
+                        }
+                    }) }
+                </ul>
+            </>
+        },
+        Verdict::FalseNegative { zero_positions } => html! {
+            <>
+                <p class="verdict">{ fill(text.result_false_negative, &[item, &join(zero_positions)]) }</p>
+                <p>{ text.result_false_negative_why }</p>
+            </>
+        },
+    };
+    html! {
+        <section class={classes!("panel", "query-result", report.verdict.key())}
+                 data-query-result={report.verdict.key()} aria-live="polite">
+            <span class="verdict-symbol" aria-hidden="true">{ symbol(&report.verdict) }</span>
+            { body }
+        </section>
+    }
+}
+
+fn symbol(verdict: &Verdict) -> &'static str {
+    match verdict {
+        Verdict::DefinitelyNot { .. } => "✗",
+        Verdict::Probably => "✓",
+        Verdict::FalsePositive { .. } => "!",
+        Verdict::FalseNegative { .. } => "⚠",
+    }
+}
+
+fn join(positions: &[u64]) -> String {
+    positions
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

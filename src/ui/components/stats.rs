@@ -1,0 +1,61 @@
+//! Live figures: n, X, fill, the false-positive rate now and the estimated count.
+
+use yew::prelude::*;
+
+use crate::filter::{math, CountEstimate};
+use crate::ui::text::Text;
+
+/// Props of [`Stats`].
+#[derive(Properties, PartialEq)]
+pub struct StatsProps {
+    /// m.
+    pub m: u64,
+    /// k.
+    pub k: u32,
+    /// Distinct items in the set, n.
+    pub n: u64,
+    /// Bits set, X.
+    pub ones: u64,
+}
+
+/// Formats a rate as a percentage with enough digits to be read.
+pub fn percent(rate: f64) -> String {
+    let pct = rate * 100.0;
+    if pct == 0.0 {
+        "0 %".to_owned()
+    } else if pct >= 1.0 {
+        format!("{pct:.2} %")
+    } else {
+        format!("{pct:.3e} %")
+    }
+}
+
+/// The figures panel.
+#[component]
+pub fn Stats(props: &StatsProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let (m, k, n, x) = (props.m as f64, props.k as f64, props.n as f64, props.ones as f64);
+    let fill_ratio = x / m;
+    let exact = math::fpr_exact(m, n, k);
+    let by_fill = fill_ratio.powf(k);
+    let estimate = match math::estimated_count(props.m, props.k, props.ones) {
+        CountEstimate::Finite(v) => format!("{v:.1}"),
+        CountEstimate::Unbounded => text.estimate_unbounded.to_owned(),
+    };
+    let row = |label: &'static str, value: String, key: &'static str| html! {
+        <div class="stat"><dt>{ label }</dt><dd data-stat={key}>{ value }</dd></div>
+    };
+    html! {
+        <section class="panel stats" aria-labelledby="stats-title">
+            <h2 id="stats-title">{ text.figures }</h2>
+            <dl>
+                { row(text.items_n, props.n.to_string(), "n") }
+                { row(text.bits_set_x, format!("{} / {}", props.ones, props.m), "x") }
+                { row(text.fill_ratio, format!("{:.4}", fill_ratio), "fill") }
+                { row(text.fpr_now, percent(exact), "fpr") }
+                { row(text.fpr_by_fill, percent(by_fill), "fpr-fill") }
+                { row(text.estimated_n, estimate, "estimate") }
+            </dl>
+        </section>
+    }
+}

@@ -1,0 +1,79 @@
+//! The step-by-step walk: one sentence per step, with Next, Back and Cancel.
+
+use yew::prelude::*;
+
+use crate::filter::HashStep;
+use crate::state::{Action, Walk, WalkKind};
+use crate::ui::text::{fill, Text};
+
+/// Props of [`WalkPanel`].
+#[derive(Properties, PartialEq)]
+pub struct WalkPanelProps {
+    /// The walk.
+    pub walk: Walk,
+    /// The item's steps.
+    pub steps: Vec<HashStep>,
+    /// Whether each step's position is set in the filter now.
+    pub set: Vec<bool>,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// The sentence for the walk's current step.
+pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool]) -> String {
+    let k = steps.len() as u32;
+    let Some(first) = steps.first() else {
+        return String::new();
+    };
+    match walk.step {
+        0 => fill(text.walk_hash, &[&first.h1, &first.h2]),
+        s if s <= k => {
+            let i = (s - 1) as usize;
+            let step = &steps[i];
+            let values: [&dyn std::fmt::Display; 4] = [&step.index, &step.h1, &step.h2, &step.position];
+            let earlier = steps[..i].iter().any(|e| e.position == step.position);
+            let template = match walk.kind {
+                WalkKind::Add if !set[i] && !earlier => text.walk_set_new,
+                WalkKind::Add => text.walk_set_again,
+                WalkKind::Query if set[i] => text.walk_test_set,
+                WalkKind::Query => text.walk_test_zero,
+            };
+            fill(template, &values)
+        }
+        _ => match walk.kind {
+            WalkKind::Add => fill(text.walk_done_add, &[&k, &walk.item]),
+            WalkKind::Query => text.walk_done_query.to_owned(),
+        },
+    }
+}
+
+/// The panel.
+#[component]
+pub fn WalkPanel(props: &WalkPanelProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let walk = &props.walk;
+    let title = match walk.kind {
+        WalkKind::Add => fill(text.walk_title_add, &[&walk.item]),
+        WalkKind::Query => fill(text.walk_title_query, &[&walk.item]),
+    };
+    let act = |action: Action| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
+    };
+    let total = props.steps.len() as u32 + 2;
+    html! {
+        <section class="panel walk" aria-labelledby="walk-title" data-walk-step={walk.step.to_string()}>
+            <h2 id="walk-title">{ title }</h2>
+            <p class="walk-progress">{ format!("{} / {}", walk.step + 1, total) }</p>
+            <p class="walk-sentence" aria-live="polite" id="walk-sentence">
+                { walk_sentence(text, walk, &props.steps, &props.set) }
+            </p>
+            <div class="toolbar">
+                <button id="walk-back" onclick={act(Action::StepBackWalk)} disabled={walk.step == 0}>{ text.walk_back }</button>
+                <button id="walk-next" class="primary" onclick={act(Action::StepWalk)}>{ text.walk_next }</button>
+                <button id="walk-cancel" onclick={act(Action::CancelWalk)}>{ text.walk_cancel }</button>
+            </div>
+            <p class="hint">{ text.walk_keys }</p>
+        </section>
+    }
+}

@@ -1,0 +1,84 @@
+//! Which cells to mark, derived from the state: the preview of the typed item, the walk in
+//! progress, or the last query.
+
+use crate::filter::HashStep;
+use crate::state::{AppState, Verdict, WalkKind};
+
+/// Why a cell is marked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkKind {
+    /// A position of the typed item (or of the walk, already visited).
+    Probe,
+    /// The position the walk is at now.
+    Current,
+    /// A position whose bit is 0 in the last query.
+    Zero,
+}
+
+/// One marked cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    /// The cell.
+    pub position: u64,
+    /// The hash index i that landed there.
+    pub hash_index: u32,
+    /// Why.
+    pub kind: MarkKind,
+}
+
+/// The hash steps to show: the walk's item, else the typed item, else the last query.
+pub fn shown_steps(state: &AppState) -> Option<(String, Vec<HashStep>)> {
+    let shape = state.filter().shape();
+    if let Some(walk) = state.walk() {
+        return Some((walk.item.clone(), shape.steps(walk.item.as_bytes())));
+    }
+    if !state.draft().is_empty() {
+        return Some((state.draft().to_owned(), shape.steps(state.draft().as_bytes())));
+    }
+    state
+        .last_query()
+        .map(|q| (q.item.clone(), q.steps.clone()))
+}
+
+/// The marks for the current state.
+pub fn marks(state: &AppState, steps: &[HashStep]) -> Vec<Mark> {
+    let visible = match state.walk() {
+        // Step 0 shows the hash only; step s shows positions 0..s; the last step all k.
+        Some(walk) => walk.step.min(steps.len() as u32) as usize,
+        None => steps.len(),
+    };
+    let current = state
+        .walk()
+        .filter(|w| w.step >= 1 && w.step as usize <= steps.len())
+        .map(|w| w.step - 1);
+    let query_zeroes: Vec<u64> = match state.last_query().map(|q| &q.verdict) {
+        Some(Verdict::DefinitelyNot { zero_positions })
+        | Some(Verdict::FalseNegative { zero_positions })
+            if state.draft().is_empty()
+                || state.last_query().map(|q| q.item.as_str()) == Some(state.draft()) =>
+        {
+            zero_positions.clone()
+        }
+        _ => Vec::new(),
+    };
+    let walk_query = state.walk().map(|w| w.kind) == Some(WalkKind::Query);
+    steps[..visible]
+        .iter()
+        .map(|s| {
+            let kind = if Some(s.index) == current {
+                MarkKind::Current
+            } else if query_zeroes.contains(&s.position)
+                || (walk_query && !state.filter().is_set(s.position))
+            {
+                MarkKind::Zero
+            } else {
+                MarkKind::Probe
+            };
+            Mark {
+                position: s.position,
+                hash_index: s.index,
+                kind,
+            }
+        })
+        .collect()
+}

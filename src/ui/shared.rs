@@ -1,0 +1,28 @@
+//! Small wrappers that make props cheap to compare.
+
+use std::ops::Deref;
+use std::rc::Rc;
+
+/// An `Rc` whose equality is identity: two props are equal when they hold the same
+/// allocation, so a large filter is never compared cell by cell.
+#[derive(Debug)]
+pub struct Shared<T>(pub Rc<T>);
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(Rc::clone(&self.0))
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}

@@ -1,0 +1,103 @@
+//! Browser tests, run in headless Chromium by wasm-bindgen-test.
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use bloomlab::filter::{BloomFilter, FilterShape, HashFamily};
+use bloomlab::state::FilterModel;
+use bloomlab::ui::components::bit_grid::{BitGrid, BitGridProps};
+use bloomlab::ui::marks::{Mark, MarkKind};
+use bloomlab::ui::shared::Shared;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+fn fresh_root() -> Element {
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+fn set_bits(root: &Element) -> Vec<u64> {
+    let cells = root.query_selector_all("[data-bit-set='1']").unwrap();
+    (0..cells.length())
+        .map(|i| {
+            let el: Element = cells.item(i).unwrap().dyn_into().unwrap();
+            el.get_attribute("data-bit-index").unwrap().parse().unwrap()
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn positions_in_wasm_equal_the_native_table() {
+    assert_eq!(common::check_position_table(), 156);
+}
+
+#[wasm_bindgen_test]
+async fn the_grid_draws_every_bit_and_labels_marked_cells() {
+    let shape = FilterShape::new(16, 3, HashFamily::Fnv1a).unwrap();
+    let mut filter = BloomFilter::new(shape);
+    filter.insert(b"apple");
+    let expected: Vec<u64> = filter.bits().iter_ones().collect();
+    let marks = vec![Mark {
+        position: 2,
+        hash_index: 1,
+        kind: MarkKind::Probe,
+    }];
+    let root = fresh_root();
+    let props = BitGridProps {
+        filter: Shared(Rc::new(FilterModel::Plain(filter))),
+        marks,
+    };
+    yew::Renderer::<BitGrid>::with_root_and_props(root.clone(), props).render();
+    yew::scheduler::flush().await;
+    assert_eq!(root.query_selector_all("[data-bit-index]").unwrap().length(), 16);
+    assert_eq!(set_bits(&root), expected);
+    let marked = root.query_selector("[data-bit-index='2']").unwrap().unwrap();
+    assert!(marked.class_list().contains("probe"));
+    assert_eq!(marked.query_selector(".cell-hash").unwrap().unwrap().text_content().unwrap(), "h1");
+}
+
+#[wasm_bindgen_test]
+async fn typing_previews_positions_and_add_sets_them() {
+    let root = fresh_root();
+    yew::Renderer::<bloomlab::ui::app::App>::with_root(root.clone()).render();
+    yew::scheduler::flush().await;
+    let input: HtmlInputElement = root
+        .query_selector("#item-field")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    input.set_value("apple");
+    input
+        .dispatch_event(&web_sys::InputEvent::new("input").unwrap())
+        .unwrap();
+    yew::scheduler::flush().await;
+    let shape = FilterShape::new(32, 3, HashFamily::Fnv1a).unwrap();
+    let mut positions: Vec<u64> = shape.positions(b"apple").collect();
+    positions.sort();
+    positions.dedup();
+    let probes = root.query_selector_all(".cell.probe").unwrap().length();
+    assert_eq!(probes as usize, positions.len(), "preview marks each position");
+    assert!(set_bits(&root).is_empty(), "nothing is set before Add");
+    let rows = root.query_selector_all("tr[data-hash-index]").unwrap().length();
+    assert_eq!(rows, 3);
+    let add: HtmlElement = root
+        .query_selector("#add-button")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    add.click();
+    yew::scheduler::flush().await;
+    assert_eq!(set_bits(&root), positions);
+    root.remove();
+}
