@@ -81,6 +81,13 @@ impl Members {
         }
     }
 
+    /// Takes one copy away when `condition` holds.
+    pub fn take_if(&mut self, item: &str, condition: bool) {
+        if condition {
+            self.take(item, false);
+        }
+    }
+
     /// Takes one copy away (all copies for `all`); the item leaves the set at zero.
     pub fn take(&mut self, item: &str, all: bool) {
         let Some(&at) = self.index.get(item) else {
@@ -106,9 +113,9 @@ pub fn apply_entry(filter: &mut FilterModel, members: &mut Members, entry: &LogE
             members.add(item);
         }
         (LogEntry::Remove(item) | LogEntry::ForceRemove(item), FilterModel::Counting(f)) => {
-            if f.remove(item.as_bytes()).is_ok() {
-                members.take(item, false);
-            }
+            // A refused removal (some counter 0) changes neither the filter nor the set.
+            let removed = f.remove(item.as_bytes()).is_ok();
+            members.take_if(item, removed);
         }
         (LogEntry::NaiveDelete(item), FilterModel::Plain(f)) => {
             f.clear_positions_of(item.as_bytes());
