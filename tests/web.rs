@@ -58,11 +58,31 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
     };
     yew::Renderer::<BitGrid>::with_root_and_props(root.clone(), props).render();
     yew::scheduler::flush().await;
-    assert_eq!(root.query_selector_all("[data-bit-index]").unwrap().length(), 16);
+    assert_eq!(
+        root.query_selector_all("[data-bit-index]")
+            .unwrap()
+            .length(),
+        16
+    );
     assert_eq!(set_bits(&root), expected);
-    let marked = root.query_selector("[data-bit-index='2']").unwrap().unwrap();
-    assert!(marked.get_attribute("class").unwrap().split(' ').any(|c| c == "probe"));
-    assert_eq!(marked.query_selector(".cell-hash").unwrap().unwrap().text_content().unwrap(), "h1");
+    let marked = root
+        .query_selector("[data-bit-index='2']")
+        .unwrap()
+        .unwrap();
+    assert!(marked
+        .get_attribute("class")
+        .unwrap()
+        .split(' ')
+        .any(|c| c == "probe"));
+    assert_eq!(
+        marked
+            .query_selector(".cell-hash")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "h1"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -86,9 +106,16 @@ async fn typing_previews_positions_and_add_sets_them() {
     positions.sort();
     positions.dedup();
     let probes = root.query_selector_all(".cell.probe").unwrap().length();
-    assert_eq!(probes as usize, positions.len(), "preview marks each position");
+    assert_eq!(
+        probes as usize,
+        positions.len(),
+        "preview marks each position"
+    );
     assert!(set_bits(&root).is_empty(), "nothing is set before Add");
-    let rows = root.query_selector_all("tr[data-hash-index]").unwrap().length();
+    let rows = root
+        .query_selector_all("tr[data-hash-index]")
+        .unwrap()
+        .length();
     assert_eq!(rows, 3);
     let add: HtmlElement = root
         .query_selector("#add-button")

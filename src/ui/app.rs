@@ -116,7 +116,10 @@ pub fn App() -> Html {
         html! { <BitCanvas filter={filter.clone()} marks={cell_marks} /> }
     };
     let set_flags = |steps: &[crate::filter::HashStep]| -> Vec<bool> {
-        steps.iter().map(|s| state.filter().is_set(s.position)).collect()
+        steps
+            .iter()
+            .map(|s| state.filter().is_set(s.position))
+            .collect()
     };
     let hash_panel = shown.as_ref().map(|(item, steps)| {
         let visible = state.walk().map(|w| w.step).unwrap_or(u32::MAX);

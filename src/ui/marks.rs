@@ -33,7 +33,10 @@ pub fn shown_steps(state: &AppState) -> Option<(String, Vec<HashStep>)> {
         return Some((walk.item.clone(), shape.steps(walk.item.as_bytes())));
     }
     if !state.draft().is_empty() {
-        return Some((state.draft().to_owned(), shape.steps(state.draft().as_bytes())));
+        return Some((
+            state.draft().to_owned(),
+            shape.steps(state.draft().as_bytes()),
+        ));
     }
     state
         .last_query()

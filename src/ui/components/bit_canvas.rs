@@ -43,7 +43,12 @@ fn colour(value: u8, max: u8, counting: bool) -> [u8; 4] {
         // Lighter for 1, darker for higher counts.
         let t = (value as f64 / max as f64).min(1.0);
         let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * (0.55 + 0.45 * t)) as u8;
-        [mix(UNSET[0], SET[0]), mix(UNSET[1], SET[1]), mix(UNSET[2], SET[2]), 255]
+        [
+            mix(UNSET[0], SET[0]),
+            mix(UNSET[1], SET[1]),
+            mix(UNSET[2], SET[2]),
+            255,
+        ]
     } else {
         SET
     }
@@ -59,6 +64,9 @@ pub fn draw(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) -> R
         .map_err(|_| "not a 2d context".to_owned())?;
     let m = filter.shape().m();
     let rows = m.div_ceil(columns);
+    // Sized here, not in html!: re-setting a canvas's width attribute clears it.
+    canvas.set_width(columns as u32);
+    canvas.set_height(rows as u32);
     let (counting, max) = match filter {
         FilterModel::Plain(_) => (false, 1),
         FilterModel::Counting(f) => (true, f.max_count()),
@@ -149,9 +157,8 @@ pub fn BitCanvas(props: &BitCanvasProps) -> Html {
             </div>
             <div class="canvas-scroll">
                 <div class="canvas-stage" style={stage_style.clone()}>
-                    <canvas ref={canvas_ref} class="bit-canvas"
-                            width={columns.to_string()} height={rows.to_string()}
-                            style={stage_style} />
+                    <canvas ref={canvas_ref} class="bit-canvas" style={stage_style} />
+                    <div class="canvas-marks">
                     { for props.marks.iter().map(|mark| {
                         let x = (mark.position % columns) as f64 * z + z / 2.0;
                         let y = (mark.position / columns) as f64 * z + z / 2.0;
@@ -169,6 +176,7 @@ pub fn BitCanvas(props: &BitCanvasProps) -> Html {
                             </div>
                         }
                     }) }
+                    </div>
                 </div>
             </div>
         </div>

@@ -120,7 +120,10 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         (true, _) => Some("count-many"),
     };
     let title = if row.counting {
-        format!("counter {index} = {value}{}", if saturated { " (saturated)" } else { "" })
+        format!(
+            "counter {index} = {value}{}",
+            if saturated { " (saturated)" } else { "" }
+        )
     } else {
         format!("bit {index} = {value}")
     };

@@ -64,7 +64,10 @@ pub fn message_text(text: &Text, message: &Message) -> String {
         Message::RemoveRefusedAbsent {
             item,
             zero_positions,
-        } => fill(text.msg_refused_absent, &[item, &format!("{zero_positions:?}")]),
+        } => fill(
+            text.msg_refused_absent,
+            &[item, &format!("{zero_positions:?}")],
+        ),
         Message::RemoveRefusedFalsePositive { item } => {
             fill(text.msg_refused_false_positive, &[item])
         }

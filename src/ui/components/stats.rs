@@ -34,7 +34,12 @@ pub fn percent(rate: f64) -> String {
 #[component]
 pub fn Stats(props: &StatsProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
-    let (m, k, n, x) = (props.m as f64, props.k as f64, props.n as f64, props.ones as f64);
+    let (m, k, n, x) = (
+        props.m as f64,
+        props.k as f64,
+        props.n as f64,
+        props.ones as f64,
+    );
     let fill_ratio = x / m;
     let exact = math::fpr_exact(m, n, k);
     let by_fill = fill_ratio.powf(k);
@@ -42,8 +47,10 @@ pub fn Stats(props: &StatsProps) -> Html {
         CountEstimate::Finite(v) => format!("{v:.1}"),
         CountEstimate::Unbounded => text.estimate_unbounded.to_owned(),
     };
-    let row = |label: &'static str, value: String, key: &'static str| html! {
-        <div class="stat"><dt>{ label }</dt><dd data-stat={key}>{ value }</dd></div>
+    let row = |label: &'static str, value: String, key: &'static str| {
+        html! {
+            <div class="stat"><dt>{ label }</dt><dd data-stat={key}>{ value }</dd></div>
+        }
     };
     html! {
         <section class="panel stats" aria-labelledby="stats-title">

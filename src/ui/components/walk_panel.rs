@@ -30,7 +30,8 @@ pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool])
         s if s <= k => {
             let i = (s - 1) as usize;
             let step = &steps[i];
-            let values: [&dyn std::fmt::Display; 4] = [&step.index, &step.h1, &step.h2, &step.position];
+            let values: [&dyn std::fmt::Display; 4] =
+                [&step.index, &step.h1, &step.h2, &step.position];
             let earlier = steps[..i].iter().any(|e| e.position == step.position);
             let template = match walk.kind {
                 WalkKind::Add if !set[i] && !earlier => text.walk_set_new,
