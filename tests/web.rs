@@ -50,6 +50,7 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
         position: 2,
         hash_index: 1,
         kind: MarkKind::Probe,
+        adding: false,
     }];
     let root = fresh_root();
     let props = BitGridProps {

@@ -65,9 +65,15 @@ pub fn App() -> Html {
     let text: &'static Text = &EN;
 
     // Mirror the state in the address bar so a copied link reopens the same view.
+    // Printed only when the items, settings or query change, never per keystroke.
     {
         let query_item = state.last_query().map(|q| q.item.clone());
-        let printed = url::print(state.settings(), state.log(), query_item.as_deref());
+        let printed = {
+            let state = state.clone();
+            use_memo((state.revision(), query_item), move |(_, query_item)| {
+                url::print(state.settings(), state.log(), query_item.as_deref())
+            })
+        };
         use_effect_with(printed, |printed| browser::replace_query(printed));
     }
 
@@ -150,6 +156,11 @@ pub fn App() -> Html {
                 <header class="app-header">
                     <h1>{ text.title }</h1>
                     <p class="subtitle">{ text.subtitle }</p>
+                    <ol class="how-to">
+                        <li>{ text.how_1 }</li>
+                        <li>{ text.how_2 }</li>
+                        <li>{ text.how_3 }</li>
+                    </ol>
                 </header>
                 <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
                 <main class="layout">

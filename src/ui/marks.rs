@@ -24,6 +24,9 @@ pub struct Mark {
     pub hash_index: u32,
     /// Why.
     pub kind: MarkKind,
+    /// An add-walk has reached this position: the cell is shown as set before the add is
+    /// committed at the walk's last step.
+    pub adding: bool,
 }
 
 /// The hash steps to show: the walk's item, else the typed item, else the last query.
@@ -64,7 +67,8 @@ pub fn marks(state: &AppState, steps: &[HashStep]) -> Vec<Mark> {
         }
         _ => Vec::new(),
     };
-    let walk_query = state.walk().map(|w| w.kind) == Some(WalkKind::Query);
+    let walk_kind = state.walk().map(|w| w.kind);
+    let walk_query = walk_kind == Some(WalkKind::Query);
     steps[..visible]
         .iter()
         .map(|s| {
@@ -81,6 +85,7 @@ pub fn marks(state: &AppState, steps: &[HashStep]) -> Vec<Mark> {
                 position: s.position,
                 hash_index: s.index,
                 kind,
+                adding: walk_kind == Some(WalkKind::Add),
             }
         })
         .collect()

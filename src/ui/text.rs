@@ -6,6 +6,9 @@
 pub struct Text {
     pub title: &'static str,
     pub subtitle: &'static str,
+    pub how_1: &'static str,
+    pub how_2: &'static str,
+    pub how_3: &'static str,
     pub settings: &'static str,
     pub bits_m: &'static str,
     pub hashes_k: &'static str,
@@ -94,6 +97,9 @@ pub struct Text {
 pub const EN: Text = Text {
     title: "Bloom filter lab",
     subtitle: "Type a word and watch what a Bloom filter does with it.",
+    how_1: "Type a word: its k hash values pick k cells of the bit array (outlined).",
+    how_2: "Add sets those cells to 1. Query checks them: any 0 means “definitely not”.",
+    how_3: "All 1 means “probably”: other words may have set them, which is a false positive.",
     settings: "Filter",
     bits_m: "Bits m",
     hashes_k: "Hashes k",

@@ -100,7 +100,9 @@ fn GridRow(props: &GridRowProps) -> Html {
 }
 
 fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
+    // An add-walk shows its visited bits as set before the add is committed.
     let set = value > 0;
+    let pending = !set && marks.iter().any(|m| m.adding);
     let saturated = row.counting && value == row.max_count;
     let kind_class = |kind: MarkKind| match kind {
         MarkKind::Probe => "probe",
@@ -129,14 +131,14 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     };
     let data_count = row.counting.then(|| value.to_string());
     html! {
-        <div class={classes!("cell", set.then_some("set"), saturated.then_some("saturated"),
+        <div class={classes!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
                              count_class, mark_classes)}
              role="gridcell" title={title.clone()} aria-label={title}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count}>
             if row.show_index { <span class="cell-index">{ index }</span> }
             if row.counting { <span class="cell-count">{ value }</span> }
-            else { <span class="cell-bit">{ if set { "1" } else { "0" } }</span> }
+            else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }
             if !hash_label.is_empty() { <span class="cell-hash">{ format!("h{hash_label}") }</span> }
         </div>
     }

@@ -1,0 +1,152 @@
+import { test, expect } from '@playwright/test';
+import { openApp, setBits, fnvPositions, positionTable, sortedUnique } from './helpers.mjs';
+
+const ITEMS = ['a', 'b', 'c', 'd', 'e'];
+const DENSE = `?m=16&k=3&${ITEMS.map((i) => `add=${i}`).join('&')}`;
+
+/** Bits that ITEMS set at m = 16, k = 3, computed in JavaScript. */
+function denseBits() {
+  return new Set(ITEMS.flatMap((item) => fnvPositions(item, 16, 3)));
+}
+
+test('the hash table shows the numbers of the independently computed table', async ({ page }) => {
+  const rows = positionTable().filter((r) => r.m === 1000 && ['apple', '布隆过滤器', '🙂'].includes(r.item));
+  expect(rows).toHaveLength(6);
+  for (const row of rows) {
+    await openApp(page, `?m=${row.m}&k=${row.k}&hash=${row.family}&query=${encodeURIComponent(row.item)}`);
+    await expect(page.locator('[data-h1]')).toHaveAttribute('data-h1', row.h1);
+    await expect(page.locator('[data-h2]')).toHaveAttribute('data-h2', row.h2);
+    const positions = await page.locator('tr[data-hash-index]').evaluateAll((trs) =>
+      trs.map((tr) => [Number(tr.dataset.hashIndex), Number(tr.dataset.position)]));
+    expect(positions).toEqual(row.positions.map((p, i) => [i, p]));
+  }
+});
+
+test('typing previews the positions before anything is added', async ({ page }) => {
+  await openApp(page, '?m=64&k=4');
+  await page.locator('#item-field').pressSequentially('cat');
+  const marked = await page.locator('.cell.probe').evaluateAll((cells) =>
+    cells.map((c) => Number(c.dataset.bitIndex)).sort((a, b) => a - b));
+  expect(marked).toEqual(sortedUnique(fnvPositions('cat', 64, 4)));
+  expect(await setBits(page)).toEqual([]);
+  await page.locator('#item-field').press('Enter');
+  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('cat', 64, 4)));
+});
+
+test('each of the three query kinds, with the culprits of a false positive', async ({ page }) => {
+  const bits = denseBits();
+  const absent = Array.from({ length: 500 }, (_, i) => `probe${i}`)
+    .find((s) => fnvPositions(s, 16, 3).some((p) => !bits.has(p)));
+  const falsePositive = Array.from({ length: 5000 }, (_, i) => `probe${i}`)
+    .find((s) => fnvPositions(s, 16, 3).every((p) => bits.has(p)));
+  expect(absent).toBeDefined();
+  expect(falsePositive).toBeDefined();
+  await openApp(page, DENSE);
+  expect(await setBits(page)).toEqual([...bits].sort((a, b) => a - b));
+
+  const field = page.locator('#item-field');
+  await field.fill(absent);
+  await field.press('Shift+Enter');
+  const result = page.locator('[data-query-result]');
+  await expect(result).toHaveAttribute('data-query-result', 'definitely-not');
+  await expect(result).toContainText('definitely not in the set');
+
+  await field.fill('c');
+  await field.press('Shift+Enter');
+  await expect(result).toHaveAttribute('data-query-result', 'probably');
+
+  await field.fill(falsePositive);
+  await field.press('Shift+Enter');
+  await expect(result).toHaveAttribute('data-query-result', 'false-positive');
+  const culprits = page.locator('[data-culprit-position]');
+  await expect(culprits).toHaveCount(3);
+  const expected = fnvPositions(falsePositive, 16, 3);
+  for (let i = 0; i < 3; i++) {
+    await expect(culprits.nth(i)).toHaveAttribute('data-culprit-position', String(expected[i]));
+    const setters = ITEMS.filter((item) => fnvPositions(item, 16, 3).includes(expected[i]));
+    for (const setter of setters) await expect(culprits.nth(i)).toContainText(`“${setter}”`);
+  }
+});
+
+test('a query from the URL is shown on load', async ({ page }) => {
+  await openApp(page, `${DENSE}&query=a`);
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
+});
+
+test('undo and redo restore the bits', async ({ page }) => {
+  await openApp(page, '?m=64');
+  const field = page.locator('#item-field');
+  await field.fill('first');
+  await field.press('Enter');
+  await field.fill('second');
+  await field.press('Enter');
+  const both = sortedUnique([...fnvPositions('first', 64, 3), ...fnvPositions('second', 64, 3)]);
+  expect(await setBits(page)).toEqual(both);
+  await page.locator('#undo-button').click();
+  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('first', 64, 3)));
+  await page.locator('#redo-button').click();
+  expect(await setBits(page)).toEqual(both);
+  await page.locator('body').press('Control+z');
+  await page.locator('body').press('Control+z');
+  expect(await setBits(page)).toEqual([]);
+});
+
+test('changing m rebuilds the filter from the items, and bad input keeps the old value', async ({ page }) => {
+  await openApp(page, '?add=alpha&add=beta');
+  const m = page.locator('#field-m');
+  await m.fill('128');
+  await m.press('Enter');
+  await expect(page.locator('[data-bit-index]')).toHaveCount(128);
+  expect(await setBits(page)).toEqual(sortedUnique(['alpha', 'beta'].flatMap((s) => fnvPositions(s, 128, 3))));
+  await m.fill('12abc');
+  await m.press('Enter');
+  await expect(page.locator('[data-field-error="field-m"]')).toHaveText('not a number');
+  await expect(page.locator('[data-bit-index]')).toHaveCount(128);
+  await m.fill('1000000000000');
+  await m.press('Enter');
+  await expect(page.locator('[data-field-error="field-m"]')).toContainText('memory cap');
+});
+
+test('bad URL parameters fall back and are named in a notice', async ({ page }) => {
+  const errors = await openApp(page, '?m=abc&k=0&hash=md5&add=x');
+  await expect(page.locator('[data-notice-param="m"]')).toContainText('not a number');
+  await expect(page.locator('[data-notice-param="k"]')).toContainText('k must be at least 1');
+  await expect(page.locator('[data-notice-param="hash"]')).toBeVisible();
+  await expect(page.locator('[data-bit-index]')).toHaveCount(32);
+  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('x', 32, 3)));
+  expect(errors).toEqual([]);
+});
+
+test('the step-by-step walk shows each position, then adds', async ({ page }) => {
+  await openApp(page, '?m=32');
+  await page.locator('#item-field').fill('kiwi');
+  await page.locator('#walk-add-button').click();
+  const walk = page.locator('[data-walk-step]');
+  await expect(walk).toHaveAttribute('data-walk-step', '0');
+  await expect(page.locator('#walk-sentence')).toContainText('h1 =');
+  const positions = fnvPositions('kiwi', 32, 3);
+  for (let i = 0; i < 3; i++) {
+    await page.locator('#walk-next').click();
+    await expect(walk).toHaveAttribute('data-walk-step', String(i + 1));
+    await expect(page.locator('#walk-sentence')).toContainText(`= ${positions[i]}`);
+  }
+  expect(await setBits(page)).toEqual([]);
+  await page.locator('#walk-next').click();
+  await page.locator('#walk-next').click();
+  await expect(walk).toHaveCount(0);
+  expect(await setBits(page)).toEqual(sortedUnique(positions));
+});
+
+test('screenshots at m = 16 and m = 100000', async ({ page }) => {
+  await openApp(page, `${DENSE}&query=d`);
+  await page.locator('#item-field').fill('banana');
+  await page.screenshot({ path: 'artifacts/visualizer-m16.png', fullPage: true });
+  await openApp(page, '?m=100000&k=7&hash=murmur3');
+  await page.locator('#random-button').click();
+  await page.locator('#item-field').fill('kiwi');
+  await expect(page.locator('.canvas-mark')).toHaveCount(7);
+  const painted = await page.locator('canvas').evaluate((c) =>
+    c.getContext('2d').getImageData(0, 0, 1, 1).data[3]);
+  expect(painted).toBe(255);
+  await page.screenshot({ path: 'artifacts/visualizer-m100000.png', fullPage: true });
+});
