@@ -61,7 +61,7 @@ pub fn BitGrid(props: &BitGridProps) -> Html {
                     .collect();
                 html! {
                     <GridRow key={row} {start} {values} {marks} {counting} {max_count}
-                             show_index={m <= 64} />
+                             show_index={m <= 64} show_value={m <= 1024} />
                 }
             }) }
         </div>
@@ -83,6 +83,8 @@ pub struct GridRowProps {
     pub max_count: u8,
     /// Always show the index in the cell.
     pub show_index: bool,
+    /// Write the bit or count in the cell (small cells show it by colour and title only).
+    pub show_value: bool,
 }
 
 /// One row of cells.
@@ -137,8 +139,10 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count}>
             if row.show_index { <span class="cell-index">{ index }</span> }
-            if row.counting { <span class="cell-count">{ value }</span> }
-            else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }
+            if row.show_value {
+                if row.counting { <span class="cell-count">{ value }</span> }
+                else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }
+            }
             if !hash_label.is_empty() { <span class="cell-hash">{ format!("h{hash_label}") }</span> }
         </div>
     }
