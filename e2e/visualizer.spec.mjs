@@ -150,3 +150,18 @@ test('screenshots at m = 16 and m = 100000', async ({ page }) => {
   expect(painted).toBe(255);
   await page.screenshot({ path: 'artifacts/visualizer-m100000.png', fullPage: true });
 });
+
+test('the keyboard moves a cursor over the grid and names the items that set a bit', async ({ page }) => {
+  await openApp(page, DENSE);
+  const target = fnvPositions('a', 16, 3)[0];
+  await page.locator('.bit-grid').focus();
+  for (let i = 0; i <= target; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.cell.cursor')).toHaveAttribute('data-bit-index', String(target));
+  const inspector = page.locator('[data-inspected]');
+  await expect(inspector).toHaveAttribute('data-inspected', String(target));
+  for (const item of ITEMS.filter((it) => fnvPositions(it, 16, 3).includes(target))) {
+    await expect(inspector).toContainText(`“${item}”`);
+  }
+  await page.locator('[data-bit-index="6"]').click();
+  await expect(inspector).toHaveAttribute('data-inspected', '6');
+});

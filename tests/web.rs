@@ -56,6 +56,8 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
     let props = BitGridProps {
         filter: Shared(Rc::new(FilterModel::Plain(filter))),
         marks,
+        cursor: Some(5),
+        ondispatch: yew::Callback::noop(),
     };
     yew::Renderer::<BitGrid>::with_root_and_props(root.clone(), props).render();
     yew::scheduler::flush().await;
@@ -84,6 +86,22 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
             .unwrap(),
         "h1"
     );
+    let cursor = root.query_selector(".cell.cursor").unwrap().unwrap();
+    assert_eq!(cursor.get_attribute("data-bit-index").as_deref(), Some("5"));
+    assert_eq!(cursor.id(), "cell-5");
+}
+
+#[wasm_bindgen_test]
+fn arrow_keys_move_the_cursor_within_the_grid() {
+    use bloomlab::ui::components::bit_grid::cursor_target;
+    assert_eq!(cursor_target("ArrowRight", None, 64, 16), Some(0));
+    assert_eq!(cursor_target("ArrowRight", Some(5), 64, 16), Some(6));
+    assert_eq!(cursor_target("ArrowRight", Some(63), 64, 16), Some(63));
+    assert_eq!(cursor_target("ArrowDown", Some(5), 64, 16), Some(21));
+    assert_eq!(cursor_target("ArrowDown", Some(60), 64, 16), Some(63));
+    assert_eq!(cursor_target("ArrowUp", Some(5), 64, 16), Some(0));
+    assert_eq!(cursor_target("End", Some(5), 64, 16), Some(63));
+    assert_eq!(cursor_target("a", Some(5), 64, 16), None);
 }
 
 #[wasm_bindgen_test]

@@ -67,6 +67,8 @@ pub enum Action {
     DismissNotice(usize),
     /// Hide the message about the last action.
     DismissMessage,
+    /// Put the grid's cursor on a cell (or take it away), to inspect that bit.
+    SelectCell(Option<u64>),
 }
 
 /// Which operation a step-by-step walk shows.
@@ -180,6 +182,7 @@ pub struct AppState {
     draft: String,
     last_query: Option<Rc<QueryReport>>,
     walk: Option<Walk>,
+    selected_cell: Option<u64>,
     message: Option<Message>,
     field_errors: FieldErrors,
     notices: Vec<Notice>,
@@ -208,6 +211,7 @@ impl AppState {
             draft: String::new(),
             last_query: None,
             walk: None,
+            selected_cell: None,
             message: None,
             field_errors: FieldErrors::default(),
             notices: Vec::new(),
@@ -302,6 +306,10 @@ impl AppState {
     pub fn walk(&self) -> Option<&Walk> {
         self.walk.as_ref()
     }
+    /// The cell under the grid's cursor.
+    pub fn selected_cell(&self) -> Option<u64> {
+        self.selected_cell
+    }
     /// What the last action did.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()
@@ -329,7 +337,10 @@ impl AppState {
 
     /// Applies one action and returns the new state. Never panics on any input.
     pub fn apply(mut self, action: Action) -> Self {
-        if !matches!(action, Action::SetDraft(_) | Action::DismissNotice(_)) {
+        if !matches!(
+            action,
+            Action::SetDraft(_) | Action::DismissNotice(_) | Action::SelectCell(_)
+        ) {
             self.message = None;
         }
         match action {
@@ -479,6 +490,9 @@ impl AppState {
                 }
             }
             Action::DismissMessage => self.message = None,
+            Action::SelectCell(cell) => {
+                self.selected_cell = cell.filter(|&c| c < self.settings.m());
+            }
         }
         self
     }
@@ -586,6 +600,7 @@ impl AppState {
 
     fn rebuild(&mut self, settings: Settings, log: Vec<LogEntry>) {
         let (filter, members) = replay(&settings, &log);
+        self.selected_cell = self.selected_cell.filter(|&c| c < settings.m());
         self.settings = settings;
         self.log = Rc::new(log);
         self.filter = Rc::new(filter);

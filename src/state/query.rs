@@ -103,22 +103,36 @@ pub fn run_query(filter: &FilterModel, members: &Members, item: &str) -> QueryRe
 }
 
 fn culprits(filter: &FilterModel, members: &Members, steps: &[HashStep]) -> Vec<PositionCulprits> {
-    let shape = filter.shape();
-    let mut result: Vec<PositionCulprits> = steps
+    let positions: Vec<u64> = steps.iter().map(|s| s.position).collect();
+    steps
         .iter()
-        .map(|s| PositionCulprits {
+        .zip(setters_at(filter, members, &positions))
+        .map(|(s, (setters, total_setters))| PositionCulprits {
             hash_index: s.index,
             position: s.position,
-            setters: Vec::new(),
-            total_setters: 0,
+            setters,
+            total_setters,
         })
-        .collect();
+        .collect()
+}
+
+/// For each of `positions`, the members (with their hash index) whose positions include
+/// it: at most [`MAX_SETTERS_SHOWN`] of them, and how many there are in all. One pass over
+/// the members, `n·k` hashes.
+pub fn setters_at(
+    filter: &FilterModel,
+    members: &Members,
+    positions: &[u64],
+) -> Vec<(Vec<Setter>, usize)> {
+    let shape = filter.shape();
+    let mut result = vec![(Vec::new(), 0); positions.len()];
     for member in members.list() {
         for (member_index, position) in shape.positions(member.item.as_bytes()).enumerate() {
-            for entry in result.iter_mut().filter(|c| c.position == position) {
-                entry.total_setters += 1;
-                if entry.setters.len() < MAX_SETTERS_SHOWN {
-                    entry.setters.push(Setter {
+            for (slot, _) in positions.iter().enumerate().filter(|(_, &p)| p == position) {
+                let (setters, total) = &mut result[slot];
+                *total += 1;
+                if setters.len() < MAX_SETTERS_SHOWN {
+                    setters.push(Setter {
                         item: member.item.clone(),
                         hash_index: member_index as u32,
                     });

@@ -7,11 +7,13 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use crate::state::{url, Action, AppState};
+use crate::state::query::setters_at;
+use crate::state::{url, Action, AppState, Mode};
 use crate::ui::browser;
 use crate::ui::components::{
     bit_canvas::BitCanvas,
     bit_grid::{BitGrid, DOM_GRID_MAX},
+    cell_inspector::CellInspector,
     controls::Controls,
     hash_table::HashTable,
     item_input::ItemInput,
@@ -59,6 +61,10 @@ fn shortcut(event: &KeyboardEvent) -> Option<Action> {
 }
 
 /// The application.
+///
+/// Optional panels sit in fixed `slot` wrappers: Yew diffs unkeyed siblings by position,
+/// so a panel appearing beside a component must not shift that component (the grid would
+/// be rebuilt, losing focus and the canvas its pixels).
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(|| AppState::from_url(url::parse(&browser::current_query(), &[])));
@@ -116,11 +122,34 @@ pub fn App() -> Html {
         .as_ref()
         .map(|(_, steps)| marks(&state, steps))
         .unwrap_or_default();
+    let cursor = state.selected_cell();
     let bit_view = if settings.m() <= DOM_GRID_MAX {
-        html! { <BitGrid filter={filter.clone()} marks={cell_marks} /> }
+        html! { <BitGrid filter={filter.clone()} marks={cell_marks} {cursor} ondispatch={dispatch.clone()} /> }
     } else {
-        html! { <BitCanvas filter={filter.clone()} marks={cell_marks} /> }
+        html! { <BitCanvas filter={filter.clone()} marks={cell_marks} {cursor} ondispatch={dispatch.clone()} /> }
     };
+    // Who set the selected cell: n·k hashes, so computed only when the items or cell change.
+    let inspected = {
+        let state = state.clone();
+        use_memo((state.revision(), cursor), move |(_, cursor)| {
+            cursor.map(|position| {
+                let (setters, total) = setters_at(state.filter(), state.members(), &[position])
+                    .pop()
+                    .unwrap_or_default();
+                (position, setters, total)
+            })
+        })
+    };
+    let inspector = inspected
+        .as_ref()
+        .as_ref()
+        .map(|(position, setters, total)| {
+            html! {
+                <CellInspector position={*position} value={state.filter().count(*position)}
+                               counting={settings.mode() == Mode::Counting}
+                               setters={setters.clone()} total={*total} />
+            }
+        });
     let set_flags = |steps: &[crate::filter::HashStep]| -> Vec<bool> {
         steps
             .iter()
@@ -168,17 +197,19 @@ pub fn App() -> Html {
                         <Controls {settings} m_error={errors.m} k_error={errors.k}
                                   width_error={errors.width} ondispatch={dispatch.clone()} />
                         <ItemInput draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
-                        { message }
-                        { walk_panel }
+                        <div class="slot">{ message }</div>
+                        <div class="slot">{ walk_panel }</div>
                         <section class="panel bit-view" aria-labelledby="bits-title">
                             <h2 id="bits-title">{ text.bit_array }</h2>
                             <p class="hint">{ text.bit_array_hint }</p>
                             { bit_view }
+                            <div class="slot">{ inspector }</div>
+                            <p class="hint">{ text.grid_keys }</p>
                         </section>
                     </div>
                     <div class="column side-column">
-                        { query_panel }
-                        { hash_panel }
+                        <div class="slot">{ query_panel }</div>
+                        <div class="slot">{ hash_panel }</div>
                         <Stats m={settings.m()} k={settings.k()}
                                n={state.members().len() as u64} ones={state.filter().count_set()} />
                         <ItemList members={Shared(state.shared_members())} mode={settings.mode()}

@@ -2,10 +2,11 @@
 //! pixel per bit, drawn in horizontal bands; zoom scales the pixels; rings mark positions.
 
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::state::FilterModel;
+use crate::state::{Action, FilterModel};
+use crate::ui::components::bit_grid::cursor_target;
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
 use crate::ui::text::{fill, Text};
@@ -109,6 +110,11 @@ pub struct BitCanvasProps {
     pub filter: Shared<FilterModel>,
     /// Marked cells.
     pub marks: Vec<Mark>,
+    /// The cell under the cursor.
+    #[prop_or_default]
+    pub cursor: Option<u64>,
+    /// Sends actions (cursor moves).
+    pub ondispatch: Callback<Action>,
 }
 
 /// The canvas view.
@@ -135,6 +141,34 @@ pub fn BitCanvas(props: &BitCanvasProps) -> Html {
         let zoom = zoom.clone();
         Callback::from(move |_| zoom.set(level))
     };
+    let onclick = {
+        let d = props.ondispatch.clone();
+        Callback::from(move |e: MouseEvent| {
+            let (x, y) = (e.offset_x() as f64 / z, e.offset_y() as f64 / z);
+            let position = y.floor() as u64 * columns + x.floor() as u64;
+            if x >= 0.0 && y >= 0.0 && position < m {
+                d.emit(Action::SelectCell(Some(position)));
+            }
+        })
+    };
+    let onkeydown = {
+        let (d, cursor) = (props.ondispatch.clone(), props.cursor);
+        Callback::from(move |e: KeyboardEvent| {
+            if let Some(target) = cursor_target(&e.key(), cursor, m, columns) {
+                e.prevent_default();
+                e.stop_propagation();
+                d.emit(Action::SelectCell(Some(target)));
+            }
+        })
+    };
+    let cursor_ring = props.cursor.map(|c| {
+        let x = (c % columns) as f64 * z + z / 2.0;
+        let y = (c / columns) as f64 * z + z / 2.0;
+        html! {
+            <div class="canvas-mark cursor" style={format!("left: {x}px; top: {y}px")}
+                 data-cursor={c.to_string()} />
+        }
+    });
     let stage_style = format!(
         "width: {}px; height: {}px",
         columns as f64 * z,
@@ -155,10 +189,12 @@ pub fn BitCanvas(props: &BitCanvasProps) -> Html {
                     }) }
                 </span>
             </div>
-            <div class="canvas-scroll">
+            <div class="canvas-scroll" tabindex="0" {onkeydown} role="application"
+                 aria-label="bit array, arrow keys move the cursor">
                 <div class="canvas-stage" style={stage_style.clone()}>
-                    <canvas ref={canvas_ref} class="bit-canvas" style={stage_style} />
+                    <canvas ref={canvas_ref} class="bit-canvas" style={stage_style} {onclick} />
                     <div class="canvas-marks">
+                    { cursor_ring }
                     { for props.marks.iter().map(|mark| {
                         let x = (mark.position % columns) as f64 * z + z / 2.0;
                         let y = (mark.position / columns) as f64 * z + z / 2.0;

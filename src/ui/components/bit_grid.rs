@@ -1,9 +1,11 @@
 //! The bit array as a grid of numbered cells (m up to [`DOM_GRID_MAX`]). Rows are separate
 //! components, so a keystroke re-renders only the rows whose marks changed.
 
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use crate::state::FilterModel;
+use crate::state::{Action, FilterModel};
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
 
@@ -27,9 +29,32 @@ pub struct BitGridProps {
     pub filter: Shared<FilterModel>,
     /// Marked cells.
     pub marks: Vec<Mark>,
+    /// The cell under the keyboard cursor.
+    #[prop_or_default]
+    pub cursor: Option<u64>,
+    /// Sends actions (cursor moves).
+    pub ondispatch: Callback<Action>,
 }
 
-/// The whole grid.
+/// The cell the cursor moves to for a key, or `None` for keys the grid ignores:
+/// arrows move by one cell or one row, Home/End go to the first/last cell.
+pub fn cursor_target(key: &str, cursor: Option<u64>, m: u64, columns: u64) -> Option<u64> {
+    let at = cursor.unwrap_or(0);
+    let target = match key {
+        "ArrowRight" if cursor.is_none() => 0,
+        "ArrowRight" => at + 1,
+        "ArrowLeft" => at.saturating_sub(1),
+        "ArrowDown" if cursor.is_none() => 0,
+        "ArrowDown" => at + columns,
+        "ArrowUp" => at.saturating_sub(columns),
+        "Home" => 0,
+        "End" => m - 1,
+        _ => return None,
+    };
+    Some(target.min(m - 1))
+}
+
+/// The whole grid. It is one tab stop; arrow keys move a cursor over the cells.
 #[component]
 pub fn BitGrid(props: &BitGridProps) -> Html {
     let filter = &*props.filter;
@@ -46,9 +71,35 @@ pub fn BitGrid(props: &BitGridProps) -> Html {
         _ => "grid-small",
     };
     let style = format!("--columns: {columns}");
+    let onkeydown = {
+        let (d, cursor) = (props.ondispatch.clone(), props.cursor);
+        Callback::from(move |e: KeyboardEvent| {
+            if let Some(target) = cursor_target(&e.key(), cursor, m, columns) {
+                e.prevent_default();
+                e.stop_propagation();
+                d.emit(Action::SelectCell(Some(target)));
+            }
+        })
+    };
+    let onclick = {
+        let d = props.ondispatch.clone();
+        Callback::from(move |e: MouseEvent| {
+            let index = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|el| el.closest("[data-bit-index]").ok().flatten())
+                .and_then(|el| el.get_attribute("data-bit-index"))
+                .and_then(|v| v.parse::<u64>().ok());
+            if index.is_some() {
+                d.emit(Action::SelectCell(index));
+            }
+        })
+    };
+    let active = props.cursor.map(|c| format!("cell-{c}"));
     html! {
         <div class={classes!("bit-grid", size_class, counting.then_some("counting"))}
-             role="grid" aria-label="bit array" {style} data-m={m.to_string()}>
+             role="grid" aria-label="bit array" {style} data-m={m.to_string()}
+             tabindex="0" {onkeydown} {onclick} aria-activedescendant={active}>
             { for (0..rows).map(|row| {
                 let start = row * columns;
                 let end = (start + columns).min(m);
@@ -59,8 +110,9 @@ pub fn BitGrid(props: &BitGridProps) -> Html {
                     .filter(|mk| mk.position >= start && mk.position < end)
                     .copied()
                     .collect();
+                let cursor = props.cursor.filter(|&c| c >= start && c < end);
                 html! {
-                    <GridRow key={row} {start} {values} {marks} {counting} {max_count}
+                    <GridRow key={row} {start} {values} {marks} {cursor} {counting} {max_count}
                              show_index={m <= 64} show_value={m <= 1024} />
                 }
             }) }
@@ -77,6 +129,8 @@ pub struct GridRowProps {
     pub values: Vec<u8>,
     /// Marks in this row.
     pub marks: Vec<Mark>,
+    /// The cursor, when it is in this row.
+    pub cursor: Option<u64>,
     /// Counting mode.
     pub counting: bool,
     /// The counter maximum (saturation).
@@ -132,13 +186,15 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         format!("bit {index} = {value}")
     };
     let data_count = row.counting.then(|| value.to_string());
+    let is_cursor = row.cursor == Some(index);
+    let id = is_cursor.then(|| format!("cell-{index}"));
     html! {
-        <div class={classes!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
-                             count_class, mark_classes)}
+        <div {id} class={classes!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
+                             count_class, mark_classes, is_cursor.then_some("cursor"))}
              role="gridcell" title={title.clone()} aria-label={title}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count}>
-            if row.show_index { <span class="cell-index">{ index }</span> }
+            if row.show_index || is_cursor { <span class="cell-index">{ index }</span> }
             if row.show_value {
                 if row.counting { <span class="cell-count">{ value }</span> }
                 else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }
