@@ -1,6 +1,7 @@
 //! The page's model, independent of any UI toolkit: settings, the item log, queries, the
 //! URL contract and the [`Action`] reducer.
 
+pub mod demos;
 pub mod fields;
 pub mod log;
 pub mod model;

@@ -1,0 +1,141 @@
+//! Ready-made states that make one point each in a few clicks, and the side-by-side
+//! comparison of a naive delete with a counting filter's delete.
+
+use crate::filter::HashFamily;
+
+use super::log::{replay, LogEntry, Members};
+use super::settings::{FilterModel, Mode, Settings};
+use super::url::percent_encode;
+use super::words::WORDS;
+
+/// A prepared demonstration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Demo {
+    /// Plain filter, m = 16: naively deleting "a" clears bits 8 and 12, which "e" needs.
+    NaiveDelete,
+    /// The same items in a counting filter: removing "a" leaves "e" intact.
+    CountingDelete,
+    /// Counters of 2 bits (maximum 3) and four words that share one counter.
+    Saturation,
+}
+
+impl Demo {
+    /// Every demo, in the order the page lists them.
+    pub const ALL: [Demo; 3] = [Demo::NaiveDelete, Demo::CountingDelete, Demo::Saturation];
+
+    /// The query string of the demo's state, and the item to put in the field.
+    pub fn query(self) -> (String, String) {
+        let letters = "add=a&add=b&add=c&add=d&add=e";
+        match self {
+            Demo::NaiveDelete => (format!("m=16&k=3&{letters}"), "a".into()),
+            Demo::CountingDelete => (format!("m=16&k=3&mode=counting&{letters}"), "a".into()),
+            Demo::Saturation => {
+                let (words, _) = sharing_words(16, 3, 4);
+                let adds: Vec<String> = words
+                    .iter()
+                    .map(|w| format!("add={}", percent_encode(w)))
+                    .collect();
+                (
+                    format!("m=16&k=3&mode=counting&width=2&{}", adds.join("&")),
+                    words[0].clone(),
+                )
+            }
+        }
+    }
+}
+
+/// The first `count` words of the word list that share a position at (m, k) with FNV-1a,
+/// and that position.
+pub fn sharing_words(m: u64, k: u32, count: usize) -> (Vec<String>, u64) {
+    let shape = crate::filter::FilterShape::new(m, k, HashFamily::Fnv1a)
+        .unwrap_or_else(|_| unreachable!("demo shapes are valid"));
+    let mut by_position: Vec<Vec<&str>> = vec![Vec::new(); m as usize];
+    for word in WORDS {
+        let mut positions: Vec<u64> = shape.positions(word.as_bytes()).collect();
+        positions.dedup();
+        for p in positions {
+            by_position[p as usize].push(word);
+            if by_position[p as usize].len() == count {
+                return (
+                    by_position[p as usize].iter().map(|w| w.to_string()).collect(),
+                    p,
+                );
+            }
+        }
+    }
+    unreachable!("{} words over {m} positions always share one", WORDS.len())
+}
+
+/// One item deleted from the same set two ways.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeleteComparison {
+    /// The plain filter after clearing the item's bits.
+    pub plain: FilterModel,
+    /// The counting filter after decrementing the item's counters.
+    pub counting: FilterModel,
+    /// Remaining members the plain filter now misses.
+    pub plain_false_negatives: Vec<String>,
+    /// Remaining members the counting filter now misses (always empty for a member).
+    pub counting_false_negatives: Vec<String>,
+}
+
+/// Builds both filters from `members` and deletes `item` from each.
+pub fn compare_delete(settings: &Settings, members: &Members, item: &str) -> DeleteComparison {
+    let adds: Vec<LogEntry> = members
+        .list()
+        .iter()
+        .flat_map(|m| std::iter::repeat_n(LogEntry::Add(m.item.clone()), m.copies as usize))
+        .collect();
+    let run = |mode: Mode, delete: LogEntry| {
+        let mut log = adds.clone();
+        log.push(delete);
+        let (filter, remaining) = replay(&settings.with_mode(mode), &log);
+        let misses: Vec<String> = remaining
+            .list()
+            .iter()
+            .filter(|m| !filter.contains(m.item.as_bytes()))
+            .map(|m| m.item.clone())
+            .collect();
+        (filter, misses)
+    };
+    let (plain, plain_false_negatives) = run(Mode::Bloom, LogEntry::NaiveDelete(item.into()));
+    let (counting, counting_false_negatives) =
+        run(Mode::Counting, LogEntry::Remove(item.into()));
+    DeleteComparison {
+        plain,
+        counting,
+        plain_false_negatives,
+        counting_false_negatives,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::url::parse;
+    use crate::state::AppState;
+
+    #[test]
+    fn the_naive_delete_demo_loses_e_and_the_counting_demo_keeps_it() {
+        let (query, item) = Demo::NaiveDelete.query();
+        let state = AppState::from_url(parse(&query, &[]));
+        let cmp = compare_delete(state.settings(), state.members(), &item);
+        assert_eq!(cmp.plain_false_negatives, vec!["e".to_string()]);
+        assert!(cmp.counting_false_negatives.is_empty());
+    }
+
+    #[test]
+    fn the_saturation_demo_saturates_the_shared_counter() {
+        let (words, position) = sharing_words(16, 3, 4);
+        assert_eq!(words.len(), 4);
+        let (query, _) = Demo::Saturation.query();
+        let state = AppState::from_url(parse(&query, &[]));
+        match state.filter() {
+            FilterModel::Counting(f) => {
+                assert_eq!(f.max_count(), 3);
+                assert!(f.is_saturated(position));
+            }
+            FilterModel::Plain(_) => panic!("the demo uses a counting filter"),
+        }
+    }
+}
