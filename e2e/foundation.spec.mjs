@@ -4,7 +4,7 @@ import { openApp, setBits, fnvPositions, positionTable, sortedUnique } from './h
 test('the page loads with no console error and shows an empty bit array', async ({ page }) => {
   const errors = await openApp(page);
   await expect(page).toHaveTitle(/Bloom filter/);
-  await expect(page.locator('[data-bit-index]')).toHaveCount(32);
+  await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(32);
   expect(await setBits(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -43,7 +43,7 @@ export async function openApp(page, query = '') {
 
 /** Indices of the cells shown as set. */
 export async function setBits(page) {
-  return page.locator('[data-bit-set="1"]').evaluateAll((cells) =>
+  return page.locator('#bit-array [data-bit-set="1"]').evaluateAll((cells) =>
     cells.map((c) => Number(c.getAttribute('data-bit-index'))));
 }
 

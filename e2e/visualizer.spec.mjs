@@ -25,7 +25,7 @@ test('the hash table shows the numbers of the independently computed table', asy
 test('typing previews the positions before anything is added', async ({ page }) => {
   await openApp(page, '?m=64&k=4');
   await page.locator('#item-field').pressSequentially('cat');
-  const marked = await page.locator('.cell.probe').evaluateAll((cells) =>
+  const marked = await page.locator('#bit-array .cell.probe').evaluateAll((cells) =>
     cells.map((c) => Number(c.dataset.bitIndex)).sort((a, b) => a - b));
   expect(marked).toEqual(sortedUnique(fnvPositions('cat', 64, 4)));
   expect(await setBits(page)).toEqual([]);
@@ -96,12 +96,12 @@ test('changing m rebuilds the filter from the items, and bad input keeps the old
   const m = page.locator('#field-m');
   await m.fill('128');
   await m.press('Enter');
-  await expect(page.locator('[data-bit-index]')).toHaveCount(128);
+  await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(128);
   expect(await setBits(page)).toEqual(sortedUnique(['alpha', 'beta'].flatMap((s) => fnvPositions(s, 128, 3))));
   await m.fill('12abc');
   await m.press('Enter');
   await expect(page.locator('[data-field-error="field-m"]')).toHaveText('not a number');
-  await expect(page.locator('[data-bit-index]')).toHaveCount(128);
+  await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(128);
   await m.fill('1000000000000');
   await m.press('Enter');
   await expect(page.locator('[data-field-error="field-m"]')).toContainText('memory cap');
@@ -112,7 +112,7 @@ test('bad URL parameters fall back and are named in a notice', async ({ page }) 
   await expect(page.locator('[data-notice-param="m"]')).toContainText('not a number');
   await expect(page.locator('[data-notice-param="k"]')).toContainText('k must be at least 1');
   await expect(page.locator('[data-notice-param="hash"]')).toBeVisible();
-  await expect(page.locator('[data-bit-index]')).toHaveCount(32);
+  await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(32);
   expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('x', 32, 3)));
   expect(errors).toEqual([]);
 });
@@ -154,7 +154,7 @@ test('screenshots at m = 16 and m = 100000', async ({ page }) => {
 test('the keyboard moves a cursor over the grid and names the items that set a bit', async ({ page }) => {
   await openApp(page, DENSE);
   const target = fnvPositions('a', 16, 3)[0];
-  await page.locator('.bit-grid').focus();
+  await page.locator('#bit-array .bit-grid').focus();
   for (let i = 0; i <= target; i++) await page.keyboard.press('ArrowRight');
   await expect(page.locator('.cell.cursor')).toHaveAttribute('data-bit-index', String(target));
   const inspector = page.locator('[data-inspected]');
@@ -162,6 +162,6 @@ test('the keyboard moves a cursor over the grid and names the items that set a b
   for (const item of ITEMS.filter((it) => fnvPositions(it, 16, 3).includes(target))) {
     await expect(inspector).toContainText(`“${item}”`);
   }
-  await page.locator('[data-bit-index="6"]').click();
+  await page.locator('#bit-array [data-bit-index="6"]').click();
   await expect(inspector).toHaveAttribute('data-inspected', '6');
 });

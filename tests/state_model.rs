@@ -269,3 +269,23 @@ fn bulk_and_random_adds() {
     assert_eq!(state.members().len(), 213, "words never repeat");
     let _ = ExperimentPlan::even_checkpoints(1, 1);
 }
+
+#[test]
+fn demos_load_in_one_action_and_undo_restores_the_previous_state() {
+    use bloomlab::state::demos::Demo;
+    let state = AppState::default().apply(Action::AddItem("mine".into()));
+    let state = state.apply(Action::LoadDemo(Demo::Saturation));
+    assert_eq!(state.settings().mode(), Mode::Counting);
+    assert_eq!(state.settings().width(), 2);
+    assert_eq!(state.members().len(), 4);
+    let first = state.draft().to_owned();
+    let state = state.apply(Action::RemoveDraft);
+    let Some(Message::Removed { changes, .. }) = state.message() else {
+        panic!("{:?}", state.message())
+    };
+    assert!(changes.iter().any(|c| c.saturated && c.after == 3), "{changes:?}");
+    assert!(!state.members().contains(&first));
+    let state = state.apply(Action::Undo).apply(Action::Undo);
+    assert!(state.members().contains("mine"));
+    assert_eq!(state.settings().mode(), Mode::Bloom);
+}

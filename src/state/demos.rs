@@ -57,7 +57,10 @@ pub fn sharing_words(m: u64, k: u32, count: usize) -> (Vec<String>, u64) {
             by_position[p as usize].push(word);
             if by_position[p as usize].len() == count {
                 return (
-                    by_position[p as usize].iter().map(|w| w.to_string()).collect(),
+                    by_position[p as usize]
+                        .iter()
+                        .map(|w| w.to_string())
+                        .collect(),
                     p,
                 );
             }
@@ -99,8 +102,7 @@ pub fn compare_delete(settings: &Settings, members: &Members, item: &str) -> Del
         (filter, misses)
     };
     let (plain, plain_false_negatives) = run(Mode::Bloom, LogEntry::NaiveDelete(item.into()));
-    let (counting, counting_false_negatives) =
-        run(Mode::Counting, LogEntry::Remove(item.into()));
+    let (counting, counting_false_negatives) = run(Mode::Counting, LogEntry::Remove(item.into()));
     DeleteComparison {
         plain,
         counting,

@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use crate::filter::{CounterChange, HashFamily, RemoveError};
 
+use super::demos::Demo;
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
@@ -69,6 +70,11 @@ pub enum Action {
     DismissMessage,
     /// Put the grid's cursor on a cell (or take it away), to inspect that bit.
     SelectCell(Option<u64>),
+    /// Load a prepared demonstration (undoable).
+    LoadDemo(Demo),
+    /// Remove the item in the field: counters in counting mode, naive delete refused in
+    /// plain mode.
+    RemoveDraft,
 }
 
 /// Which operation a step-by-step walk shows.
@@ -490,6 +496,26 @@ impl AppState {
                 }
             }
             Action::DismissMessage => self.message = None,
+            Action::LoadDemo(demo) => {
+                let (query, item) = demo.query();
+                let url = super::url::parse(&query, &[]);
+                let mut loaded = AppState::new(url.settings, Vec::new());
+                for entry in url.entries {
+                    loaded = loaded.apply(Action::AddItem(entry.item().to_owned()));
+                }
+                let log = loaded.log.as_ref().clone();
+                self.set_settings(loaded.settings, Some(log));
+                self.draft = item;
+                self.field_errors = FieldErrors::default();
+            }
+            Action::RemoveDraft => {
+                if self.draft.is_empty() {
+                    self.message = Some(Message::EmptyItem);
+                } else {
+                    let item = self.draft.clone();
+                    self.remove(item);
+                }
+            }
             Action::SelectCell(cell) => {
                 self.selected_cell = cell.filter(|&c| c < self.settings.m());
             }

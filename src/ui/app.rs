@@ -15,6 +15,7 @@ use crate::ui::components::{
     bit_grid::{BitGrid, DOM_GRID_MAX},
     cell_inspector::CellInspector,
     controls::Controls,
+    deletion::DeletionPanel,
     hash_table::HashTable,
     item_input::ItemInput,
     item_list::ItemList,
@@ -178,6 +179,19 @@ pub fn App() -> Html {
         .cloned()
         .map(|message| html! { <MessageBar {message} ondispatch={dispatch.clone()} /> });
     let errors = state.field_errors().clone();
+    let legend = (settings.mode() == Mode::Counting).then(|| {
+        let swatch = |class: &'static str, label: &'static str| html! {
+            <span class="legend-item"><span class={classes!("cell", "swatch", class)} />{ label }</span>
+        };
+        html! {
+            <p class="legend counting">
+                { swatch("count-0", text.legend_zero) }
+                { swatch("count-1 set", text.legend_one) }
+                { swatch("count-many set", text.legend_many) }
+                { swatch("saturated set", text.legend_saturated) }
+            </p>
+        }
+    });
 
     html! {
         <ContextProvider<&'static Text> context={text}>
@@ -196,16 +210,19 @@ pub fn App() -> Html {
                     <div class="column main-column">
                         <Controls {settings} m_error={errors.m} k_error={errors.k}
                                   width_error={errors.width} ondispatch={dispatch.clone()} />
-                        <ItemInput draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
+                        <ItemInput draft={state.draft().to_owned()} mode={settings.mode()} ondispatch={dispatch.clone()} />
                         <div class="slot">{ message }</div>
                         <div class="slot">{ walk_panel }</div>
-                        <section class="panel bit-view" aria-labelledby="bits-title">
+                        <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
                             <h2 id="bits-title">{ text.bit_array }</h2>
                             <p class="hint">{ text.bit_array_hint }</p>
                             { bit_view }
+                            <div class="slot">{ legend }</div>
                             <div class="slot">{ inspector }</div>
                             <p class="hint">{ text.grid_keys }</p>
                         </section>
+                        <DeletionPanel {settings} members={Shared(state.shared_members())}
+                                       draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
                     </div>
                     <div class="column side-column">
                         <div class="slot">{ query_panel }</div>

@@ -3,7 +3,7 @@
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::state::{Action, WalkKind};
+use crate::state::{Action, Mode, WalkKind};
 use crate::ui::text::Text;
 
 /// Props of [`ItemInput`].
@@ -11,6 +11,8 @@ use crate::ui::text::Text;
 pub struct ItemInputProps {
     /// The text in the field.
     pub draft: String,
+    /// Plain or counting (which delete the Remove button performs).
+    pub mode: Mode,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -57,6 +59,11 @@ pub fn ItemInput(props: &ItemInputProps) -> Html {
                        autocomplete="off" spellcheck="false" aria-describedby="item-keys" />
                 { button(text.add, Action::AddDraft, "add-button") }
                 { button(text.query, Action::QueryDraft, "query-button") }
+                if props.mode == Mode::Counting {
+                    { button(text.remove_typed, Action::RemoveDraft, "remove-button") }
+                } else {
+                    { button(text.naive_delete_typed, Action::NaiveDelete(props.draft.clone()), "naive-delete-button") }
+                }
                 { button(text.step_add, Action::StartWalk(WalkKind::Add), "walk-add-button") }
                 { button(text.step_query, Action::StartWalk(WalkKind::Query), "walk-query-button") }
             </div>

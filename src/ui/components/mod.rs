@@ -4,6 +4,7 @@ pub mod bit_canvas;
 pub mod bit_grid;
 pub mod cell_inspector;
 pub mod controls;
+pub mod deletion;
 pub mod hash_table;
 pub mod item_input;
 pub mod item_list;

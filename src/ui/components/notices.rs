@@ -84,7 +84,17 @@ pub fn message_text(text: &Text, message: &Message) -> String {
                 })
                 .collect::<Vec<_>>()
                 .join("; ");
-            fill(text.msg_removed, &[item, &steps])
+            let stuck = changes
+                .iter()
+                .find(|c| c.saturated)
+                .map(|c| {
+                    format!(
+                        " {}",
+                        fill(text.msg_saturated_kept, &[&c.position, &c.before])
+                    )
+                })
+                .unwrap_or_default();
+            fill(text.msg_removed, &[item, &steps]) + &stuck
         }
         Message::FalseNegativesCreated { item, victims } if victims.is_empty() => {
             fill(text.msg_no_false_negatives, &[item])

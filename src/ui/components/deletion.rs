@@ -1,0 +1,150 @@
+//! Deletion: three one-click demonstrations and the same delete done two ways side by side.
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::state::demos::{compare_delete, Demo};
+use crate::state::{Action, FilterModel, Members, Settings};
+use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
+use crate::ui::marks::{Mark, MarkKind};
+use crate::ui::shared::Shared;
+use crate::ui::text::{fill, Text};
+
+/// Props of [`DeletionPanel`].
+#[derive(Properties, PartialEq)]
+pub struct DeletionPanelProps {
+    /// Current settings.
+    pub settings: Settings,
+    /// The items in the set.
+    pub members: Shared<Members>,
+    /// The item in the field (preselected when it is a member).
+    pub draft: String,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+fn demo_label(text: &Text, demo: Demo) -> &'static str {
+    match demo {
+        Demo::NaiveDelete => text.demo_naive,
+        Demo::CountingDelete => text.demo_counting,
+        Demo::Saturation => text.demo_saturation,
+    }
+}
+
+fn demo_key(demo: Demo) -> &'static str {
+    match demo {
+        Demo::NaiveDelete => "naive-delete",
+        Demo::CountingDelete => "counting-delete",
+        Demo::Saturation => "saturation",
+    }
+}
+
+/// The panel.
+#[component]
+pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let chosen = use_state(|| None::<String>);
+    let members = props.members.list();
+    let item = chosen
+        .as_ref()
+        .filter(|c| props.members.contains(c))
+        .cloned()
+        .or_else(|| {
+            props
+                .members
+                .contains(&props.draft)
+                .then(|| props.draft.clone())
+        })
+        .or_else(|| members.first().map(|m| m.item.clone()));
+    let comparison = {
+        let (settings, members, item) = (props.settings, props.members.clone(), item.clone());
+        use_memo((settings, members, item), |(settings, members, item)| {
+            item.as_ref()
+                .map(|item| compare_delete(settings, members, item))
+        })
+    };
+    let on_choose = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                chosen.set(Some(select.value()));
+            }
+        })
+    };
+    let shape = props.settings.shape();
+    let marks: Vec<Mark> = item
+        .as_ref()
+        .map(|it| {
+            shape
+                .steps(it.as_bytes())
+                .iter()
+                .map(|s| Mark {
+                    position: s.position,
+                    hash_index: s.index,
+                    kind: MarkKind::Probe,
+                    adding: false,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let side = |title: &'static str, filter: &FilterModel, misses: &[String], key: &'static str| {
+        let grid = (shape.m() <= DOM_GRID_MAX).then(|| {
+            html! {
+                <BitGrid filter={Shared(std::rc::Rc::new(filter.clone()))} marks={marks.clone()}
+                         ondispatch={Callback::noop()} />
+            }
+        });
+        let verdict = if misses.is_empty() {
+            text.compare_no_false_negatives.to_owned()
+        } else {
+            fill(
+                text.compare_false_negatives,
+                &[&misses
+                    .iter()
+                    .map(|m| format!("“{m}”"))
+                    .collect::<Vec<_>>()
+                    .join(", ")],
+            )
+        };
+        html! {
+            <div class="compare-side" data-compare={key} data-false-negatives={misses.len().to_string()}>
+                <h3>{ title }</h3>
+                <div class="slot">{ grid }</div>
+                <p class={classes!(if misses.is_empty() { "ok" } else { "bad" })}>{ verdict }</p>
+            </div>
+        }
+    };
+    html! {
+        <section class="panel deletion" aria-labelledby="deletion-title">
+            <h2 id="deletion-title">{ text.deletion }</h2>
+            <div class="toolbar">
+                { for Demo::ALL.iter().map(|&demo| {
+                    let d = props.ondispatch.clone();
+                    html! {
+                        <button data-demo={demo_key(demo)}
+                                onclick={Callback::from(move |_| d.emit(Action::LoadDemo(demo)))}>
+                            { demo_label(text, demo) }
+                        </button>
+                    }
+                }) }
+            </div>
+            <p class="hint">{ text.deletion_hint }</p>
+            if let (Some(item), Some(cmp)) = (item.clone(), comparison.as_ref().as_ref()) {
+                <div class="compare">
+                    <label for="compare-item">{ text.compare_item }</label>
+                    <select id="compare-item" onchange={on_choose}>
+                        { for members.iter().take(500).map(|m| html! {
+                            <option value={m.item.clone()} selected={m.item == item}>{ m.item.clone() }</option>
+                        }) }
+                    </select>
+                    <div class="compare-sides">
+                        { side(text.compare_plain, &cmp.plain, &cmp.plain_false_negatives, "plain") }
+                        { side(text.compare_counting, &cmp.counting, &cmp.counting_false_negatives, "counting") }
+                    </div>
+                </div>
+            } else {
+                <p class="hint">{ text.compare_empty }</p>
+            }
+        </section>
+    }
+}
