@@ -283,7 +283,10 @@ fn demos_load_in_one_action_and_undo_restores_the_previous_state() {
     let Some(Message::Removed { changes, .. }) = state.message() else {
         panic!("{:?}", state.message())
     };
-    assert!(changes.iter().any(|c| c.saturated && c.after == 3), "{changes:?}");
+    assert!(
+        changes.iter().any(|c| c.saturated && c.after == 3),
+        "{changes:?}"
+    );
     assert!(!state.members().contains(&first));
     let state = state.apply(Action::Undo).apply(Action::Undo);
     assert!(state.members().contains("mine"));

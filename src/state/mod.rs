@@ -1,10 +1,13 @@
 //! The page's model, independent of any UI toolkit: settings, the item log, queries, the
 //! URL contract and the [`Action`] reducer.
 
+pub mod calculator;
 pub mod demos;
 pub mod fields;
+pub mod lab;
 pub mod log;
 pub mod model;
+pub mod plot;
 pub mod query;
 pub mod settings;
 pub mod url;

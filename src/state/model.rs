@@ -10,7 +10,7 @@ use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
 use super::settings::{FilterModel, Mode, Settings};
-use super::url::{Notice, UrlState};
+use super::url::{Notice, UrlState, View};
 use super::words::fresh_words;
 
 /// How many steps undo reaches back.
@@ -70,6 +70,8 @@ pub enum Action {
     DismissMessage,
     /// Put the grid's cursor on a cell (or take it away), to inspect that bit.
     SelectCell(Option<u64>),
+    /// Show another part of the page.
+    SetView(View),
     /// Load a prepared demonstration (undoable).
     LoadDemo(Demo),
     /// Remove the item in the field: counters in counting mode, naive delete refused in
@@ -189,6 +191,7 @@ pub struct AppState {
     last_query: Option<Rc<QueryReport>>,
     walk: Option<Walk>,
     selected_cell: Option<u64>,
+    view: View,
     message: Option<Message>,
     field_errors: FieldErrors,
     notices: Vec<Notice>,
@@ -218,6 +221,7 @@ impl AppState {
             last_query: None,
             walk: None,
             selected_cell: None,
+            view: View::default(),
             message: None,
             field_errors: FieldErrors::default(),
             notices: Vec::new(),
@@ -233,6 +237,7 @@ impl AppState {
     pub fn from_url(url: UrlState) -> Self {
         let mut state = AppState::new(url.settings, Vec::new());
         state.notices = url.notices;
+        state.view = url.view;
         for entry in url.entries {
             state.apply_log_entry_from_url(entry);
         }
@@ -312,6 +317,20 @@ impl AppState {
     pub fn walk(&self) -> Option<&Walk> {
         self.walk.as_ref()
     }
+    /// The part of the page shown.
+    pub fn view(&self) -> View {
+        self.view
+    }
+    /// The URL that reopens this state (settings, items, query and view).
+    pub fn url_state(&self) -> UrlState {
+        UrlState {
+            settings: self.settings,
+            entries: self.log.as_ref().clone(),
+            query: self.last_query.as_ref().map(|q| q.item.clone()),
+            view: self.view,
+            notices: Vec::new(),
+        }
+    }
     /// The cell under the grid's cursor.
     pub fn selected_cell(&self) -> Option<u64> {
         self.selected_cell
@@ -345,7 +364,10 @@ impl AppState {
     pub fn apply(mut self, action: Action) -> Self {
         if !matches!(
             action,
-            Action::SetDraft(_) | Action::DismissNotice(_) | Action::SelectCell(_)
+            Action::SetDraft(_)
+                | Action::DismissNotice(_)
+                | Action::SelectCell(_)
+                | Action::SetView(_)
         ) {
             self.message = None;
         }
@@ -496,6 +518,7 @@ impl AppState {
                 }
             }
             Action::DismissMessage => self.message = None,
+            Action::SetView(view) => self.view = view,
             Action::LoadDemo(demo) => {
                 let (query, item) = demo.query();
                 let url = super::url::parse(&query, &[]);

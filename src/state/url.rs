@@ -61,6 +61,37 @@ impl fmt::Display for Notice {
     }
 }
 
+/// Which part of the page is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The bit array, hashes and queries.
+    #[default]
+    Visualizer,
+    /// Theory against measurement.
+    Lab,
+    /// Sizing.
+    Calculator,
+}
+
+impl View {
+    /// Every view, in tab order.
+    pub const ALL: [View; 3] = [View::Visualizer, View::Lab, View::Calculator];
+
+    /// The URL key.
+    pub fn key(self) -> &'static str {
+        match self {
+            View::Visualizer => "visualizer",
+            View::Lab => "lab",
+            View::Calculator => "calculator",
+        }
+    }
+
+    /// The view for a URL key.
+    pub fn from_key(key: &str) -> Option<Self> {
+        View::ALL.into_iter().find(|v| v.key() == key)
+    }
+}
+
 /// What a URL asks for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlState {
@@ -70,6 +101,8 @@ pub struct UrlState {
     pub entries: Vec<LogEntry>,
     /// The `query=` item.
     pub query: Option<String>,
+    /// The `view=` shown.
+    pub view: View,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -146,6 +179,7 @@ pub const PARAMS: &[&str] = &[
     "force_remove",
     "naive_delete",
     "query",
+    "view",
 ];
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
@@ -160,6 +194,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut removes = Vec::new();
     let mut unsafe_deletes = Vec::new();
     let mut query_item = None;
+    let mut view = View::default();
     let problem = |p: FieldProblem| p.to_string();
     for (key, value) in query_pairs(query) {
         match key.as_str() {
@@ -188,6 +223,14 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
             "force_remove" => unsafe_deletes.push(LogEntry::ForceRemove(value)),
             "naive_delete" => unsafe_deletes.push(LogEntry::NaiveDelete(value)),
             "query" => query_item = Some(value),
+            "view" => match View::from_key(&value) {
+                Some(v) => view = v,
+                None => notices.push(Notice::new(
+                    "view",
+                    &value,
+                    "use visualizer, lab or calculator",
+                )),
+            },
             other if also_known.contains(&other) => {}
             other => notices.push(Notice::new(other, &value, "unknown parameter")),
         }
@@ -199,6 +242,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         settings,
         entries: adds,
         query: query_item,
+        view,
         notices,
     }
 }
@@ -232,7 +276,8 @@ fn resolve_settings(
 /// The query string (without `?`) that reproduces settings, log and query. Parameters at
 /// their default are left out. Entries are written in the order [`parse`] applies them
 /// (adds, removes, then unsafe deletes), so a URL read by `parse` prints back unchanged.
-pub fn print(settings: &Settings, log: &[LogEntry], query: Option<&str>) -> String {
+pub fn print(url: &UrlState) -> String {
+    let (settings, log, query) = (&url.settings, &url.entries, url.query.as_deref());
     let defaults = Settings::default();
     let mut parts: Vec<String> = Vec::new();
     if settings.m() != defaults.m() {
@@ -268,6 +313,9 @@ pub fn print(settings: &Settings, log: &[LogEntry], query: Option<&str>) -> Stri
     }
     if let Some(q) = query {
         parts.push(format!("query={}", percent_encode(q)));
+    }
+    if url.view != View::default() {
+        parts.push(format!("view={}", url.view.key()));
     }
     parts.join("&")
 }
@@ -333,7 +381,7 @@ mod tests {
                 LogEntry::Remove("a".into())
             ]
         );
-        let printed = print(&url.settings, &url.entries, None);
+        let printed = print(&url);
         assert_eq!(printed, "mode=counting&add=a&add=b&remove=a");
         assert_eq!(parse(&printed, &[]), url);
     }

@@ -7,18 +7,22 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
+use crate::filter::{ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
 use crate::state::query::setters_at;
-use crate::state::{url, Action, AppState, Mode};
+use crate::state::url::View;
+use crate::state::{url, Action, AppState, FilterModel, Mode};
 use crate::ui::browser;
 use crate::ui::components::{
     bit_canvas::BitCanvas,
     bit_grid::{BitGrid, DOM_GRID_MAX},
+    calculator::Calculator,
     cell_inspector::CellInspector,
     controls::Controls,
     deletion::DeletionPanel,
     hash_table::HashTable,
     item_input::ItemInput,
     item_list::ItemList,
+    lab_panel::LabPanel,
     notices::{MessageBar, Notices},
     query_result::QueryResult,
     stats::Stats,
@@ -33,6 +37,25 @@ impl Reducible for AppState {
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         Rc::new(Rc::unwrap_or_clone(self).apply(action))
+    }
+}
+
+/// Probes used to measure the visualizer's own filter for the lab.
+const USER_PROBES: u64 = 20_000;
+
+/// The visualizer's filter as a lab point: n members, and how many of [`USER_PROBES`]
+/// generated non-members it reports as present.
+fn user_point(filter: &FilterModel, n: u64) -> ObservedPoint {
+    let source = ItemSource::new(0xC1A55);
+    let mut buf = [0u8; ITEM_LEN];
+    let false_positives = (0..USER_PROBES)
+        .filter(|&i| filter.contains(source.write(ItemKind::NonMember, i, &mut buf)))
+        .count() as u64;
+    ObservedPoint {
+        n,
+        false_positives,
+        probes: USER_PROBES,
+        ones: filter.count_set(),
     }
 }
 
@@ -77,8 +100,8 @@ pub fn App() -> Html {
         let query_item = state.last_query().map(|q| q.item.clone());
         let printed = {
             let state = state.clone();
-            use_memo((state.revision(), query_item), move |(_, query_item)| {
-                url::print(state.settings(), state.log(), query_item.as_deref())
+            use_memo((state.revision(), query_item, state.view()), move |_| {
+                url::print(&state.url_state())
             })
         };
         use_effect_with(printed, |printed| browser::replace_query(printed));
@@ -193,6 +216,52 @@ pub fn App() -> Html {
         }
     });
 
+    let lab_point = {
+        let state = state.clone();
+        use_memo(
+            (state.revision(), state.view() == View::Lab),
+            move |(_, open)| open.then(|| user_point(state.filter(), state.members().len() as u64)),
+        )
+    };
+    let view = match state.view() {
+        View::Visualizer => html! {
+        <main class="layout">
+                <div class="column main-column">
+                    <Controls {settings} m_error={errors.m} k_error={errors.k}
+                              width_error={errors.width} ondispatch={dispatch.clone()} />
+                    <ItemInput draft={state.draft().to_owned()} mode={settings.mode()} ondispatch={dispatch.clone()} />
+                    <div class="slot">{ message }</div>
+                    <div class="slot">{ walk_panel }</div>
+                    <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
+                        <h2 id="bits-title">{ text.bit_array }</h2>
+                        <p class="hint">{ text.bit_array_hint }</p>
+                        { bit_view }
+                        <div class="slot">{ legend }</div>
+                        <div class="slot">{ inspector }</div>
+                        <p class="hint">{ text.grid_keys }</p>
+                    </section>
+                    <DeletionPanel {settings} members={Shared(state.shared_members())}
+                                   draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
+                </div>
+                <div class="column side-column">
+                    <div class="slot">{ query_panel }</div>
+                    <div class="slot">{ hash_panel }</div>
+                    <Stats m={settings.m()} k={settings.k()}
+                           n={state.members().len() as u64} ones={state.filter().count_set()} />
+                    <ItemList members={Shared(state.shared_members())} mode={settings.mode()}
+                              can_undo={state.can_undo()} can_redo={state.can_redo()}
+                              ondispatch={dispatch.clone()} />
+                </div>
+            </main>
+            },
+        View::Lab => html! {
+            <main class="single"><LabPanel shape={settings.shape()} user_point={*lab_point} /></main>
+        },
+        View::Calculator => html! {
+            <main class="single"><Calculator ondispatch={dispatch.clone()} /></main>
+        },
+    };
+
     html! {
         <ContextProvider<&'static Text> context={text}>
             <div class="app" data-ready="true">
@@ -206,34 +275,24 @@ pub fn App() -> Html {
                     </ol>
                 </header>
                 <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
-                <main class="layout">
-                    <div class="column main-column">
-                        <Controls {settings} m_error={errors.m} k_error={errors.k}
-                                  width_error={errors.width} ondispatch={dispatch.clone()} />
-                        <ItemInput draft={state.draft().to_owned()} mode={settings.mode()} ondispatch={dispatch.clone()} />
-                        <div class="slot">{ message }</div>
-                        <div class="slot">{ walk_panel }</div>
-                        <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
-                            <h2 id="bits-title">{ text.bit_array }</h2>
-                            <p class="hint">{ text.bit_array_hint }</p>
-                            { bit_view }
-                            <div class="slot">{ legend }</div>
-                            <div class="slot">{ inspector }</div>
-                            <p class="hint">{ text.grid_keys }</p>
-                        </section>
-                        <DeletionPanel {settings} members={Shared(state.shared_members())}
-                                       draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
-                    </div>
-                    <div class="column side-column">
-                        <div class="slot">{ query_panel }</div>
-                        <div class="slot">{ hash_panel }</div>
-                        <Stats m={settings.m()} k={settings.k()}
-                               n={state.members().len() as u64} ones={state.filter().count_set()} />
-                        <ItemList members={Shared(state.shared_members())} mode={settings.mode()}
-                                  can_undo={state.can_undo()} can_redo={state.can_redo()}
-                                  ondispatch={dispatch.clone()} />
-                    </div>
-                </main>
+                <nav class="tabs" role="tablist" aria-label="views">
+                    { for View::ALL.iter().map(|&v| {
+                        let d = dispatch.clone();
+                        let label = match v {
+                            View::Visualizer => text.tab_visualizer,
+                            View::Lab => text.tab_lab,
+                            View::Calculator => text.tab_calculator,
+                        };
+                        html! {
+                            <button role="tab" id={format!("tab-{}", v.key())} aria-selected={(state.view() == v).to_string()}
+                                    class={classes!("tab", (state.view() == v).then_some("active"))}
+                                    onclick={Callback::from(move |_| d.emit(Action::SetView(v)))}>
+                                { label }
+                            </button>
+                        }
+                    }) }
+                </nav>
+                <div class="slot">{ view }</div>
             </div>
         </ContextProvider<&'static Text>>
     }

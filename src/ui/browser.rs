@@ -1,6 +1,7 @@
 //! The few browser calls the app makes: the URL, and the panic screen.
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// The page's query string, without the `?` (empty when there is none).
 pub fn current_query() -> String {
@@ -68,4 +69,46 @@ pub fn install_panic_screen() {
             }
         }
     }));
+}
+
+/// Milliseconds since the page started (`performance.now()`), or 0 where there is none.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+type Task = Box<dyn FnOnce()>;
+
+thread_local! {
+    static PENDING: std::cell::RefCell<std::collections::VecDeque<Task>> =
+        std::cell::RefCell::default();
+    static CHANNEL: Option<web_sys::MessageChannel> = {
+        let channel = web_sys::MessageChannel::new().ok();
+        if let Some(channel) = &channel {
+            let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|_| {
+                let task = PENDING.with(|p| p.borrow_mut().pop_front());
+                if let Some(task) = task {
+                    task();
+                }
+            });
+            channel.port1().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            // The channel lives as long as the page; so does its handler.
+            on_message.forget();
+        }
+        channel
+    };
+}
+
+/// Runs `f` in a new task as soon as the browser has handled pending input and, when a
+/// frame is due, painted: a `MessageChannel` message, which unlike `setTimeout(0)` is not
+/// throttled to 4 ms. One channel serves every call, in order.
+pub fn yield_then(f: impl FnOnce() + 'static) {
+    PENDING.with(|p| p.borrow_mut().push_back(Box::new(f)));
+    CHANNEL.with(|channel| {
+        if let Some(channel) = channel {
+            let _ = channel.port2().post_message(&JsValue::NULL);
+        }
+    });
 }

@@ -39,11 +39,26 @@ struct NumberFieldProps {
 /// why a value was rejected beside it.
 #[component]
 fn NumberField(props: &NumberFieldProps) -> Html {
-    let shown = props
+    let committed = props
         .error
         .as_ref()
         .map(|e| e.input.clone())
         .unwrap_or_else(|| props.value.clone());
+    // What is being typed lives here until Enter or leaving the field, so a re-render of
+    // the page (another control, a running experiment) never resets it.
+    let editing = use_state(|| committed.clone());
+    {
+        let editing = editing.clone();
+        use_effect_with(committed, move |committed| editing.set(committed.clone()));
+    }
+    let oninput = {
+        let editing = editing.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                editing.set(input.value());
+            }
+        })
+    };
     let onchange = {
         let cb = props.onchange.clone();
         Callback::from(move |e: Event| {
@@ -52,12 +67,13 @@ fn NumberField(props: &NumberFieldProps) -> Html {
             }
         })
     };
+    let shown = (*editing).clone();
     let error_id = format!("{}-error", props.id);
     html! {
         <div class={classes!("field", props.error.is_some().then_some("invalid"))}>
             <label for={props.id.clone()}>{ &props.label }</label>
             <input id={props.id.clone()} type="text" inputmode="numeric" value={shown}
-                   {onchange} aria-invalid={props.error.is_some().to_string()}
+                   {oninput} {onchange} aria-invalid={props.error.is_some().to_string()}
                    aria-describedby={error_id.clone()} autocomplete="off" />
             <span id={error_id} class="field-error" role="alert" data-field-error={props.id.clone()}>
                 { props.error.as_ref().map(|e| e.problem.to_string()).unwrap_or_default() }

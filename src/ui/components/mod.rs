@@ -2,12 +2,16 @@
 
 pub mod bit_canvas;
 pub mod bit_grid;
+pub mod calculator;
 pub mod cell_inspector;
 pub mod controls;
 pub mod deletion;
+pub mod fpr_plot;
 pub mod hash_table;
 pub mod item_input;
 pub mod item_list;
+pub mod k_plot;
+pub mod lab_panel;
 pub mod notices;
 pub mod query_result;
 pub mod stats;

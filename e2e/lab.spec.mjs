@@ -1,0 +1,97 @@
+import { test, expect } from '@playwright/test';
+import { openApp } from './helpers.mjs';
+
+async function setField(page, id, value) {
+  await page.fill(id, value);
+  await page.press(id, 'Tab');
+}
+
+test('a small run completes with one point per checkpoint for each family', async ({ page }) => {
+  const errors = await openApp(page, '?m=1000&k=4&view=lab&add=a&add=b');
+  await setField(page, '#lab-n', '400');
+  await setField(page, '#lab-points', '8');
+  await setField(page, '#lab-probes', '20000');
+  await page.click('#lab-both');
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
+  await expect(page.locator('.point.fnv')).toHaveCount(8);
+  await expect(page.locator('.point.murmur3')).toHaveCount(8);
+  await expect(page.locator('.point.user')).toHaveCount(1);
+  const ns = await page.locator('.point.fnv').evaluateAll((gs) => gs.map((g) => Number(g.dataset.pointN)));
+  expect(ns).toEqual([50, 100, 150, 200, 250, 300, 350, 400]);
+  // Each observed rate lies within 4 standard errors of its filter's expected rate band.
+  const rates = await page.locator('.point.fnv').evaluateAll((gs) => gs.map((g) => Number(g.dataset.observed)));
+  const theory = ns.map((n) => (1 - (1 - 1 / 1000) ** (4 * n)) ** 4);
+  rates.forEach((r, i) => expect(Math.abs(r - theory[i])).toBeLessThan(0.06));
+  const csv = decodeURIComponent((await page.locator('#lab-csv').getAttribute('href')).split(',').slice(1).join(','));
+  expect(csv.trim().split('\n')).toHaveLength(1 + 16);
+  await page.click('#lab-log');
+  const svg = await page.locator('.fpr-plot svg').innerHTML();
+  expect(svg).not.toMatch(/NaN|Infinity/);
+  await page.screenshot({ path: 'artifacts/lab.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('cancel stops a long run and pause holds it', async ({ page }) => {
+  await openApp(page, '?m=2000000&k=7&view=lab');
+  await setField(page, '#lab-n', '5000000');
+  await setField(page, '#lab-probes', '5000000');
+  await setField(page, '#lab-points', '50');
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'running');
+  // The page stays responsive while it runs: typing in a field still works.
+  await page.fill('#lab-seed', '7');
+  await expect(page.locator('#lab-seed')).toHaveValue('7');
+  await page.click('#lab-pause');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'paused');
+  const held = await page.locator('#lab-progress').getAttribute('value');
+  await page.waitForTimeout(300);
+  expect(await page.locator('#lab-progress').getAttribute('value')).toBe(held);
+  await page.click('#lab-resume');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'running');
+  await page.click('#lab-cancel');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'idle');
+  await expect(page.locator('.point.fnv')).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await expect(page.locator('#lab-progress')).toHaveAttribute('value', '0');
+});
+
+test('bad lab fields are named and block the run', async ({ page }) => {
+  await openApp(page, '?view=lab');
+  await setField(page, '#lab-probes', '0');
+  await expect(page.locator('[data-field-error="lab-probes"]')).toContainText('at least 1');
+  await setField(page, '#lab-n', 'lots');
+  await expect(page.locator('[data-field-error="lab-n"]')).toHaveText('not a number');
+  await expect(page.locator('#lab-run')).toBeDisabled();
+});
+
+test('the calculator sizes a filter, names bad fields and checks claims', async ({ page }) => {
+  await openApp(page, '?view=calculator');
+  const results = page.locator('.calc-results');
+  await expect(results).toHaveAttribute('data-calc-m', '9585059');
+  await expect(results).toHaveAttribute('data-calc-k', '7');
+  await expect(results).toContainText('1.14 MiB');
+  await page.fill('#calc-p', '2');
+  await expect(page.locator('[data-field-error="calc-p"]')).toContainText('strictly between 0 and 1');
+  await page.fill('#calc-p', '1%');
+  await expect(results).toHaveAttribute('data-calc-m', '9585059');
+  await page.click('#calc-mode-rate');
+  await page.fill('#calc-n', '3');
+  await page.fill('#calc-m', '16');
+  await page.fill('#calc-k', '3');
+  expect(Number(await results.getAttribute('data-calc-p'))).toBeCloseTo(0.0855187, 6);
+  await page.click('#claim-billion');
+  const verdict = page.locator('.claim-verdict');
+  await expect(verdict).toHaveAttribute('data-claim-holds', 'false');
+  expect(Number(await verdict.getAttribute('data-claim-needed')) / 1e9).toBeCloseTo(2.396, 2);
+  await page.click('#claim-two-files');
+  expect(Number(await verdict.getAttribute('data-claim-rate'))).toBeCloseTo(0.037, 3);
+  await page.click('#calc-mode-size');
+  await page.fill('#calc-n', '100');
+  await page.fill('#calc-p', '0.05');
+  await page.click('#calc-use');
+  await expect(page.locator('#tab-visualizer')).toHaveAttribute('aria-selected', 'true');
+  const m = await page.locator('#field-m').inputValue();
+  expect(Number(m)).toBe(Math.ceil(-100 * Math.log(0.05) / Math.LN2 ** 2));
+  await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(Number(m));
+});

@@ -1,0 +1,400 @@
+//! The sizing calculator: from any consistent subset of n, p, m and k, the rest.
+
+use crate::filter::{math, ParamError, MAX_HASHES};
+
+use super::fields::{parse_real, parse_whole, FieldProblem};
+
+/// What the calculator solves for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Solve {
+    /// m and k from n and p.
+    #[default]
+    SizeForItems,
+    /// The largest n from m and p.
+    ItemsForSize,
+    /// p from m, n and k.
+    RateForShape,
+    /// The optimal k from m and n.
+    BestHashes,
+}
+
+impl Solve {
+    /// Every mode, in the order the page lists them.
+    pub const ALL: [Solve; 4] = [
+        Solve::SizeForItems,
+        Solve::ItemsForSize,
+        Solve::RateForShape,
+        Solve::BestHashes,
+    ];
+
+    /// The URL and DOM key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Solve::SizeForItems => "size",
+            Solve::ItemsForSize => "items",
+            Solve::RateForShape => "rate",
+            Solve::BestHashes => "hashes",
+        }
+    }
+
+    /// Which inputs the mode reads: (n, p, m, k).
+    pub fn inputs(self) -> [bool; 4] {
+        match self {
+            Solve::SizeForItems => [true, true, false, false],
+            Solve::ItemsForSize => [false, true, true, false],
+            Solve::RateForShape => [true, false, true, true],
+            Solve::BestHashes => [true, false, true, false],
+        }
+    }
+}
+
+/// The four fields as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CalculatorInput {
+    /// Items n.
+    pub n: String,
+    /// False-positive rate p (a fraction, or a percentage ending in `%`).
+    pub p: String,
+    /// Bits m.
+    pub m: String,
+    /// Hashes k.
+    pub k: String,
+}
+
+impl Default for CalculatorInput {
+    fn default() -> Self {
+        CalculatorInput {
+            n: "1000000".into(),
+            p: "0.01".into(),
+            m: "9585059".into(),
+            k: "7".into(),
+        }
+    }
+}
+
+/// Everything the calculator shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Solution {
+    /// Items.
+    pub n: f64,
+    /// Bits.
+    pub m: f64,
+    /// Hashes (whole).
+    pub k: u32,
+    /// The real-valued optimal k, `(m/n)·ln 2`.
+    pub k_real: f64,
+    /// The false-positive rate at these n, m, k (exact formula).
+    pub p: f64,
+    /// Bits per item, m/n.
+    pub bits_per_item: f64,
+}
+
+/// A field's problem, by field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CalculatorErrors {
+    /// n.
+    pub n: Option<FieldProblem>,
+    /// p.
+    pub p: Option<FieldProblem>,
+    /// m.
+    pub m: Option<FieldProblem>,
+    /// k.
+    pub k: Option<FieldProblem>,
+}
+
+impl CalculatorErrors {
+    fn any(&self) -> bool {
+        self.n.is_some() || self.p.is_some() || self.m.is_some() || self.k.is_some()
+    }
+}
+
+/// The largest m the calculator accepts: 2^63 bits (1 EiB), far beyond any real filter but
+/// still exact in the formulas.
+pub const MAX_CALCULATOR_BITS: f64 = 9.223_372_036_854_776e18;
+
+/// A rate from text: a fraction in (0, 1), or a percentage such as `1%` or `0.01 %`.
+pub fn parse_rate(text: &str) -> Result<f64, FieldProblem> {
+    let trimmed = text.trim();
+    let (number, scale) = match trimmed.strip_suffix('%') {
+        Some(rest) => (rest, 100.0),
+        None => (trimmed, 1.0),
+    };
+    let p = parse_real(number)? / scale;
+    if p <= 0.0 || p >= 1.0 {
+        return Err(FieldProblem::Invalid(ParamError::RateOutOfRange {
+            requested: p,
+        }));
+    }
+    Ok(p)
+}
+
+fn parse_count(text: &str, zero: ParamError) -> Result<f64, FieldProblem> {
+    let value = parse_whole(text)? as f64;
+    if value < 1.0 {
+        return Err(FieldProblem::Invalid(zero));
+    }
+    if value > MAX_CALCULATOR_BITS {
+        return Err(FieldProblem::TooLarge);
+    }
+    Ok(value)
+}
+
+/// Solves for what `mode` asks, reading only the fields it needs.
+pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, CalculatorErrors> {
+    let [use_n, use_p, use_m, use_k] = mode.inputs();
+    let mut errors = CalculatorErrors::default();
+    let n = use_n
+        .then(|| parse_count(&input.n, ParamError::ZeroItems))
+        .transpose()
+        .unwrap_or_else(|e| {
+            errors.n = Some(e);
+            None
+        });
+    let p = use_p
+        .then(|| parse_rate(&input.p))
+        .transpose()
+        .unwrap_or_else(|e| {
+            errors.p = Some(e);
+            None
+        });
+    let m = use_m
+        .then(|| parse_count(&input.m, ParamError::ZeroBits))
+        .transpose()
+        .unwrap_or_else(|e| {
+            errors.m = Some(e);
+            None
+        });
+    let k = use_k
+        .then(|| {
+            parse_whole(&input.k).and_then(|k| match k {
+                0 => Err(FieldProblem::Invalid(ParamError::ZeroHashes)),
+                k if k > MAX_HASHES as u64 => {
+                    Err(FieldProblem::Invalid(ParamError::TooManyHashes {
+                        requested: k.min(u32::MAX as u64) as u32,
+                        max: MAX_HASHES,
+                    }))
+                }
+                k => Ok(k as u32),
+            })
+        })
+        .transpose()
+        .unwrap_or_else(|e| {
+            errors.k = Some(e);
+            None
+        });
+    if errors.any() {
+        return Err(errors);
+    }
+    let solution = |n: f64, m: f64, k: u32| Solution {
+        n,
+        m,
+        k,
+        k_real: math::optimal_k_real(m, n),
+        p: math::fpr_exact(m, n, k as f64),
+        bits_per_item: m / n,
+    };
+    let best_k = |m: f64, n: f64| {
+        let real = math::optimal_k_real(m, n);
+        let candidates = [real.floor().max(1.0), real.ceil().max(1.0)];
+        let rate = |k: f64| math::fpr_exact(m, n, k);
+        let k = if rate(candidates[1]) < rate(candidates[0]) {
+            candidates[1]
+        } else {
+            candidates[0]
+        };
+        (k as u32).clamp(1, MAX_HASHES)
+    };
+    let unwrap = |v: Option<f64>| v.unwrap_or_default();
+    Ok(match mode {
+        Solve::SizeForItems => {
+            let (n, p) = (unwrap(n), unwrap(p));
+            let m = math::optimal_m(n, p).map_err(|_| CalculatorErrors::default())?;
+            solution(n, m, best_k(m, n))
+        }
+        Solve::ItemsForSize => {
+            let (m, p) = (unwrap(m), unwrap(p));
+            let n = math::max_items(m, p).map_err(|_| CalculatorErrors::default())?;
+            if n < 1.0 {
+                return Err(CalculatorErrors {
+                    m: Some(FieldProblem::Invalid(ParamError::ZeroItems)),
+                    ..Default::default()
+                });
+            }
+            solution(n, m, best_k(m, n))
+        }
+        Solve::RateForShape => solution(unwrap(n), unwrap(m), k.unwrap_or(1)),
+        Solve::BestHashes => {
+            let (n, m) = (unwrap(n), unwrap(m));
+            solution(n, m, best_k(m, n))
+        }
+    })
+}
+
+/// A size in bits as bytes in the nearest binary unit, e.g. `1.14 MiB`.
+pub fn binary_size(bits: f64) -> String {
+    let bytes = bits / 8.0;
+    let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut value = bytes;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < units.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{} B", bytes.ceil())
+    } else {
+        format!("{value:.2} {}", units[unit])
+    }
+}
+
+/// One row of the best-practice table: for a target rate, the bits per item and k.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PracticeRow {
+    /// Target rate.
+    pub p: f64,
+    /// Bits per item at the optimal k, `-ln p / (ln 2)^2`.
+    pub bits_per_item: f64,
+    /// The optimal k, `log2(1/p)` rounded.
+    pub k: u32,
+}
+
+/// Target rates of the best-practice table.
+pub const PRACTICE_RATES: [f64; 9] = [0.1, 0.05, 0.02, 0.01, 0.005, 0.001, 1e-4, 1e-5, 1e-6];
+
+/// The best-practice table.
+pub fn practice_table() -> Vec<PracticeRow> {
+    let ln2 = std::f64::consts::LN_2;
+    PRACTICE_RATES
+        .iter()
+        .map(|&p| PracticeRow {
+            p,
+            bits_per_item: -p.ln() / (ln2 * ln2),
+            k: math::optimal_k_for_rate(p).unwrap_or(1),
+        })
+        .collect()
+}
+
+/// A claim about a filter: n items at rate p fit in `bytes` bytes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ClaimCheck {
+    /// Bytes the claim says suffice.
+    pub claimed_bytes: f64,
+    /// Bytes actually needed for n at p with the optimal k.
+    pub needed_bytes: f64,
+    /// The best rate the claimed size gives for n items, and its k.
+    pub rate_at_claimed: f64,
+    /// k at the claimed size.
+    pub k_at_claimed: u32,
+    /// True when the claimed size is enough.
+    pub holds: bool,
+}
+
+/// Checks a claim. The needed size is `-n·ln p / (ln 2)^2` bits.
+pub fn check_claim(n: f64, p: f64, claimed_bytes: f64) -> Result<ClaimCheck, ParamError> {
+    let needed_bits = math::optimal_m(n, p)?;
+    let m = claimed_bytes * 8.0;
+    if m.is_nan() || m < 1.0 {
+        return Err(ParamError::ZeroBits);
+    }
+    let k_real = math::optimal_k_real(m, n);
+    let k = (k_real.round().max(1.0) as u32).min(MAX_HASHES);
+    let rate_at_claimed = math::fpr_approx(m, n, k as f64);
+    Ok(ClaimCheck {
+        claimed_bytes,
+        needed_bytes: needed_bits / 8.0,
+        rate_at_claimed,
+        k_at_claimed: k,
+        holds: claimed_bytes * 8.0 >= needed_bits,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(n: &str, p: &str, m: &str, k: &str) -> CalculatorInput {
+        CalculatorInput {
+            n: n.into(),
+            p: p.into(),
+            m: m.into(),
+            k: k.into(),
+        }
+    }
+
+    #[test]
+    fn sizes_for_items_match_hand_worked_values() {
+        // n = 1,000,000, p = 1 %: m = ceil(1e6 · 4.60517 / 0.480453) = 9,585,059 bits,
+        // 1.14 MiB, 9.59 bits per item, k = 7 (6.64 real).
+        let s = solve(Solve::SizeForItems, &input("1000000", "0.01", "", "")).unwrap();
+        assert_eq!(s.m, 9_585_059.0);
+        assert_eq!(s.k, 7);
+        assert!((s.k_real - 6.6439).abs() < 1e-3);
+        assert!((s.bits_per_item - 9.585).abs() < 1e-3);
+        assert!((s.p - 0.01).abs() < 0.0005, "{}", s.p);
+        assert_eq!(binary_size(s.m), "1.14 MiB");
+        // A percentage is accepted: 1% = 0.01.
+        assert_eq!(
+            solve(Solve::SizeForItems, &input("1000000", "1%", "", "")),
+            Ok(s)
+        );
+    }
+
+    #[test]
+    fn items_for_size_and_rate_for_shape() {
+        // m = 8 KiB = 65,536 bits at 1 %: n = floor(65536 · 0.480453 / 4.60517) = 6,837.
+        let s = solve(Solve::ItemsForSize, &input("", "0.01", "65536", "")).unwrap();
+        assert_eq!(s.n, 6_837.0);
+        // Textbook: m = 16, n = 3, k = 3 -> (1 - (15/16)^9)^3 = 0.0855.
+        let s = solve(Solve::RateForShape, &input("3", "", "16", "3")).unwrap();
+        assert!((s.p - 0.0855187).abs() < 1e-6);
+        // Optimal k for m/n = 10: 6.93 -> 7.
+        let s = solve(Solve::BestHashes, &input("100", "", "1000", "")).unwrap();
+        assert_eq!(s.k, 7);
+    }
+
+    #[test]
+    fn each_bad_field_is_named() {
+        let e = solve(Solve::SizeForItems, &input("0", "1.5", "", "")).unwrap_err();
+        assert_eq!(e.n, Some(FieldProblem::Invalid(ParamError::ZeroItems)));
+        assert!(matches!(
+            e.p,
+            Some(FieldProblem::Invalid(ParamError::RateOutOfRange { .. }))
+        ));
+        let e = solve(Solve::RateForShape, &input("abc", "", "-5", "65")).unwrap_err();
+        assert_eq!(e.n, Some(FieldProblem::NotANumber));
+        assert_eq!(e.m, Some(FieldProblem::Negative));
+        assert!(e.k.is_some());
+        let e = solve(Solve::ItemsForSize, &input("", "0%", "1e300", "")).unwrap_err();
+        assert!(e.p.is_some() && e.m.is_some());
+        // Fields the mode does not read are not checked.
+        assert!(solve(Solve::SizeForItems, &input("10", "0.1", "junk", "junk")).is_ok());
+    }
+
+    #[test]
+    fn claims_from_popular_articles() {
+        // 1 billion URLs at 0.01 %: about 2.4 GB, not 18 MB.
+        let c = check_claim(1e9, 1e-4, 18e6).unwrap();
+        assert!(!c.holds);
+        assert!((c.needed_bytes / 1e9 - 2.396).abs() < 0.001);
+        // 5 billion URLs in 4 GiB: about 3.7 % at k = 5.
+        let c = check_claim(5e9, 0.01, 4.0 * 1024.0 * 1024.0 * 1024.0).unwrap();
+        assert_eq!(c.k_at_claimed, 5);
+        assert!(
+            (c.rate_at_claimed - 0.037).abs() < 0.001,
+            "{}",
+            c.rate_at_claimed
+        );
+    }
+
+    #[test]
+    fn binary_units_and_practice_table() {
+        assert_eq!(binary_size(8.0 * 1000.0), "1000 B");
+        assert_eq!(binary_size(8.0 * 1024.0), "1.00 KiB");
+        assert_eq!(binary_size(8.0 * 2.396e9), "2.23 GiB");
+        let table = practice_table();
+        let one_percent = table.iter().find(|r| r.p == 0.01).unwrap();
+        assert!((one_percent.bits_per_item - 9.585).abs() < 1e-3);
+        assert_eq!(one_percent.k, 7);
+        assert_eq!(table.iter().find(|r| r.p == 0.001).unwrap().k, 10);
+    }
+}

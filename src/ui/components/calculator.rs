@@ -1,0 +1,210 @@
+//! The sizing calculator, the best-practice table and "check a claim".
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::filter::MAX_BITS;
+use crate::state::calculator::{
+    binary_size, check_claim, parse_rate, practice_table, solve, CalculatorErrors, CalculatorInput,
+    Solve,
+};
+use crate::state::fields::parse_real;
+use crate::state::url::View;
+use crate::state::Action;
+use crate::ui::text::{fill, Text};
+
+/// Props of [`Calculator`].
+#[derive(Properties, PartialEq)]
+pub struct CalculatorProps {
+    /// Sends actions to the page (to use m and k in the visualizer).
+    pub ondispatch: Callback<Action>,
+}
+
+/// A claim as typed: items, rate and size in bytes.
+#[derive(Debug, Clone, PartialEq)]
+struct ClaimInput {
+    n: String,
+    p: String,
+    bytes: String,
+}
+
+fn mode_label(text: &Text, mode: Solve) -> &'static str {
+    match mode {
+        Solve::SizeForItems => text.calc_size_for_items,
+        Solve::ItemsForSize => text.calc_items_for_size,
+        Solve::RateForShape => text.calc_rate_for_shape,
+        Solve::BestHashes => text.calc_best_hashes,
+    }
+}
+
+fn text_input(
+    id: &'static str,
+    label: &'static str,
+    value: String,
+    problem: Option<String>,
+    disabled: bool,
+    onchange: Callback<String>,
+) -> Html {
+    let oninput = Callback::from(move |e: InputEvent| {
+        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+            onchange.emit(input.value());
+        }
+    });
+    html! {
+        <div class={classes!("field", problem.is_some().then_some("invalid"), disabled.then_some("unused"))}>
+            <label for={id}>{ label }</label>
+            <input id={id} type="text" {value} {oninput} {disabled} autocomplete="off"
+                   aria-invalid={problem.is_some().to_string()} />
+            <span class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
+        </div>
+    }
+}
+
+/// The calculator.
+#[component]
+pub fn Calculator(props: &CalculatorProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let mode = use_state(Solve::default);
+    let input = use_state(CalculatorInput::default);
+    let claim = use_state(|| ClaimInput {
+        n: "1000000000".into(),
+        p: "0.0001".into(),
+        bytes: "18000000".into(),
+    });
+    let result = solve(*mode, &input);
+    let errors = result
+        .as_ref()
+        .err()
+        .cloned()
+        .unwrap_or_else(CalculatorErrors::default);
+    let [use_n, use_p, use_m, use_k] = mode.inputs();
+    let update = |apply: fn(&mut CalculatorInput, String)| {
+        let input = input.clone();
+        Callback::from(move |v: String| {
+            let mut next = (*input).clone();
+            apply(&mut next, v);
+            input.set(next);
+        })
+    };
+    let update_claim = |apply: fn(&mut ClaimInput, String)| {
+        let claim = claim.clone();
+        Callback::from(move |v: String| {
+            let mut next = (*claim).clone();
+            apply(&mut next, v);
+            claim.set(next);
+        })
+    };
+    let preset = |n: &'static str, p: &'static str, bytes: &'static str| {
+        let claim = claim.clone();
+        Callback::from(move |_: MouseEvent| {
+            claim.set(ClaimInput {
+                n: n.into(),
+                p: p.into(),
+                bytes: bytes.into(),
+            })
+        })
+    };
+    let show = |p: &Option<crate::state::fields::FieldProblem>| p.as_ref().map(|p| p.to_string());
+    let outputs = match &result {
+        Ok(s) => {
+            let use_in_visualizer = (s.m <= MAX_BITS as f64).then(|| {
+                let d = props.ondispatch.clone();
+                let (m, k) = (s.m as u64, s.k);
+                Callback::from(move |_: MouseEvent| {
+                    d.emit(Action::SetM(m.to_string()));
+                    d.emit(Action::SetK(k.to_string()));
+                    d.emit(Action::SetView(View::Visualizer));
+                })
+            });
+            html! {
+                <>
+                <dl class="calc-results" data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
+                    data-calc-n={s.n.to_string()} data-calc-p={s.p.to_string()}>
+                    <dt>{ text.calc_m }</dt>
+                    <dd>{ format!("{} bits = {} bytes = {}", s.m, (s.m / 8.0).ceil(), binary_size(s.m)) }</dd>
+                    <dt>{ text.calc_k }</dt><dd>{ fill(text.calc_k_value, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
+                    <dt>{ text.calc_n }</dt><dd>{ s.n }</dd>
+                    <dt>{ text.calc_p }</dt><dd>{ format!("{:.6} ({:.4} %)", s.p, s.p * 100.0) }</dd>
+                    <dt>{ text.calc_bits_per_item }</dt><dd>{ format!("{:.2}", s.bits_per_item) }</dd>
+                </dl>
+                if let Some(onclick) = use_in_visualizer {
+                    <button id="calc-use" class="primary" {onclick}>{ fill(text.calc_use, &[&s.m, &s.k]) }</button>
+                } else {
+                    <p class="hint" id="calc-too-big">{ fill(text.calc_too_big, &[&MAX_BITS]) }</p>
+                }
+                </>
+            }
+        }
+        Err(_) => html! { <p class="hint">{ text.calc_fix_fields }</p> },
+    };
+    let claim_result = match (
+        parse_real(&claim.n),
+        parse_rate(&claim.p),
+        parse_real(&claim.bytes),
+    ) {
+        (Ok(n), Ok(p), Ok(bytes)) => match check_claim(n, p, bytes) {
+            Ok(c) => html! {
+                <p class={classes!("claim-verdict", if c.holds { "holds" } else { "fails" })}
+                   data-claim-holds={c.holds.to_string()} data-claim-needed={c.needed_bytes.to_string()}
+                   data-claim-rate={c.rate_at_claimed.to_string()}>
+                    { if c.holds { text.claim_holds } else { text.claim_fails } }
+                    { " " }
+                    { fill(text.claim_detail, &[&binary_size(c.needed_bytes * 8.0), &format!("{:.3e}", c.needed_bytes),
+                                                &binary_size(c.claimed_bytes * 8.0), &format!("{:.4} %", c.rate_at_claimed * 100.0), &c.k_at_claimed]) }
+                </p>
+            },
+            Err(e) => html! { <p class="field-error">{ e.to_string() }</p> },
+        },
+        (n, p, b) => html! {
+            <p class="field-error" role="alert">
+                { [n.err().map(|e| format!("n: {e}")), p.err().map(|e| format!("p: {e}")), b.err().map(|e| format!("size: {e}"))]
+                    .into_iter().flatten().collect::<Vec<_>>().join("; ") }
+            </p>
+        },
+    };
+    html! {
+        <section class="panel calculator" aria-labelledby="calc-title">
+            <h2 id="calc-title">{ text.calculator }</h2>
+            <fieldset class="field mode calc-modes">
+                <legend>{ text.calc_solve }</legend>
+                { for Solve::ALL.iter().map(|&m| {
+                    let mode = mode.clone();
+                    html! {
+                        <label>
+                            <input type="radio" name="calc-mode" id={format!("calc-mode-{}", m.key())}
+                                   checked={*mode == m} onchange={Callback::from(move |_| mode.set(m))} />
+                            { mode_label(text, m) }
+                        </label>
+                    }
+                }) }
+            </fieldset>
+            <div class="control-row">
+                { text_input("calc-n", text.calc_n, input.n.clone(), show(&errors.n), !use_n, update(|i, v| i.n = v)) }
+                { text_input("calc-p", text.calc_p_input, input.p.clone(), show(&errors.p), !use_p, update(|i, v| i.p = v)) }
+                { text_input("calc-m", text.calc_m, input.m.clone(), show(&errors.m), !use_m, update(|i, v| i.m = v)) }
+                { text_input("calc-k", text.calc_k, input.k.clone(), show(&errors.k), !use_k, update(|i, v| i.k = v)) }
+            </div>
+            { outputs }
+            <h3>{ text.practice_title }</h3>
+            <table class="practice">
+                <thead><tr><th>{ "p" }</th><th>{ text.calc_bits_per_item }</th><th>{ "k" }</th></tr></thead>
+                <tbody>
+                    { for practice_table().iter().map(|row| html! {
+                        <tr><td>{ format!("{}", row.p) }</td><td>{ format!("{:.2}", row.bits_per_item) }</td><td>{ row.k }</td></tr>
+                    }) }
+                </tbody>
+            </table>
+            <h3>{ text.claim_title }</h3>
+            <div class="toolbar">
+                <button id="claim-billion" onclick={preset("1000000000", "0.0001", "18000000")}>{ text.claim_preset_billion }</button>
+                <button id="claim-two-files" onclick={preset("5000000000", "0.01", "4294967296")}>{ text.claim_preset_files }</button>
+            </div>
+            <div class="control-row">
+                { text_input("claim-n", text.calc_n, claim.n.clone(), None, false, update_claim(|c, v| c.n = v)) }
+                { text_input("claim-p", text.calc_p_input, claim.p.clone(), None, false, update_claim(|c, v| c.p = v)) }
+                { text_input("claim-bytes", text.claim_bytes, claim.bytes.clone(), None, false, update_claim(|c, v| c.bytes = v)) }
+            </div>
+            { claim_result }
+        </section>
+    }
+}

@@ -1,0 +1,207 @@
+//! The central plot: the false-positive rate against n, theory (exact and approximate)
+//! against measurement, drawn as SVG by hand.
+
+use yew::prelude::*;
+
+use crate::filter::{HashFamily, ObservedPoint};
+use crate::state::lab::Run;
+use crate::state::plot::{linear_ticks, log_ticks, theory_curve, tick_label, AxisKind, Scale};
+use crate::ui::text::{fill, Text};
+
+const WIDTH: f64 = 680.0;
+const HEIGHT: f64 = 380.0;
+const LEFT: f64 = 70.0;
+const RIGHT: f64 = 20.0;
+const TOP: f64 = 16.0;
+const BOTTOM: f64 = 48.0;
+/// The smallest rate a log axis shows; observed zeros sit on it.
+const LOG_FLOOR: f64 = 1e-6;
+
+/// Props of [`FprPlot`].
+#[derive(Properties, PartialEq)]
+pub struct FprPlotProps {
+    /// m.
+    pub m: u64,
+    /// k.
+    pub k: u32,
+    /// Right end of the n axis.
+    pub n_max: u64,
+    /// Measured points per family.
+    pub runs: Vec<Run>,
+    /// The visualizer's own filter as one more point.
+    #[prop_or_default]
+    pub user_point: Option<ObservedPoint>,
+    /// Linear or log rate axis.
+    pub axis: AxisKind,
+}
+
+fn points_attr(points: &[(f64, f64)], x: &Scale, y: &Scale) -> String {
+    points
+        .iter()
+        .map(|&(n, r)| format!("{:.1},{:.1}", x.map(n), y.map(r)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Describes a point for its tooltip and the readout.
+pub fn describe(text: &Text, label: &str, p: &ObservedPoint, theory: f64) -> String {
+    let (low, high) = p.interval();
+    fill(
+        text.plot_point,
+        &[
+            &label,
+            &p.n,
+            &p.false_positives,
+            &p.probes,
+            &format!("{:.5}", p.rate()),
+            &format!("{low:.5}"),
+            &format!("{high:.5}"),
+            &format!("{theory:.5}"),
+        ],
+    )
+}
+
+/// The plot.
+#[component]
+pub fn FprPlot(props: &FprPlotProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let readout = use_state(String::new);
+    let (m, k) = (props.m as f64, props.k as f64);
+    let n_max = props.n_max.max(1) as f64;
+    let exact = theory_curve(m, k, n_max, 160, true);
+    let approx = theory_curve(m, k, n_max, 160, false);
+    let observed_max = props
+        .runs
+        .iter()
+        .flat_map(|r| r.points.iter().map(|p| p.interval().1))
+        .chain(props.user_point.iter().map(|p| p.rate()))
+        .fold(0.0f64, f64::max);
+    let curve_max = exact
+        .iter()
+        .chain(&approx)
+        .map(|p| p.1)
+        .fold(0.0f64, f64::max);
+    let y_top = (curve_max.max(observed_max) * 1.08).clamp(1e-9, 1.0);
+    let (y_scale, y_ticks) = match props.axis {
+        AxisKind::Linear => {
+            let ticks = linear_ticks(0.0, y_top, 5);
+            let top = ticks
+                .last()
+                .copied()
+                .filter(|&t| t >= y_top)
+                .unwrap_or(y_top);
+            (
+                Scale {
+                    kind: AxisKind::Linear,
+                    min: 0.0,
+                    max: top,
+                    from: HEIGHT - BOTTOM,
+                    to: TOP,
+                },
+                ticks,
+            )
+        }
+        AxisKind::Log => (
+            Scale {
+                kind: AxisKind::Log,
+                min: LOG_FLOOR,
+                max: 1.0,
+                from: HEIGHT - BOTTOM,
+                to: TOP,
+            },
+            log_ticks(LOG_FLOOR, 1.0),
+        ),
+    };
+    let x_scale = Scale {
+        kind: AxisKind::Linear,
+        min: 0.0,
+        max: n_max,
+        from: LEFT,
+        to: WIDTH - RIGHT,
+    };
+    let x_ticks = linear_ticks(0.0, n_max, 6);
+    let on_log = props.axis == AxisKind::Log;
+    let curve = |pts: &[(f64, f64)]| -> Vec<(f64, f64)> {
+        pts.iter()
+            .copied()
+            .filter(|p| !on_log || p.1 >= LOG_FLOOR)
+            .collect()
+    };
+    let family_label = |f: HashFamily| f.to_string();
+    let point_html = |label: String, p: &ObservedPoint, shape: &'static str, key: &'static str| {
+        let theory = crate::filter::math::fpr_exact(m, p.n as f64, k);
+        let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
+        let (low, high) = p.interval();
+        let description = describe(text, &label, p, theory);
+        let onfocus = {
+            let readout = readout.clone();
+            let d = description.clone();
+            Callback::from(move |_: FocusEvent| readout.set(d.clone()))
+        };
+        let onmouseenter = {
+            let readout = readout.clone();
+            let d = description.clone();
+            Callback::from(move |_: MouseEvent| readout.set(d.clone()))
+        };
+        let marker = match shape {
+            "square" => {
+                html! { <rect x={format!("{:.1}", cx - 4.0)} y={format!("{:.1}", cy - 4.0)} width="8" height="8" /> }
+            }
+            "diamond" => {
+                html! { <polygon points={format!("{cx:.1},{:.1} {:.1},{cy:.1} {cx:.1},{:.1} {:.1},{cy:.1}", cy - 6.0, cx + 6.0, cy + 6.0, cx - 6.0)} /> }
+            }
+            _ => html! { <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r="4" /> },
+        };
+        html! {
+            <g class={classes!("point", key)} tabindex="0" {onfocus} {onmouseenter}
+               data-point-n={p.n.to_string()} data-observed={p.rate().to_string()} data-run={key}>
+                <title>{ description }</title>
+                <line class="ci" x1={format!("{cx:.1}")} x2={format!("{cx:.1}")}
+                      y1={format!("{:.1}", y_scale.map(low))} y2={format!("{:.1}", y_scale.map(high))} />
+                { marker }
+            </g>
+        }
+    };
+    html! {
+        <figure class="plot fpr-plot">
+            <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.plot_title}>
+                <g class="grid">
+                    { for y_ticks.iter().map(|&t| { let y = y_scale.map(t); html! {
+                        <g class="tick">
+                            <line x1={LEFT.to_string()} x2={(WIDTH - RIGHT).to_string()} y1={format!("{y:.1}")} y2={format!("{y:.1}")} />
+                            <text x={(LEFT - 6.0).to_string()} y={format!("{:.1}", y + 4.0)} text-anchor="end">{ tick_label(t) }</text>
+                        </g>
+                    }}) }
+                    { for x_ticks.iter().map(|&t| { let x = x_scale.map(t); html! {
+                        <g class="tick">
+                            <line x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
+                            <text x={format!("{x:.1}")} y={(HEIGHT - BOTTOM + 16.0).to_string()} text-anchor="middle">{ tick_label(t) }</text>
+                        </g>
+                    }}) }
+                </g>
+                <text class="axis-label" x={((LEFT + WIDTH - RIGHT) / 2.0).to_string()} y={(HEIGHT - 8.0).to_string()} text-anchor="middle">{ text.plot_x }</text>
+                <text class="axis-label" transform={format!("translate(16 {}) rotate(-90)", (TOP + HEIGHT - BOTTOM) / 2.0)} text-anchor="middle">{ text.plot_y }</text>
+                <polyline class="curve exact" points={points_attr(&curve(&exact), &x_scale, &y_scale)} />
+                <polyline class="curve approx" points={points_attr(&curve(&approx), &x_scale, &y_scale)} />
+                { for props.runs.iter().enumerate().map(|(i, run)| html! {
+                    <g class={classes!("run", if i == 0 { "first" } else { "second" })} data-run-family={run.family.key()}>
+                        { for run.points.iter().map(|p| point_html(family_label(run.family), p, if run.family == HashFamily::Murmur3 { "square" } else { "circle" }, run.family.key())) }
+                    </g>
+                }) }
+                <g class="run user">
+                    { for props.user_point.iter().map(|p| point_html(text.plot_user.to_owned(), p, "diamond", "user")) }
+                </g>
+            </svg>
+            <figcaption>
+                <ul class="plot-legend">
+                    <li><span class="key exact" />{ text.plot_exact }</li>
+                    <li><span class="key approx" />{ text.plot_approx }</li>
+                    <li><span class="key circle" />{ fill(text.plot_observed, &[&"FNV-1a"]) }</li>
+                    <li><span class="key square" />{ fill(text.plot_observed, &[&"murmur3"]) }</li>
+                    <li><span class="key diamond" />{ text.plot_user }</li>
+                </ul>
+                <p class="readout" aria-live="polite" data-readout="">{ (*readout).clone() }</p>
+            </figcaption>
+        </figure>
+    }
+}

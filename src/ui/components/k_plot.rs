@@ -1,0 +1,123 @@
+//! The false-positive rate against k for fixed m and n, with the optimal k marked.
+
+use yew::prelude::*;
+
+use crate::filter::math;
+use crate::state::plot::{linear_ticks, log_ticks, tick_label, AxisKind, Scale};
+use crate::ui::text::{fill, Text};
+
+const WIDTH: f64 = 680.0;
+const HEIGHT: f64 = 260.0;
+const LEFT: f64 = 70.0;
+const RIGHT: f64 = 20.0;
+const TOP: f64 = 16.0;
+const BOTTOM: f64 = 44.0;
+
+/// Props of [`KPlot`].
+#[derive(Properties, PartialEq)]
+pub struct KPlotProps {
+    /// m.
+    pub m: u64,
+    /// n.
+    pub n: u64,
+    /// The chosen k.
+    pub k: u32,
+    /// Linear or log rate axis.
+    pub axis: AxisKind,
+}
+
+/// The plot.
+#[component]
+pub fn KPlot(props: &KPlotProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let (m, n) = (props.m as f64, props.n.max(1) as f64);
+    let k_opt = math::optimal_k_real(m, n);
+    let k_max = ((2.0 * k_opt).ceil() as u32 + 2)
+        .max(props.k + 2)
+        .clamp(8, 64);
+    let rates: Vec<(u32, f64)> = (1..=k_max)
+        .map(|k| (k, math::fpr_exact(m, n, k as f64)))
+        .collect();
+    let top = rates
+        .iter()
+        .map(|r| r.1)
+        .fold(0.0f64, f64::max)
+        .clamp(1e-9, 1.0);
+    let floor = rates
+        .iter()
+        .map(|r| r.1)
+        .filter(|r| *r > 0.0)
+        .fold(1.0f64, f64::min);
+    let (y, ticks) = match props.axis {
+        AxisKind::Linear => {
+            let ticks = linear_ticks(0.0, top * 1.05, 4);
+            let max = ticks
+                .last()
+                .copied()
+                .filter(|&t| t >= top)
+                .unwrap_or(top * 1.05);
+            (
+                Scale {
+                    kind: AxisKind::Linear,
+                    min: 0.0,
+                    max,
+                    from: HEIGHT - BOTTOM,
+                    to: TOP,
+                },
+                ticks,
+            )
+        }
+        AxisKind::Log => {
+            let min = 10f64.powf(floor.max(1e-300).log10().floor());
+            (
+                Scale {
+                    kind: AxisKind::Log,
+                    min,
+                    max: 1.0,
+                    from: HEIGHT - BOTTOM,
+                    to: TOP,
+                },
+                log_ticks(min, 1.0),
+            )
+        }
+    };
+    let x = Scale {
+        kind: AxisKind::Linear,
+        min: 0.5,
+        max: k_max as f64 + 0.5,
+        from: LEFT,
+        to: WIDTH - RIGHT,
+    };
+    let x_opt = x.map(k_opt.min(k_max as f64));
+    html! {
+        <figure class="plot k-plot" data-optimal-k={format!("{k_opt:.3}")}>
+            <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.kplot_title}>
+                { for ticks.iter().map(|&t| { let yy = y.map(t); html! {
+                    <g class="tick">
+                        <line x1={LEFT.to_string()} x2={(WIDTH - RIGHT).to_string()} y1={format!("{yy:.1}")} y2={format!("{yy:.1}")} />
+                        <text x={(LEFT - 6.0).to_string()} y={format!("{:.1}", yy + 4.0)} text-anchor="end">{ tick_label(t) }</text>
+                    </g>
+                }}) }
+                { for rates.iter().map(|&(k, rate)| {
+                    let (cx, cy) = (x.map(k as f64), y.map(rate));
+                    let chosen = k == props.k;
+                    html! {
+                        <g class={classes!("kbar", chosen.then_some("chosen"))} data-k={k.to_string()} data-rate={rate.to_string()} tabindex="0">
+                            <title>{ fill(text.kplot_point, &[&k, &format!("{rate:.6}")]) }</title>
+                            <line x1={format!("{cx:.1}")} x2={format!("{cx:.1}")} y1={(HEIGHT - BOTTOM).to_string()} y2={format!("{cy:.1}")} />
+                            <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r={if chosen { "6" } else { "3.5" }} />
+                            if k_max <= 20 || k % 5 == 0 || k == 1 || chosen {
+                                <text x={format!("{cx:.1}")} y={(HEIGHT - BOTTOM + 16.0).to_string()} text-anchor="middle">{ k }</text>
+                            }
+                        </g>
+                    }
+                }) }
+                <line class="optimal" x1={format!("{x_opt:.1}")} x2={format!("{x_opt:.1}")} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
+                <text class="optimal-label" x={format!("{:.1}", if x_opt > WIDTH / 2.0 { x_opt - 4.0 } else { x_opt + 4.0 })}
+                      text-anchor={if x_opt > WIDTH / 2.0 { "end" } else { "start" }} y={(TOP + 12.0).to_string()}>{ fill(text.kplot_optimal, &[&format!("{k_opt:.2}")]) }</text>
+                <text class="axis-label" x={((LEFT + WIDTH - RIGHT) / 2.0).to_string()} y={(HEIGHT - 6.0).to_string()} text-anchor="middle">{ text.kplot_x }</text>
+            </svg>
+            <figcaption>{ fill(text.kplot_caption, &[&props.m, &props.n, &props.k]) }</figcaption>
+        </figure>
+    }
+}

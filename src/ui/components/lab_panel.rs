@@ -1,0 +1,243 @@
+//! The false-positive lab: controls, the run (in slices of about 10 ms, so the page stays
+//! responsive), the two plots and the CSV export.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::filter::{Experiment, FilterShape, ObservedPoint};
+use crate::state::lab::{FamilyChoice, LabAction, LabState, Run, RunStatus};
+use crate::state::plot::AxisKind;
+use crate::state::url::percent_encode;
+use crate::ui::browser::{now_ms, yield_then};
+use crate::ui::components::fpr_plot::FprPlot;
+use crate::ui::components::k_plot::KPlot;
+use crate::ui::text::{fill, Text};
+
+/// Work per slice, in milliseconds: short enough that no task comes near 50 ms.
+const SLICE_MS: f64 = 10.0;
+/// Operations between clock checks.
+const CHUNK: u64 = 8192;
+
+impl Reducible for LabState {
+    type Action = LabAction;
+
+    fn reduce(self: Rc<Self>, action: LabAction) -> Rc<Self> {
+        Rc::new(Rc::unwrap_or_clone(self).apply(action))
+    }
+}
+
+/// Timing of a run, for the page and the benchmark.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct RunTiming {
+    started_ms: f64,
+    elapsed_ms: Option<f64>,
+    longest_slice_ms: f64,
+}
+
+/// Props of [`LabPanel`].
+#[derive(Properties, PartialEq)]
+pub struct LabPanelProps {
+    /// The visualizer's m, k and family.
+    pub shape: FilterShape,
+    /// The visualizer's own filter, probed, as one more point.
+    #[prop_or_default]
+    pub user_point: Option<ObservedPoint>,
+}
+
+fn field(
+    id: &'static str,
+    label: &'static str,
+    value: String,
+    problem: Option<String>,
+    placeholder: String,
+    onchange: Callback<String>,
+) -> Html {
+    // Every keystroke goes to the state, so a re-render mid-run never resets the text.
+    let oninput = Callback::from(move |e: InputEvent| {
+        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+            onchange.emit(input.value());
+        }
+    });
+    html! {
+        <div class={classes!("field", problem.is_some().then_some("invalid"))}>
+            <label for={id}>{ label }</label>
+            <input id={id} type="text" inputmode="numeric" {value} {placeholder} {oninput}
+                   aria-invalid={problem.is_some().to_string()} autocomplete="off" />
+            <span class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
+        </div>
+    }
+}
+
+/// Runs slices until about [`SLICE_MS`] have passed; returns the runs so far, the progress
+/// and whether every experiment is done.
+fn run_slice(experiments: &mut [Experiment]) -> (Vec<Run>, f64, bool) {
+    let start = now_ms();
+    while let Some(experiment) = experiments.iter_mut().find(|e| !e.is_done()) {
+        experiment.run_slice(CHUNK);
+        if now_ms() - start > SLICE_MS {
+            break;
+        }
+    }
+    let done_ops: u64 = experiments.iter().map(|e| e.operations_done()).sum();
+    let total_ops: u64 = experiments
+        .iter()
+        .map(|e| e.plan().total_operations())
+        .sum();
+    let runs = experiments
+        .iter()
+        .map(|e| Run {
+            family: e.plan().shape().family(),
+            points: e.points().to_vec(),
+        })
+        .collect();
+    (
+        runs,
+        done_ops as f64 / total_ops.max(1) as f64,
+        experiments.iter().all(|e| e.is_done()),
+    )
+}
+
+/// The lab.
+#[component]
+pub fn LabPanel(props: &LabPanelProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let lab = use_reducer(LabState::default);
+    let experiments = use_mut_ref(Vec::<Experiment>::new);
+    let built_generation = use_mut_ref(|| 0u64);
+    let live_generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
+    let timing = use_mut_ref(RunTiming::default);
+    let shown_timing = use_state(RunTiming::default);
+    live_generation.borrow().set(lab.generation);
+
+    // One slice per render while running; each slice's result triggers the next render.
+    {
+        let dispatcher = lab.dispatcher();
+        let experiments = experiments.clone();
+        let built_generation = built_generation.clone();
+        let live = live_generation.borrow().clone();
+        let timing = timing.clone();
+        let shown_timing = shown_timing.clone();
+        let (status, generation, plans) = (lab.status, lab.generation, lab.plans.clone());
+        use_effect_with((status, generation, lab.progress.to_bits()), move |_| {
+            if status == RunStatus::Running {
+                if *built_generation.borrow() != generation {
+                    *experiments.borrow_mut() = plans.into_iter().map(Experiment::new).collect();
+                    *built_generation.borrow_mut() = generation;
+                    *timing.borrow_mut() = RunTiming {
+                        started_ms: now_ms(),
+                        ..RunTiming::default()
+                    };
+                }
+                yield_then(move || {
+                    if live.get() != generation {
+                        return;
+                    }
+                    let started = now_ms();
+                    let (runs, progress, done) = run_slice(&mut experiments.borrow_mut());
+                    let mut t = timing.borrow_mut();
+                    t.longest_slice_ms = t.longest_slice_ms.max(now_ms() - started);
+                    if done {
+                        t.elapsed_ms = Some(now_ms() - t.started_ms);
+                        shown_timing.set(*t);
+                    }
+                    dispatcher.dispatch(LabAction::Measured {
+                        runs,
+                        progress,
+                        done,
+                    });
+                });
+            }
+        });
+    }
+
+    let act = |action: LabAction| {
+        let d = lab.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+    };
+    let set = |make: fn(String) -> LabAction| {
+        let d = lab.dispatcher();
+        Callback::from(move |v: String| d.dispatch(make(v)))
+    };
+    let shape = props.shape;
+    let n_max = lab.max_items_for(shape).unwrap_or(1);
+    let plan_problem = lab.plans_for(shape).err().map(|p| p.to_string());
+    let running = lab.status == RunStatus::Running;
+    let csv_href = format!(
+        "data:text/csv;charset=utf-8,{}",
+        percent_encode(&lab.csv(shape.m(), shape.k()))
+    );
+    let user_n = props.user_point.map(|p| p.n).unwrap_or(0);
+    let k_plot_n = if user_n > 0 {
+        user_n
+    } else {
+        (n_max / 2).max(1)
+    };
+    let points_done: usize = lab.runs.iter().map(|r| r.points.len()).sum();
+    let timing_now = *shown_timing;
+    let families = |choice: FamilyChoice| {
+        let d = lab.dispatcher();
+        Callback::from(move |_: Event| d.dispatch(LabAction::SetFamilies(choice)))
+    };
+    let axis = |kind: AxisKind| {
+        let d = lab.dispatcher();
+        Callback::from(move |_: Event| d.dispatch(LabAction::SetAxis(kind)))
+    };
+    html! {
+        <section class="panel lab" aria-labelledby="lab-title" data-status={format!("{:?}", lab.status).to_lowercase()}>
+            <h2 id="lab-title">{ text.lab }</h2>
+            <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family()]) }</p>
+            <div class="control-row">
+                { field("lab-n", text.lab_n_max, lab.max_items.text.clone(),
+                        lab.max_items.problem.as_ref().map(|p| p.to_string()),
+                        n_max.to_string(), set(LabAction::SetMaxItems)) }
+                { field("lab-probes", text.lab_probes, lab.probes.text.clone(),
+                        lab.probes.problem.as_ref().map(|p| p.to_string()), String::new(), set(LabAction::SetProbes)) }
+                { field("lab-points", text.lab_points, lab.points.text.clone(),
+                        lab.points.problem.as_ref().map(|p| p.to_string()), String::new(), set(LabAction::SetPoints)) }
+                { field("lab-seed", text.lab_seed, lab.seed.text.clone(),
+                        lab.seed.problem.as_ref().map(|p| p.to_string()), String::new(), set(LabAction::SetSeed)) }
+                <fieldset class="field mode">
+                    <legend>{ text.lab_families }</legend>
+                    <label><input type="radio" name="lab-families" checked={lab.families == FamilyChoice::Current}
+                                  onchange={families(FamilyChoice::Current)} />{ shape.family().to_string() }</label>
+                    <label><input type="radio" name="lab-families" id="lab-both" checked={lab.families == FamilyChoice::Both}
+                                  onchange={families(FamilyChoice::Both)} />{ text.lab_both }</label>
+                </fieldset>
+                <fieldset class="field mode">
+                    <legend>{ text.lab_axis }</legend>
+                    <label><input type="radio" name="lab-axis" checked={lab.axis == AxisKind::Linear}
+                                  onchange={axis(AxisKind::Linear)} />{ text.lab_linear }</label>
+                    <label><input type="radio" name="lab-axis" id="lab-log" checked={lab.axis == AxisKind::Log}
+                                  onchange={axis(AxisKind::Log)} />{ text.lab_log }</label>
+                </fieldset>
+            </div>
+            <div class="toolbar">
+                <button id="lab-run" class="primary" disabled={running || plan_problem.is_some()}
+                        onclick={act(LabAction::Start(shape))}>{ text.lab_run }</button>
+                if lab.status == RunStatus::Paused {
+                    <button id="lab-resume" onclick={act(LabAction::Resume)}>{ text.lab_resume }</button>
+                } else {
+                    <button id="lab-pause" disabled={!running} onclick={act(LabAction::Pause)}>{ text.lab_pause }</button>
+                }
+                <button id="lab-cancel" disabled={lab.status == RunStatus::Idle} onclick={act(LabAction::Cancel)}>{ text.lab_cancel }</button>
+                <a id="lab-csv" class="button" href={csv_href} download="bloom-fpr.csv"
+                   aria-disabled={(points_done == 0).to_string()}>{ text.lab_csv }</a>
+            </div>
+            <progress id="lab-progress" max="1" value={lab.progress.to_string()} />
+            <p class="hint" data-elapsed-ms={timing_now.elapsed_ms.map(|e| format!("{e:.0}")).unwrap_or_default()}
+               data-longest-slice-ms={format!("{:.1}", timing_now.longest_slice_ms)} data-points={points_done.to_string()}>
+                { fill(text.lab_status, &[&points_done, &format!("{:.0}", lab.progress * 100.0)]) }
+                if let Some(elapsed) = timing_now.elapsed_ms {
+                    { " " }{ fill(text.lab_timing, &[&format!("{elapsed:.0}"), &format!("{:.1}", timing_now.longest_slice_ms)]) }
+                }
+            </p>
+            <FprPlot m={shape.m()} k={shape.k()} {n_max} runs={lab.runs.clone()}
+                     user_point={props.user_point} axis={lab.axis} />
+            <h3>{ text.kplot_title }</h3>
+            <KPlot m={shape.m()} n={k_plot_n} k={shape.k()} axis={lab.axis} />
+        </section>
+    }
+}
