@@ -69,14 +69,22 @@ pub fn linear_ticks(min: f64, max: f64, count: usize) -> Vec<f64> {
     (first..=last).map(|i| i as f64 * step).collect()
 }
 
-/// Powers of ten in `[min, max]`.
+/// Powers of ten in `[min, max]`, every one for up to 8 decades, else every second, third…
 pub fn log_ticks(min: f64, max: f64) -> Vec<f64> {
     let positive = min.partial_cmp(&0.0) == Some(std::cmp::Ordering::Greater);
     if !positive || max.partial_cmp(&min) != Some(std::cmp::Ordering::Greater) {
         return vec![];
     }
     let (lo, hi) = (min.log10().ceil() as i32, max.log10().floor() as i32);
-    (lo..=hi).map(|e| 10f64.powi(e)).collect()
+    let step = ((hi - lo) / 8 + 1).max(1) as usize;
+    // Counted down from the top so that 1 (10^0) is always a tick.
+    let mut ticks: Vec<f64> = (lo..=hi)
+        .rev()
+        .step_by(step)
+        .map(|e| 10f64.powi(e))
+        .collect();
+    ticks.reverse();
+    ticks
 }
 
 /// A short label: integers with thousands kept plain up to 10^6, then `1e6`; small
@@ -139,6 +147,8 @@ mod tests {
     fn log_ticks_are_powers_of_ten() {
         assert_eq!(log_ticks(1e-4, 1.0), vec![1e-4, 1e-3, 1e-2, 1e-1, 1.0]);
         assert!(log_ticks(0.0, 1.0).is_empty());
+        let many = log_ticks(1e-60, 1.0);
+        assert!(many.len() <= 9 && many.last() == Some(&1.0), "{many:?}");
     }
 
     #[test]

@@ -170,7 +170,10 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         percent_encode(&lab.csv(shape.m(), shape.k()))
     );
     let user_n = props.user_point.map(|p| p.n).unwrap_or(0);
-    let k_plot_n = if user_n > 0 {
+    // The k plot uses the visualizer's n when its optimal k fits the axis, else the middle
+    // of the lab's range; its caption names the n used.
+    let user_k_opt = crate::filter::math::optimal_k_real(shape.m() as f64, user_n.max(1) as f64);
+    let k_plot_n = if user_n > 0 && user_k_opt <= 24.0 {
         user_n
     } else {
         (n_max / 2).max(1)
