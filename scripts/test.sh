@@ -25,10 +25,10 @@ step() {
 
 step "format check" cargo fmt --all -- --check
 step "clippy (native)" cargo clippy --all-targets --quiet -- -D warnings
-step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --quiet -- -D warnings
+step "clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --tests --quiet -- -D warnings
 
-echo "== native tests (cargo test --release)"
-cargo test --release 2>&1 | tee artifacts/native-tests.log
+echo "== native tests (cargo test)"
+cargo test 2>&1 | tee artifacts/native-tests.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 native_passed=$(grep -E '^test result:' artifacts/native-tests.log | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 native_failed=$(grep -E '^test result:' artifacts/native-tests.log | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')

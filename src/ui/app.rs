@@ -107,6 +107,16 @@ pub fn App() -> Html {
         use_effect_with(printed, |printed| browser::replace_query(printed));
     }
 
+    // When the first render is on screen, note the time since navigation (for the benchmark).
+    use_effect_with((), |_| {
+        if let Some(body) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+        {
+            let _ = body.set_attribute("data-ready-ms", &format!("{:.1}", browser::now_ms()));
+        }
+    });
+
     // Page-wide keyboard shortcuts.
     {
         let dispatcher = state.dispatcher();

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Prints one table of the project's performance figures:
+#   1. native core speed (criterion), ours against fastbloom on the same workload
+#   2. the same workload in wasm32 in headless Chromium, as a ratio wasm/native
+#   3. the false-positive experiment in the browser (10^6 inserts + 10^6 probes)
+#   4. rendering: keystroke-to-preview at m = 4096 and 2^20, full canvas redraw at 2^24
+#   5. release bundle size (gzip)
+#   6. start: navigation to the first interactive grid
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+export CHROMEDRIVER=/usr/bin/chromedriver
+mkdir -p artifacts
+out=artifacts/bench
+mkdir -p "$out"
+
+echo "== 1. native core (criterion)" >&2
+cargo bench --bench core -- --noplot 2>&1 | tee "$out/native.log" >&2
+ns() { # ns per element from criterion's estimate for core/$1
+  python3 -c "import json,sys; print(json.load(open('target/criterion/core/$1/new/estimates.json'))['median']['point_estimate'] / 1e6)"
+}
+declare -A native
+for name in insert/fnv query/fnv insert/murmur3 query/murmur3 insert/fastbloom query/fastbloom; do
+  native[$name]=$(ns "$name")
+done
+
+echo "== 2. wasm core (wasm-bindgen-test, release profile)" >&2
+cargo test --release --target wasm32-unknown-unknown --test wasm_bench 2>&1 | tee "$out/wasm.log" >&2
+wasm_value() { # family key
+  grep -o "WASM_BENCH $1 .*" "$out/wasm.log" | head -1 | grep -o "$2=[0-9.]*" | cut -d= -f2
+}
+
+echo "== release build" >&2
+trunk build --release --offline >&2
+port=4181
+node e2e/serve.mjs dist $port >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+sleep 1
+base="http://127.0.0.1:$port/index.html"
+
+echo "== 3. experiment in the browser" >&2
+lab_fnv=$(node bench/lab_run.mjs "$base" 1000000 1000000 fnv)
+lab_murmur=$(node bench/lab_run.mjs "$base" 1000000 1000000 murmur3)
+echo "$lab_fnv" >&2; echo "$lab_murmur" >&2
+
+echo "== 4. rendering" >&2
+keys=$(node bench/keystroke.mjs "$base" 4096,1048576)
+echo "$keys" >&2
+redraw=$(node bench/redraw.mjs "$base" 16777216)
+echo "$redraw" >&2
+
+echo "== 5. size" >&2
+wasm_gz=$(gzip -9 -c dist/*.wasm | wc -c)
+js_gz=$(gzip -9 -c dist/*.js | wc -c)
+
+echo "== 6. start" >&2
+start=$(node bench/start.mjs "$base")
+echo "$start" >&2
+
+python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" <<PY
+import json, sys
+lab_fnv, lab_murmur = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+keys = [json.loads(line) for line in sys.argv[3].splitlines()]
+redraw, start = json.loads(sys.argv[4]), json.loads(sys.argv[5])
+native = {k: float(v) for k, v in [$(for k in "${!native[@]}"; do printf '("%s", "%s"),' "$k" "${native[$k]}"; done)]}
+wasm = {
+  "insert/fnv": float("$(wasm_value fnv insert_ns)"), "query/fnv": float("$(wasm_value fnv query_ns)"),
+  "insert/murmur3": float("$(wasm_value murmur3 insert_ns)"), "query/murmur3": float("$(wasm_value murmur3 query_ns)"),
+}
+rows = []
+for op in ("insert", "query"):
+    fb = native[f"{op}/fastbloom"]
+    for fam in ("fnv", "murmur3"):
+        n = native[f"{op}/{fam}"]
+        rows.append((f"1. native {op} {fam}", f"{n:.1f} ns/op; fastbloom {fb:.1f} ns/op; ours/fastbloom {n/fb:.2f}"))
+for op in ("insert", "query"):
+    for fam in ("fnv", "murmur3"):
+        w, n = wasm[f"{op}/{fam}"], native[f"{op}/{fam}"]
+        rows.append((f"2. wasm {op} {fam}", f"{w:.1f} ns/op; wasm/native {w/n:.2f}"))
+for lab in (lab_fnv, lab_murmur):
+    rows.append((f"3. experiment {lab['family']}", f"10^6 inserts + 10^6 probes in {lab['elapsed_ms']:.0f} ms; longest slice {lab['longest_slice_ms']:.1f} ms; long tasks > 50 ms: {lab['long_tasks_over_50ms']}"))
+for k in keys:
+    rows.append((f"4. keystroke m={k['m']}", f"median {k['update_style_layout_ms']['median']:.1f} ms, p95 {k['update_style_layout_ms']['p95']:.1f} ms (update + style + layout); next frame median {k['next_frame_ms']['median']:.1f} ms"))
+rows.append((f"4. canvas redraw m={redraw['m']}", f"{redraw['draw_ms']:.1f} ms"))
+rows.append(("5. size (gzip -9)", f"wasm $wasm_gz B + js $js_gz B = {$wasm_gz + $js_gz} B"))
+rows.append(("6. start", f"navigation to interactive grid {start['ready_ms']:.0f} ms (median of {start['runs']})"))
+width = max(len(r[0]) for r in rows)
+print()
+print("| row | figure |")
+print("|---|---|")
+for name, value in rows:
+    print(f"| {name} | {value} |")
+PY
