@@ -1,5 +1,6 @@
-# The two commands: `make serve` and `make test`. Each installs what is missing first.
-.PHONY: setup serve build test
+# The two commands: `make serve` and `make test` (and `make bench` for the figures).
+# Each installs what is missing first.
+.PHONY: setup serve build test bench
 
 setup:
 	bash scripts/setup.sh
@@ -12,3 +13,6 @@ build: setup
 
 test: setup
 	bash scripts/test.sh
+
+bench: setup
+	bash scripts/bench.sh

@@ -16,8 +16,8 @@ mkdir -p "$out"
 
 echo "== 1. native core (criterion)" >&2
 cargo bench --bench core -- --noplot 2>&1 | tee "$out/native.log" >&2
-ns() { # ns per element from criterion's estimate for core/$1
-  python3 -c "import json,sys; print(json.load(open('target/criterion/core/$1/new/estimates.json'))['median']['point_estimate'] / 1e6)"
+ns() { # ns per element from criterion's median for core/$1 (stored as core/insert_fnv, …)
+  python3 -c "import json; print(json.load(open('target/criterion/core/${1/\//_}/new/estimates.json'))['median']['point_estimate'] / 1e6)"
 }
 declare -A native
 for name in insert/fnv query/fnv insert/murmur3 query/murmur3 insert/fastbloom query/fastbloom; do

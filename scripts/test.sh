@@ -50,6 +50,8 @@ else
   status=1
 fi
 
+step "bundle size budget" bash scripts/check_size.sh
+
 echo "== end-to-end tests (Playwright)"
 npx playwright test 2>&1 | tee artifacts/e2e-tests.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1

@@ -1,6 +1,6 @@
 //! The item log: every change to the set, in order. The filter is always the log replayed.
 
-use std::collections::HashMap;
+use fnv::FnvHashMap;
 
 use super::settings::{FilterModel, Mode, Settings};
 
@@ -43,7 +43,7 @@ pub struct Member {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Members {
     list: Vec<Member>,
-    index: HashMap<String, usize>,
+    index: FnvHashMap<String, usize>,
 }
 
 impl Members {

@@ -390,13 +390,15 @@ impl AppState {
                 }
             }
             Action::AddItem(item) => {
-                let newly_set = self
+                let mut fresh: Vec<u64> = self
                     .filter
                     .shape()
                     .positions(item.as_bytes())
                     .filter(|&p| !self.filter.is_set(p))
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .len();
+                    .collect();
+                fresh.sort_unstable();
+                fresh.dedup();
+                let newly_set = fresh.len();
                 self.push_entries(vec![LogEntry::Add(item.clone())]);
                 self.message = Some(Message::Added { item, newly_set });
             }
