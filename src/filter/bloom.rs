@@ -30,6 +30,12 @@ impl BloomFilter {
         }
     }
 
+    /// A filter of the given shape holding these bits (`bits.len()` must equal m).
+    pub fn from_bits(shape: FilterShape, bits: BitArray) -> Self {
+        assert_eq!(bits.len(), shape.m(), "bit array length must equal m");
+        BloomFilter { shape, bits }
+    }
+
     /// An empty filter with `m` bits and `k` hashes, validated.
     pub fn with_params(m: u64, k: u32, family: HashFamily) -> Result<Self, ParamError> {
         FilterShape::new(m, k, family).map(Self::new)

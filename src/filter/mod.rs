@@ -17,9 +17,11 @@ pub mod bloom;
 pub mod counting;
 pub mod error;
 pub mod experiment;
+pub mod hash_quality;
 pub mod hashing;
 pub mod math;
 pub mod params;
+pub mod set_ops;
 
 pub use bit_array::BitArray;
 pub use bloom::BloomFilter;
@@ -29,3 +31,4 @@ pub use experiment::{Experiment, ExperimentPlan, ItemKind, ItemSource, ObservedP
 pub use hashing::{HashFamily, HashPair, HashStep};
 pub use math::CountEstimate;
 pub use params::FilterShape;
+pub use set_ops::{estimate_sets, CombineError, SetEstimates};

@@ -72,6 +72,10 @@ pub enum Action {
     SelectCell(Option<u64>),
     /// Show another part of the page.
     SetView(View),
+    /// The sets view: replace the items of filter A (0) or B (1) by these lines.
+    SetSetItems(usize, String),
+    /// The sets view: fold the visualizer's filter this many times (0 to 4).
+    SetFolds(u32),
     /// Load a prepared demonstration (undoable).
     LoadDemo(Demo),
     /// Remove the item in the field: counters in counting mode, naive delete refused in
@@ -192,6 +196,8 @@ pub struct AppState {
     walk: Option<Walk>,
     selected_cell: Option<u64>,
     view: View,
+    sets: Rc<[Vec<String>; 2]>,
+    folds: u32,
     message: Option<Message>,
     field_errors: FieldErrors,
     notices: Vec<Notice>,
@@ -222,6 +228,8 @@ impl AppState {
             walk: None,
             selected_cell: None,
             view: View::default(),
+            sets: Rc::new([Vec::new(), Vec::new()]),
+            folds: 0,
             message: None,
             field_errors: FieldErrors::default(),
             notices: Vec::new(),
@@ -238,6 +246,8 @@ impl AppState {
         let mut state = AppState::new(url.settings, Vec::new());
         state.notices = url.notices;
         state.view = url.view;
+        state.sets = Rc::new(url.sets);
+        state.folds = url.folds;
         for entry in url.entries {
             state.apply_log_entry_from_url(entry);
         }
@@ -328,8 +338,18 @@ impl AppState {
             entries: self.log.as_ref().clone(),
             query: self.last_query.as_ref().map(|q| q.item.clone()),
             view: self.view,
+            sets: self.sets.as_ref().clone(),
+            folds: self.folds,
             notices: Vec::new(),
         }
+    }
+    /// The items of filters A and B in the sets view.
+    pub fn sets(&self) -> Rc<[Vec<String>; 2]> {
+        Rc::clone(&self.sets)
+    }
+    /// How many times the sets view folds the visualizer's filter.
+    pub fn folds(&self) -> u32 {
+        self.folds
     }
     /// The cell under the grid's cursor.
     pub fn selected_cell(&self) -> Option<u64> {
@@ -368,6 +388,8 @@ impl AppState {
                 | Action::DismissNotice(_)
                 | Action::SelectCell(_)
                 | Action::SetView(_)
+                | Action::SetSetItems(..)
+                | Action::SetFolds(_)
         ) {
             self.message = None;
         }
@@ -521,6 +543,21 @@ impl AppState {
             }
             Action::DismissMessage => self.message = None,
             Action::SetView(view) => self.view = view,
+            Action::SetSetItems(side, text) => {
+                if side < 2 {
+                    let items: Vec<String> = text
+                        .lines()
+                        .map(|l| l.trim_end_matches('\r').to_owned())
+                        .filter(|l| !l.is_empty())
+                        .collect();
+                    Rc::make_mut(&mut self.sets)[side] = items;
+                    self.revision += 1;
+                }
+            }
+            Action::SetFolds(folds) => {
+                self.folds = folds.min(super::url::MAX_FOLDS);
+                self.revision += 1;
+            }
             Action::LoadDemo(demo) => {
                 let (query, item) = demo.query();
                 let url = super::url::parse(&query, &[]);

@@ -25,6 +25,9 @@ use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::LogEntry;
 use super::settings::{Mode, Settings, DEFAULT_K, DEFAULT_M};
 
+/// The most times the sets view folds the filter.
+pub const MAX_FOLDS: u32 = 4;
+
 /// A URL parameter that was ignored, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {
@@ -71,11 +74,21 @@ pub enum View {
     Lab,
     /// Sizing.
     Calculator,
+    /// Union, intersection and folding.
+    Sets,
+    /// Hash quality.
+    Hashes,
 }
 
 impl View {
     /// Every view, in tab order.
-    pub const ALL: [View; 3] = [View::Visualizer, View::Lab, View::Calculator];
+    pub const ALL: [View; 5] = [
+        View::Visualizer,
+        View::Lab,
+        View::Calculator,
+        View::Sets,
+        View::Hashes,
+    ];
 
     /// The URL key.
     pub fn key(self) -> &'static str {
@@ -83,6 +96,8 @@ impl View {
             View::Visualizer => "visualizer",
             View::Lab => "lab",
             View::Calculator => "calculator",
+            View::Sets => "sets",
+            View::Hashes => "hashes",
         }
     }
 
@@ -103,6 +118,10 @@ pub struct UrlState {
     pub query: Option<String>,
     /// The `view=` shown.
     pub view: View,
+    /// Items of filter A (`seta=`) and B (`setb=`) in the sets view.
+    pub sets: [Vec<String>; 2],
+    /// How many times the visualizer's filter is folded in the sets view (`fold=`, 0 to 4).
+    pub folds: u32,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -180,6 +199,9 @@ pub const PARAMS: &[&str] = &[
     "naive_delete",
     "query",
     "view",
+    "seta",
+    "setb",
+    "fold",
 ];
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
@@ -195,6 +217,8 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut unsafe_deletes = Vec::new();
     let mut query_item = None;
     let mut view = View::default();
+    let mut sets: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut folds = 0;
     let problem = |p: FieldProblem| p.to_string();
     for (key, value) in query_pairs(query) {
         match key.as_str() {
@@ -223,12 +247,19 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
             "force_remove" => unsafe_deletes.push(LogEntry::ForceRemove(value)),
             "naive_delete" => unsafe_deletes.push(LogEntry::NaiveDelete(value)),
             "query" => query_item = Some(value),
+            "seta" => sets[0].push(value),
+            "setb" => sets[1].push(value),
+            "fold" => match parse_small_whole(&value) {
+                Ok(v) if v <= MAX_FOLDS => folds = v,
+                Ok(_) => notices.push(Notice::new("fold", &value, format!("at most {MAX_FOLDS}"))),
+                Err(p) => notices.push(Notice::new("fold", &value, problem(p))),
+            },
             "view" => match View::from_key(&value) {
                 Some(v) => view = v,
                 None => notices.push(Notice::new(
                     "view",
                     &value,
-                    "use visualizer, lab or calculator",
+                    "use visualizer, lab, calculator, sets or hashes",
                 )),
             },
             other if also_known.contains(&other) => {}
@@ -243,6 +274,8 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         entries: adds,
         query: query_item,
         view,
+        sets,
+        folds,
         notices,
     }
 }
@@ -316,6 +349,12 @@ pub fn print(url: &UrlState) -> String {
     }
     if url.view != View::default() {
         parts.push(format!("view={}", url.view.key()));
+    }
+    for (key, items) in ["seta", "setb"].iter().zip(&url.sets) {
+        parts.extend(items.iter().map(|i| format!("{key}={}", percent_encode(i))));
+    }
+    if url.folds > 0 {
+        parts.push(format!("fold={}", url.folds));
     }
     parts.join("&")
 }

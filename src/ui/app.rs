@@ -19,12 +19,14 @@ use crate::ui::components::{
     cell_inspector::CellInspector,
     controls::Controls,
     deletion::DeletionPanel,
+    hash_lab::HashLab,
     hash_table::HashTable,
     item_input::ItemInput,
     item_list::ItemList,
     lab_panel::LabPanel,
     notices::{MessageBar, Notices},
     query_result::QueryResult,
+    sets_panel::SetsPanel,
     stats::Stats,
     walk_panel::WalkPanel,
 };
@@ -270,6 +272,16 @@ pub fn App() -> Html {
         View::Calculator => html! {
             <main class="single"><Calculator ondispatch={dispatch.clone()} /></main>
         },
+        View::Sets => html! {
+            <main class="single">
+                <SetsPanel shape={settings.shape()} sets={Shared(state.sets())}
+                           members={Shared(state.shared_members())} folds={state.folds()}
+                           ondispatch={dispatch.clone()} />
+            </main>
+        },
+        View::Hashes => html! {
+            <main class="single"><HashLab /></main>
+        },
     };
 
     html! {
@@ -292,6 +304,8 @@ pub fn App() -> Html {
                             View::Visualizer => text.tab_visualizer,
                             View::Lab => text.tab_lab,
                             View::Calculator => text.tab_calculator,
+                            View::Sets => text.tab_sets,
+                            View::Hashes => text.tab_hashes,
                         };
                         html! {
                             <button role="tab" id={format!("tab-{}", v.key())} aria-selected={(state.view() == v).to_string()}

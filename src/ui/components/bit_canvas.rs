@@ -104,6 +104,68 @@ pub fn draw(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) -> R
     Ok(())
 }
 
+/// Positions whose value differs between two filters of the same shape and mode, or `None`
+/// when they cannot be compared (another shape or mode) or more than `limit` differ.
+pub fn changed_positions(old: &FilterModel, new: &FilterModel, limit: usize) -> Option<Vec<u64>> {
+    let mut changed = Vec::new();
+    match (old, new) {
+        (FilterModel::Plain(a), FilterModel::Plain(b)) if a.shape() == b.shape() => {
+            for (w, (x, y)) in a.bits().words().iter().zip(b.bits().words()).enumerate() {
+                let mut diff = x ^ y;
+                while diff != 0 {
+                    changed.push(w as u64 * 64 + diff.trailing_zeros() as u64);
+                    diff &= diff - 1;
+                    if changed.len() > limit {
+                        return None;
+                    }
+                }
+            }
+        }
+        (FilterModel::Counting(a), FilterModel::Counting(b))
+            if a.shape() == b.shape() && a.width() == b.width() =>
+        {
+            for (p, (x, y)) in a.counters().iter().zip(b.counters()).enumerate() {
+                if x != y {
+                    changed.push(p as u64);
+                    if changed.len() > limit {
+                        return None;
+                    }
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(changed)
+}
+
+/// Repaints only `positions`, one pixel each.
+fn draw_changes(
+    canvas: &HtmlCanvasElement,
+    filter: &FilterModel,
+    columns: u64,
+    positions: &[u64],
+) -> Result<(), String> {
+    let context: CanvasRenderingContext2d = canvas
+        .get_context("2d")
+        .map_err(|_| "no 2d context".to_owned())?
+        .ok_or("no 2d context")?
+        .dyn_into()
+        .map_err(|_| "not a 2d context".to_owned())?;
+    let (counting, max) = match filter {
+        FilterModel::Plain(_) => (false, 1),
+        FilterModel::Counting(f) => (true, f.max_count()),
+    };
+    for &p in positions {
+        let rgba = colour(filter.count(p), max, counting);
+        context.set_fill_style_str(&format!("rgb({},{},{})", rgba[0], rgba[1], rgba[2]));
+        context.fill_rect((p % columns) as f64, (p / columns) as f64, 1.0, 1.0);
+    }
+    Ok(())
+}
+
+/// Most pixels repainted one by one; more changes redraw everything.
+const INCREMENTAL_LIMIT: usize = 4096;
+
 /// Props of [`BitCanvas`].
 #[derive(Properties, PartialEq)]
 pub struct BitCanvasProps {
@@ -127,16 +189,29 @@ pub fn BitCanvas(props: &BitCanvasProps) -> Html {
     let rows = m.div_ceil(columns);
     let zoom = use_state(|| fitting_zoom(columns));
     let canvas_ref = use_node_ref();
+    // The filter now on the canvas: an add or remove repaints only the pixels that changed.
+    let drawn = use_mut_ref(|| None::<Shared<FilterModel>>);
     {
         let canvas_ref = canvas_ref.clone();
         use_effect_with(props.filter.clone(), move |filter| {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
                 let start = now_ms();
-                if let Err(problem) = draw(&canvas, filter, columns) {
+                let previous = drawn.borrow().clone();
+                let changes = previous
+                    .filter(|_| canvas.width() as u64 == columns)
+                    .and_then(|old| changed_positions(&old, filter, INCREMENTAL_LIMIT));
+                let result = match &changes {
+                    Some(positions) => draw_changes(&canvas, filter, columns, positions),
+                    None => draw(&canvas, filter, columns),
+                };
+                if let Err(problem) = result {
                     web_sys::console::error_1(&format!("canvas: {problem}").into());
                 }
-                // The last full redraw's duration, read by the benchmark.
+                *drawn.borrow_mut() = Some(filter.clone());
+                // How long the last paint took, and whether it was a full redraw (benchmark).
+                let kind = if changes.is_some() { "partial" } else { "full" };
                 let _ = canvas.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
+                let _ = canvas.set_attribute("data-draw-kind", kind);
             }
         });
     }

@@ -1,0 +1,59 @@
+import { test, expect } from '@playwright/test';
+import { openApp, fnvPositions } from './helpers.mjs';
+
+const A = ['apple', 'banana', 'cherry', 'grape', 'lemon', 'mango', 'melon', 'peach'];
+const B = ['grape', 'lemon', 'mango', 'melon', 'peach', 'pear', 'plum', 'kiwi'];
+const SETS = `view=sets&m=128&k=3&${A.map((i) => `seta=${i}`).join('&')}&${B.map((i) => `setb=${i}`).join('&')}`;
+
+test('union is exact and intersection is not, from a URL-configured state', async ({ page }) => {
+  const errors = await openApp(page, `?${SETS}`);
+  const union = page.locator('[data-set="union"]');
+  await expect(union).toHaveAttribute('data-union-exact', 'true');
+  const unionBits = new Set([...A, ...B].flatMap((s) => fnvPositions(s, 128, 3)));
+  await expect(union).toHaveAttribute('data-ones', String(unionBits.size));
+  const inter = page.locator('[data-set="intersection"]');
+  const common = A.filter((a) => B.includes(a));
+  const trueBits = new Set(common.flatMap((s) => fnvPositions(s, 128, 3)));
+  await expect(inter).toHaveAttribute('data-true-ones', String(trueBits.size));
+  const aBits = new Set(A.flatMap((s) => fnvPositions(s, 128, 3)));
+  const bBits = new Set(B.flatMap((s) => fnvPositions(s, 128, 3)));
+  const andBits = [...aBits].filter((b) => bBits.has(b));
+  await expect(inter).toHaveAttribute('data-ones', String(andBits.length));
+  await expect(inter).toHaveAttribute('data-extra-bits', String(andBits.length - trueBits.size));
+  await expect(page.locator('[data-estimate="intersection"]')).toBeVisible();
+  await page.screenshot({ path: 'artifacts/sets.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('folding halves m and every item is still found', async ({ page }) => {
+  const items = ['cat', 'dog', 'emu', 'fox', 'gnu', 'owl'];
+  await openApp(page, `?view=sets&m=256&${items.map((i) => `add=${i}`).join('&')}&fold=2`);
+  const rows = page.locator('[data-fold]');
+  await expect(rows).toHaveCount(3);
+  for (const [i, m] of [[0, 256], [1, 128], [2, 64]]) {
+    await expect(rows.nth(i)).toHaveAttribute('data-m', String(m));
+    await expect(rows.nth(i)).toHaveAttribute('data-found', String(items.length));
+  }
+  await page.click('#fold-more');
+  await expect(rows).toHaveCount(4);
+  await expect(page).toHaveURL(/fold=3/);
+});
+
+test('the hash-quality lab shows weak hashes failing on similar inputs', async ({ page }) => {
+  await openApp(page, '?view=hashes');
+  const rows = page.locator('tr[data-hash]');
+  await expect(rows).toHaveCount(4);
+  for (const key of ['fnv', 'murmur3']) {
+    const row = page.locator(`tr[data-hash="${key}"]`);
+    expect(Number(await row.getAttribute('data-p-value'))).toBeGreaterThan(1e-4);
+    const observed = Number(await row.getAttribute('data-observed'));
+    const theory = Number(await row.getAttribute('data-theory'));
+    expect(Math.abs(observed - theory)).toBeLessThan(0.004);
+  }
+  const sum = page.locator('tr[data-hash="sum"]');
+  expect(Number(await sum.getAttribute('data-p-value'))).toBeLessThan(1e-6);
+  await expect(sum).toHaveClass(/skewed/);
+  await page.fill('#hashes-m', '0');
+  await expect(page.locator('[data-field-error="hashes-m"]')).not.toHaveText('');
+  await page.screenshot({ path: 'artifacts/hashes.png', fullPage: true });
+});

@@ -1,0 +1,347 @@
+//! Hash quality: how evenly a hash spreads a corpus over m buckets (a histogram and the
+//! chi-square test against uniform), and the weak string hashes older tutorials use.
+//!
+//! The weak hashes give one 32-bit value `h`, split like FNV-1a's into
+//! `h1 = h & 0xffff` and `h2 = h >> 16`, then `pos_i = (h1 + i·h2) mod m`:
+//!
+//! - `times31`: `h = h·31 + byte` (mod 2^32), as in Java's `String.hashCode`;
+//! - `sum`: `h = Σ bytes`, the sum of character codes.
+//!
+//! Similar inputs (`url1`, `url2`, …) land on neighbouring values under `times31` and on
+//! nearly the same value under `sum` (anagrams collide outright), so their positions
+//! cluster and the false-positive rate leaves the formula behind.
+
+use super::hashing::{HashFamily, HashPair};
+
+/// A hash function under test: the two real families, or a weak one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HashUnderTest {
+    /// One of the filter's families.
+    Real(HashFamily),
+    /// `h = h·31 + byte`.
+    Times31,
+    /// `h = Σ bytes`.
+    Sum,
+}
+
+impl HashUnderTest {
+    /// Every hash the lab compares.
+    pub const ALL: [HashUnderTest; 4] = [
+        HashUnderTest::Real(HashFamily::Fnv1a),
+        HashUnderTest::Real(HashFamily::Murmur3),
+        HashUnderTest::Times31,
+        HashUnderTest::Sum,
+    ];
+
+    /// A short key for the page.
+    pub fn key(self) -> &'static str {
+        match self {
+            HashUnderTest::Real(f) => f.key(),
+            HashUnderTest::Times31 => "times31",
+            HashUnderTest::Sum => "sum",
+        }
+    }
+
+    /// The name shown.
+    pub fn label(self) -> &'static str {
+        match self {
+            HashUnderTest::Real(HashFamily::Fnv1a) => "FNV-1a",
+            HashUnderTest::Real(HashFamily::Murmur3) => "murmur3",
+            HashUnderTest::Times31 => "h·31 + c",
+            HashUnderTest::Sum => "sum of codes",
+        }
+    }
+
+    /// `(h1, h2)` of an item.
+    pub fn hash_pair(self, bytes: &[u8]) -> HashPair {
+        let weak = |h: u32| HashPair {
+            h1: (h & 0xffff) as u64,
+            h2: (h >> 16) as u64,
+        };
+        match self {
+            HashUnderTest::Real(family) => family.hash_pair(bytes),
+            HashUnderTest::Times31 => weak(
+                bytes
+                    .iter()
+                    .fold(0u32, |h, &b| h.wrapping_mul(31).wrapping_add(b as u32)),
+            ),
+            HashUnderTest::Sum => weak(bytes.iter().map(|&b| b as u32).sum()),
+        }
+    }
+}
+
+/// Bucket counts: how many items have `h1 mod m` (their first position) in each bucket.
+pub fn histogram(hash: HashUnderTest, items: &[String], m: u64) -> Vec<u64> {
+    let mut counts = vec![0u64; m as usize];
+    for item in items {
+        let position = hash.hash_pair(item.as_bytes()).position(0, m);
+        counts[position as usize] += 1;
+    }
+    counts
+}
+
+/// The chi-square statistic against uniform, `Σ (O_i - E)^2 / E` with `E = N/m`, and its
+/// degrees of freedom `m - 1`.
+pub fn chi_square(counts: &[u64]) -> (f64, f64) {
+    let total: u64 = counts.iter().sum();
+    let buckets = counts.len() as f64;
+    if total == 0 || counts.len() < 2 {
+        return (0.0, (buckets - 1.0).max(0.0));
+    }
+    let expected = total as f64 / buckets;
+    let statistic = counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum();
+    (statistic, buckets - 1.0)
+}
+
+/// The p-value of a chi-square statistic: `P(X² ≥ x) = Q(dof/2, x/2)`, the regularized upper
+/// incomplete gamma function.
+pub fn chi_square_p_value(statistic: f64, dof: f64) -> f64 {
+    if dof <= 0.0 || !statistic.is_finite() {
+        return if statistic.is_finite() { 1.0 } else { 0.0 };
+    }
+    upper_regularized_gamma(dof / 2.0, statistic / 2.0)
+}
+
+/// `ln Γ(x)` by the Lanczos approximation (g = 7, 9 terms), accurate to about 1e-13.
+fn ln_gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        let pi = std::f64::consts::PI;
+        return (pi / (pi * x).sin()).ln() - ln_gamma(1.0 - x);
+    }
+    let x = x - 1.0;
+    let t = x + 7.5;
+    let series = G[1..]
+        .iter()
+        .enumerate()
+        .fold(G[0], |acc, (i, g)| acc + g / (x + i as f64 + 1.0));
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + series.ln()
+}
+
+/// `Q(a, x) = Γ(a, x) / Γ(a)`: a series for `x < a + 1`, else a continued fraction
+/// (Lentz's method).
+fn upper_regularized_gamma(a: f64, x: f64) -> f64 {
+    if x <= 0.0 {
+        return 1.0;
+    }
+    let log_prefix = -x + a * x.ln() - ln_gamma(a);
+    if x < a + 1.0 {
+        let (mut sum, mut term, mut n) = (1.0 / a, 1.0 / a, a);
+        for _ in 0..10_000 {
+            n += 1.0;
+            term *= x / n;
+            sum += term;
+            if term.abs() < sum.abs() * 1e-15 {
+                break;
+            }
+        }
+        (1.0 - sum * log_prefix.exp()).clamp(0.0, 1.0)
+    } else {
+        let tiny = 1e-300;
+        let mut b = x + 1.0 - a;
+        let mut c = 1.0 / tiny;
+        let mut d = 1.0 / b;
+        let mut h = d;
+        for i in 1..10_000 {
+            let an = -(i as f64) * (i as f64 - a);
+            b += 2.0;
+            d = an * d + b;
+            if d.abs() < tiny {
+                d = tiny;
+            }
+            c = b + an / c;
+            if c.abs() < tiny {
+                c = tiny;
+            }
+            d = 1.0 / d;
+            let delta = d * c;
+            h *= delta;
+            if (delta - 1.0).abs() < 1e-15 {
+                break;
+            }
+        }
+        (log_prefix.exp() * h).clamp(0.0, 1.0)
+    }
+}
+
+/// Corpora the lab offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Corpus {
+    /// `url1`, `url2`, …: where weak hashes fail visibly.
+    #[default]
+    Similar,
+    /// Generated URL-like strings with random parts.
+    Urls,
+}
+
+impl Corpus {
+    /// The URL key.
+    pub fn key(self) -> &'static str {
+        match self {
+            Corpus::Similar => "similar",
+            Corpus::Urls => "urls",
+        }
+    }
+
+    /// The corpus for a URL key.
+    pub fn from_key(key: &str) -> Option<Self> {
+        [Corpus::Similar, Corpus::Urls]
+            .into_iter()
+            .find(|c| c.key() == key)
+    }
+
+    /// `count` items of this corpus.
+    pub fn items(self, count: usize) -> Vec<String> {
+        match self {
+            Corpus::Similar => (1..=count).map(|i| format!("url{i}")).collect(),
+            Corpus::Urls => {
+                let source = super::experiment::ItemSource::new(0xC0A9);
+                (0..count as u64)
+                    .map(|i| source.item(super::experiment::ItemKind::Member, i))
+                    .collect()
+            }
+        }
+    }
+}
+
+/// One hash's report on a corpus.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HashReport {
+    /// The hash.
+    pub hash: HashUnderTest,
+    /// Counts of `h1 mod BUCKETS`.
+    pub histogram: Vec<u64>,
+    /// Chi-square against uniform.
+    pub chi_square: f64,
+    /// Degrees of freedom.
+    pub dof: f64,
+    /// Its p-value.
+    pub p_value: f64,
+    /// Bits set after inserting the corpus with k positions per item.
+    pub ones: u64,
+    /// Observed false-positive rate of that filter on generated non-members.
+    pub observed_rate: f64,
+    /// The exact theoretical rate for m, k and n = corpus size.
+    pub theory_rate: f64,
+}
+
+/// Buckets of the histogram and the chi-square test: with a corpus of 1,000 items each
+/// expects about 10, enough for the test to be valid (it needs about 5 or more). The count
+/// is prime so that `mod` mixes every bit of h1: with an even count FNV-1a's low bits,
+/// which hardly change between `url1` and `url2`, show a bias of their own.
+pub const BUCKETS: u64 = 101;
+
+/// Builds a filter of m bits and k positions from `items` with `hash`, probes `probes`
+/// generated non-members, and measures the spread of first positions over [`BUCKETS`].
+pub fn report(hash: HashUnderTest, items: &[String], m: u64, k: u32, probes: u64) -> HashReport {
+    let histogram = histogram(hash, items, BUCKETS);
+    let (chi, dof) = chi_square(&histogram);
+    let mut bits = super::bit_array::BitArray::new(m);
+    for item in items {
+        for position in hash.hash_pair(item.as_bytes()).positions(k, m) {
+            bits.set(position);
+        }
+    }
+    let source = super::experiment::ItemSource::new(0xFA15E);
+    let mut buf = [0u8; super::experiment::ITEM_LEN];
+    let false_positives = (0..probes)
+        .filter(|&i| {
+            let probe = source.write(super::experiment::ItemKind::NonMember, i, &mut buf);
+            hash.hash_pair(probe).positions(k, m).all(|p| bits.get(p))
+        })
+        .count();
+    HashReport {
+        hash,
+        histogram,
+        chi_square: chi,
+        dof,
+        p_value: chi_square_p_value(chi, dof),
+        ones: bits.count_ones(),
+        observed_rate: false_positives as f64 / probes.max(1) as f64,
+        theory_rate: super::math::fpr_exact(m as f64, items.len() as f64, k as f64),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chi_square_p_values_match_tables() {
+        // Critical values at 5 %: 3.841 (1 dof), 18.307 (10 dof), 124.342 (100 dof).
+        assert!((chi_square_p_value(3.841_458_820_694_124, 1.0) - 0.05).abs() < 1e-6);
+        assert!((chi_square_p_value(18.307_038_053_275_146, 10.0) - 0.05).abs() < 1e-6);
+        assert!((chi_square_p_value(124.342_113_404_641_8, 100.0) - 0.05).abs() < 1e-6);
+        // At 1 %: 6.635 (1 dof).
+        assert!((chi_square_p_value(6.634_896_601_021_214, 1.0) - 0.01).abs() < 1e-6);
+        assert_eq!(chi_square_p_value(0.0, 5.0), 1.0);
+    }
+
+    #[test]
+    fn chi_square_on_known_distributions() {
+        let uniform = vec![100u64; 50];
+        let (chi, dof) = chi_square(&uniform);
+        assert_eq!((chi, dof), (0.0, 49.0));
+        assert_eq!(chi_square_p_value(chi, dof), 1.0);
+        // Everything in one of 10 buckets: chi = (90^2 + 9·10^2)/10 = 900.
+        let mut spike = vec![0u64; 10];
+        spike[3] = 100;
+        let (chi, dof) = chi_square(&spike);
+        assert!((chi - 900.0).abs() < 1e-9);
+        assert!(chi_square_p_value(chi, dof) < 1e-100);
+    }
+
+    #[test]
+    fn weak_hashes_fail_on_similar_inputs_where_real_ones_pass() {
+        // 1,000 similar items, m = 10,000, k = 4: theory (1 - e^{-0.4})^4 = 0.0118.
+        let items = Corpus::Similar.items(1000);
+        let probes = 20_000;
+        for hash in HashUnderTest::ALL {
+            let r = report(hash, &items, 10_000, 4, probes);
+            let se = (r.theory_rate * (1.0 - r.theory_rate) / probes as f64).sqrt();
+            let gap = (r.observed_rate - r.theory_rate) / se;
+            match hash {
+                HashUnderTest::Real(_) => {
+                    assert!(r.p_value > 1e-4, "{hash:?} p = {}", r.p_value);
+                    assert!(gap.abs() < 4.0, "{hash:?} is {gap:.1} standard errors off");
+                }
+                HashUnderTest::Sum => {
+                    assert!(r.p_value < 1e-6, "sum p = {}", r.p_value);
+                    assert!(gap.abs() > 10.0, "sum is only {gap:.1} standard errors off");
+                }
+                HashUnderTest::Times31 => {
+                    assert!(gap > 3.0, "times31 is only {gap:.1} standard errors high")
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn weak_hashes_are_what_they_say() {
+        assert_eq!(
+            HashUnderTest::Sum.hash_pair(b"ab"),
+            HashPair { h1: 97 + 98, h2: 0 }
+        );
+        let h = 97u32 * 31 + 98;
+        assert_eq!(
+            HashUnderTest::Times31.hash_pair(b"ab"),
+            HashPair {
+                h1: h as u64,
+                h2: 0
+            }
+        );
+    }
+}

@@ -1,0 +1,183 @@
+//! The hash-quality lab: each hash spreads a corpus over m buckets; a histogram, the
+//! chi-square test against uniform, and the false-positive rate of a filter built with it.
+
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, BUCKETS};
+use crate::filter::{MAX_BITS, MAX_HASHES};
+use crate::state::fields::parse_whole;
+use crate::ui::text::{fill, Text};
+
+/// Probes for each hash's observed rate.
+const PROBES: u64 = 20_000;
+/// Largest corpus.
+const MAX_CORPUS: u64 = 20_000;
+
+/// Where the corpus comes from.
+#[derive(Debug, Clone, PartialEq)]
+enum Source {
+    Generated(Corpus),
+    Pasted,
+}
+
+/// A typed whole number within `1..=max`, or why not.
+fn bounded(text: &str, max: u64) -> Result<u64, String> {
+    match parse_whole(text) {
+        Ok(v) if (1..=max).contains(&v) => Ok(v),
+        Ok(_) => Err(format!("1 to {max}")),
+        Err(p) => Err(p.to_string()),
+    }
+}
+
+fn number_field(
+    id: &'static str,
+    label: &'static str,
+    state: &UseStateHandle<String>,
+    problem: Option<String>,
+) -> Html {
+    let oninput = {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                state.set(input.value());
+            }
+        })
+    };
+    html! {
+        <div class={classes!("field", problem.is_some().then_some("invalid"))}>
+            <label for={id}>{ label }</label>
+            <input id={id} type="text" inputmode="numeric" value={(**state).clone()} {oninput} />
+            <span class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
+        </div>
+    }
+}
+
+fn histogram_svg(counts: &[u64]) -> Html {
+    const BINS: usize = 128;
+    let bins: Vec<u64> = if counts.len() <= BINS {
+        counts.to_vec()
+    } else {
+        let per = counts.len().div_ceil(BINS);
+        counts.chunks(per).map(|c| c.iter().sum()).collect()
+    };
+    let max = bins.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let width = 300.0;
+    let bar = width / bins.len().max(1) as f64;
+    html! {
+        <svg class="histogram" viewBox="0 0 300 60" preserveAspectRatio="none" role="img" aria-label="histogram">
+            { for bins.iter().enumerate().map(|(i, &c)| {
+                let h = 58.0 * c as f64 / max;
+                html! { <rect x={format!("{:.2}", i as f64 * bar)} y={format!("{:.2}", 60.0 - h)}
+                              width={format!("{:.2}", bar.max(0.5))} height={format!("{h:.2}")} /> }
+            }) }
+        </svg>
+    }
+}
+
+/// The lab.
+#[component]
+pub fn HashLab() -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let source = use_state(|| Source::Generated(Corpus::Similar));
+    let size_text = use_state(|| "1000".to_owned());
+    let m_text = use_state(|| "10000".to_owned());
+    let k_text = use_state(|| "4".to_owned());
+    let pasted = use_state(String::new);
+    let size = bounded(&size_text, MAX_CORPUS);
+    let m = bounded(&m_text, MAX_BITS);
+    let k = bounded(&k_text, MAX_HASHES as u64);
+    let items: Vec<String> = match &*source {
+        Source::Generated(corpus) => corpus.items(*size.as_ref().unwrap_or(&1000) as usize),
+        Source::Pasted => pasted
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    };
+    let (m_value, k_value) = (
+        *m.as_ref().unwrap_or(&10_000),
+        *k.as_ref().unwrap_or(&4) as u32,
+    );
+    let reports: std::rc::Rc<Vec<HashReport>> = {
+        let items = items.clone();
+        use_memo((items, m_value, k_value), |(items, m, k)| {
+            HashUnderTest::ALL
+                .iter()
+                .map(|&h| report(h, items, *m, *k, PROBES))
+                .collect()
+        })
+    };
+    let on_source = {
+        let source = source.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                source.set(match select.value().as_str() {
+                    "paste" => Source::Pasted,
+                    key => Source::Generated(Corpus::from_key(key).unwrap_or_default()),
+                });
+            }
+        })
+    };
+    let on_paste = {
+        let pasted = pasted.clone();
+        Callback::from(move |e: Event| {
+            if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+                pasted.set(area.value());
+            }
+        })
+    };
+    let source_key = match &*source {
+        Source::Generated(c) => c.key(),
+        Source::Pasted => "paste",
+    };
+
+    html! {
+        <section class="panel hashes" aria-labelledby="hashes-title">
+            <h2 id="hashes-title">{ text.hashes_title }</h2>
+            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &m_value, &k_value, &items.len()]) }</p>
+            <div class="control-row">
+                <div class="field">
+                    <label for="corpus">{ text.hashes_corpus }</label>
+                    <select id="corpus" onchange={on_source}>
+                        <option value="similar" selected={source_key == "similar"}>{ text.corpus_similar }</option>
+                        <option value="urls" selected={source_key == "urls"}>{ text.corpus_urls }</option>
+                        <option value="paste" selected={source_key == "paste"}>{ text.corpus_paste }</option>
+                    </select>
+                </div>
+                { number_field("hashes-m", text.bits_m, &m_text, m.err()) }
+                { number_field("hashes-k", text.hashes_k, &k_text, k.err()) }
+                if source_key != "paste" {
+                    { number_field("corpus-size", text.hashes_size, &size_text, size.err()) }
+                } else {
+                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={(*pasted).clone()} onchange={on_paste} />
+                }
+            </div>
+            <table class="hash-reports">
+                <thead><tr>
+                    <th>{ text.hashes_hash }</th><th>{ text.hashes_histogram }</th><th>{ "χ²" }</th>
+                    <th>{ "p" }</th><th>{ text.hashes_observed }</th><th>{ text.hashes_theory }</th>
+                </tr></thead>
+                <tbody>
+                    { for reports.iter().map(|r| {
+                        let uniform = r.p_value >= 0.001;
+                        html! {
+                            <tr data-hash={r.hash.key()} data-chi-square={r.chi_square.to_string()}
+                                data-p-value={r.p_value.to_string()} data-observed={r.observed_rate.to_string()}
+                                data-theory={r.theory_rate.to_string()}
+                                class={classes!(if uniform { "uniform" } else { "skewed" })}>
+                                <td>{ r.hash.label() }</td>
+                                <td>{ histogram_svg(&r.histogram) }</td>
+                                <td class="mono">{ format!("{:.1} ({} dof)", r.chi_square, r.dof) }</td>
+                                <td class="mono">{ format!("{:.3e}", r.p_value) }{ if uniform { " ✓" } else { " ✗" } }</td>
+                                <td class="mono">{ format!("{:.4}", r.observed_rate) }</td>
+                                <td class="mono">{ format!("{:.4}", r.theory_rate) }</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+            <p class="hint">{ text.hashes_explain }</p>
+        </section>
+    }
+}

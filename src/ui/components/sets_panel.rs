@@ -1,0 +1,172 @@
+//! Two filters combined (union by OR, intersection by AND) and the visualizer's filter folded.
+
+use std::rc::Rc;
+
+use web_sys::HtmlTextAreaElement;
+use yew::prelude::*;
+
+use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape};
+use crate::state::url::MAX_FOLDS;
+use crate::state::words::WORDS;
+use crate::state::{Action, FilterModel, Members};
+use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
+use crate::ui::shared::Shared;
+use crate::ui::text::{fill, Text};
+
+/// Props of [`SetsPanel`].
+#[derive(Properties, PartialEq)]
+pub struct SetsPanelProps {
+    /// m, k and family shared by every filter here.
+    pub shape: FilterShape,
+    /// Items of A and B.
+    pub sets: Shared<[Vec<String>; 2]>,
+    /// The visualizer's items (folded below).
+    pub members: Shared<Members>,
+    /// Folds applied.
+    pub folds: u32,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+fn filter_of<'a>(shape: FilterShape, items: impl IntoIterator<Item = &'a String>) -> BloomFilter {
+    let mut filter = BloomFilter::new(shape);
+    for item in items {
+        filter.insert(item.as_bytes());
+    }
+    filter
+}
+
+fn estimate(e: CountEstimate, unbounded: &str) -> String {
+    match e {
+        CountEstimate::Finite(v) => format!("{v:.1}"),
+        CountEstimate::Unbounded => unbounded.to_owned(),
+    }
+}
+
+fn grid(filter: &BloomFilter) -> Html {
+    if filter.shape().m() > DOM_GRID_MAX {
+        return html! {};
+    }
+    html! {
+        <BitGrid filter={Shared(Rc::new(FilterModel::Plain(filter.clone())))} marks={Vec::new()}
+                 ondispatch={Callback::noop()} />
+    }
+}
+
+/// The panel.
+#[component]
+pub fn SetsPanel(props: &SetsPanelProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let shape = props.shape;
+    let [a_items, b_items] = &*props.sets;
+    let fa = filter_of(shape, a_items);
+    let fb = filter_of(shape, b_items);
+    let union = fa.union(&fb).unwrap_or_else(|_| fa.clone());
+    let and = fa.intersection(&fb).unwrap_or_else(|_| fa.clone());
+    let mut true_union: Vec<&String> = a_items.iter().chain(b_items).collect();
+    true_union.sort();
+    true_union.dedup();
+    let common: Vec<&String> = a_items.iter().filter(|i| b_items.contains(i)).collect();
+    let mut common_unique = common.clone();
+    common_unique.sort();
+    common_unique.dedup();
+    let union_exact = filter_of(shape, true_union.iter().copied()) == union;
+    let inter_filter = filter_of(shape, common_unique.iter().copied());
+    let extra_bits = and.count_ones() - inter_filter.count_ones();
+    let k = shape.k() as i32;
+    let rate = |f: &BloomFilter| f.fill_ratio().powi(k);
+    let est = estimate_sets(&fa, &fb).ok();
+    let set_items = |side: usize| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+                d.emit(Action::SetSetItems(side, area.value()));
+            }
+        })
+    };
+    let example = {
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            d.emit(Action::SetSetItems(0, WORDS[..30].join("\n")));
+            d.emit(Action::SetSetItems(1, WORDS[20..50].join("\n")));
+        })
+    };
+    // Folding the visualizer's items.
+    let members: Vec<&String> = props.members.list().iter().map(|m| &m.item).collect();
+    let mut levels = vec![filter_of(shape, members.iter().copied())];
+    for _ in 0..props.folds {
+        match levels.last().and_then(|f| f.fold().ok()) {
+            Some(next) => levels.push(next),
+            None => break,
+        }
+    }
+    let fold_to = |folds: u32| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(Action::SetFolds(folds)))
+    };
+    let can_fold = props.folds < MAX_FOLDS && levels.last().is_some_and(|f| f.fold().is_ok());
+    let unbounded = text.estimate_unbounded;
+    html! {
+        <section class="panel sets" aria-labelledby="sets-title">
+            <h2 id="sets-title">{ text.sets_title }</h2>
+            <p class="hint">{ fill(text.sets_hint, &[&shape.m(), &shape.k(), &shape.family()]) }</p>
+            <button id="sets-example" onclick={example}>{ text.sets_example }</button>
+            <div class="sets-inputs">
+                <label>{ "A" }<textarea id="set-a" rows="6" value={a_items.join("\n")} onchange={set_items(0)} /></label>
+                <label>{ "B" }<textarea id="set-b" rows="6" value={b_items.join("\n")} onchange={set_items(1)} /></label>
+            </div>
+            <div class="sets-grids">
+                <div data-set="a"><h3>{ fill(text.sets_filter, &[&"A", &a_items.len()]) }</h3>{ grid(&fa) }</div>
+                <div data-set="b"><h3>{ fill(text.sets_filter, &[&"B", &b_items.len()]) }</h3>{ grid(&fb) }</div>
+                <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
+                    <h3>{ text.sets_union }</h3>{ grid(&union) }
+                    <p class={classes!(if union_exact { "ok" } else { "bad" })}>
+                        { if union_exact { fill(text.sets_union_exact, &[&true_union.len()]) } else { text.sets_union_differs.to_owned() } }
+                    </p>
+                </div>
+                <div data-set="intersection" data-ones={and.count_ones().to_string()}
+                     data-true-ones={inter_filter.count_ones().to_string()} data-extra-bits={extra_bits.to_string()}>
+                    <h3>{ text.sets_intersection }</h3>{ grid(&and) }
+                    <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common_unique.len(), &extra_bits]) }</p>
+                    <p>{ fill(text.sets_rates, &[&format!("{:.4}", rate(&and)), &format!("{:.4}", rate(&inter_filter))]) }</p>
+                </div>
+            </div>
+            if let Some(est) = est {
+                <table class="estimates">
+                    <thead><tr><th></th><th>{ text.sets_estimated }</th><th>{ text.sets_true }</th></tr></thead>
+                    <tbody>
+                        <tr data-estimate="a"><td>{ "|A|" }</td><td>{ estimate(est.a, unbounded) }</td><td>{ a_items.len() }</td></tr>
+                        <tr data-estimate="b"><td>{ "|B|" }</td><td>{ estimate(est.b, unbounded) }</td><td>{ b_items.len() }</td></tr>
+                        <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, unbounded) }</td><td>{ true_union.len() }</td></tr>
+                        <tr data-estimate="intersection"><td>{ "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B" }</td>
+                            <td>{ est.intersection.map(|v| format!("{v:.1}")).unwrap_or_else(|| unbounded.to_owned()) }</td>
+                            <td>{ common_unique.len() }</td></tr>
+                    </tbody>
+                </table>
+            }
+            <h2>{ text.fold_title }</h2>
+            <p class="hint">{ text.fold_hint }</p>
+            <div class="toolbar">
+                <button id="fold-more" disabled={!can_fold} onclick={fold_to(props.folds + 1)}>{ text.fold_more }</button>
+                <button id="fold-less" disabled={props.folds == 0} onclick={fold_to(props.folds.saturating_sub(1))}>{ text.fold_less }</button>
+            </div>
+            <table class="folds">
+                <thead><tr><th>{ "m" }</th><th>{ text.fill_ratio }</th><th>{ text.fpr_by_fill }</th><th>{ text.fold_found }</th></tr></thead>
+                <tbody>
+                    { for levels.iter().enumerate().map(|(i, f)| {
+                        let found = members.iter().filter(|m| f.contains(m.as_bytes())).count();
+                        html! {
+                            <tr data-fold={i.to_string()} data-m={f.shape().m().to_string()} data-found={found.to_string()}>
+                                <td>{ f.shape().m() }</td>
+                                <td>{ format!("{:.4}", f.fill_ratio()) }</td>
+                                <td>{ format!("{:.5}", rate(f)) }</td>
+                                <td>{ format!("{found} / {}", members.len()) }</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+            if let Some(last) = levels.last() { { grid(last) } }
+        </section>
+    }
+}
