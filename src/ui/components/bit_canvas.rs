@@ -6,7 +6,10 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, KeyboardEv
 use yew::prelude::*;
 
 use crate::state::{Action, FilterModel};
-use crate::ui::browser::now_ms;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::bit_grid::cursor_target;
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
@@ -56,52 +59,136 @@ fn colour(value: u8, max: u8, counting: bool) -> [u8; 4] {
     }
 }
 
-/// Draws every bit of `filter` into the canvas, `columns` bits per row.
-pub fn draw(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) -> Result<(), String> {
-    let context: CanvasRenderingContext2d = canvas
+fn context_of(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, String> {
+    canvas
         .get_context("2d")
         .map_err(|_| "no 2d context".to_owned())?
         .ok_or("no 2d context")?
         .dyn_into()
-        .map_err(|_| "not a 2d context".to_owned())?;
-    let m = filter.shape().m();
-    let rows = m.div_ceil(columns);
+        .map_err(|_| "not a 2d context".to_owned())
+}
+
+/// Rows per band: at most 2^17 pixels (512 KiB of RGBA), a few milliseconds of work.
+fn band_rows(columns: u64) -> u64 {
+    ((1u64 << 17) / columns).max(1)
+}
+
+/// Sizes the canvas for `filter`: `columns` bits per row.
+fn size_canvas(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) {
     // Sized here, not in html!: re-setting a canvas's width attribute clears it.
     canvas.set_width(columns as u32);
-    canvas.set_height(rows as u32);
+    canvas.set_height(filter.shape().m().div_ceil(columns) as u32);
+}
+
+/// Draws rows `row .. row + height` of `filter`.
+fn draw_band(
+    context: &CanvasRenderingContext2d,
+    filter: &FilterModel,
+    columns: u64,
+    row: u64,
+    height: u64,
+) -> Result<(), String> {
+    let m = filter.shape().m();
     let (counting, max) = match filter {
         FilterModel::Plain(_) => (false, 1),
         FilterModel::Counting(f) => (true, f.max_count()),
     };
-    // Bands of at most 1 MiB of pixels keep the temporary buffer small.
-    let band_rows = ((1u64 << 18) / columns).max(1);
-    let mut band = Vec::new();
+    let mut band = vec![0u8; (height * columns * 4) as usize];
+    for (offset, pixel) in band.chunks_exact_mut(4).enumerate() {
+        let position = row * columns + offset as u64;
+        let rgba = if position < m {
+            colour(filter.count(position), max, counting)
+        } else {
+            [255, 255, 255, 0]
+        };
+        pixel.copy_from_slice(&rgba);
+    }
+    let image = ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(&band[..]),
+        columns as u32,
+        height as u32,
+    )
+    .map_err(|_| "image data".to_owned())?;
+    context
+        .put_image_data(&image, 0.0, row as f64)
+        .map_err(|_| "put image data".to_owned())
+}
+
+/// Draws every bit of `filter` into the canvas at once, `columns` bits per row.
+pub fn draw(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) -> Result<(), String> {
+    size_canvas(canvas, filter, columns);
+    let context = context_of(canvas)?;
+    let rows = filter.shape().m().div_ceil(columns);
+    let step = band_rows(columns);
     let mut row = 0;
     while row < rows {
-        let height = band_rows.min(rows - row);
-        band.clear();
-        band.resize((height * columns * 4) as usize, 0);
-        for (offset, pixel) in band.chunks_exact_mut(4).enumerate() {
-            let position = row * columns + offset as u64;
-            let rgba = if position < m {
-                colour(filter.count(position), max, counting)
-            } else {
-                [255, 255, 255, 0]
-            };
-            pixel.copy_from_slice(&rgba);
-        }
-        let image = ImageData::new_with_u8_clamped_array_and_sh(
-            Clamped(&band[..]),
-            columns as u32,
-            height as u32,
-        )
-        .map_err(|_| "image data".to_owned())?;
-        context
-            .put_image_data(&image, 0.0, row as f64)
-            .map_err(|_| "put image data".to_owned())?;
-        row += height;
+        draw_band(&context, filter, columns, row, step.min(rows - row))?;
+        row += step;
     }
     Ok(())
+}
+
+/// Above this many bits a full redraw is split into tasks of about [`TASK_MS`].
+const SYNC_DRAW_MAX: u64 = 1 << 20;
+/// Work per task of a split redraw, in milliseconds.
+const TASK_MS: f64 = 8.0;
+
+/// A full redraw split into tasks, so the page stays responsive at m = 2^24. A newer draw
+/// (a different `generation`) stops it.
+struct SplitDraw {
+    canvas: HtmlCanvasElement,
+    filter: Shared<FilterModel>,
+    columns: u64,
+    row: u64,
+    generation: u64,
+    current: Rc<Cell<u64>>,
+    drawn: Rc<RefCell<Option<Shared<FilterModel>>>>,
+    started_ms: f64,
+    longest_task_ms: f64,
+}
+
+impl SplitDraw {
+    fn run(mut self) {
+        if self.current.get() != self.generation {
+            return;
+        }
+        let task_start = now_ms();
+        if self.row == 0 && self.canvas.width() as u64 != self.columns {
+            // Allocating a large canvas is a task of its own.
+            size_canvas(&self.canvas, &self.filter, self.columns);
+            self.longest_task_ms = now_ms() - task_start;
+            yield_then(move || self.run());
+            return;
+        }
+        let rows = self.filter.shape().m().div_ceil(self.columns);
+        let step = band_rows(self.columns);
+        let Ok(context) = context_of(&self.canvas) else {
+            return;
+        };
+        while self.row < rows && now_ms() - task_start < TASK_MS {
+            let height = step.min(rows - self.row);
+            if draw_band(&context, &self.filter, self.columns, self.row, height).is_err() {
+                return;
+            }
+            self.row += height;
+        }
+        self.longest_task_ms = self.longest_task_ms.max(now_ms() - task_start);
+        if self.row < rows {
+            yield_then(move || self.run());
+        } else {
+            *self.drawn.borrow_mut() = Some(self.filter.clone());
+            let c = &self.canvas;
+            let _ = c.set_attribute(
+                "data-draw-ms",
+                &format!("{:.1}", now_ms() - self.started_ms),
+            );
+            let _ = c.set_attribute(
+                "data-draw-longest-task-ms",
+                &format!("{:.1}", self.longest_task_ms),
+            );
+            let _ = c.set_attribute("data-draw-kind", "full");
+        }
+    }
 }
 
 /// Positions whose value differs between two filters of the same shape and mode, or `None`
@@ -189,30 +276,51 @@ pub fn BitCanvas(props: &BitCanvasProps) -> Html {
     let rows = m.div_ceil(columns);
     let zoom = use_state(|| fitting_zoom(columns));
     let canvas_ref = use_node_ref();
-    // The filter now on the canvas: an add or remove repaints only the pixels that changed.
+    // The filter on the canvas once its drawing is complete: an add or remove then repaints
+    // only the pixels that changed. Large full redraws run in tasks of about 8 ms.
     let drawn = use_mut_ref(|| None::<Shared<FilterModel>>);
+    let generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
     {
         let canvas_ref = canvas_ref.clone();
+        let current = generation.borrow().clone();
         use_effect_with(props.filter.clone(), move |filter| {
-            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                let start = now_ms();
-                let previous = drawn.borrow().clone();
-                let changes = previous
-                    .filter(|_| canvas.width() as u64 == columns)
-                    .and_then(|old| changed_positions(&old, filter, INCREMENTAL_LIMIT));
-                let result = match &changes {
-                    Some(positions) => draw_changes(&canvas, filter, columns, positions),
-                    None => draw(&canvas, filter, columns),
-                };
-                if let Err(problem) = result {
-                    web_sys::console::error_1(&format!("canvas: {problem}").into());
+            let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() else {
+                return;
+            };
+            let start = now_ms();
+            current.set(current.get() + 1);
+            let previous = drawn.borrow_mut().take();
+            let changes = previous
+                .filter(|_| canvas.width() as u64 == columns)
+                .and_then(|old| changed_positions(&old, filter, INCREMENTAL_LIMIT));
+            let m = filter.shape().m();
+            let result = match &changes {
+                Some(positions) => draw_changes(&canvas, filter, columns, positions),
+                None if m <= SYNC_DRAW_MAX => draw(&canvas, filter, columns),
+                None => {
+                    let split = SplitDraw {
+                        canvas: canvas.clone(),
+                        filter: filter.clone(),
+                        columns,
+                        row: 0,
+                        generation: current.get(),
+                        current: current.clone(),
+                        drawn: drawn.clone(),
+                        started_ms: start,
+                        longest_task_ms: 0.0,
+                    };
+                    split.run();
+                    return;
                 }
-                *drawn.borrow_mut() = Some(filter.clone());
-                // How long the last paint took, and whether it was a full redraw (benchmark).
-                let kind = if changes.is_some() { "partial" } else { "full" };
-                let _ = canvas.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
-                let _ = canvas.set_attribute("data-draw-kind", kind);
+            };
+            if let Err(problem) = result {
+                web_sys::console::error_1(&format!("canvas: {problem}").into());
             }
+            *drawn.borrow_mut() = Some(filter.clone());
+            // How long the last paint took, and whether it was a full redraw (benchmark).
+            let kind = if changes.is_some() { "partial" } else { "full" };
+            let _ = canvas.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
+            let _ = canvas.set_attribute("data-draw-kind", kind);
         });
     }
     let z = *zoom;
