@@ -5,7 +5,7 @@ mod common;
 
 use bloomlab::filter::{BloomFilter, FilterShape, HashFamily};
 use bloomlab::state::FilterModel;
-use bloomlab::ui::components::bit_grid::{BitGrid, BitGridProps};
+use bloomlab::ui::components::bit_grid::{BitGrid, BitViewProps};
 use bloomlab::ui::marks::{Mark, MarkKind};
 use bloomlab::ui::shared::Shared;
 use std::rc::Rc;
@@ -53,7 +53,7 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
         adding: false,
     }];
     let root = fresh_root();
-    let props = BitGridProps {
+    let props = BitViewProps {
         filter: Shared(Rc::new(FilterModel::Plain(filter))),
         marks,
         cursor: Some(5),

@@ -10,8 +10,8 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use crate::ui::browser::{now_ms, yield_then};
-use crate::ui::components::bit_grid::cursor_target;
-use crate::ui::marks::{Mark, MarkKind};
+use crate::ui::components::bit_grid::{cursor_target, BitViewProps};
+use crate::ui::marks::MarkKind;
 use crate::ui::shared::Shared;
 use crate::ui::text::{fill, Text};
 
@@ -232,12 +232,7 @@ fn draw_changes(
     columns: u64,
     positions: &[u64],
 ) -> Result<(), String> {
-    let context: CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .map_err(|_| "no 2d context".to_owned())?
-        .ok_or("no 2d context")?
-        .dyn_into()
-        .map_err(|_| "not a 2d context".to_owned())?;
+    let context = context_of(canvas)?;
     let (counting, max) = match filter {
         FilterModel::Plain(_) => (false, 1),
         FilterModel::Counting(f) => (true, f.max_count()),
@@ -253,23 +248,9 @@ fn draw_changes(
 /// Most pixels repainted one by one; more changes redraw everything.
 const INCREMENTAL_LIMIT: usize = 4096;
 
-/// Props of [`BitCanvas`].
-#[derive(Properties, PartialEq)]
-pub struct BitCanvasProps {
-    /// The filter to draw.
-    pub filter: Shared<FilterModel>,
-    /// Marked cells.
-    pub marks: Vec<Mark>,
-    /// The cell under the cursor.
-    #[prop_or_default]
-    pub cursor: Option<u64>,
-    /// Sends actions (cursor moves).
-    pub ondispatch: Callback<Action>,
-}
-
 /// The canvas view.
 #[component]
-pub fn BitCanvas(props: &BitCanvasProps) -> Html {
+pub fn BitCanvas(props: &BitViewProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
     let m = props.filter.shape().m();
     let columns = canvas_columns(m);

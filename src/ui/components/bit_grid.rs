@@ -22,9 +22,9 @@ pub fn columns_for(m: u64) -> u64 {
     }
 }
 
-/// Props of [`BitGrid`].
+/// Props of the two bit-array views, [`BitGrid`] and the canvas.
 #[derive(Properties, PartialEq)]
-pub struct BitGridProps {
+pub struct BitViewProps {
     /// The filter to draw.
     pub filter: Shared<FilterModel>,
     /// Marked cells.
@@ -56,7 +56,7 @@ pub fn cursor_target(key: &str, cursor: Option<u64>, m: u64, columns: u64) -> Op
 
 /// The whole grid. It is one tab stop; arrow keys move a cursor over the cells.
 #[component]
-pub fn BitGrid(props: &BitGridProps) -> Html {
+pub fn BitGrid(props: &BitViewProps) -> Html {
     let filter = &*props.filter;
     let m = filter.shape().m();
     let columns = columns_for(m);
