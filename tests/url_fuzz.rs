@@ -1,0 +1,98 @@
+//! The URL parser never panics, and printing a state then parsing it gives the state back.
+#![cfg(not(target_arch = "wasm32"))]
+
+use bloomlab::filter::HashFamily;
+use bloomlab::state::url::{parse, print, UrlState, View, MAX_FOLDS};
+use bloomlab::state::{AppState, LogEntry, Mode, Settings};
+use proptest::prelude::*;
+
+fn item() -> impl Strategy<Value = String> {
+    // Unicode of every kind, plus the characters that matter in a query string.
+    prop_oneof![
+        any::<String>(),
+        "[a-z&=%+#?/ ]{0,12}",
+        Just(String::new()),
+        Just("<img src=x onerror=alert(1)>".to_owned()),
+        Just("布隆\u{0301}🙂\u{05e9}\u{0000}".to_owned()),
+    ]
+}
+
+fn url_state() -> impl Strategy<Value = UrlState> {
+    (
+        1u64..=5000,
+        1u32..=64,
+        prop_oneof![Just(HashFamily::Fnv1a), Just(HashFamily::Murmur3)],
+        prop_oneof![Just(Mode::Bloom), Just(Mode::Counting)],
+        1u32..=8,
+        prop::collection::vec(item(), 0..6),
+        prop::collection::vec(item(), 0..3),
+        prop::option::of(item()),
+        prop_oneof![
+            Just(View::Visualizer),
+            Just(View::Lab),
+            Just(View::Calculator),
+            Just(View::Sets),
+            Just(View::Hashes)
+        ],
+        (
+            prop::collection::vec(item(), 0..3),
+            prop::collection::vec(item(), 0..3),
+        ),
+        0..=MAX_FOLDS,
+    )
+        .prop_map(
+            |(m, k, family, mode, width, adds, removes, query, view, (a, b), folds)| {
+                let mut entries: Vec<LogEntry> = adds.into_iter().map(LogEntry::Add).collect();
+                entries.extend(removes.into_iter().map(LogEntry::Remove));
+                UrlState {
+                    settings: Settings::new(m, k, family, mode, width).unwrap(),
+                    entries,
+                    query,
+                    view,
+                    sets: [a, b],
+                    folds,
+                    notices: Vec::new(),
+                }
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100_000))]
+
+    #[test]
+    fn any_query_string_parses_without_panicking(query in ".{0,80}") {
+        let url = parse(&query, &[]);
+        prop_assert!(url.settings.m() >= 1 && url.settings.k() >= 1);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    #[test]
+    fn printing_then_parsing_gives_the_state_back(url in url_state()) {
+        let printed = print(&url);
+        prop_assert_eq!(parse(&printed, &[]), url);
+    }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+    #[test]
+    fn query_strings_made_of_parameter_names_never_panic(
+        pairs in prop::collection::vec(
+            (prop_oneof![Just("m"), Just("k"), Just("hash"), Just("mode"), Just("width"),
+                         Just("add"), Just("remove"), Just("force_remove"), Just("naive_delete"),
+                         Just("query"), Just("view"), Just("seta"), Just("setb"), Just("fold"),
+                         Just("x")],
+             "[0-9a-z%+.\\-]{0,8}"),
+            0..8)
+    ) {
+        let query = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
+        let state = AppState::from_url(parse(&query, &[]));
+        prop_assert!(state.settings().m() <= bloomlab::filter::MAX_BITS);
+    }
+}
