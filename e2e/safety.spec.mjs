@@ -1,0 +1,34 @@
+import { test, expect } from '@playwright/test';
+import { openApp } from './helpers.mjs';
+
+const HOSTILE = ['<img src=x onerror=alert(1)>', '"><script>alert(2)</script>', "'; alert(3); '", '<b>bold</b>'];
+
+test('items and URL values are shown as text, never run as HTML', async ({ page }) => {
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const query = HOSTILE.map((h) => `add=${encodeURIComponent(h)}`).join('&')
+    + `&query=${encodeURIComponent(HOSTILE[0])}&hash=${encodeURIComponent('<svg onload=alert(4)>')}`;
+  const errors = await openApp(page, `?${query}`);
+  for (const h of HOSTILE) {
+    await expect(page.locator('.members [data-item]').filter({ hasText: h })).toHaveCount(1);
+  }
+  await expect(page.locator('[data-query-result]')).toContainText(HOSTILE[0]);
+  await expect(page.locator('[data-notice-param="hash"]')).toContainText('<svg onload=alert(4)>');
+  await page.locator('#item-field').fill(HOSTILE[1]);
+  await page.locator('#item-field').press('Enter');
+  await page.locator('#item-field').press('Shift+Enter');
+  expect(await page.locator('.app img, .app b, .app script, .app svg[onload]').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('every kind of Unicode is hashed by its UTF-8 bytes and shown as typed', async ({ page }) => {
+  const items = ['布隆过滤器', 'ブルームフィルター', '🙂👍🏽', 'e\u0301', 'שלום', 'a\u0000b', ' '];
+  await openApp(page, `?m=256&${items.map((i) => `add=${encodeURIComponent(i)}`).join('&')}`);
+  await expect(page.locator('.members [data-item]')).toHaveCount(items.length);
+  await page.locator('#item-field').fill('ブルームフィルター');
+  const bytes = [...new TextEncoder().encode('ブルームフィルター')].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  await expect(page.locator('[data-item-bytes]')).toHaveText(bytes.split(' ').slice(0, 48).join(' ') + (bytes.split(' ').length > 48 ? ` … (+${bytes.split(' ').length - 48} bytes)` : ''));
+  await page.locator('#item-field').press('Shift+Enter');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
+});
