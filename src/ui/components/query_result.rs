@@ -24,7 +24,8 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
         Verdict::DefinitelyNot { zero_positions } => html! {
             <>
                 <p class="verdict">{ fill(text.result_definitely_not, &[item]) }</p>
-                <p>{ fill(text.result_definitely_not_why, &[&join(zero_positions), item]) }</p>
+                <p>{ fill(if zero_positions.len() == 1 { text.result_definitely_not_why } else { text.result_definitely_not_why_many },
+                          &[&join(zero_positions), item]) }</p>
             </>
         },
         Verdict::Probably => html! {
