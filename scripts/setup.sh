@@ -25,12 +25,15 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $BINDGEN_VERSION
   cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
 fi
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  say "installing chromium and chromium-driver"
+# Chromium and its driver for the browser tests, and a font with Chinese and Japanese
+# glyphs so that screenshots of those languages show text rather than empty boxes.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] \
+   || [ ! -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then
+  say "installing chromium, chromium-driver and fonts-wqy-microhei"
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update
-  $SUDO apt-get install -y chromium chromium-driver
+  $SUDO apt-get install -y chromium chromium-driver fonts-wqy-microhei
 fi
 
 if [ ! -x node_modules/.bin/playwright ] || [ ! -x node_modules/.bin/wasm-opt ] \

@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod filter;
+pub mod i18n;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

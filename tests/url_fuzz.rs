@@ -2,6 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::HashFamily;
+use bloomlab::i18n::Lang;
 use bloomlab::state::url::{parse, print, UrlState, View, MAX_FOLDS};
 use bloomlab::state::{AppState, LogEntry, Mode, Settings};
 use proptest::prelude::*;
@@ -39,9 +40,10 @@ fn url_state() -> impl Strategy<Value = UrlState> {
             prop::collection::vec(item(), 0..3),
         ),
         0..=MAX_FOLDS,
+        prop::option::of(prop_oneof![Just(Lang::Zh), Just(Lang::Ja)]),
     )
         .prop_map(
-            |(m, k, family, mode, width, adds, removes, query, view, (a, b), folds)| {
+            |(m, k, family, mode, width, adds, removes, query, view, (a, b), folds, lang)| {
                 let mut entries: Vec<LogEntry> = adds.into_iter().map(LogEntry::Add).collect();
                 entries.extend(removes.into_iter().map(LogEntry::Remove));
                 UrlState {
@@ -49,6 +51,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     entries,
                     query,
                     view,
+                    lang,
                     sets: [a, b],
                     folds,
                     notices: Vec::new(),

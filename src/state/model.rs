@@ -3,6 +3,8 @@
 
 use std::rc::Rc;
 
+use crate::i18n::Lang;
+
 use crate::filter::{CounterChange, HashFamily, RemoveError};
 
 use super::demos::Demo;
@@ -10,7 +12,7 @@ use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
 use super::settings::{FilterModel, Mode, Settings};
-use super::url::{Notice, UrlState, View};
+use super::url::{Notice, NoticeReason, UrlState, View};
 use super::words::fresh_words;
 
 /// How many steps undo reaches back.
@@ -72,6 +74,8 @@ pub enum Action {
     SelectCell(Option<u64>),
     /// Show another part of the page.
     SetView(View),
+    /// Show the page in another language.
+    SetLang(Lang),
     /// The sets view: replace the items of filter A (0) or B (1) by these lines.
     SetSetItems(usize, String),
     /// The sets view: fold the visualizer's filter this many times (0 to 4).
@@ -196,6 +200,7 @@ pub struct AppState {
     walk: Option<Walk>,
     selected_cell: Option<u64>,
     view: View,
+    lang: Lang,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
     message: Option<Message>,
@@ -228,6 +233,7 @@ impl AppState {
             walk: None,
             selected_cell: None,
             view: View::default(),
+            lang: Lang::default(),
             sets: Rc::new([Vec::new(), Vec::new()]),
             folds: 0,
             message: None,
@@ -246,6 +252,7 @@ impl AppState {
         let mut state = AppState::new(url.settings, Vec::new());
         state.notices = url.notices;
         state.view = url.view;
+        state.lang = url.lang.unwrap_or_default();
         state.sets = Rc::new(url.sets);
         state.folds = url.folds;
         for entry in url.entries {
@@ -271,16 +278,12 @@ impl AppState {
         *self = std::mem::take(self).apply(action);
         if self.log.len() == before {
             let reason = match &self.message {
-                Some(Message::RemoveRefusedAbsent { .. }) => {
-                    "the item is definitely not in the filter"
-                }
+                Some(Message::RemoveRefusedAbsent { .. }) => NoticeReason::RemoveAbsent,
                 Some(Message::RemoveRefusedFalsePositive { .. }) => {
-                    "the item was never added (it is a false positive)"
+                    NoticeReason::RemoveFalsePositive
                 }
-                Some(Message::PlainCannotRemove { .. }) => {
-                    "a plain Bloom filter cannot remove items"
-                }
-                _ => "it could not be applied",
+                Some(Message::PlainCannotRemove { .. }) => NoticeReason::RemovePlain,
+                _ => NoticeReason::NotApplied,
             };
             self.notices.push(Notice::new("remove", &item, reason));
         }
@@ -331,6 +334,10 @@ impl AppState {
     pub fn view(&self) -> View {
         self.view
     }
+    /// The page's language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
     /// The URL that reopens this state (settings, items, query and view).
     pub fn url_state(&self) -> UrlState {
         UrlState {
@@ -338,6 +345,7 @@ impl AppState {
             entries: self.log.as_ref().clone(),
             query: self.last_query.as_ref().map(|q| q.item.clone()),
             view: self.view,
+            lang: Some(self.lang),
             sets: self.sets.as_ref().clone(),
             folds: self.folds,
             notices: Vec::new(),
@@ -388,6 +396,7 @@ impl AppState {
                 | Action::DismissNotice(_)
                 | Action::SelectCell(_)
                 | Action::SetView(_)
+                | Action::SetLang(_)
                 | Action::SetSetItems(..)
                 | Action::SetFolds(_)
         ) {
@@ -543,6 +552,7 @@ impl AppState {
             }
             Action::DismissMessage => self.message = None,
             Action::SetView(view) => self.view = view,
+            Action::SetLang(lang) => self.lang = lang,
             Action::SetSetItems(side, text) => {
                 if side < 2 {
                     let items: Vec<String> = text

@@ -13,6 +13,7 @@
 //! | `force_remove` | an item, repeatable, removed even though it was never added (counting mode), after the removes | |
 //! | `naive_delete` | an item, repeatable, whose bits are cleared (plain mode), after the removes | |
 //! | `query`   | an item whose result is shown on load | |
+//! | `lang`    | `en`, `zh` or `ja` | the browser's language |
 //!
 //! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
 //! an invalid one takes its default and produces a [`Notice`] naming it.
@@ -20,6 +21,7 @@
 use std::fmt;
 
 use crate::filter::{HashFamily, DEFAULT_COUNTER_WIDTH};
+use crate::i18n::Lang;
 
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::LogEntry;
@@ -28,20 +30,61 @@ use super::settings::{Mode, Settings, DEFAULT_K, DEFAULT_M};
 /// The most times the sets view folds the filter.
 pub const MAX_FOLDS: u32 = 4;
 
+/// Why a URL parameter was ignored.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NoticeReason {
+    /// The value is not an acceptable number.
+    Problem(FieldProblem),
+    /// The number is outside what the filter allows.
+    Param(crate::filter::ParamError),
+    /// The page has no such parameter.
+    Unknown,
+    /// The value is not one of these choices (listed with commas).
+    Choices(&'static str),
+    /// The value is above this maximum.
+    AtMost(u32),
+    /// A removal of an item certainly not in the filter.
+    RemoveAbsent,
+    /// A removal of a false positive.
+    RemoveFalsePositive,
+    /// A removal from a plain filter.
+    RemovePlain,
+    /// An entry that could not be applied.
+    NotApplied,
+}
+
+impl fmt::Display for NoticeReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoticeReason::Problem(p) => write!(f, "{p}"),
+            NoticeReason::Param(e) => write!(f, "{e}"),
+            NoticeReason::Unknown => write!(f, "unknown parameter"),
+            NoticeReason::Choices(choices) => write!(f, "use one of: {choices}"),
+            NoticeReason::AtMost(max) => write!(f, "at most {max}"),
+            NoticeReason::RemoveAbsent => write!(f, "the item is definitely not in the filter"),
+            NoticeReason::RemoveFalsePositive => {
+                write!(f, "the item was never added (it is a false positive)")
+            }
+            NoticeReason::RemovePlain => write!(f, "a plain Bloom filter cannot remove items"),
+            NoticeReason::NotApplied => write!(f, "it could not be applied"),
+        }
+    }
+}
+
 /// A URL parameter that was ignored, and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
     /// The parameter's name.
     pub param: String,
     /// Its value as given (decoded, shortened to 80 characters).
     pub value: String,
     /// Why it was ignored.
-    pub reason: String,
+    pub reason: NoticeReason,
 }
 
 impl Notice {
     /// A notice for `param=value`.
-    pub fn new(param: &str, value: &str, reason: impl Into<String>) -> Self {
+    pub fn new(param: &str, value: &str, reason: NoticeReason) -> Self {
         let mut shown: String = value.chars().take(80).collect();
         if shown.len() < value.len() {
             shown.push('…');
@@ -49,7 +92,7 @@ impl Notice {
         Notice {
             param: param.to_owned(),
             value: shown,
-            reason: reason.into(),
+            reason,
         }
     }
 }
@@ -118,6 +161,8 @@ pub struct UrlState {
     pub query: Option<String>,
     /// The `view=` shown.
     pub view: View,
+    /// The `lang=` asked for; `None` lets the browser's languages decide.
+    pub lang: Option<Lang>,
     /// Items of filter A (`seta=`) and B (`setb=`) in the sets view.
     pub sets: [Vec<String>; 2],
     /// How many times the visualizer's filter is folded in the sets view (`fold=`, 0 to 4).
@@ -202,6 +247,7 @@ pub const PARAMS: &[&str] = &[
     "seta",
     "setb",
     "fold",
+    "lang",
 ];
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
@@ -219,7 +265,8 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut view = View::default();
     let mut sets: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut folds = 0;
-    let problem = |p: FieldProblem| p.to_string();
+    let mut lang = None;
+    let problem = NoticeReason::Problem;
     for (key, value) in query_pairs(query) {
         match key.as_str() {
             "m" => match parse_whole(&value) {
@@ -236,22 +283,38 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
             },
             "hash" => match HashFamily::from_key(&value) {
                 Some(f) => family = f,
-                None => notices.push(Notice::new("hash", &value, "use fnv or murmur3")),
+                None => notices.push(Notice::new(
+                    "hash",
+                    &value,
+                    NoticeReason::Choices("fnv, murmur3"),
+                )),
             },
             "mode" => match Mode::from_key(&value) {
                 Some(md) => mode = md,
-                None => notices.push(Notice::new("mode", &value, "use bloom or counting")),
+                None => notices.push(Notice::new(
+                    "mode",
+                    &value,
+                    NoticeReason::Choices("bloom, counting"),
+                )),
             },
             "add" => adds.push(LogEntry::Add(value)),
             "remove" => removes.push(LogEntry::Remove(value)),
             "force_remove" => unsafe_deletes.push(LogEntry::ForceRemove(value)),
             "naive_delete" => unsafe_deletes.push(LogEntry::NaiveDelete(value)),
             "query" => query_item = Some(value),
+            "lang" => match Lang::from_key(&value) {
+                Some(l) => lang = Some(l),
+                None => notices.push(Notice::new(
+                    "lang",
+                    &value,
+                    NoticeReason::Choices("en, zh, ja"),
+                )),
+            },
             "seta" => sets[0].push(value),
             "setb" => sets[1].push(value),
             "fold" => match parse_small_whole(&value) {
                 Ok(v) if v <= MAX_FOLDS => folds = v,
-                Ok(_) => notices.push(Notice::new("fold", &value, format!("at most {MAX_FOLDS}"))),
+                Ok(_) => notices.push(Notice::new("fold", &value, NoticeReason::AtMost(MAX_FOLDS))),
                 Err(p) => notices.push(Notice::new("fold", &value, problem(p))),
             },
             "view" => match View::from_key(&value) {
@@ -259,11 +322,11 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                 None => notices.push(Notice::new(
                     "view",
                     &value,
-                    "use visualizer, lab, calculator, sets or hashes",
+                    NoticeReason::Choices("visualizer, lab, calculator, sets, hashes"),
                 )),
             },
             other if also_known.contains(&other) => {}
-            other => notices.push(Notice::new(other, &value, "unknown parameter")),
+            other => notices.push(Notice::new(other, &value, NoticeReason::Unknown)),
         }
     }
     let settings = resolve_settings(m, k, family, mode, width, &mut notices);
@@ -274,6 +337,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         entries: adds,
         query: query_item,
         view,
+        lang,
         sets,
         folds,
         notices,
@@ -293,15 +357,19 @@ fn resolve_settings(
     let mut settings = defaults;
     match settings.with_m(m) {
         Ok(s) => settings = s,
-        Err(e) => notices.push(Notice::new("m", &m.to_string(), e.to_string())),
+        Err(e) => notices.push(Notice::new("m", &m.to_string(), NoticeReason::Param(e))),
     }
     match settings.with_k(k) {
         Ok(s) => settings = s,
-        Err(e) => notices.push(Notice::new("k", &k.to_string(), e.to_string())),
+        Err(e) => notices.push(Notice::new("k", &k.to_string(), NoticeReason::Param(e))),
     }
     match settings.with_width(width) {
         Ok(s) => settings = s,
-        Err(e) => notices.push(Notice::new("width", &width.to_string(), e.to_string())),
+        Err(e) => notices.push(Notice::new(
+            "width",
+            &width.to_string(),
+            NoticeReason::Param(e),
+        )),
     }
     settings
 }
@@ -356,6 +424,9 @@ pub fn print(url: &UrlState) -> String {
     if url.folds > 0 {
         parts.push(format!("fold={}", url.folds));
     }
+    if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {
+        parts.push(format!("lang={}", lang.key()));
+    }
     parts.join("&")
 }
 
@@ -405,7 +476,7 @@ mod tests {
         let url = parse("m=1000000000000&k=1000000", &[]);
         assert_eq!(url.settings.m(), DEFAULT_M);
         assert_eq!(url.settings.k(), DEFAULT_K);
-        assert!(url.notices[0].reason.contains("memory cap"));
+        assert!(url.notices[0].reason.to_string().contains("memory cap"));
         assert!(parse("lang=ja", &["lang"]).notices.is_empty());
     }
 

@@ -8,6 +8,7 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::filter::{ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
+use crate::i18n::{Lang, Text};
 use crate::state::query::setters_at;
 use crate::state::url::View;
 use crate::state::{url, Action, AppState, FilterModel, Mode};
@@ -32,7 +33,6 @@ use crate::ui::components::{
 };
 use crate::ui::marks::{marks, shown_steps};
 use crate::ui::shared::Shared;
-use crate::ui::text::{Text, EN};
 
 impl Reducible for AppState {
     type Action = Action;
@@ -93,8 +93,16 @@ fn shortcut(event: &KeyboardEvent) -> Option<Action> {
 /// be rebuilt, losing focus and the canvas its pixels).
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| AppState::from_url(url::parse(&browser::current_query(), &[])));
-    let text: &'static Text = &EN;
+    let state = use_reducer(|| {
+        let mut url = url::parse(&browser::current_query(), &[]);
+        // A first visit without `lang=` follows the browser's languages.
+        url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
+        AppState::from_url(url)
+    });
+    let lang = state.lang();
+    let text: &'static Text = lang.text();
+    browser::set_panic_lang(lang);
+    use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
 
     // Mirror the state in the address bar so a copied link reopens the same view.
     // Printed only when the items, settings or query change, never per keystroke.
@@ -102,9 +110,10 @@ pub fn App() -> Html {
         let query_item = state.last_query().map(|q| q.item.clone());
         let printed = {
             let state = state.clone();
-            use_memo((state.revision(), query_item, state.view()), move |_| {
-                url::print(&state.url_state())
-            })
+            use_memo(
+                (state.revision(), query_item, state.view(), state.lang()),
+                move |_| url::print(&state.url_state()),
+            )
         };
         use_effect_with(printed, |printed| browser::replace_query(printed));
     }
@@ -228,6 +237,16 @@ pub fn App() -> Html {
         }
     });
 
+    let on_lang = {
+        let d = dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+                if let Some(lang) = Lang::from_key(&select.value()) {
+                    d.emit(Action::SetLang(lang));
+                }
+            }
+        })
+    };
     let lab_point = {
         let state = state.clone();
         use_memo(
@@ -288,6 +307,14 @@ pub fn App() -> Html {
         <ContextProvider<&'static Text> context={text}>
             <div class="app" data-ready="true">
                 <header class="app-header">
+                    <div class="lang-switch">
+                        <label for="lang">{ text.lang_label }</label>
+                        <select id="lang" onchange={on_lang}>
+                            { for Lang::ALL.iter().map(|l| html! {
+                                <option value={l.key()} selected={*l == lang} lang={l.key()}>{ l.name() }</option>
+                            }) }
+                        </select>
+                    </div>
                     <h1>{ text.title }</h1>
                     <p class="subtitle">{ text.subtitle }</p>
                     <ol class="how-to">
@@ -297,7 +324,7 @@ pub fn App() -> Html {
                     </ol>
                 </header>
                 <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
-                <nav class="tabs" role="tablist" aria-label="views">
+                <nav class="tabs" role="tablist" aria-label={text.views_label}>
                     { for View::ALL.iter().map(|&v| {
                         let d = dispatch.clone();
                         let label = match v {

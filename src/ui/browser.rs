@@ -1,6 +1,8 @@
 //! The few browser calls the app makes: the URL, and the panic screen.
 
 use wasm_bindgen::prelude::*;
+
+use crate::i18n::{fill, Lang};
 use wasm_bindgen::JsCast;
 
 /// The page's query string, without the `?` (empty when there is none).
@@ -33,6 +35,39 @@ pub fn replace_query(query: &str) {
     }
 }
 
+thread_local! {
+    static PANIC_LANG: std::cell::Cell<Lang> = const { std::cell::Cell::new(Lang::En) };
+}
+
+/// The language the panic screen uses (the page's current language).
+pub fn set_panic_lang(lang: Lang) {
+    PANIC_LANG.with(|l| l.set(lang));
+}
+
+/// The browser's preferred supported language (`navigator.languages`), else English.
+pub fn preferred_lang() -> Lang {
+    let tags: Vec<String> = web_sys::window()
+        .map(|w| w.navigator().languages())
+        .map(|list| {
+            js_sys::Array::from(&list)
+                .iter()
+                .filter_map(|v| v.as_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    Lang::from_browser(tags.iter().map(String::as_str))
+}
+
+/// Sets `<html lang>` so screen readers and fonts follow the page's language.
+pub fn set_document_lang(key: &str) {
+    if let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("lang", key);
+    }
+}
+
 /// Installs a panic hook that logs the panic and replaces the page with a readable error
 /// and a link that reloads the page with the state in its URL.
 pub fn install_panic_screen() {
@@ -53,12 +88,10 @@ pub fn install_panic_screen() {
             let text = document.create_element("p").ok();
             let link = document.create_element("a").ok();
             if let (Some(h), Some(p), Some(a)) = (heading, text, link) {
-                h.set_text_content(Some("Something went wrong"));
-                p.set_text_content(Some(&format!(
-                    "The page hit a bug and stopped. Your items and settings are in the link \
-                     below. Details: {detail}"
-                )));
-                a.set_text_content(Some("Reload with your state"));
+                let words = PANIC_LANG.with(|l| l.get()).text();
+                h.set_text_content(Some(words.panic_title));
+                p.set_text_content(Some(&fill(words.panic_body, &[&detail])));
+                a.set_text_content(Some(words.panic_reload));
                 a.set_attribute("href", &href).ok();
                 panel.append_child(&h).ok();
                 panel.append_child(&p).ok();

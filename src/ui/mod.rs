@@ -7,7 +7,6 @@ pub mod browser;
 pub mod components;
 pub mod marks;
 pub mod shared;
-pub mod text;
 
 /// Mounts the app on the page's body.
 pub fn start() {

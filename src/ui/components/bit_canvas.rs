@@ -9,11 +9,11 @@ use crate::state::{Action, FilterModel};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use crate::i18n::{fill, Text};
 use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::bit_grid::{cursor_target, BitViewProps};
 use crate::ui::marks::MarkKind;
 use crate::ui::shared::Shared;
-use crate::ui::text::{fill, Text};
 
 /// Zoom levels in screen pixels per bit.
 pub const ZOOM_LEVELS: [f64; 7] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0];
@@ -251,7 +251,7 @@ const INCREMENTAL_LIMIT: usize = 4096;
 /// The canvas view.
 #[component]
 pub fn BitCanvas(props: &BitViewProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let m = props.filter.shape().m();
     let columns = canvas_columns(m);
     let rows = m.div_ceil(columns);
@@ -358,7 +358,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                 </span>
             </div>
             <div class="canvas-scroll" tabindex="0" {onkeydown} role="application"
-                 aria-label="bit array, arrow keys move the cursor">
+                 aria-label={text.canvas_label}>
                 <div class="canvas-stage" style={stage_style.clone()}>
                     <canvas ref={canvas_ref} class="bit-canvas" style={stage_style} {onclick} />
                     <div class="canvas-marks">

@@ -5,6 +5,7 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
+use crate::i18n::{fill, Text};
 use crate::state::{Action, FilterModel};
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
@@ -57,6 +58,7 @@ pub fn cursor_target(key: &str, cursor: Option<u64>, m: u64, columns: u64) -> Op
 /// The whole grid. It is one tab stop; arrow keys move a cursor over the cells.
 #[component]
 pub fn BitGrid(props: &BitViewProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let filter = &*props.filter;
     let m = filter.shape().m();
     let columns = columns_for(m);
@@ -98,7 +100,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
     let active = props.cursor.map(|c| format!("cell-{c}"));
     html! {
         <div class={classes!("bit-grid", size_class, counting.then_some("counting"))}
-             role="grid" aria-label="bit array" {style} data-m={m.to_string()}
+             role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()}
              tabindex="0" {onkeydown} {onclick} aria-activedescendant={active}>
             { for (0..rows).map(|row| {
                 let start = row * columns;
@@ -144,18 +146,19 @@ pub struct GridRowProps {
 /// One row of cells.
 #[component]
 fn GridRow(props: &GridRowProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     html! {
         <div class="grid-row" role="row">
             { for props.values.iter().enumerate().map(|(offset, &value)| {
                 let index = props.start + offset as u64;
                 let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();
-                cell(index, value, &marks, props)
+                cell(text, index, value, &marks, props)
             }) }
         </div>
     }
 }
 
-fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
+fn cell(text: &Text, index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     // An add-walk shows its visited bits as set before the add is committed.
     let set = value > 0;
     let pending = !set && marks.iter().any(|m| m.adding);
@@ -177,14 +180,12 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         (true, 1) => Some("count-1"),
         (true, _) => Some("count-many"),
     };
-    let title = if row.counting {
-        format!(
-            "counter {index} = {value}{}",
-            if saturated { " (saturated)" } else { "" }
-        )
-    } else {
-        format!("bit {index} = {value}")
+    let template = match (row.counting, saturated) {
+        (false, _) => text.cell_title_bit,
+        (true, false) => text.cell_title_counter,
+        (true, true) => text.cell_title_saturated,
     };
+    let title = fill(template, &[&index, &value]);
     let data_count = row.counting.then(|| value.to_string());
     let is_cursor = row.cursor == Some(index);
     let id = is_cursor.then(|| format!("cell-{index}"));

@@ -4,6 +4,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::filter::MAX_BITS;
+use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
     binary_size, check_claim, parse_rate, practice_table, solve, CalculatorErrors, CalculatorInput,
     Solve,
@@ -11,7 +12,6 @@ use crate::state::calculator::{
 use crate::state::fields::parse_real;
 use crate::state::url::View;
 use crate::state::Action;
-use crate::ui::text::{fill, Text};
 
 /// Props of [`Calculator`].
 #[derive(Properties, PartialEq)]
@@ -63,7 +63,7 @@ fn text_input(
 /// The calculator.
 #[component]
 pub fn Calculator(props: &CalculatorProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let mode = use_state(Solve::default);
     let input = use_state(CalculatorInput::default);
     let claim = use_state(|| ClaimInput {
@@ -104,7 +104,9 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
             })
         })
     };
-    let show = |p: &Option<crate::state::fields::FieldProblem>| p.as_ref().map(|p| p.to_string());
+    let show = |p: &Option<crate::state::fields::FieldProblem>| {
+        p.as_ref().map(|p| describe::problem(text, p))
+    };
     let outputs = match &result {
         Ok(s) => {
             let use_in_visualizer = (s.m <= MAX_BITS as f64).then(|| {
@@ -121,7 +123,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                 <dl class="calc-results" data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
                     data-calc-n={s.n.to_string()} data-calc-p={s.p.to_string()}>
                     <dt>{ text.calc_m }</dt>
-                    <dd>{ format!("{} bits = {} bytes = {}", s.m, (s.m / 8.0).ceil(), binary_size(s.m)) }</dd>
+                    <dd>{ fill(text.calc_m_value, &[&s.m, &(s.m / 8.0).ceil(), &binary_size(s.m)]) }</dd>
                     <dt>{ text.calc_k }</dt><dd>{ fill(text.calc_k_value, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
                     <dt>{ text.calc_n }</dt><dd>{ s.n }</dd>
                     <dt>{ text.calc_p }</dt><dd>{ format!("{:.6} ({:.4} %)", s.p, s.p * 100.0) }</dd>
@@ -153,11 +155,13 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                                                 &binary_size(c.claimed_bytes * 8.0), &format!("{:.4} %", c.rate_at_claimed * 100.0), &c.k_at_claimed]) }
                 </p>
             },
-            Err(e) => html! { <p class="field-error">{ e.to_string() }</p> },
+            Err(e) => html! { <p class="field-error">{ describe::param_error(text, &e) }</p> },
         },
         (n, p, b) => html! {
             <p class="field-error" role="alert">
-                { [n.err().map(|e| format!("n: {e}")), p.err().map(|e| format!("p: {e}")), b.err().map(|e| format!("size: {e}"))]
+                { [n.err().map(|e| fill(text.claim_problem, &[&text.calc_n, &describe::problem(text, &e)])),
+                   p.err().map(|e| fill(text.claim_problem, &[&text.calc_p, &describe::problem(text, &e)])),
+                   b.err().map(|e| fill(text.claim_problem, &[&text.claim_bytes, &describe::problem(text, &e)]))]
                     .into_iter().flatten().collect::<Vec<_>>().join("; ") }
             </p>
         },

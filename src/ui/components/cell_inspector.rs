@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
+use crate::i18n::{fill, Text};
 use crate::state::query::Setter;
-use crate::ui::text::{fill, Text};
 
 /// Props of [`CellInspector`].
 #[derive(Properties, PartialEq)]
@@ -23,11 +23,11 @@ pub struct CellInspectorProps {
 /// One line under the grid.
 #[component]
 pub fn CellInspector(props: &CellInspectorProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let names = props
         .setters
         .iter()
-        .map(|s| format!("“{}” (hash {})", s.item, s.hash_index))
+        .map(|s| fill(text.culprit_setter, &[&s.item, &s.hash_index]))
         .collect::<Vec<_>>()
         .join(", ");
     let more = props.total - props.setters.len();

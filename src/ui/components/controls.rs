@@ -4,8 +4,8 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::filter::HashFamily;
+use crate::i18n::{describe, fill, Text};
 use crate::state::{Action, FieldError, Mode, Settings};
-use crate::ui::text::{fill, Text};
 
 /// Props of [`Controls`].
 #[derive(Properties, PartialEq)]
@@ -39,6 +39,7 @@ struct NumberFieldProps {
 /// why a value was rejected beside it.
 #[component]
 fn NumberField(props: &NumberFieldProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let committed = props
         .error
         .as_ref()
@@ -76,7 +77,7 @@ fn NumberField(props: &NumberFieldProps) -> Html {
                    {oninput} {onchange} aria-invalid={props.error.is_some().to_string()}
                    aria-describedby={error_id.clone()} autocomplete="off" />
             <span id={error_id} class="field-error" role="alert" data-field-error={props.id.clone()}>
-                { props.error.as_ref().map(|e| e.problem.to_string()).unwrap_or_default() }
+                { props.error.as_ref().map(|e| describe::problem(text, &e.problem)).unwrap_or_default() }
             </span>
         </div>
     }
@@ -85,7 +86,7 @@ fn NumberField(props: &NumberFieldProps) -> Html {
 /// The settings panel.
 #[component]
 pub fn Controls(props: &ControlsProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let s = props.settings;
     let send = |make: fn(String) -> Action| {
         let d = props.ondispatch.clone();

@@ -3,12 +3,12 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::i18n::{fill, Text};
 use crate::state::demos::{compare_delete, Demo};
 use crate::state::{Action, FilterModel, Members, Settings};
 use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
-use crate::ui::text::{fill, Text};
 
 /// Props of [`DeletionPanel`].
 #[derive(Properties, PartialEq)]
@@ -42,7 +42,7 @@ fn demo_key(demo: Demo) -> &'static str {
 /// The panel.
 #[component]
 pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let chosen = use_state(|| None::<String>);
     let members = props.members.list();
     let item = chosen

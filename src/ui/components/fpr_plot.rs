@@ -4,9 +4,9 @@
 use yew::prelude::*;
 
 use crate::filter::{HashFamily, ObservedPoint};
+use crate::i18n::{fill, Text};
 use crate::state::lab::Run;
 use crate::state::plot::{linear_ticks, log_ticks, theory_curve, tick_label, AxisKind, Scale};
-use crate::ui::text::{fill, Text};
 
 const WIDTH: f64 = 680.0;
 const HEIGHT: f64 = 380.0;
@@ -64,7 +64,7 @@ pub fn describe(text: &Text, label: &str, p: &ObservedPoint, theory: f64) -> Str
 /// The plot.
 #[component]
 pub fn FprPlot(props: &FprPlotProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let readout = use_state(String::new);
     let (m, k) = (props.m as f64, props.k as f64);
     let n_max = props.n_max.max(1) as f64;

@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, BUCKETS};
 use crate::filter::{MAX_BITS, MAX_HASHES};
+use crate::i18n::{describe, fill, Text};
 use crate::state::fields::parse_whole;
-use crate::ui::text::{fill, Text};
 
 /// Probes for each hash's observed rate.
 const PROBES: u64 = 20_000;
@@ -22,11 +22,19 @@ enum Source {
 }
 
 /// A typed whole number within `1..=max`, or why not.
-fn bounded(text: &str, max: u64) -> Result<u64, String> {
-    match parse_whole(text) {
+fn bounded(text: &Text, typed: &str, max: u64) -> Result<u64, String> {
+    match parse_whole(typed) {
         Ok(v) if (1..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(format!("1 to {max}")),
-        Err(p) => Err(p.to_string()),
+        Ok(_) => Err(fill(text.bounded_problem, &[&max])),
+        Err(p) => Err(describe::problem(text, &p)),
+    }
+}
+
+fn hash_label(text: &Text, hash: HashUnderTest) -> &'static str {
+    match hash {
+        HashUnderTest::Times31 => text.hash_label_times31,
+        HashUnderTest::Sum => text.hash_label_sum,
+        real => real.label(),
     }
 }
 
@@ -78,15 +86,15 @@ fn histogram_svg(counts: &[u64]) -> Html {
 /// The lab.
 #[component]
 pub fn HashLab() -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let source = use_state(|| Source::Generated(Corpus::Similar));
     let size_text = use_state(|| "1000".to_owned());
     let m_text = use_state(|| "10000".to_owned());
     let k_text = use_state(|| "4".to_owned());
     let pasted = use_state(String::new);
-    let size = bounded(&size_text, MAX_CORPUS);
-    let m = bounded(&m_text, MAX_BITS);
-    let k = bounded(&k_text, MAX_HASHES as u64);
+    let size = bounded(text, &size_text, MAX_CORPUS);
+    let m = bounded(text, &m_text, MAX_BITS);
+    let k = bounded(text, &k_text, MAX_HASHES as u64);
     let items: Vec<String> = match &*source {
         Source::Generated(corpus) => corpus.items(*size.as_ref().unwrap_or(&1000) as usize),
         Source::Pasted => pasted
@@ -166,7 +174,7 @@ pub fn HashLab() -> Html {
                                 data-p-value={r.p_value.to_string()} data-observed={r.observed_rate.to_string()}
                                 data-theory={r.theory_rate.to_string()}
                                 class={classes!(if uniform { "uniform" } else { "skewed" })}>
-                                <td>{ r.hash.label() }</td>
+                                <td>{ hash_label(text, r.hash) }</td>
                                 <td>{ histogram_svg(&r.histogram) }</td>
                                 <td class="mono">{ format!("{:.1} ({} dof)", r.chi_square, r.dof) }</td>
                                 <td class="mono">{ format!("{:.3e}", r.p_value) }{ if uniform { " ✓" } else { " ✗" } }</td>

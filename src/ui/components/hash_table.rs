@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::filter::{HashFamily, HashStep};
-use crate::ui::text::Text;
+use crate::i18n::{fill, Text};
 
 /// Props of [`HashTable`].
 #[derive(Properties, PartialEq)]
@@ -38,7 +38,7 @@ pub fn bytes_hex(item: &str) -> String {
 /// The table.
 #[component]
 pub fn HashTable(props: &HashTableProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let split = match props.family {
         HashFamily::Fnv1a => "h = fnv1a64(bytes); h1 = h & 0xffffffff; h2 = h >> 32",
         HashFamily::Murmur3 => {
@@ -56,7 +56,7 @@ pub fn HashTable(props: &HashTableProps) -> Html {
             <p class="formula"><code>{ split }</code></p>
             <p class="formula"><code>{ text.hash_table_hint }</code></p>
             <dl class="hash-inputs">
-                <dt>{ "bytes" }</dt><dd class="mono" data-item-bytes="">{ bytes_hex(&props.item) }</dd>
+                <dt>{ text.hash_bytes }</dt><dd class="mono" data-item-bytes="">{ bytes_hex(&props.item) }</dd>
                 <dt>{ "h1" }</dt><dd class="mono" data-h1={h1.to_string()}>{ h1 }</dd>
                 <dt>{ "h2" }</dt><dd class="mono" data-h2={h2.to_string()}>{ h2 }</dd>
             </dl>
@@ -65,7 +65,7 @@ pub fn HashTable(props: &HashTableProps) -> Html {
                     <tr>
                         <th scope="col">{ text.col_i }</th>
                         <th scope="col">{ sum_header }</th>
-                        <th scope="col">{ format!("mod {} = pos", props.m) }</th>
+                        <th scope="col">{ fill(text.hash_mod_col, &[&props.m]) }</th>
                         <th scope="col">{ text.col_bit }</th>
                     </tr>
                 </thead>

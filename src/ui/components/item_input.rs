@@ -3,8 +3,8 @@
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
+use crate::i18n::Text;
 use crate::state::{Action, Mode, WalkKind};
-use crate::ui::text::Text;
 
 /// Props of [`ItemInput`].
 #[derive(Properties, PartialEq)]
@@ -20,7 +20,7 @@ pub struct ItemInputProps {
 /// The item field: typing previews positions, Enter adds, Shift+Enter queries.
 #[component]
 pub fn ItemInput(props: &ItemInputProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let oninput = {
         let d = props.ondispatch.clone();
         Callback::from(move |e: InputEvent| {

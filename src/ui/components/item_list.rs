@@ -3,9 +3,9 @@
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
+use crate::i18n::{fill, Text};
 use crate::state::{Action, Members, Mode};
 use crate::ui::shared::Shared;
-use crate::ui::text::Text;
 
 /// Props of [`ItemList`].
 #[derive(Properties, PartialEq)]
@@ -28,7 +28,7 @@ const LISTED: usize = 500;
 /// The list panel.
 #[component]
 pub fn ItemList(props: &ItemListProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let bulk_ref = use_node_ref();
     let act = |action: Action| {
         let d = props.ondispatch.clone();
@@ -73,7 +73,7 @@ pub fn ItemList(props: &ItemListProps) -> Html {
                             </li>
                         }
                     }) }
-                    if members.len() > LISTED { <li class="hint">{ format!("… {} more", members.len() - LISTED) }</li> }
+                    if members.len() > LISTED { <li class="hint">{ fill(text.more_items, &[&(members.len() - LISTED)]) }</li> }
                 </ul>
             }
             <details class="bulk">

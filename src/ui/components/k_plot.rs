@@ -3,8 +3,8 @@
 use yew::prelude::*;
 
 use crate::filter::math;
+use crate::i18n::{fill, Text};
 use crate::state::plot::{linear_ticks, log_ticks, tick_label, AxisKind, Scale};
-use crate::ui::text::{fill, Text};
 
 const WIDTH: f64 = 680.0;
 const HEIGHT: f64 = 260.0;
@@ -29,7 +29,7 @@ pub struct KPlotProps {
 /// The plot.
 #[component]
 pub fn KPlot(props: &KPlotProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let (m, n) = (props.m as f64, props.n.max(1) as f64);
     let k_opt = math::optimal_k_real(m, n);
     let k_max = ((2.0 * k_opt).ceil() as u32 + 2)

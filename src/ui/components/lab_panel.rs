@@ -8,13 +8,13 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::filter::{Experiment, FilterShape, ObservedPoint};
+use crate::i18n::{describe, fill, Text};
 use crate::state::lab::{FamilyChoice, LabAction, LabState, Run, RunStatus};
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
 use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::KPlot;
-use crate::ui::text::{fill, Text};
 
 /// Work per slice, in milliseconds: short enough that no task comes near 50 ms.
 const SLICE_MS: f64 = 10.0;
@@ -103,7 +103,7 @@ fn run_slice(experiments: &mut [Experiment]) -> (Vec<Run>, f64, bool) {
 /// The lab.
 #[component]
 pub fn LabPanel(props: &LabPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let lab = use_reducer(LabState::default);
     let experiments = use_mut_ref(Vec::<Experiment>::new);
     let built_generation = use_mut_ref(|| 0u64);
@@ -194,14 +194,14 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family()]) }</p>
             <div class="control-row">
                 { field("lab-n", text.lab_n_max, lab.max_items.text.clone(),
-                        lab.max_items.problem.as_ref().map(|p| p.to_string()),
+                        lab.max_items.problem.as_ref().map(|p| describe::problem(text, p)),
                         n_max.to_string(), set(LabAction::SetMaxItems)) }
                 { field("lab-probes", text.lab_probes, lab.probes.text.clone(),
-                        lab.probes.problem.as_ref().map(|p| p.to_string()), String::new(), set(LabAction::SetProbes)) }
+                        lab.probes.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetProbes)) }
                 { field("lab-points", text.lab_points, lab.points.text.clone(),
-                        lab.points.problem.as_ref().map(|p| p.to_string()), String::new(), set(LabAction::SetPoints)) }
+                        lab.points.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetPoints)) }
                 { field("lab-seed", text.lab_seed, lab.seed.text.clone(),
-                        lab.seed.problem.as_ref().map(|p| p.to_string()), String::new(), set(LabAction::SetSeed)) }
+                        lab.seed.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetSeed)) }
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>
                     <label><input type="radio" name="lab-families" checked={lab.families == FamilyChoice::Current}

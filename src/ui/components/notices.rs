@@ -2,9 +2,9 @@
 
 use yew::prelude::*;
 
+use crate::i18n::{describe, fill, Text};
 use crate::state::url::Notice;
 use crate::state::{Action, Message};
-use crate::ui::text::{fill, Text};
 
 /// Props of [`Notices`].
 #[derive(Properties, PartialEq)]
@@ -18,7 +18,7 @@ pub struct NoticesProps {
 /// The list of URL notices.
 #[component]
 pub fn Notices(props: &NoticesProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     if props.notices.is_empty() {
         return html! {};
     }
@@ -28,7 +28,7 @@ pub fn Notices(props: &NoticesProps) -> Html {
                 let d = props.ondispatch.clone();
                 html! {
                     <p class="notice" data-notice-param={notice.param.clone()}>
-                        { notice.to_string() }
+                        { describe::notice(text, notice) }
                         <button class="small" onclick={Callback::from(move |_| d.emit(Action::DismissNotice(i)))}>
                             { text.notice_dismiss }
                         </button>
@@ -77,9 +77,9 @@ pub fn message_text(text: &Text, message: &Message) -> String {
                 .iter()
                 .map(|c| {
                     if c.saturated {
-                        format!("counter {} stays {} (saturated)", c.position, c.before)
+                        fill(text.msg_counter_stuck, &[&c.position, &c.before])
                     } else {
-                        format!("counter {}: {} → {}", c.position, c.before, c.after)
+                        fill(text.msg_counter_step, &[&c.position, &c.before, &c.after])
                     }
                 })
                 .collect::<Vec<_>>()
@@ -110,7 +110,7 @@ pub fn message_text(text: &Text, message: &Message) -> String {
 /// The message area.
 #[component]
 pub fn MessageBar(props: &MessageBarProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let kind = match &props.message {
         Message::RemoveRefusedAbsent { .. }
         | Message::RemoveRefusedFalsePositive { .. }

@@ -2,9 +2,9 @@
 
 use yew::prelude::*;
 
+use crate::i18n::{fill, Text};
 use crate::state::{QueryReport, Verdict};
 use crate::ui::shared::Shared;
-use crate::ui::text::{fill, Text};
 
 /// Props of [`QueryResult`].
 #[derive(Properties, PartialEq)]
@@ -16,7 +16,7 @@ pub struct QueryResultProps {
 /// The verdict box; `data-query-result` carries the verdict's key.
 #[component]
 pub fn QueryResult(props: &QueryResultProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let report = &*props.report;
     let item = &report.item;
     let k = report.steps.len();
@@ -41,7 +41,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
                 <ul class="culprits">
                     { for culprits.iter().map(|c| {
                         let names = c.setters.iter()
-                            .map(|s| format!("“{}” (hash {})", s.item, s.hash_index))
+                            .map(|s| fill(text.culprit_setter, &[&s.item, &s.hash_index]))
                             .collect::<Vec<_>>()
                             .join(", ");
                         let more = c.total_setters - c.setters.len();

@@ -6,12 +6,12 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape};
+use crate::i18n::{fill, Text};
 use crate::state::url::MAX_FOLDS;
 use crate::state::words::WORDS;
 use crate::state::{Action, FilterModel, Members};
 use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
 use crate::ui::shared::Shared;
-use crate::ui::text::{fill, Text};
 
 /// Props of [`SetsPanel`].
 #[derive(Properties, PartialEq)]
@@ -56,7 +56,7 @@ fn grid(filter: &BloomFilter) -> Html {
 /// The panel.
 #[component]
 pub fn SetsPanel(props: &SetsPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let shape = props.shape;
     let [a_items, b_items] = &*props.sets;
     let fa = filter_of(shape, a_items);

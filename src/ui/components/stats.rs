@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::filter::{math, CountEstimate};
-use crate::ui::text::Text;
+use crate::i18n::Text;
 
 /// Props of [`Stats`].
 #[derive(Properties, PartialEq)]
@@ -33,7 +33,7 @@ pub fn percent(rate: f64) -> String {
 /// The figures panel.
 #[component]
 pub fn Stats(props: &StatsProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let (m, k, n, x) = (
         props.m as f64,
         props.k as f64,

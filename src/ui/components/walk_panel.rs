@@ -3,8 +3,8 @@
 use yew::prelude::*;
 
 use crate::filter::HashStep;
+use crate::i18n::{fill, Text};
 use crate::state::{Action, Walk, WalkKind};
-use crate::ui::text::{fill, Text};
 
 /// Props of [`WalkPanel`].
 #[derive(Properties, PartialEq)]
@@ -51,7 +51,7 @@ pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool])
 /// The panel.
 #[component]
 pub fn WalkPanel(props: &WalkPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::ui::text::EN);
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let walk = &props.walk;
     let title = match walk.kind {
         WalkKind::Add => fill(text.walk_title_add, &[&walk.item]),

@@ -1,0 +1,65 @@
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { openApp } from './helpers.mjs';
+
+/** name → string of one language table in src/i18n/<lang>.rs. */
+function table(lang) {
+  const source = readFileSync(new URL(`../src/i18n/${lang}.rs`, import.meta.url), 'utf8');
+  const entries = {};
+  for (const [, name, value] of source.matchAll(/^ {4}([a-z_0-9]+): "((?:[^"\\]|\\.)*)",$/gm)) {
+    entries[name] = value.replace(/\\"/g, '"');
+  }
+  return entries;
+}
+
+const EN = table('en');
+const VIEWS = ['visualizer', 'lab', 'calculator', 'sets', 'hashes'];
+const STATE = 'm=16&k=3&add=a&add=b&add=c&add=d&add=e&query=apple';
+
+for (const lang of ['zh', 'ja']) {
+  test(`every view renders in ${lang} with no English string left`, async ({ page }) => {
+    const words = table(lang);
+    expect(Object.keys(words)).toEqual(Object.keys(EN));
+    // English sentences that the translation changes; none may appear on the page.
+    const english = Object.entries(EN)
+      .filter(([name, value]) => words[name] !== value && value.length > 8)
+      .map(([, value]) => value.split('{')[0].trim())
+      .filter((prefix) => prefix.length > 8);
+    for (const view of VIEWS) {
+      const errors = await openApp(page, `?${STATE}&lang=${lang}&view=${view}&seta=a&setb=b`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('h1')).toHaveText(words.title);
+      const body = await page.locator('body').innerText();
+      const leaks = english.filter((prefix) => body.includes(prefix));
+      expect(leaks, `${lang} ${view}`).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+    await openApp(page, `?${STATE}&lang=${lang}`);
+    await page.locator('#item-field').fill('banana');
+    await page.screenshot({ path: `artifacts/visualizer-${lang}.png`, fullPage: true });
+  });
+}
+
+test('the language switch changes the page and the URL', async ({ page }) => {
+  await openApp(page, `?${STATE}`);
+  await expect(page.locator('h1')).toHaveText(EN.title);
+  await page.selectOption('#lang', 'ja');
+  await expect(page.locator('h1')).toHaveText(table('ja').title);
+  await expect(page).toHaveURL(/lang=ja/);
+  await expect(page.locator('[data-query-result]')).toContainText('「apple」');
+  await page.screenshot({ path: 'artifacts/visualizer-en-to-ja.png' });
+});
+
+test.describe('a first visit follows the browser language', () => {
+  test.use({ locale: 'zh-CN' });
+  test('zh-CN browser', async ({ page }) => {
+    await openApp(page);
+    await expect(page.locator('h1')).toHaveText(table('zh').title);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  });
+});
+
+test('an unknown lang is named in a notice and English is used', async ({ page }) => {
+  await openApp(page, '?lang=fr');
+  await expect(page.locator('[data-notice-param="lang"]')).toBeVisible();
+});

@@ -1,0 +1,103 @@
+//! The page's wording of errors, problems and notices that the model reports as values.
+
+use crate::filter::ParamError;
+use crate::state::fields::FieldProblem;
+use crate::state::url::{Notice, NoticeReason};
+
+use super::{fill, Text};
+
+/// Why a typed number was rejected, in the page's language.
+pub fn problem(text: &Text, problem: &FieldProblem) -> String {
+    match problem {
+        FieldProblem::Empty => text.problem_empty.to_owned(),
+        FieldProblem::NotANumber => text.problem_not_a_number.to_owned(),
+        FieldProblem::NotWhole => text.problem_not_whole.to_owned(),
+        FieldProblem::Negative => text.problem_negative.to_owned(),
+        FieldProblem::TooLarge => text.problem_too_large.to_owned(),
+        FieldProblem::Invalid(e) => param_error(text, e),
+    }
+}
+
+/// Why a parameter is not allowed, in the page's language.
+pub fn param_error(text: &Text, error: &ParamError) -> String {
+    match *error {
+        ParamError::ZeroBits => text.param_zero_bits.to_owned(),
+        ParamError::TooManyBits { requested, max } => {
+            fill(text.param_too_many_bits, &[&requested, &max])
+        }
+        ParamError::ZeroHashes => text.param_zero_hashes.to_owned(),
+        ParamError::TooManyHashes { requested, max } => {
+            fill(text.param_too_many_hashes, &[&requested, &max])
+        }
+        ParamError::BadCounterWidth { requested } => fill(text.param_bad_width, &[&requested]),
+        ParamError::RateOutOfRange { requested } => fill(text.param_rate, &[&requested]),
+        ParamError::ZeroItems => text.param_zero_items.to_owned(),
+        ParamError::ZeroProbes => text.param_zero_probes.to_owned(),
+        ParamError::BadCheckpoints => text.param_checkpoints.to_owned(),
+        ParamError::NotFinite => text.param_not_finite.to_owned(),
+    }
+}
+
+/// Why a URL parameter was ignored, in the page's language.
+pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
+    match reason {
+        NoticeReason::Problem(p) => problem(text, p),
+        NoticeReason::Param(e) => param_error(text, e),
+        NoticeReason::Unknown => text.notice_unknown.to_owned(),
+        NoticeReason::Choices(choices) => fill(text.notice_choices, &[choices]),
+        NoticeReason::AtMost(max) => fill(text.notice_at_most, &[max]),
+        NoticeReason::RemoveAbsent => text.notice_remove_absent.to_owned(),
+        NoticeReason::RemoveFalsePositive => text.notice_remove_false_positive.to_owned(),
+        NoticeReason::RemovePlain => text.notice_remove_plain.to_owned(),
+        NoticeReason::NotApplied => text.notice_not_applied.to_owned(),
+    }
+}
+
+/// A whole notice line, in the page's language.
+pub fn notice(text: &Text, notice: &Notice) -> String {
+    fill(
+        text.notice_line,
+        &[
+            &notice.param,
+            &format!("{:?}", notice.value),
+            &notice_reason(text, &notice.reason),
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, EN};
+    use crate::state::url::parse;
+
+    #[test]
+    fn english_wording_matches_the_model_messages() {
+        let url = parse("m=abc&k=0&hash=md5&m=1000000000000", &[]);
+        for n in &url.notices {
+            assert_eq!(notice_reason(&EN, &n.reason), n.reason.to_string());
+        }
+        let e = ParamError::TooManyBits {
+            requested: 5,
+            max: 4,
+        };
+        assert_eq!(param_error(&EN, &e), e.to_string());
+        assert_eq!(
+            problem(&EN, &FieldProblem::NotWhole),
+            FieldProblem::NotWhole.to_string()
+        );
+    }
+
+    #[test]
+    fn every_language_words_every_notice() {
+        let url = parse("m=abc&k=0&hash=md5&fold=9&zz=1&lang=xx&width=0", &[]);
+        assert!(url.notices.len() >= 6);
+        for lang in Lang::ALL {
+            for n in &url.notices {
+                let line = notice(lang.text(), n);
+                assert!(line.contains(&n.param), "{lang:?}: {line}");
+                assert!(!line.contains('{'), "{lang:?}: unfilled template in {line}");
+            }
+        }
+    }
+}

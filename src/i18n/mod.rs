@@ -1,0 +1,403 @@
+//! Every piece of text the page shows, in English, 简体中文 and 日本語.
+//!
+//! A language is one [`Text`] value: a struct literal, so the compiler refuses a language
+//! with a missing string, and a test checks that every translation keeps the template's
+//! `{0}`, `{1}`, … placeholders.
+
+pub mod describe;
+mod en;
+mod ja;
+mod zh;
+
+pub use en::EN;
+pub use ja::JA;
+pub use zh::ZH;
+
+/// A language of the page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Simplified Chinese.
+    Zh,
+    /// Japanese.
+    Ja,
+}
+
+impl Lang {
+    /// Every language, in the order the switch lists them.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Zh, Lang::Ja];
+
+    /// The URL key and `lang` attribute: `en`, `zh` or `ja`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+            Lang::Ja => "ja",
+        }
+    }
+
+    /// The language for a URL key.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Lang::ALL.into_iter().find(|l| l.key() == key)
+    }
+
+    /// The first supported language in a browser's preference list (`zh-CN`, `ja-JP`, …),
+    /// else English.
+    pub fn from_browser<'a>(tags: impl IntoIterator<Item = &'a str>) -> Self {
+        tags.into_iter()
+            .find_map(|tag| {
+                let primary = tag
+                    .split(['-', '_'])
+                    .next()
+                    .unwrap_or("")
+                    .to_ascii_lowercase();
+                Lang::from_key(&primary)
+            })
+            .unwrap_or_default()
+    }
+
+    /// The language's own name, for the switch.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Zh => "简体中文",
+            Lang::Ja => "日本語",
+        }
+    }
+
+    /// The strings of this language.
+    pub fn text(self) -> &'static Text {
+        match self {
+            Lang::En => &EN,
+            Lang::Zh => &ZH,
+            Lang::Ja => &JA,
+        }
+    }
+}
+
+macro_rules! text_struct {
+    ($($field:ident),* $(,)?) => {
+        /// UI strings of one language. Templates use `{0}`, `{1}`, … for values, filled by
+        /// [`fill`].
+        #[allow(missing_docs)]
+        #[derive(Debug)]
+        pub struct Text {
+            $(pub $field: &'static str,)*
+        }
+
+        impl Text {
+            /// Every string with its name, for checks across languages.
+            pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
+                vec![$((stringify!($field), self.$field)),*]
+            }
+        }
+    };
+}
+
+text_struct!(
+    title,
+    subtitle,
+    how_1,
+    how_2,
+    how_3,
+    settings,
+    bits_m,
+    hashes_k,
+    hash_family,
+    mode,
+    mode_bloom,
+    mode_counting,
+    counter_width,
+    memory_cost,
+    item,
+    item_placeholder,
+    add,
+    query,
+    step_add,
+    step_query,
+    keys_hint,
+    bit_array,
+    bit_array_hint,
+    canvas_hint,
+    zoom,
+    grid_keys,
+    cell_bit,
+    cell_counter,
+    cell_setters,
+    cell_no_setters,
+    hash_table,
+    hash_table_hint,
+    col_i,
+    col_bit,
+    bit_is_set,
+    bit_is_zero,
+    figures,
+    items_n,
+    bits_set_x,
+    fill_ratio,
+    fpr_now,
+    fpr_by_fill,
+    estimated_n,
+    estimate_unbounded,
+    items,
+    no_items,
+    remove,
+    remove_typed,
+    naive_delete_typed,
+    remove_anyway,
+    naive_delete,
+    reset,
+    undo,
+    redo,
+    bulk_add,
+    bulk_placeholder,
+    add_lines,
+    add_random,
+    result_definitely_not,
+    result_definitely_not_why,
+    result_definitely_not_why_many,
+    result_probably,
+    result_probably_why,
+    result_false_positive,
+    result_false_positive_why,
+    result_false_negative,
+    result_false_negative_why,
+    culprit_line,
+    culprit_more,
+    walk_title_add,
+    walk_title_query,
+    walk_hash,
+    walk_set_new,
+    walk_set_again,
+    walk_test_set,
+    walk_test_zero,
+    walk_done_add,
+    walk_done_query,
+    walk_next,
+    walk_back,
+    walk_cancel,
+    walk_keys,
+    msg_empty_item,
+    msg_added,
+    msg_added_many,
+    msg_refused_absent,
+    msg_refused_false_positive,
+    msg_plain_cannot_remove,
+    msg_removed,
+    msg_false_negatives,
+    msg_no_false_negatives,
+    msg_nothing_to_undo,
+    msg_nothing_to_redo,
+    notice_dismiss,
+    msg_saturated_kept,
+    deletion,
+    deletion_hint,
+    demo_naive,
+    demo_counting,
+    demo_saturation,
+    compare_item,
+    compare_plain,
+    compare_counting,
+    compare_false_negatives,
+    compare_no_false_negatives,
+    compare_empty,
+    legend_zero,
+    legend_one,
+    legend_many,
+    legend_saturated,
+    empty_item_label,
+    tab_sets,
+    tab_hashes,
+    sets_title,
+    sets_hint,
+    sets_example,
+    sets_filter,
+    sets_union,
+    sets_union_exact,
+    sets_union_differs,
+    sets_intersection,
+    sets_intersection_note,
+    sets_rates,
+    sets_estimated,
+    sets_true,
+    fold_title,
+    fold_hint,
+    fold_more,
+    fold_less,
+    fold_found,
+    hashes_title,
+    hashes_hint,
+    hashes_corpus,
+    corpus_similar,
+    corpus_urls,
+    corpus_paste,
+    hashes_size,
+    hashes_hash,
+    hashes_histogram,
+    hashes_observed,
+    hashes_theory,
+    hashes_explain,
+    tab_visualizer,
+    tab_lab,
+    tab_calculator,
+    plot_title,
+    plot_x,
+    plot_y,
+    plot_user,
+    plot_exact,
+    plot_approx,
+    plot_observed,
+    plot_point,
+    kplot_title,
+    kplot_point,
+    kplot_optimal,
+    kplot_x,
+    kplot_caption,
+    lab,
+    lab_hint,
+    lab_n_max,
+    lab_probes,
+    lab_points,
+    lab_seed,
+    lab_families,
+    lab_both,
+    lab_axis,
+    lab_linear,
+    lab_log,
+    lab_run,
+    lab_resume,
+    lab_pause,
+    lab_cancel,
+    lab_csv,
+    lab_status,
+    lab_timing,
+    calculator,
+    calc_solve,
+    calc_size_for_items,
+    calc_items_for_size,
+    calc_rate_for_shape,
+    calc_best_hashes,
+    calc_m,
+    calc_k,
+    calc_k_value,
+    calc_n,
+    calc_p,
+    calc_p_input,
+    calc_bits_per_item,
+    calc_use,
+    calc_too_big,
+    calc_fix_fields,
+    practice_title,
+    claim_title,
+    claim_preset_billion,
+    claim_preset_files,
+    claim_bytes,
+    claim_holds,
+    claim_fails,
+    claim_detail,
+    lang_label,
+    views_label,
+    notice_line,
+    problem_empty,
+    problem_not_a_number,
+    problem_not_whole,
+    problem_negative,
+    problem_too_large,
+    param_zero_bits,
+    param_too_many_bits,
+    param_zero_hashes,
+    param_too_many_hashes,
+    param_bad_width,
+    param_rate,
+    param_zero_items,
+    param_zero_probes,
+    param_checkpoints,
+    param_not_finite,
+    notice_unknown,
+    notice_choices,
+    notice_at_most,
+    notice_remove_absent,
+    notice_remove_false_positive,
+    notice_remove_plain,
+    notice_not_applied,
+    culprit_setter,
+    msg_counter_step,
+    msg_counter_stuck,
+    cell_title_bit,
+    cell_title_counter,
+    cell_title_saturated,
+    grid_label,
+    canvas_label,
+    more_items,
+    hash_bytes,
+    hash_mod_col,
+    calc_m_value,
+    claim_problem,
+    bounded_problem,
+    hash_label_times31,
+    hash_label_sum,
+    panic_title,
+    panic_body,
+    panic_reload,
+);
+
+/// Languages are `'static` tables: two are the same language when they are the same table,
+/// so comparing them (Yew compares context values) never walks every string.
+impl PartialEq for Text {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+/// Replaces `{0}`, `{1}`, … in `template` by `values`.
+pub fn fill(template: &str, values: &[&dyn std::fmt::Display]) -> String {
+    let mut out = template.to_owned();
+    for (i, value) in values.iter().enumerate() {
+        out = out.replace(&format!("{{{i}}}"), &value.to_string());
+    }
+    out
+}
+
+/// The placeholders `{0}`, `{1}`, … that a template uses, sorted.
+pub fn placeholders(template: &str) -> Vec<usize> {
+    let mut found: Vec<usize> = (0..10)
+        .filter(|i| template.contains(&format!("{{{i}}}")))
+        .collect();
+    found.sort_unstable();
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_translation_is_present_and_keeps_its_placeholders() {
+        let english = EN.entries();
+        for lang in [Lang::Zh, Lang::Ja] {
+            let other = lang.text().entries();
+            assert_eq!(other.len(), english.len());
+            for ((name, en), (other_name, translated)) in english.iter().zip(&other) {
+                assert_eq!(name, other_name);
+                assert!(!translated.trim().is_empty(), "{lang:?} {name} is empty");
+                assert_eq!(
+                    placeholders(en),
+                    placeholders(translated),
+                    "{lang:?} {name}: {translated:?} must use the placeholders of {en:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn browser_languages_pick_the_first_supported_one() {
+        assert_eq!(Lang::from_browser(["zh-CN", "en"]), Lang::Zh);
+        assert_eq!(Lang::from_browser(["ja-JP"]), Lang::Ja);
+        assert_eq!(Lang::from_browser(["fr-FR", "ja"]), Lang::Ja);
+        assert_eq!(Lang::from_browser(["de"]), Lang::En);
+        assert_eq!(Lang::from_browser([]), Lang::En);
+        assert_eq!(fill("{0} of {1}", &[&1, &"two"]), "1 of two");
+    }
+}
