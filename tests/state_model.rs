@@ -292,3 +292,29 @@ fn demos_load_in_one_action_and_undo_restores_the_previous_state() {
     assert!(state.members().contains("mine"));
     assert_eq!(state.settings().mode(), Mode::Bloom);
 }
+
+#[test]
+fn an_embedding_page_can_lock_controls_and_items() {
+    let state = state_from("m=16&add=a&embed=1&lock=m,items,bogus");
+    assert!(state.embedding().compact);
+    assert_eq!(state.notices()[0].param, "lock");
+    let state = act(
+        state,
+        [
+            Action::SetM("64".into()),
+            Action::AddItem("b".into()),
+            Action::Reset,
+            Action::SetK("5".into()),
+            Action::QueryItem("a".into()),
+        ],
+    );
+    assert_eq!(state.settings().m(), 16, "m is locked");
+    assert_eq!(state.members().len(), 1, "items are locked");
+    assert_eq!(state.settings().k(), 5, "k is not locked");
+    assert!(state.last_query().is_some(), "queries stay allowed");
+    let printed = bloomlab::state::url::print(&state.url_state());
+    assert!(
+        printed.contains("embed=1") && printed.contains("lock=m,items"),
+        "{printed}"
+    );
+}

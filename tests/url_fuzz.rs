@@ -54,6 +54,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     lang,
                     sets: [a, b],
                     folds,
+                    embedding: Default::default(),
                     notices: Vec::new(),
                 }
             },

@@ -248,4 +248,8 @@ pub static EN: Text = Text {
     panic_title: "Something went wrong",
     panic_body: "The page hit a bug and stopped. Your items and settings are in the link below. Details: {0}",
     panic_reload: "Reload with your state",
+    embed_copy: "Copy embed code",
+    embed_copied: "Copied to the clipboard. Paste it into a course page:",
+    embed_hint: "Paste this into a course page:",
+    embed_open_full: "Open the full page",
 };

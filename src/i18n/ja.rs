@@ -248,4 +248,8 @@ pub static JA: Text = Text {
     panic_title: "問題が発生しました",
     panic_body: "ページでエラーが起きて停止しました。要素と設定は下のリンクに保存されています。詳細：{0}",
     panic_reload: "状態を保ったまま再読み込み",
+    embed_copy: "埋め込みコードをコピー",
+    embed_copied: "クリップボードにコピーしました。授業のページに貼り付けてください：",
+    embed_hint: "これを授業のページに貼り付けてください：",
+    embed_open_full: "ページ全体を開く",
 };

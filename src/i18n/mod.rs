@@ -341,6 +341,10 @@ text_struct!(
     panic_title,
     panic_body,
     panic_reload,
+    embed_copy,
+    embed_copied,
+    embed_hint,
+    embed_open_full,
 );
 
 /// Languages are `'static` tables: two are the same language when they are the same table,

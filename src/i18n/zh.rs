@@ -248,4 +248,8 @@ pub static ZH: Text = Text {
     panic_title: "出错了",
     panic_body: "页面遇到错误并停止了。你的元素和设置保存在下面的链接中。详情：{0}",
     panic_reload: "用你的状态重新加载",
+    embed_copy: "复制嵌入代码",
+    embed_copied: "已复制到剪贴板。把它粘贴到课程页面中：",
+    embed_hint: "把这段代码粘贴到课程页面中：",
+    embed_open_full: "打开完整页面",
 };

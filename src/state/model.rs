@@ -12,7 +12,7 @@ use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
 use super::settings::{FilterModel, Mode, Settings};
-use super::url::{Notice, NoticeReason, UrlState, View};
+use super::url::{Embedding, Lockable, Notice, NoticeReason, UrlState, View};
 use super::words::fresh_words;
 
 /// How many steps undo reaches back.
@@ -201,6 +201,7 @@ pub struct AppState {
     selected_cell: Option<u64>,
     view: View,
     lang: Lang,
+    embedding: Embedding,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
     message: Option<Message>,
@@ -234,6 +235,7 @@ impl AppState {
             selected_cell: None,
             view: View::default(),
             lang: Lang::default(),
+            embedding: Embedding::default(),
             sets: Rc::new([Vec::new(), Vec::new()]),
             folds: 0,
             message: None,
@@ -253,6 +255,8 @@ impl AppState {
         state.notices = url.notices;
         state.view = url.view;
         state.lang = url.lang.unwrap_or_default();
+        // Locks bind the viewer, not the URL: they take effect after its entries.
+        let embedding = url.embedding;
         state.sets = Rc::new(url.sets);
         state.folds = url.folds;
         for entry in url.entries {
@@ -263,6 +267,7 @@ impl AppState {
             state.draft = query.clone();
             state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, &query)));
         }
+        state.embedding = embedding;
         state
     }
 
@@ -338,6 +343,10 @@ impl AppState {
     pub fn lang(&self) -> Lang {
         self.lang
     }
+    /// How the page is embedded (compact view, locked controls).
+    pub fn embedding(&self) -> &Embedding {
+        &self.embedding
+    }
     /// The URL that reopens this state (settings, items, query and view).
     pub fn url_state(&self) -> UrlState {
         UrlState {
@@ -346,6 +355,7 @@ impl AppState {
             query: self.last_query.as_ref().map(|q| q.item.clone()),
             view: self.view,
             lang: Some(self.lang),
+            embedding: self.embedding.clone(),
             sets: self.sets.as_ref().clone(),
             folds: self.folds,
             notices: Vec::new(),
@@ -390,6 +400,9 @@ impl AppState {
 
     /// Applies one action and returns the new state. Never panics on any input.
     pub fn apply(mut self, action: Action) -> Self {
+        if self.is_locked_out(&action) {
+            return self;
+        }
         if !matches!(
             action,
             Action::SetDraft(_)
@@ -593,6 +606,33 @@ impl AppState {
             }
         }
         self
+    }
+
+    /// Whether `action` changes a control the embedding page locked; such actions change
+    /// nothing (the controls are also disabled on the page).
+    fn is_locked_out(&self, action: &Action) -> bool {
+        let locked = |control| self.embedding.is_locked(control);
+        match action {
+            Action::SetM(_) => locked(Lockable::M),
+            Action::SetK(_) => locked(Lockable::K),
+            Action::SetFamily(_) => locked(Lockable::Hash),
+            Action::SetMode(_) => locked(Lockable::Mode),
+            Action::SetWidth(_) => locked(Lockable::Width),
+            Action::AddDraft
+            | Action::AddItem(_)
+            | Action::AddLines(_)
+            | Action::AddRandomWords(_)
+            | Action::Remove(_)
+            | Action::RemoveDraft
+            | Action::ForceRemove(_)
+            | Action::NaiveDelete(_)
+            | Action::Reset
+            | Action::Undo
+            | Action::Redo
+            | Action::LoadDemo(_) => locked(Lockable::Items),
+            Action::StartWalk(WalkKind::Add) => locked(Lockable::Items),
+            _ => false,
+        }
     }
 
     fn remove(&mut self, item: String) {

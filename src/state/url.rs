@@ -14,6 +14,8 @@
 //! | `naive_delete` | an item, repeatable, whose bits are cleared (plain mode), after the removes | |
 //! | `query`   | an item whose result is shown on load | |
 //! | `lang`    | `en`, `zh` or `ja` | the browser's language |
+//! | `embed`   | `1` for the compact view a course page embeds | `0` |
+//! | `lock`    | controls the viewer cannot change: `m,k,hash,mode,width,items` | none |
 //!
 //! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
 //! an invalid one takes its default and produces a [`Notice`] naming it.
@@ -150,6 +152,69 @@ impl View {
     }
 }
 
+/// A control a course page can lock with `lock=`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lockable {
+    /// The m field.
+    M,
+    /// The k field.
+    K,
+    /// The hash family.
+    Hash,
+    /// Plain or counting.
+    Mode,
+    /// The counter width.
+    Width,
+    /// Adding and removing items (queries stay allowed).
+    Items,
+}
+
+impl Lockable {
+    /// Every lockable control, in URL order.
+    pub const ALL: [Lockable; 6] = [
+        Lockable::M,
+        Lockable::K,
+        Lockable::Hash,
+        Lockable::Mode,
+        Lockable::Width,
+        Lockable::Items,
+    ];
+
+    /// The name used in `lock=`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Lockable::M => "m",
+            Lockable::K => "k",
+            Lockable::Hash => "hash",
+            Lockable::Mode => "mode",
+            Lockable::Width => "width",
+            Lockable::Items => "items",
+        }
+    }
+
+    /// The control for a `lock=` name.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Lockable::ALL.into_iter().find(|l| l.key() == key)
+    }
+}
+
+/// How the page is embedded: `embed=1` shows a compact view without page chrome, and
+/// `lock=` lists controls the viewer cannot change.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Embedding {
+    /// The compact view.
+    pub compact: bool,
+    /// Locked controls, sorted, without repeats.
+    pub locked: Vec<Lockable>,
+}
+
+impl Embedding {
+    /// Whether a control is locked.
+    pub fn is_locked(&self, control: Lockable) -> bool {
+        self.locked.contains(&control)
+    }
+}
+
 /// What a URL asks for.
 #[derive(Debug, Clone, PartialEq)]
 pub struct UrlState {
@@ -167,6 +232,8 @@ pub struct UrlState {
     pub sets: [Vec<String>; 2],
     /// How many times the visualizer's filter is folded in the sets view (`fold=`, 0 to 4).
     pub folds: u32,
+    /// `embed=` and `lock=`.
+    pub embedding: Embedding,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -248,6 +315,8 @@ pub const PARAMS: &[&str] = &[
     "setb",
     "fold",
     "lang",
+    "embed",
+    "lock",
 ];
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
@@ -266,6 +335,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut sets: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut folds = 0;
     let mut lang = None;
+    let mut embedding = Embedding::default();
     let problem = NoticeReason::Problem;
     for (key, value) in query_pairs(query) {
         match key.as_str() {
@@ -310,6 +380,25 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                     NoticeReason::Choices("en, zh, ja"),
                 )),
             },
+            "embed" => match value.as_str() {
+                "1" | "true" => embedding.compact = true,
+                "0" | "false" => embedding.compact = false,
+                _ => notices.push(Notice::new("embed", &value, NoticeReason::Choices("1, 0"))),
+            },
+            "lock" => {
+                for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    match Lockable::from_key(name) {
+                        Some(control) => embedding.locked.push(control),
+                        None => notices.push(Notice::new(
+                            "lock",
+                            name,
+                            NoticeReason::Choices("m, k, hash, mode, width, items"),
+                        )),
+                    }
+                }
+                embedding.locked.sort();
+                embedding.locked.dedup();
+            }
             "seta" => sets[0].push(value),
             "setb" => sets[1].push(value),
             "fold" => match parse_small_whole(&value) {
@@ -340,6 +429,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         lang,
         sets,
         folds,
+        embedding,
         notices,
     }
 }
@@ -426,6 +516,13 @@ pub fn print(url: &UrlState) -> String {
     }
     if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {
         parts.push(format!("lang={}", lang.key()));
+    }
+    if url.embedding.compact {
+        parts.push("embed=1".to_owned());
+    }
+    if !url.embedding.locked.is_empty() {
+        let names: Vec<&str> = url.embedding.locked.iter().map(|l| l.key()).collect();
+        parts.push(format!("lock={}", names.join(",")));
     }
     parts.join("&")
 }

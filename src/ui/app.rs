@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::filter::{ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
 use crate::i18n::{Lang, Text};
 use crate::state::query::setters_at;
-use crate::state::url::View;
+use crate::state::url::{Lockable, View};
 use crate::state::{url, Action, AppState, FilterModel, Mode};
 use crate::ui::browser;
 use crate::ui::components::{
@@ -20,6 +20,7 @@ use crate::ui::components::{
     cell_inspector::CellInspector,
     controls::Controls,
     deletion::DeletionPanel,
+    embed_code::EmbedCode,
     hash_lab::HashLab,
     hash_table::HashTable,
     item_input::ItemInput,
@@ -106,17 +107,17 @@ pub fn App() -> Html {
 
     // Mirror the state in the address bar so a copied link reopens the same view.
     // Printed only when the items, settings or query change, never per keystroke.
-    {
+    let printed = {
         let query_item = state.last_query().map(|q| q.item.clone());
-        let printed = {
-            let state = state.clone();
-            use_memo(
-                (state.revision(), query_item, state.view(), state.lang()),
-                move |_| url::print(&state.url_state()),
-            )
-        };
-        use_effect_with(printed, |printed| browser::replace_query(printed));
-    }
+        let state = state.clone();
+        use_memo(
+            (state.revision(), query_item, state.view(), state.lang()),
+            move |_| url::print(&state.url_state()),
+        )
+    };
+    use_effect_with(printed.clone(), |printed| browser::replace_query(printed));
+    let embedding = state.embedding().clone();
+    let compact = embedding.compact;
 
     // When the first render is on screen, note the time since navigation (for the benchmark).
     use_effect_with((), |_| {
@@ -237,6 +238,11 @@ pub fn App() -> Html {
         }
     });
 
+    let full_page_href = {
+        let mut full = state.url_state();
+        full.embedding.compact = false;
+        format!("?{}", url::print(&full))
+    };
     let on_lang = {
         let d = dispatch.clone();
         Callback::from(move |e: Event| {
@@ -258,9 +264,10 @@ pub fn App() -> Html {
         View::Visualizer => html! {
         <main class="layout">
                 <div class="column main-column">
-                    <Controls {settings} m_error={errors.m} k_error={errors.k}
+                    <Controls {settings} m_error={errors.m} k_error={errors.k} locked={embedding.locked.clone()}
                               width_error={errors.width} ondispatch={dispatch.clone()} />
-                    <ItemInput draft={state.draft().to_owned()} mode={settings.mode()} ondispatch={dispatch.clone()} />
+                    <ItemInput draft={state.draft().to_owned()} mode={settings.mode()}
+                           items_locked={embedding.is_locked(Lockable::Items)} ondispatch={dispatch.clone()} />
                     <div class="slot">{ message }</div>
                     <div class="slot">{ walk_panel }</div>
                     <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
@@ -271,17 +278,21 @@ pub fn App() -> Html {
                         <div class="slot">{ inspector }</div>
                         <p class="hint">{ text.grid_keys }</p>
                     </section>
-                    <DeletionPanel {settings} members={Shared(state.shared_members())}
-                                   draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
+                    if !compact {
+                        <DeletionPanel {settings} members={Shared(state.shared_members())}
+                                       draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
+                    }
                 </div>
                 <div class="column side-column">
                     <div class="slot">{ query_panel }</div>
                     <div class="slot">{ hash_panel }</div>
                     <Stats m={settings.m()} k={settings.k()}
                            n={state.members().len() as u64} ones={state.filter().count_set()} />
-                    <ItemList members={Shared(state.shared_members())} mode={settings.mode()}
-                              can_undo={state.can_undo()} can_redo={state.can_redo()}
-                              ondispatch={dispatch.clone()} />
+                    if !embedding.is_locked(Lockable::Items) {
+                        <ItemList members={Shared(state.shared_members())} mode={settings.mode()}
+                                  can_undo={state.can_undo()} can_redo={state.can_redo()}
+                                  ondispatch={dispatch.clone()} />
+                    }
                 </div>
             </main>
             },
@@ -305,7 +316,14 @@ pub fn App() -> Html {
 
     html! {
         <ContextProvider<&'static Text> context={text}>
-            <div class="app" data-ready="true">
+            <div class={classes!("app", compact.then_some("compact"))} data-ready="true">
+                if compact {
+                <header class="app-header compact-header">
+                    <h1>{ text.title }</h1>
+                    <a id="open-full" href={full_page_href.clone()} target="_blank" rel="noopener">{ text.embed_open_full }</a>
+                </header>
+                <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
+                } else {
                 <header class="app-header">
                     <div class="lang-switch">
                         <label for="lang">{ text.lang_label }</label>
@@ -317,6 +335,7 @@ pub fn App() -> Html {
                     </div>
                     <h1>{ text.title }</h1>
                     <p class="subtitle">{ text.subtitle }</p>
+                    <EmbedCode query={(*printed).clone()} />
                     <ol class="how-to">
                         <li>{ text.how_1 }</li>
                         <li>{ text.how_2 }</li>
@@ -343,6 +362,7 @@ pub fn App() -> Html {
                         }
                     }) }
                 </nav>
+                }
                 <div class="slot">{ view }</div>
             </div>
         </ContextProvider<&'static Text>>

@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::filter::HashFamily;
 use crate::i18n::{describe, fill, Text};
+use crate::state::url::Lockable;
 use crate::state::{Action, FieldError, Mode, Settings};
 
 /// Props of [`Controls`].
@@ -21,6 +22,9 @@ pub struct ControlsProps {
     /// Rejected width input.
     #[prop_or_default]
     pub width_error: Option<FieldError>,
+    /// Controls the embedding page locked.
+    #[prop_or_default]
+    pub locked: Vec<Lockable>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -33,6 +37,8 @@ struct NumberFieldProps {
     value: String,
     error: Option<FieldError>,
     onchange: Callback<String>,
+    #[prop_or_default]
+    disabled: bool,
 }
 
 /// A text field for a whole number that commits on Enter or leaving the field and shows
@@ -74,7 +80,7 @@ fn NumberField(props: &NumberFieldProps) -> Html {
         <div class={classes!("field", props.error.is_some().then_some("invalid"))}>
             <label for={props.id.clone()}>{ &props.label }</label>
             <input id={props.id.clone()} type="text" inputmode="numeric" value={shown}
-                   {oninput} {onchange} aria-invalid={props.error.is_some().to_string()}
+                   {oninput} {onchange} disabled={props.disabled} aria-invalid={props.error.is_some().to_string()}
                    aria-describedby={error_id.clone()} autocomplete="off" />
             <span id={error_id} class="field-error" role="alert" data-field-error={props.id.clone()}>
                 { props.error.as_ref().map(|e| describe::problem(text, &e.problem)).unwrap_or_default() }
@@ -107,17 +113,18 @@ pub fn Controls(props: &ControlsProps) -> Html {
         Callback::from(move |_: Event| d.emit(Action::SetMode(mode)))
     };
     let counting = s.mode() == Mode::Counting;
+    let locked = |control: Lockable| props.locked.contains(&control);
     html! {
         <section class="panel controls" aria-labelledby="controls-title">
             <h2 id="controls-title">{ text.settings }</h2>
             <div class="control-row">
                 <NumberField id="field-m" label={text.bits_m} value={s.m().to_string()}
-                             error={props.m_error.clone()} onchange={send(Action::SetM)} />
+                             error={props.m_error.clone()} onchange={send(Action::SetM)} disabled={locked(Lockable::M)} />
                 <NumberField id="field-k" label={text.hashes_k} value={s.k().to_string()}
-                             error={props.k_error.clone()} onchange={send(Action::SetK)} />
+                             error={props.k_error.clone()} onchange={send(Action::SetK)} disabled={locked(Lockable::K)} />
                 <div class="field">
                     <label for="field-hash">{ text.hash_family }</label>
-                    <select id="field-hash" onchange={on_family}>
+                    <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
                         { for HashFamily::ALL.iter().map(|f| html! {
                             <option value={f.key()} selected={*f == s.family()}>{ f.to_string() }</option>
                         }) }
@@ -126,12 +133,12 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 <fieldset class="field mode">
                     <legend>{ text.mode }</legend>
                     <label>
-                        <input type="radio" name="mode" value="bloom" checked={!counting}
+                        <input type="radio" name="mode" value="bloom" checked={!counting} disabled={locked(Lockable::Mode)}
                                onchange={on_mode(Mode::Bloom)} />
                         { text.mode_bloom }
                     </label>
                     <label>
-                        <input type="radio" name="mode" value="counting" checked={counting}
+                        <input type="radio" name="mode" value="counting" checked={counting} disabled={locked(Lockable::Mode)}
                                onchange={on_mode(Mode::Counting)} />
                         { text.mode_counting }
                     </label>
@@ -139,7 +146,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 if counting {
                     <NumberField id="field-width" label={text.counter_width}
                                  value={s.width().to_string()} error={props.width_error.clone()}
-                                 onchange={send(Action::SetWidth)} />
+                                 onchange={send(Action::SetWidth)} disabled={locked(Lockable::Width)} />
                     <p class="memory-cost">
                         { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
                     </p>

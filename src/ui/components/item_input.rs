@@ -13,6 +13,9 @@ pub struct ItemInputProps {
     pub draft: String,
     /// Plain or counting (which delete the Remove button performs).
     pub mode: Mode,
+    /// The embedding page locked the items: only queries are offered.
+    #[prop_or_default]
+    pub items_locked: bool,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -44,8 +47,13 @@ pub fn ItemInput(props: &ItemInputProps) -> Html {
     };
     let button = |label: &'static str, action: Action, id: &'static str| {
         let d = props.ondispatch.clone();
+        let changes_items = !matches!(
+            action,
+            Action::QueryDraft | Action::StartWalk(WalkKind::Query)
+        );
+        let disabled = props.items_locked && changes_items;
         html! {
-            <button id={id} type="button" onclick={Callback::from(move |_| d.emit(action.clone()))}>
+            <button id={id} type="button" {disabled} onclick={Callback::from(move |_| d.emit(action.clone()))}>
                 { label }
             </button>
         }

@@ -6,6 +6,7 @@ pub mod calculator;
 pub mod cell_inspector;
 pub mod controls;
 pub mod deletion;
+pub mod embed_code;
 pub mod fpr_plot;
 pub mod hash_lab;
 pub mod hash_table;

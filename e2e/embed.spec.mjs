@@ -1,0 +1,44 @@
+import { test, expect } from '@playwright/test';
+import { openApp, fnvPositions, sortedUnique } from './helpers.mjs';
+
+test('the example course page embeds two configured instances', async ({ page }) => {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/embed-example.html');
+  const plain = page.frameLocator('#plain');
+  const counting = page.frameLocator('#counting');
+  await expect(plain.locator('.app.compact[data-ready="true"]')).toBeVisible();
+  await expect(counting.locator('.app.compact[data-ready="true"]')).toBeVisible();
+  const bits = await plain.locator('#bit-array [data-bit-set="1"]').evaluateAll((cells) =>
+    cells.map((c) => Number(c.dataset.bitIndex)));
+  expect(bits).toEqual(sortedUnique(['a', 'b', 'c'].flatMap((s) => fnvPositions(s, 16, 3))));
+  await expect(plain.locator('[data-query-result]')).toBeVisible();
+  await expect(plain.locator('#field-m')).toBeDisabled();
+  await expect(plain.locator('#field-hash')).toBeDisabled();
+  await expect(plain.locator('.tabs')).toHaveCount(0);
+  await expect(counting.locator('#bit-array [data-count]')).toHaveCount(32);
+  await counting.locator('.members [data-item="cat"] button', { hasText: 'Remove' }).click();
+  await expect(counting.locator('[data-message="info"]')).toContainText('Removed');
+  await page.screenshot({ path: 'artifacts/embed-example.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('locked items allow queries only, and the full page link drops embed', async ({ page }) => {
+  await openApp(page, '?m=32&add=x&embed=1&lock=items');
+  await expect(page.locator('#add-button')).toBeDisabled();
+  await expect(page.locator('#query-button')).toBeEnabled();
+  await expect(page.locator('.members')).toHaveCount(0);
+  const href = await page.locator('#open-full').getAttribute('href');
+  expect(href).toContain('lock=items');
+  expect(href).not.toContain('embed=1');
+});
+
+test('copy embed code gives an iframe of the current view', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openApp(page, '?m=64&add=hello');
+  await page.click('#embed-button');
+  const snippet = page.locator('#embed-snippet');
+  await expect(snippet).toHaveValue(/^<iframe src="http:\/\/127\.0\.0\.1:4173\/index\.html\?m=64&amp;add=hello&amp;embed=1"/);
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('embed=1');
+});

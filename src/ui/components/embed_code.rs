@@ -1,0 +1,60 @@
+//! "Copy embed code": a ready `<iframe>` of the current view for a course page.
+
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+use crate::i18n::Text;
+
+/// Props of [`EmbedCode`].
+#[derive(Properties, PartialEq)]
+pub struct EmbedCodeProps {
+    /// The current view's query string (without `?`).
+    pub query: String,
+}
+
+/// The `<iframe>` snippet for `query` served from `origin` + `path`.
+pub fn iframe_snippet(origin: &str, path: &str, query: &str) -> String {
+    let separator = if query.is_empty() { "" } else { "&" };
+    let src = format!("{origin}{path}?{query}{separator}embed=1");
+    format!(
+        "<iframe src=\"{}\" title=\"Bloom filter\" width=\"100%\" height=\"720\" loading=\"lazy\" style=\"border:0\"></iframe>",
+        src.replace('&', "&amp;").replace('"', "&quot;")
+    )
+}
+
+/// The button and, once pressed, the snippet (also copied to the clipboard).
+#[component]
+pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let shown = use_state(|| None::<(String, bool)>);
+    let onclick = {
+        let shown = shown.clone();
+        let query = props.query.clone();
+        Callback::from(move |_: MouseEvent| {
+            let Some(window) = web_sys::window() else {
+                return;
+            };
+            let location = window.location();
+            let origin = location.origin().unwrap_or_default();
+            let path = location.pathname().unwrap_or_else(|_| "/".into());
+            let snippet = iframe_snippet(&origin, &path, &query);
+            shown.set(Some((snippet.clone(), false)));
+            let promise = window.navigator().clipboard().write_text(&snippet);
+            let shown = shown.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                if JsFuture::from(promise).await.is_ok() {
+                    shown.set(Some((snippet, true)));
+                }
+            });
+        })
+    };
+    html! {
+        <div class="embed-code">
+            <button id="embed-button" {onclick}>{ text.embed_copy }</button>
+            if let Some((snippet, copied)) = (*shown).clone() {
+                <label for="embed-snippet">{ if copied { text.embed_copied } else { text.embed_hint } }</label>
+                <textarea id="embed-snippet" readonly=true rows="3" value={snippet} />
+            }
+        </div>
+    }
+}
