@@ -55,6 +55,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     sets: [a, b],
                     folds,
                     embedding: Default::default(),
+                    presentation: false,
                     notices: Vec::new(),
                 }
             },

@@ -76,6 +76,10 @@ pub enum Action {
     SetView(View),
     /// Show the page in another language.
     SetLang(Lang),
+    /// Presentation mode (large type, high contrast) on or off.
+    TogglePresentation,
+    /// Show or hide the list of keyboard shortcuts.
+    ToggleHelp,
     /// The sets view: replace the items of filter A (0) or B (1) by these lines.
     SetSetItems(usize, String),
     /// The sets view: fold the visualizer's filter this many times (0 to 4).
@@ -202,6 +206,8 @@ pub struct AppState {
     view: View,
     lang: Lang,
     embedding: Embedding,
+    presentation: bool,
+    help_open: bool,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
     message: Option<Message>,
@@ -236,6 +242,8 @@ impl AppState {
             view: View::default(),
             lang: Lang::default(),
             embedding: Embedding::default(),
+            presentation: false,
+            help_open: false,
             sets: Rc::new([Vec::new(), Vec::new()]),
             folds: 0,
             message: None,
@@ -257,6 +265,7 @@ impl AppState {
         state.lang = url.lang.unwrap_or_default();
         // Locks bind the viewer, not the URL: they take effect after its entries.
         let embedding = url.embedding;
+        state.presentation = url.presentation;
         state.sets = Rc::new(url.sets);
         state.folds = url.folds;
         for entry in url.entries {
@@ -343,6 +352,14 @@ impl AppState {
     pub fn lang(&self) -> Lang {
         self.lang
     }
+    /// Presentation mode.
+    pub fn presentation(&self) -> bool {
+        self.presentation
+    }
+    /// Whether the keyboard shortcut list is shown.
+    pub fn help_open(&self) -> bool {
+        self.help_open
+    }
     /// How the page is embedded (compact view, locked controls).
     pub fn embedding(&self) -> &Embedding {
         &self.embedding
@@ -356,6 +373,7 @@ impl AppState {
             view: self.view,
             lang: Some(self.lang),
             embedding: self.embedding.clone(),
+            presentation: self.presentation,
             sets: self.sets.as_ref().clone(),
             folds: self.folds,
             notices: Vec::new(),
@@ -410,6 +428,8 @@ impl AppState {
                 | Action::SelectCell(_)
                 | Action::SetView(_)
                 | Action::SetLang(_)
+                | Action::TogglePresentation
+                | Action::ToggleHelp
                 | Action::SetSetItems(..)
                 | Action::SetFolds(_)
         ) {
@@ -557,7 +577,10 @@ impl AppState {
                     walk.step = walk.step.saturating_sub(1);
                 }
             }
-            Action::CancelWalk => self.walk = None,
+            Action::CancelWalk => {
+                self.walk = None;
+                self.help_open = false;
+            }
             Action::DismissNotice(index) => {
                 if index < self.notices.len() {
                     self.notices.remove(index);
@@ -566,6 +589,8 @@ impl AppState {
             Action::DismissMessage => self.message = None,
             Action::SetView(view) => self.view = view,
             Action::SetLang(lang) => self.lang = lang,
+            Action::TogglePresentation => self.presentation = !self.presentation,
+            Action::ToggleHelp => self.help_open = !self.help_open,
             Action::SetSetItems(side, text) => {
                 if side < 2 {
                     let items: Vec<String> = text

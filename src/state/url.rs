@@ -15,6 +15,7 @@
 //! | `query`   | an item whose result is shown on load | |
 //! | `lang`    | `en`, `zh` or `ja` | the browser's language |
 //! | `embed`   | `1` for the compact view a course page embeds | `0` |
+//! | `present` | `1` for presentation mode (large type, high contrast) | `0` |
 //! | `lock`    | controls the viewer cannot change: `m,k,hash,mode,width,items` | none |
 //!
 //! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
@@ -234,6 +235,8 @@ pub struct UrlState {
     pub folds: u32,
     /// `embed=` and `lock=`.
     pub embedding: Embedding,
+    /// `present=1`: large type and high contrast for a projector.
+    pub presentation: bool,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -317,6 +320,7 @@ pub const PARAMS: &[&str] = &[
     "lang",
     "embed",
     "lock",
+    "present",
 ];
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
@@ -336,6 +340,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut folds = 0;
     let mut lang = None;
     let mut embedding = Embedding::default();
+    let mut presentation = false;
     let problem = NoticeReason::Problem;
     for (key, value) in query_pairs(query) {
         match key.as_str() {
@@ -385,6 +390,15 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                 "0" | "false" => embedding.compact = false,
                 _ => notices.push(Notice::new("embed", &value, NoticeReason::Choices("1, 0"))),
             },
+            "present" => match value.as_str() {
+                "1" | "true" => presentation = true,
+                "0" | "false" => presentation = false,
+                _ => notices.push(Notice::new(
+                    "present",
+                    &value,
+                    NoticeReason::Choices("1, 0"),
+                )),
+            },
             "lock" => {
                 for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
                     match Lockable::from_key(name) {
@@ -430,6 +444,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         sets,
         folds,
         embedding,
+        presentation,
         notices,
     }
 }
@@ -516,6 +531,9 @@ pub fn print(url: &UrlState) -> String {
     }
     if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {
         parts.push(format!("lang={}", lang.key()));
+    }
+    if url.presentation {
+        parts.push("present=1".to_owned());
     }
     if url.embedding.compact {
         parts.push("embed=1".to_owned());

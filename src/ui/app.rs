@@ -23,6 +23,7 @@ use crate::ui::components::{
     embed_code::EmbedCode,
     hash_lab::HashLab,
     hash_table::HashTable,
+    help_overlay::HelpOverlay,
     item_input::ItemInput,
     item_list::ItemList,
     lab_panel::LabPanel,
@@ -77,13 +78,32 @@ fn shortcut(event: &KeyboardEvent) -> Option<Action> {
         return None;
     }
     let ctrl = event.ctrl_key() || event.meta_key();
+    let view = |i: usize| Some(Action::SetView(View::ALL[i]));
     match (event.key().as_str(), ctrl, event.shift_key()) {
+        ("?", false, _) => Some(Action::ToggleHelp),
+        ("p" | "P", false, _) => Some(Action::TogglePresentation),
+        ("1", false, _) => view(0),
+        ("2", false, _) => view(1),
+        ("3", false, _) => view(2),
+        ("4", false, _) => view(3),
+        ("5", false, _) => view(4),
         ("ArrowRight", false, _) => Some(Action::StepWalk),
         ("ArrowLeft", false, _) => Some(Action::StepBackWalk),
         ("Escape", false, _) => Some(Action::CancelWalk),
         ("z" | "Z", true, false) => Some(Action::Undo),
         ("z" | "Z", true, true) | ("y" | "Y", true, _) => Some(Action::Redo),
         _ => None,
+    }
+}
+
+/// Moves keyboard focus to the item field.
+fn focus_item_field() {
+    if let Some(field) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("item-field"))
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = field.focus();
     }
 }
 
@@ -111,7 +131,13 @@ pub fn App() -> Html {
         let query_item = state.last_query().map(|q| q.item.clone());
         let state = state.clone();
         use_memo(
-            (state.revision(), query_item, state.view(), state.lang()),
+            (
+                state.revision(),
+                query_item,
+                state.view(),
+                state.lang(),
+                state.presentation(),
+            ),
             move |_| url::print(&state.url_state()),
         )
     };
@@ -134,7 +160,10 @@ pub fn App() -> Html {
         let dispatcher = state.dispatcher();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-                if let Some(action) = shortcut(&e) {
+                if e.key() == "/" && !typing_in_field(&e) {
+                    e.prevent_default();
+                    focus_item_field();
+                } else if let Some(action) = shortcut(&e) {
                     e.prevent_default();
                     dispatcher.dispatch(action);
                 }
@@ -238,6 +267,10 @@ pub fn App() -> Html {
         }
     });
 
+    let act = |action: Action| {
+        let d = dispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
+    };
     let full_page_href = {
         let mut full = state.url_state();
         full.embedding.compact = false;
@@ -316,7 +349,8 @@ pub fn App() -> Html {
 
     html! {
         <ContextProvider<&'static Text> context={text}>
-            <div class={classes!("app", compact.then_some("compact"))} data-ready="true">
+            <div class={classes!("app", compact.then_some("compact"), state.presentation().then_some("present"))} data-ready="true">
+                if state.help_open() { <HelpOverlay ondispatch={dispatch.clone()} /> }
                 if compact {
                 <header class="app-header compact-header">
                     <h1>{ text.title }</h1>
@@ -335,7 +369,12 @@ pub fn App() -> Html {
                     </div>
                     <h1>{ text.title }</h1>
                     <p class="subtitle">{ text.subtitle }</p>
-                    <EmbedCode query={(*printed).clone()} />
+                    <div class="page-tools">
+                        <EmbedCode query={(*printed).clone()} />
+                        <button id="present-button" aria-pressed={state.presentation().to_string()}
+                                onclick={act(Action::TogglePresentation)}>{ text.present_toggle }</button>
+                        <button id="help-button" onclick={act(Action::ToggleHelp)}>{ text.help_button }</button>
+                    </div>
                     <ol class="how-to">
                         <li>{ text.how_1 }</li>
                         <li>{ text.how_2 }</li>

@@ -10,6 +10,7 @@ pub mod embed_code;
 pub mod fpr_plot;
 pub mod hash_lab;
 pub mod hash_table;
+pub mod help_overlay;
 pub mod item_input;
 pub mod item_list;
 pub mod k_plot;
