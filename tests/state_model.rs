@@ -318,3 +318,40 @@ fn an_embedding_page_can_lock_controls_and_items() {
         "{printed}"
     );
 }
+
+#[test]
+fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
+    use bloomlab::state::quiz::Prediction;
+    let start = state_from("m=16&k=3&add=a&add=b&add=c&add=d&add=e");
+    let sequence = |seed: u64| {
+        let mut s = start.clone().apply(Action::StartQuiz(seed));
+        (0..8)
+            .map(|_| {
+                let item = s.quiz().unwrap().item.clone();
+                s = s.clone().apply(Action::NextQuestion);
+                item
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sequence(7), sequence(7));
+    assert_ne!(sequence(7), sequence(8));
+    let mut state = start.apply(Action::StartQuiz(7));
+    let mut right = 0;
+    for _ in 0..12 {
+        let item = state.quiz().unwrap().item.clone();
+        let says_yes = state.filter().contains(item.as_bytes());
+        // Alternate honest and wrong predictions; the score counts only the honest ones.
+        let honest = state.quiz().unwrap().answered.is_multiple_of(2);
+        let prediction = match (says_yes, honest) {
+            (true, true) | (false, false) => Prediction::ProbablyYes,
+            _ => Prediction::DefinitelyNot,
+        };
+        state = state.apply(Action::Predict(prediction));
+        state = state.apply(Action::Predict(Prediction::DefinitelyNot));
+        assert!(state.last_query().is_some(), "the verdict is revealed");
+        right += honest as u32;
+        state = state.apply(Action::NextQuestion);
+    }
+    let quiz = state.quiz().unwrap();
+    assert_eq!((quiz.answered, quiz.correct), (12, right));
+}

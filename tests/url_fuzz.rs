@@ -56,6 +56,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     folds,
                     embedding: Default::default(),
                     presentation: false,
+                    quiz: None,
                     notices: Vec::new(),
                 }
             },

@@ -359,6 +359,18 @@ text_struct!(
     key_views,
     key_present,
     key_help,
+    quiz_title,
+    quiz_start,
+    quiz_seed,
+    quiz_question,
+    quiz_no,
+    quiz_yes,
+    quiz_right,
+    quiz_wrong,
+    quiz_score,
+    quiz_next,
+    quiz_stop,
+    quiz_hint,
 );
 
 /// Languages are `'static` tables: two are the same language when they are the same table,

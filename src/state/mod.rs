@@ -9,6 +9,7 @@ pub mod log;
 pub mod model;
 pub mod plot;
 pub mod query;
+pub mod quiz;
 pub mod settings;
 pub mod url;
 pub mod words;

@@ -11,6 +11,7 @@ use super::demos::Demo;
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
+use super::quiz::{Prediction, Quiz};
 use super::settings::{FilterModel, Mode, Settings};
 use super::url::{Embedding, Lockable, Notice, NoticeReason, UrlState, View};
 use super::words::fresh_words;
@@ -80,6 +81,14 @@ pub enum Action {
     TogglePresentation,
     /// Show or hide the list of keyboard shortcuts.
     ToggleHelp,
+    /// Start a predict-then-reveal quiz with this seed.
+    StartQuiz(u64),
+    /// Answer the quiz's current question.
+    Predict(Prediction),
+    /// The quiz's next question.
+    NextQuestion,
+    /// End the quiz.
+    StopQuiz,
     /// The sets view: replace the items of filter A (0) or B (1) by these lines.
     SetSetItems(usize, String),
     /// The sets view: fold the visualizer's filter this many times (0 to 4).
@@ -208,6 +217,7 @@ pub struct AppState {
     embedding: Embedding,
     presentation: bool,
     help_open: bool,
+    quiz: Option<Quiz>,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
     message: Option<Message>,
@@ -244,6 +254,7 @@ impl AppState {
             embedding: Embedding::default(),
             presentation: false,
             help_open: false,
+            quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
             folds: 0,
             message: None,
@@ -275,6 +286,9 @@ impl AppState {
         if let Some(query) = url.query {
             state.draft = query.clone();
             state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, &query)));
+        }
+        if let Some(seed) = url.quiz {
+            state.quiz = Some(Quiz::start(seed, &state.members));
         }
         state.embedding = embedding;
         state
@@ -356,6 +370,10 @@ impl AppState {
     pub fn presentation(&self) -> bool {
         self.presentation
     }
+    /// The quiz in progress.
+    pub fn quiz(&self) -> Option<&Quiz> {
+        self.quiz.as_ref()
+    }
     /// Whether the keyboard shortcut list is shown.
     pub fn help_open(&self) -> bool {
         self.help_open
@@ -374,6 +392,7 @@ impl AppState {
             lang: Some(self.lang),
             embedding: self.embedding.clone(),
             presentation: self.presentation,
+            quiz: self.quiz.as_ref().map(|q| q.seed),
             sets: self.sets.as_ref().clone(),
             folds: self.folds,
             notices: Vec::new(),
@@ -430,6 +449,10 @@ impl AppState {
                 | Action::SetLang(_)
                 | Action::TogglePresentation
                 | Action::ToggleHelp
+                | Action::StartQuiz(_)
+                | Action::Predict(_)
+                | Action::NextQuestion
+                | Action::StopQuiz
                 | Action::SetSetItems(..)
                 | Action::SetFolds(_)
         ) {
@@ -591,6 +614,29 @@ impl AppState {
             Action::SetLang(lang) => self.lang = lang,
             Action::TogglePresentation => self.presentation = !self.presentation,
             Action::ToggleHelp => self.help_open = !self.help_open,
+            Action::StartQuiz(seed) => {
+                self.quiz = Some(Quiz::start(seed, &self.members));
+                self.last_query = None;
+            }
+            Action::Predict(prediction) => {
+                if let Some(mut quiz) = self.quiz.take() {
+                    if quiz.answer.is_none() {
+                        let report = run_query(&self.filter, &self.members, &quiz.item);
+                        quiz.answer(prediction, &report.verdict);
+                        self.draft = quiz.item.clone();
+                        self.last_query = Some(Rc::new(report));
+                    }
+                    self.quiz = Some(quiz);
+                }
+            }
+            Action::NextQuestion => {
+                if let Some(quiz) = &mut self.quiz {
+                    quiz.next(&self.members);
+                    self.last_query = None;
+                    self.draft.clear();
+                }
+            }
+            Action::StopQuiz => self.quiz = None,
             Action::SetSetItems(side, text) => {
                 if side < 2 {
                     let items: Vec<String> = text

@@ -16,6 +16,7 @@
 //! | `lang`    | `en`, `zh` or `ja` | the browser's language |
 //! | `embed`   | `1` for the compact view a course page embeds | `0` |
 //! | `present` | `1` for presentation mode (large type, high contrast) | `0` |
+//! | `quiz`    | a seed: start a predict-then-reveal quiz | none |
 //! | `lock`    | controls the viewer cannot change: `m,k,hash,mode,width,items` | none |
 //!
 //! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
@@ -237,6 +238,8 @@ pub struct UrlState {
     pub embedding: Embedding,
     /// `present=1`: large type and high contrast for a projector.
     pub presentation: bool,
+    /// `quiz=SEED`: a predict-then-reveal quiz with this seed.
+    pub quiz: Option<u64>,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -321,6 +324,7 @@ pub const PARAMS: &[&str] = &[
     "embed",
     "lock",
     "present",
+    "quiz",
 ];
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
@@ -341,6 +345,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut lang = None;
     let mut embedding = Embedding::default();
     let mut presentation = false;
+    let mut quiz = None;
     let problem = NoticeReason::Problem;
     for (key, value) in query_pairs(query) {
         match key.as_str() {
@@ -389,6 +394,10 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                 "1" | "true" => embedding.compact = true,
                 "0" | "false" => embedding.compact = false,
                 _ => notices.push(Notice::new("embed", &value, NoticeReason::Choices("1, 0"))),
+            },
+            "quiz" => match parse_whole(&value) {
+                Ok(seed) => quiz = Some(seed),
+                Err(p) => notices.push(Notice::new("quiz", &value, problem(p))),
             },
             "present" => match value.as_str() {
                 "1" | "true" => presentation = true,
@@ -445,6 +454,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         folds,
         embedding,
         presentation,
+        quiz,
         notices,
     }
 }
@@ -534,6 +544,9 @@ pub fn print(url: &UrlState) -> String {
     }
     if url.presentation {
         parts.push("present=1".to_owned());
+    }
+    if let Some(seed) = url.quiz {
+        parts.push(format!("quiz={seed}"));
     }
     if url.embedding.compact {
         parts.push("embed=1".to_owned());

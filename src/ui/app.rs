@@ -29,6 +29,7 @@ use crate::ui::components::{
     lab_panel::LabPanel,
     notices::{MessageBar, Notices},
     query_result::QueryResult,
+    quiz_panel::QuizPanel,
     sets_panel::SetsPanel,
     stats::Stats,
     walk_panel::WalkPanel,
@@ -137,6 +138,7 @@ pub fn App() -> Html {
                 state.view(),
                 state.lang(),
                 state.presentation(),
+                state.quiz().map(|q| q.seed),
             ),
             move |_| url::print(&state.url_state()),
         )
@@ -317,6 +319,9 @@ pub fn App() -> Html {
                     }
                 </div>
                 <div class="column side-column">
+                    if !compact {
+                        <QuizPanel quiz={state.quiz().cloned()} ondispatch={dispatch.clone()} />
+                    }
                     <div class="slot">{ query_panel }</div>
                     <div class="slot">{ hash_panel }</div>
                     <Stats m={settings.m()} k={settings.k()}

@@ -17,6 +17,7 @@ pub mod k_plot;
 pub mod lab_panel;
 pub mod notices;
 pub mod query_result;
+pub mod quiz_panel;
 pub mod sets_panel;
 pub mod stats;
 pub mod walk_panel;

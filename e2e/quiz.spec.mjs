@@ -1,0 +1,38 @@
+import { test, expect } from '@playwright/test';
+import { openApp, fnvPositions } from './helpers.mjs';
+
+const ITEMS = ['a', 'b', 'c', 'd', 'e'];
+const bits = new Set(ITEMS.flatMap((s) => fnvPositions(s, 16, 3)));
+const filterSaysYes = (item) => fnvPositions(item, 16, 3).every((p) => bits.has(p));
+
+test('the quiz asks, reveals and keeps score; a seed in the URL gives the same questions', async ({ page }) => {
+  await openApp(page, `?m=16&k=3&${ITEMS.map((i) => `add=${i}`).join('&')}&quiz=42`);
+  const panel = page.locator('[data-quiz-index]');
+  const asked = [];
+  let right = 0;
+  for (let i = 0; i < 6; i++) {
+    await expect(panel).toHaveAttribute('data-quiz-index', String(i));
+    const question = await page.locator('.quiz-question').innerText();
+    const item = question.match(/“(.*)”/)[1];
+    asked.push(item);
+    // Answer honestly on even questions, wrongly on odd ones.
+    const honest = i % 2 === 0;
+    const yes = filterSaysYes(item) === honest;
+    await page.click(yes ? '#quiz-yes' : '#quiz-no');
+    await expect(page.locator('[data-query-result]')).toBeVisible();
+    await expect(page.locator('.quiz-verdict')).toHaveClass(honest ? /right/ : /wrong/);
+    if (honest) right += 1;
+    await expect(panel).toHaveAttribute('data-quiz-correct', String(right));
+    await page.click('#quiz-next');
+  }
+  await expect(page).toHaveURL(/quiz=42/);
+  await page.reload();
+  const again = [];
+  for (let i = 0; i < 6; i++) {
+    const question = await page.locator('.quiz-question').innerText();
+    again.push(question.match(/“(.*)”/)[1]);
+    await page.click('#quiz-no');
+    await page.click('#quiz-next');
+  }
+  expect(again).toEqual(asked);
+});
