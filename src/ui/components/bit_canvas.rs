@@ -2,7 +2,7 @@
 //! pixel per bit, drawn in horizontal bands; zoom scales the pixels; rings mark positions.
 
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData, KeyboardEvent};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use yew::prelude::*;
 
 use crate::state::{Action, FilterModel};
@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use crate::i18n::{fill, Text};
 use crate::ui::browser::{now_ms, yield_then};
-use crate::ui::components::bit_grid::{cursor_target, BitViewProps};
+use crate::ui::components::bit_grid::{cursor_keys, BitViewProps};
 use crate::ui::marks::MarkKind;
 use crate::ui::shared::Shared;
 
@@ -319,16 +319,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
             }
         })
     };
-    let onkeydown = {
-        let (d, cursor) = (props.ondispatch.clone(), props.cursor);
-        Callback::from(move |e: KeyboardEvent| {
-            if let Some(target) = cursor_target(&e.key(), cursor, m, columns) {
-                e.prevent_default();
-                e.stop_propagation();
-                d.emit(Action::SelectCell(Some(target)));
-            }
-        })
-    };
+    let onkeydown = cursor_keys(&props.ondispatch, props.cursor, m, columns);
     let cursor_ring = props.cursor.map(|c| {
         let x = (c % columns) as f64 * z + z / 2.0;
         let y = (c / columns) as f64 * z + z / 2.0;

@@ -55,6 +55,23 @@ pub fn cursor_target(key: &str, cursor: Option<u64>, m: u64, columns: u64) -> Op
     Some(target.min(m - 1))
 }
 
+/// The key handler of both bit-array views: arrow keys, Home and End move the cursor.
+pub fn cursor_keys(
+    ondispatch: &Callback<Action>,
+    cursor: Option<u64>,
+    m: u64,
+    columns: u64,
+) -> Callback<KeyboardEvent> {
+    let d = ondispatch.clone();
+    Callback::from(move |e: KeyboardEvent| {
+        if let Some(target) = cursor_target(&e.key(), cursor, m, columns) {
+            e.prevent_default();
+            e.stop_propagation();
+            d.emit(Action::SelectCell(Some(target)));
+        }
+    })
+}
+
 /// The whole grid. It is one tab stop; arrow keys move a cursor over the cells.
 #[component]
 pub fn BitGrid(props: &BitViewProps) -> Html {
@@ -73,16 +90,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         _ => "grid-small",
     };
     let style = format!("--columns: {columns}");
-    let onkeydown = {
-        let (d, cursor) = (props.ondispatch.clone(), props.cursor);
-        Callback::from(move |e: KeyboardEvent| {
-            if let Some(target) = cursor_target(&e.key(), cursor, m, columns) {
-                e.prevent_default();
-                e.stop_propagation();
-                d.emit(Action::SelectCell(Some(target)));
-            }
-        })
-    };
+    let onkeydown = cursor_keys(&props.ondispatch, props.cursor, m, columns);
     let onclick = {
         let d = props.ondispatch.clone();
         Callback::from(move |e: MouseEvent| {
