@@ -36,3 +36,13 @@ test('the quiz asks, reveals and keeps score; a seed in the URL gives the same q
   }
   expect(again).toEqual(asked);
 });
+
+test('a bad quiz seed is named beside the field', async ({ page }) => {
+  await openApp(page);
+  await page.fill('#quiz-seed', '-3');
+  await expect(page.locator('[data-field-error="quiz-seed"]')).toHaveText('must not be negative');
+  await expect(page.locator('#quiz-start')).toBeDisabled();
+  await page.fill('#quiz-seed', '9');
+  await page.click('#quiz-start');
+  await expect(page.locator('[data-quiz-index="0"]')).toBeVisible();
+});

@@ -82,7 +82,6 @@ macro_rules! text_struct {
         /// UI strings of one language. Templates use `{0}`, `{1}`, … for values, filled by
         /// [`fill`].
         #[allow(missing_docs)]
-        #[derive(Debug)]
         pub struct Text {
             $(pub $field: &'static str,)*
         }

@@ -110,6 +110,23 @@ pub fn tick_label(value: f64) -> String {
     }
 }
 
+/// `value` in scientific notation with three decimals, `1.234e-5`, written with `Display`
+/// so that a second float formatter (`{:.3e}`) stays out of the bundle. The mantissa comes
+/// from a division, so on an exact rounding boundary the last digit can differ from `{:.3e}`.
+pub fn scientific(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value:.3}");
+    }
+    let mut exponent = value.abs().log10().floor() as i32;
+    let mut mantissa = value / 10f64.powi(exponent);
+    // Rounding to three decimals can carry into another digit: 9.9996 -> 10.000.
+    if (mantissa.abs() * 1000.0).round() >= 10_000.0 {
+        mantissa /= 10.0;
+        exponent += 1;
+    }
+    format!("{mantissa:.3}e{exponent}")
+}
+
 /// `samples + 1` points `(n, rate)` for n from 0 to `n_max` of the exact
 /// (`(1 - (1 - 1/m)^{kn})^k`) or approximate (`(1 - e^{-kn/m})^k`) formula.
 pub fn theory_curve(m: f64, k: f64, n_max: f64, samples: usize, exact: bool) -> Vec<(f64, f64)> {
@@ -173,6 +190,19 @@ mod tests {
             to: 10.0,
         };
         assert!(flat.map(1.0).is_finite());
+    }
+
+    #[test]
+    fn scientific_matches_the_standard_formatter() {
+        for v in [
+            1.0, 0.0123456, 1.0546e-25, 9.99961e-3, 123456.0, 2.5e-300, -0.00042, 7.0,
+        ] {
+            assert_eq!(scientific(v), format!("{v:.3e}"), "{v}");
+        }
+        // On a rounding boundary only the last digit may differ.
+        let (ours, std) = (scientific(0.012345), format!("{:.3e}", 0.012345));
+        assert_eq!(ours[..4], std[..4]);
+        assert_eq!(scientific(0.0), "0.000");
     }
 
     #[test]

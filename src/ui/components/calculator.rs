@@ -3,6 +3,8 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::state::plot::scientific;
+
 use crate::filter::MAX_BITS;
 use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
@@ -151,7 +153,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                    data-claim-rate={c.rate_at_claimed.to_string()}>
                     { if c.holds { text.claim_holds } else { text.claim_fails } }
                     { " " }
-                    { fill(text.claim_detail, &[&binary_size(c.needed_bytes * 8.0), &format!("{:.3e}", c.needed_bytes),
+                    { fill(text.claim_detail, &[&binary_size(c.needed_bytes * 8.0), &scientific(c.needed_bytes),
                                                 &binary_size(c.claimed_bytes * 8.0), &format!("{:.4} %", c.rate_at_claimed * 100.0), &c.k_at_claimed]) }
                 </p>
             },

@@ -4,6 +4,8 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::state::plot::scientific;
+
 use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, BUCKETS};
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
@@ -177,7 +179,7 @@ pub fn HashLab() -> Html {
                                 <td>{ hash_label(text, r.hash) }</td>
                                 <td>{ histogram_svg(&r.histogram) }</td>
                                 <td class="mono">{ format!("{:.1} ({} dof)", r.chi_square, r.dof) }</td>
-                                <td class="mono">{ format!("{:.3e}", r.p_value) }{ if uniform { " ✓" } else { " ✗" } }</td>
+                                <td class="mono">{ scientific(r.p_value) }{ if uniform { " ✓" } else { " ✗" } }</td>
                                 <td class="mono">{ format!("{:.4}", r.observed_rate) }</td>
                                 <td class="mono">{ format!("{:.4}", r.theory_rate) }</td>
                             </tr>

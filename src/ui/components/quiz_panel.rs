@@ -3,7 +3,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::i18n::{fill, Text};
+use crate::i18n::{describe, fill, Text};
 use crate::state::fields::parse_whole;
 use crate::state::quiz::{Prediction, Quiz};
 use crate::state::Action;
@@ -29,7 +29,9 @@ pub fn QuizPanel(props: &QuizPanelProps) -> Html {
     };
     let body = match &props.quiz {
         None => {
-            let seed = parse_whole(&seed_text).ok();
+            let parsed = parse_whole(&seed_text);
+            let problem = parsed.as_ref().err().map(|p| describe::problem(text, p));
+            let seed = parsed.ok();
             let oninput = {
                 let seed_text = seed_text.clone();
                 Callback::from(move |e: InputEvent| {
@@ -44,6 +46,7 @@ pub fn QuizPanel(props: &QuizPanelProps) -> Html {
                     <input id="quiz-seed" type="text" inputmode="numeric" size="6" value={(*seed_text).clone()} {oninput} />
                     <button id="quiz-start" disabled={seed.is_none()}
                             onclick={act(Action::StartQuiz(seed.unwrap_or(1)))}>{ text.quiz_start }</button>
+                    <span class="field-error" role="alert" data-field-error="quiz-seed">{ problem.unwrap_or_default() }</span>
                 </div>
             }
         }

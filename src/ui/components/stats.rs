@@ -2,6 +2,8 @@
 
 use yew::prelude::*;
 
+use crate::state::plot::scientific;
+
 use crate::filter::{math, CountEstimate};
 use crate::i18n::Text;
 
@@ -26,7 +28,7 @@ pub fn percent(rate: f64) -> String {
     } else if pct >= 1.0 {
         format!("{pct:.2} %")
     } else {
-        format!("{pct:.3e} %")
+        format!("{} %", scientific(pct))
     }
 }
 
