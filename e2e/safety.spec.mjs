@@ -32,3 +32,22 @@ test('every kind of Unicode is hashed by its UTF-8 bytes and shown as typed', as
   await page.locator('#item-field').press('Shift+Enter');
   await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
 });
+
+test('bad URL values fall back with a notice naming the parameter, and the page stays usable', async ({ page }) => {
+  const cases = [
+    ['m', ''], ['m', 'abc'], ['m', '-5'], ['m', '0'], ['m', '2.5'], ['m', '1000000000000'],
+    ['m', 'NaN'], ['m', 'Infinity'], ['k', '0'], ['k', '1000000'], ['k', '1e400'],
+    ['hash', 'md5'], ['mode', 'fancy'], ['width', '9'], ['view', 'nowhere'], ['lang', 'xx'],
+    ['fold', '99'], ['embed', 'maybe'], ['present', '2'], ['quiz', '-1'], ['lock', 'everything'],
+  ];
+  for (const [param, value] of cases) {
+    const errors = await openApp(page, `?${param}=${encodeURIComponent(value)}&add=ok`);
+    await expect(page.locator(`[data-notice-param="${param}"]`), `${param}=${value}`).toBeVisible();
+    await expect(page.locator('.members [data-item="ok"]')).toHaveCount(1);
+    expect(errors, `${param}=${value}`).toEqual([]);
+  }
+  // Still usable after the worst of them.
+  await page.locator('#item-field').fill('after');
+  await page.locator('#item-field').press('Enter');
+  await expect(page.locator('.members [data-item="after"]')).toHaveCount(1);
+});
