@@ -139,49 +139,40 @@ fn parse_count(text: &str, zero: ParamError) -> Result<f64, FieldProblem> {
     Ok(value)
 }
 
+/// The parsed field when `wanted`, recording its problem in `slot`; `None` when not wanted
+/// or rejected.
+fn read<T>(
+    wanted: bool,
+    slot: &mut Option<FieldProblem>,
+    parse: impl FnOnce() -> Result<T, FieldProblem>,
+) -> Option<T> {
+    if !wanted {
+        return None;
+    }
+    parse().map_err(|problem| *slot = Some(problem)).ok()
+}
+
 /// Solves for what `mode` asks, reading only the fields it needs.
 pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, CalculatorErrors> {
     let [use_n, use_p, use_m, use_k] = mode.inputs();
     let mut errors = CalculatorErrors::default();
-    let n = use_n
-        .then(|| parse_count(&input.n, ParamError::ZeroItems))
-        .transpose()
-        .unwrap_or_else(|e| {
-            errors.n = Some(e);
-            None
-        });
-    let p = use_p
-        .then(|| parse_rate(&input.p))
-        .transpose()
-        .unwrap_or_else(|e| {
-            errors.p = Some(e);
-            None
-        });
-    let m = use_m
-        .then(|| parse_count(&input.m, ParamError::ZeroBits))
-        .transpose()
-        .unwrap_or_else(|e| {
-            errors.m = Some(e);
-            None
-        });
-    let k = use_k
-        .then(|| {
-            parse_whole(&input.k).and_then(|k| match k {
-                0 => Err(FieldProblem::Invalid(ParamError::ZeroHashes)),
-                k if k > MAX_HASHES as u64 => {
-                    Err(FieldProblem::Invalid(ParamError::TooManyHashes {
-                        requested: k.min(u32::MAX as u64) as u32,
-                        max: MAX_HASHES,
-                    }))
-                }
-                k => Ok(k as u32),
-            })
+    let n = read(use_n, &mut errors.n, || {
+        parse_count(&input.n, ParamError::ZeroItems)
+    });
+    let p = read(use_p, &mut errors.p, || parse_rate(&input.p));
+    let m = read(use_m, &mut errors.m, || {
+        parse_count(&input.m, ParamError::ZeroBits)
+    });
+    let k = read(use_k, &mut errors.k, || {
+        parse_whole(&input.k).and_then(|k| match k {
+            0 => Err(FieldProblem::Invalid(ParamError::ZeroHashes)),
+            k if k > MAX_HASHES as u64 => Err(FieldProblem::Invalid(ParamError::TooManyHashes {
+                requested: k.min(u32::MAX as u64) as u32,
+                max: MAX_HASHES,
+            })),
+            k => Ok(k as u32),
         })
-        .transpose()
-        .unwrap_or_else(|e| {
-            errors.k = Some(e);
-            None
-        });
+    });
     if errors.any() {
         return Err(errors);
     }

@@ -128,7 +128,8 @@ pub fn App() -> Html {
 
     // Mirror the state in the address bar so a copied link reopens the same view.
     // Printed only when the items, settings or query change, never per keystroke.
-    let printed = {
+    // (the query string, the same state's full-page link), computed when the state changes.
+    let urls = {
         let query_item = state.last_query().map(|q| q.item.clone());
         let state = state.clone();
         use_memo(
@@ -140,10 +141,16 @@ pub fn App() -> Html {
                 state.presentation(),
                 state.quiz().map(|q| q.seed),
             ),
-            move |_| url::print(&state.url_state()),
+            move |_| {
+                let mut url_state = state.url_state();
+                let printed = url::print(&url_state);
+                // The compact view links to the same state as a full page.
+                url_state.embedding.compact = false;
+                (printed, format!("?{}", url::print(&url_state)))
+            },
         )
     };
-    use_effect_with(printed.clone(), |printed| browser::replace_query(printed));
+    use_effect_with(urls.clone(), |urls| browser::replace_query(&urls.0));
     let embedding = state.embedding().clone();
     let compact = embedding.compact;
 
@@ -273,11 +280,6 @@ pub fn App() -> Html {
         let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
-    let full_page_href = {
-        let mut full = state.url_state();
-        full.embedding.compact = false;
-        format!("?{}", url::print(&full))
-    };
     let on_lang = {
         let d = dispatch.clone();
         Callback::from(move |e: Event| {
@@ -359,7 +361,7 @@ pub fn App() -> Html {
                 if compact {
                 <header class="app-header compact-header">
                     <h1>{ text.title }</h1>
-                    <a id="open-full" href={full_page_href.clone()} target="_blank" rel="noopener">{ text.embed_open_full }</a>
+                    <a id="open-full" href={urls.1.clone()} target="_blank" rel="noopener">{ text.embed_open_full }</a>
                 </header>
                 <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
                 } else {
@@ -375,7 +377,7 @@ pub fn App() -> Html {
                     <h1>{ text.title }</h1>
                     <p class="subtitle">{ text.subtitle }</p>
                     <div class="page-tools">
-                        <EmbedCode query={(*printed).clone()} />
+                        <EmbedCode query={urls.0.clone()} />
                         <button id="present-button" aria-pressed={state.presentation().to_string()}
                                 onclick={act(Action::TogglePresentation)}>{ text.present_toggle }</button>
                         <button id="help-button" onclick={act(Action::ToggleHelp)}>{ text.help_button }</button>

@@ -1,6 +1,5 @@
 //! The sizing calculator, the best-practice table and "check a claim".
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::state::plot::scientific;
@@ -14,6 +13,7 @@ use crate::state::calculator::{
 use crate::state::fields::parse_real;
 use crate::state::url::View;
 use crate::state::Action;
+use crate::ui::components::text_field::{text_field, TextField};
 
 /// Props of [`Calculator`].
 #[derive(Properties, PartialEq)]
@@ -36,29 +36,6 @@ fn mode_label(text: &Text, mode: Solve) -> &'static str {
         Solve::ItemsForSize => text.calc_items_for_size,
         Solve::RateForShape => text.calc_rate_for_shape,
         Solve::BestHashes => text.calc_best_hashes,
-    }
-}
-
-fn text_input(
-    id: &'static str,
-    label: &'static str,
-    value: String,
-    problem: Option<String>,
-    disabled: bool,
-    onchange: Callback<String>,
-) -> Html {
-    let oninput = Callback::from(move |e: InputEvent| {
-        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-            onchange.emit(input.value());
-        }
-    });
-    html! {
-        <div class={classes!("field", problem.is_some().then_some("invalid"), disabled.then_some("unused"))}>
-            <label for={id}>{ label }</label>
-            <input id={id} type="text" {value} {oninput} {disabled} autocomplete="off"
-                   aria-invalid={problem.is_some().to_string()} />
-            <span class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
-        </div>
     }
 }
 
@@ -185,10 +162,10 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                 }) }
             </fieldset>
             <div class="control-row">
-                { text_input("calc-n", text.calc_n, input.n.clone(), show(&errors.n), !use_n, update(|i, v| i.n = v)) }
-                { text_input("calc-p", text.calc_p_input, input.p.clone(), show(&errors.p), !use_p, update(|i, v| i.p = v)) }
-                { text_input("calc-m", text.calc_m, input.m.clone(), show(&errors.m), !use_m, update(|i, v| i.m = v)) }
-                { text_input("calc-k", text.calc_k, input.k.clone(), show(&errors.k), !use_k, update(|i, v| i.k = v)) }
+                { text_field(TextField { disabled: !use_n, ..TextField::new("calc-n", text.calc_n, input.n.clone(), show(&errors.n)) }, update(|i, v| i.n = v)) }
+                { text_field(TextField { disabled: !use_p, ..TextField::new("calc-p", text.calc_p_input, input.p.clone(), show(&errors.p)) }, update(|i, v| i.p = v)) }
+                { text_field(TextField { disabled: !use_m, ..TextField::new("calc-m", text.calc_m, input.m.clone(), show(&errors.m)) }, update(|i, v| i.m = v)) }
+                { text_field(TextField { disabled: !use_k, ..TextField::new("calc-k", text.calc_k, input.k.clone(), show(&errors.k)) }, update(|i, v| i.k = v)) }
             </div>
             { outputs }
             <h3>{ text.practice_title }</h3>
@@ -206,9 +183,9 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                 <button id="claim-two-files" onclick={preset("5000000000", "0.01", "4294967296")}>{ text.claim_preset_files }</button>
             </div>
             <div class="control-row">
-                { text_input("claim-n", text.calc_n, claim.n.clone(), None, false, update_claim(|c, v| c.n = v)) }
-                { text_input("claim-p", text.calc_p_input, claim.p.clone(), None, false, update_claim(|c, v| c.p = v)) }
-                { text_input("claim-bytes", text.claim_bytes, claim.bytes.clone(), None, false, update_claim(|c, v| c.bytes = v)) }
+                { text_field(TextField::new("claim-n", text.calc_n, claim.n.clone(), None), update_claim(|c, v| c.n = v)) }
+                { text_field(TextField::new("claim-p", text.calc_p_input, claim.p.clone(), None), update_claim(|c, v| c.p = v)) }
+                { text_field(TextField::new("claim-bytes", text.claim_bytes, claim.bytes.clone(), None), update_claim(|c, v| c.bytes = v)) }
             </div>
             { claim_result }
         </section>

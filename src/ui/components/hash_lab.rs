@@ -1,7 +1,7 @@
 //! The hash-quality lab: each hash spreads a corpus over m buckets; a histogram, the
 //! chi-square test against uniform, and the false-positive rate of a filter built with it.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::state::plot::scientific;
@@ -10,6 +10,7 @@ use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, BUC
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
 use crate::state::fields::parse_whole;
+use crate::ui::components::text_field::{text_field, TextField};
 
 /// Probes for each hash's observed rate.
 const PROBES: u64 = 20_000;
@@ -46,21 +47,12 @@ fn number_field(
     state: &UseStateHandle<String>,
     problem: Option<String>,
 ) -> Html {
-    let oninput = {
-        let state = state.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                state.set(input.value());
-            }
-        })
-    };
-    html! {
-        <div class={classes!("field", problem.is_some().then_some("invalid"))}>
-            <label for={id}>{ label }</label>
-            <input id={id} type="text" inputmode="numeric" value={(**state).clone()} {oninput} />
-            <span class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
-        </div>
-    }
+    let state = state.clone();
+    let value = (*state).clone();
+    text_field(
+        TextField::new(id, label, value, problem),
+        Callback::from(move |v: String| state.set(v)),
+    )
 }
 
 fn histogram_svg(counts: &[u64]) -> Html {

@@ -4,7 +4,6 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::filter::{Experiment, FilterShape, ObservedPoint};
@@ -15,6 +14,7 @@ use crate::state::url::percent_encode;
 use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::KPlot;
+use crate::ui::components::text_field::{text_field, TextField};
 
 /// Work per slice, in milliseconds: short enough that no task comes near 50 ms.
 const SLICE_MS: f64 = 10.0;
@@ -47,28 +47,21 @@ pub struct LabPanelProps {
     pub user_point: Option<ObservedPoint>,
 }
 
-fn field(
+fn lab_field(
     id: &'static str,
     label: &'static str,
     value: String,
     problem: Option<String>,
     placeholder: String,
-    onchange: Callback<String>,
+    oninput: Callback<String>,
 ) -> Html {
-    // Every keystroke goes to the state, so a re-render mid-run never resets the text.
-    let oninput = Callback::from(move |e: InputEvent| {
-        if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-            onchange.emit(input.value());
-        }
-    });
-    html! {
-        <div class={classes!("field", problem.is_some().then_some("invalid"))}>
-            <label for={id}>{ label }</label>
-            <input id={id} type="text" inputmode="numeric" {value} {placeholder} {oninput}
-                   aria-invalid={problem.is_some().to_string()} autocomplete="off" />
-            <span class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
-        </div>
-    }
+    text_field(
+        TextField {
+            placeholder,
+            ..TextField::new(id, label, value, problem)
+        },
+        oninput,
+    )
 }
 
 /// Runs slices until about [`SLICE_MS`] have passed; returns the runs so far, the progress
@@ -193,14 +186,14 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             <h2 id="lab-title">{ text.lab }</h2>
             <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family()]) }</p>
             <div class="control-row">
-                { field("lab-n", text.lab_n_max, lab.max_items.text.clone(),
+                { lab_field("lab-n", text.lab_n_max, lab.max_items.text.clone(),
                         lab.max_items.problem.as_ref().map(|p| describe::problem(text, p)),
                         n_max.to_string(), set(LabAction::SetMaxItems)) }
-                { field("lab-probes", text.lab_probes, lab.probes.text.clone(),
+                { lab_field("lab-probes", text.lab_probes, lab.probes.text.clone(),
                         lab.probes.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetProbes)) }
-                { field("lab-points", text.lab_points, lab.points.text.clone(),
+                { lab_field("lab-points", text.lab_points, lab.points.text.clone(),
                         lab.points.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetPoints)) }
-                { field("lab-seed", text.lab_seed, lab.seed.text.clone(),
+                { lab_field("lab-seed", text.lab_seed, lab.seed.text.clone(),
                         lab.seed.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetSeed)) }
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>

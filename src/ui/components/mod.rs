@@ -20,4 +20,5 @@ pub mod query_result;
 pub mod quiz_panel;
 pub mod sets_panel;
 pub mod stats;
+pub mod text_field;
 pub mod walk_panel;
