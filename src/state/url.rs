@@ -327,6 +327,15 @@ pub const PARAMS: &[&str] = &[
     "quiz",
 ];
 
+/// An on/off parameter: `1` or `true`, `0` or `false`.
+fn parse_flag(value: &str) -> Option<bool> {
+    match value {
+        "1" | "true" => Some(true),
+        "0" | "false" => Some(false),
+        _ => None,
+    }
+}
+
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
 pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut notices = Vec::new();
@@ -390,19 +399,17 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                     NoticeReason::Choices("en, zh, ja"),
                 )),
             },
-            "embed" => match value.as_str() {
-                "1" | "true" => embedding.compact = true,
-                "0" | "false" => embedding.compact = false,
-                _ => notices.push(Notice::new("embed", &value, NoticeReason::Choices("1, 0"))),
+            "embed" => match parse_flag(&value) {
+                Some(on) => embedding.compact = on,
+                None => notices.push(Notice::new("embed", &value, NoticeReason::Choices("1, 0"))),
             },
             "quiz" => match parse_whole(&value) {
                 Ok(seed) => quiz = Some(seed),
                 Err(p) => notices.push(Notice::new("quiz", &value, problem(p))),
             },
-            "present" => match value.as_str() {
-                "1" | "true" => presentation = true,
-                "0" | "false" => presentation = false,
-                _ => notices.push(Notice::new(
+            "present" => match parse_flag(&value) {
+                Some(on) => presentation = on,
+                None => notices.push(Notice::new(
                     "present",
                     &value,
                     NoticeReason::Choices("1, 0"),
