@@ -40,10 +40,26 @@ fn url_state() -> impl Strategy<Value = UrlState> {
             prop::collection::vec(item(), 0..3),
         ),
         0..=MAX_FOLDS,
-        prop::option::of(prop_oneof![Just(Lang::Zh), Just(Lang::Ja)]),
+        (
+            prop::option::of(prop_oneof![Just(Lang::Zh), Just(Lang::Ja)]),
+            prop::option::of(("[a-z0-9-]{1,12}", 0u64..100)),
+        ),
     )
         .prop_map(
-            |(m, k, family, mode, width, adds, removes, query, view, (a, b), folds, lang)| {
+            |(
+                m,
+                k,
+                family,
+                mode,
+                width,
+                adds,
+                removes,
+                query,
+                view,
+                (a, b),
+                folds,
+                (lang, lesson),
+            )| {
                 let mut entries: Vec<LogEntry> = adds.into_iter().map(LogEntry::Add).collect();
                 entries.extend(removes.into_iter().map(LogEntry::Remove));
                 UrlState {
@@ -57,6 +73,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     embedding: Default::default(),
                     presentation: false,
                     quiz: None,
+                    lesson,
                     notices: Vec::new(),
                 }
             },

@@ -50,6 +50,9 @@ pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
         NoticeReason::RemoveFalsePositive => text.notice_remove_false_positive.to_owned(),
         NoticeReason::RemovePlain => text.notice_remove_plain.to_owned(),
         NoticeReason::NotApplied => text.notice_not_applied.to_owned(),
+        NoticeReason::UnknownLesson => text.notice_unknown_lesson.to_owned(),
+        NoticeReason::StepOutOfRange(count) => fill(text.notice_step_range, &[count]),
+        NoticeReason::BadLesson(problem) => fill(text.notice_bad_lesson, &[problem]),
     }
 }
 

@@ -2,9 +2,11 @@
 //! URL contract and the [`Action`] reducer.
 
 pub mod calculator;
+pub mod crawl;
 pub mod demos;
 pub mod fields;
 pub mod lab;
+pub mod lesson;
 pub mod log;
 pub mod model;
 pub mod plot;
@@ -15,6 +17,8 @@ pub mod url;
 pub mod words;
 
 pub use log::{LogEntry, Member, Members};
-pub use model::{Action, AppState, FieldError, Message, Walk, WalkKind};
+pub use model::{
+    Action, AppState, FieldError, LessonProgress, LessonsStatus, Message, Walk, WalkKind,
+};
 pub use query::{QueryReport, Verdict};
 pub use settings::{FilterModel, Mode, Settings};

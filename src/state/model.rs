@@ -7,8 +7,10 @@ use crate::i18n::Lang;
 
 use crate::filter::{CounterChange, HashFamily, RemoveError};
 
+use super::crawl::{CrawlDecision, CrawlTally};
 use super::demos::Demo;
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::lesson::{Lesson, LessonStep, StepAction};
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
 use super::quiz::{Prediction, Quiz};
@@ -98,6 +100,65 @@ pub enum Action {
     /// Remove the item in the field: counters in counting mode, naive delete refused in
     /// plain mode.
     RemoveDraft,
+    /// The lesson files arrived: the lessons that could be read, and for each file that
+    /// could not, its name and the problem.
+    LessonsLoaded(Vec<Rc<Lesson>>, Vec<(String, String)>),
+    /// The lesson list could not be fetched.
+    LessonsFailed(String),
+    /// Open a lesson at its first step.
+    StartLesson(String),
+    /// The lesson's next step (a walk in progress is completed first).
+    LessonNext,
+    /// The lesson's previous step, rebuilt as the lesson left it.
+    LessonBack,
+    /// Leave the lesson; the filter stays as it is.
+    StopLesson,
+    /// The clicker's "forward": the walk's next step, else the lesson's next step.
+    Forward,
+    /// The clicker's "back": the walk's previous step, else the lesson's previous step.
+    Backward,
+}
+
+/// Where the lessons are.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum LessonsStatus {
+    /// Being fetched.
+    #[default]
+    Loading,
+    /// Here.
+    Ready,
+    /// Could not be fetched, and why.
+    Failed(String),
+}
+
+/// The lesson in progress.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LessonProgress {
+    /// The lesson.
+    pub lesson: Rc<Lesson>,
+    /// The step shown, from 0.
+    pub step: usize,
+}
+
+impl LessonProgress {
+    /// The step shown.
+    pub fn current(&self) -> &LessonStep {
+        &self.lesson.steps[self.step.min(self.lesson.steps.len() - 1)]
+    }
+    /// Whether this is the last step.
+    pub fn at_end(&self) -> bool {
+        self.step + 1 >= self.lesson.steps.len()
+    }
+}
+
+/// A lesson the URL asked for, opened when the lessons arrive.
+#[derive(Debug, Clone, PartialEq)]
+struct LessonRequest {
+    id: String,
+    /// From 1, as in the URL.
+    step: u64,
+    /// Whether the URL also carried a filter of its own (else the lesson builds it).
+    own_filter: bool,
 }
 
 /// Which operation a step-by-step walk shows.
@@ -220,6 +281,11 @@ pub struct AppState {
     quiz: Option<Quiz>,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
+    lessons: Rc<Vec<Rc<Lesson>>>,
+    lessons_status: LessonsStatus,
+    lesson: Option<LessonProgress>,
+    lesson_request: Option<LessonRequest>,
+    crawl: Option<CrawlTally>,
     message: Option<Message>,
     field_errors: FieldErrors,
     notices: Vec<Notice>,
@@ -257,6 +323,11 @@ impl AppState {
             quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
             folds: 0,
+            lessons: Rc::new(Vec::new()),
+            lessons_status: LessonsStatus::default(),
+            lesson: None,
+            lesson_request: None,
+            crawl: None,
             message: None,
             field_errors: FieldErrors::default(),
             notices: Vec::new(),
@@ -291,6 +362,16 @@ impl AppState {
             state.quiz = Some(Quiz::start(seed, &state.members));
         }
         state.embedding = embedding;
+        if let Some((id, step)) = url.lesson {
+            let own_filter = state.settings != Settings::default()
+                || !state.log.is_empty()
+                || state.last_query.is_some();
+            state.lesson_request = Some(LessonRequest {
+                id,
+                step,
+                own_filter,
+            });
+        }
         state
     }
 
@@ -393,6 +474,10 @@ impl AppState {
             embedding: self.embedding.clone(),
             presentation: self.presentation,
             quiz: self.quiz.as_ref().map(|q| q.seed),
+            lesson: self
+                .lesson
+                .as_ref()
+                .map(|p| (p.lesson.id.clone(), p.step as u64 + 1)),
             sets: self.sets.as_ref().clone(),
             folds: self.folds,
             notices: Vec::new(),
@@ -430,6 +515,22 @@ impl AppState {
     pub fn can_redo(&self) -> bool {
         !self.redo.is_empty()
     }
+    /// The lessons that have arrived.
+    pub fn lessons(&self) -> &[Rc<Lesson>] {
+        &self.lessons
+    }
+    /// Whether the lessons have arrived.
+    pub fn lessons_status(&self) -> &LessonsStatus {
+        &self.lessons_status
+    }
+    /// The lesson in progress.
+    pub fn lesson(&self) -> Option<&LessonProgress> {
+        self.lesson.as_ref()
+    }
+    /// The crawler of the crawler lesson, once it has taken URLs.
+    pub fn crawl(&self) -> Option<&CrawlTally> {
+        self.crawl.as_ref()
+    }
     /// A number that changes whenever the settings or items change.
     pub fn revision(&self) -> u64 {
         self.revision
@@ -455,6 +556,9 @@ impl AppState {
                 | Action::StopQuiz
                 | Action::SetSetItems(..)
                 | Action::SetFolds(_)
+                | Action::LessonsLoaded(..)
+                | Action::LessonsFailed(_)
+                | Action::StopLesson
         ) {
             self.message = None;
         }
@@ -587,11 +691,7 @@ impl AppState {
                         });
                     } else {
                         self.walk = None;
-                        let finish = match walk.kind {
-                            WalkKind::Add => Action::AddItem(walk.item),
-                            WalkKind::Query => Action::QueryItem(walk.item),
-                        };
-                        self = self.apply(finish);
+                        self.finish_walk(walk);
                     }
                 }
             }
@@ -675,8 +775,235 @@ impl AppState {
             Action::SelectCell(cell) => {
                 self.selected_cell = cell.filter(|&c| c < self.settings.m());
             }
+            Action::LessonsLoaded(lessons, problems) => {
+                for (file, problem) in problems {
+                    self.notices.push(Notice::new(
+                        "lesson",
+                        &file,
+                        NoticeReason::BadLesson(problem),
+                    ));
+                }
+                self.lessons = Rc::new(lessons);
+                self.lessons_status = LessonsStatus::Ready;
+                if let Some(request) = self.lesson_request.take() {
+                    self.open_requested_lesson(request);
+                }
+            }
+            Action::LessonsFailed(why) => self.lessons_status = LessonsStatus::Failed(why),
+            Action::StartLesson(id) => {
+                if let Some(lesson) = self.lessons.iter().find(|l| l.id == id).cloned() {
+                    self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
+                }
+            }
+            Action::LessonNext => self.lesson_next(),
+            Action::LessonBack => {
+                if let Some(progress) = self.lesson.clone() {
+                    if progress.step > 0 {
+                        self.one_undo_step(|state| {
+                            state.build_lesson_step(progress.lesson, progress.step - 1)
+                        });
+                    }
+                }
+            }
+            Action::StopLesson => {
+                self.lesson = None;
+                self.crawl = None;
+            }
+            Action::Forward => {
+                if self.walk.is_some() {
+                    self = self.apply(Action::StepWalk);
+                } else {
+                    self.lesson_next();
+                }
+            }
+            Action::Backward => match &self.walk {
+                Some(walk) if walk.step > 0 => self = self.apply(Action::StepBackWalk),
+                Some(_) => self.walk = None,
+                None => self = self.apply(Action::LessonBack),
+            },
         }
         self
+    }
+
+    /// Opens the lesson a URL named: rebuilt as the lesson leaves it at that step, unless
+    /// the URL carried a filter of its own that differs from the lesson's.
+    fn open_requested_lesson(&mut self, request: LessonRequest) {
+        let Some(lesson) = self.lessons.iter().find(|l| l.id == request.id).cloned() else {
+            self.notices.push(Notice::new(
+                "lesson",
+                &request.id,
+                NoticeReason::UnknownLesson,
+            ));
+            return;
+        };
+        let count = lesson.steps.len();
+        let step = match request.step {
+            s if s >= 1 && s as usize <= count => s as usize - 1,
+            s => {
+                self.notices.push(Notice::new(
+                    "step",
+                    &s.to_string(),
+                    NoticeReason::StepOutOfRange(count),
+                ));
+                if s == 0 {
+                    0
+                } else {
+                    count - 1
+                }
+            }
+        };
+        let mut rebuilt = self.clone();
+        rebuilt.build_lesson_step(Rc::clone(&lesson), step);
+        let same_filter = rebuilt.settings == self.settings
+            && rebuilt.log == self.log
+            && rebuilt.last_query.as_ref().map(|q| &q.item)
+                == self.last_query.as_ref().map(|q| &q.item);
+        if !request.own_filter || same_filter {
+            let view = if request.own_filter {
+                self.view
+            } else {
+                rebuilt.view
+            };
+            *self = rebuilt;
+            self.view = view;
+        } else {
+            self.lesson = Some(LessonProgress { lesson, step });
+        }
+        self.undo.clear();
+        self.redo.clear();
+    }
+
+    /// Runs `change` as one step of undo, however many changes it makes inside.
+    fn one_undo_step(&mut self, change: impl FnOnce(&mut Self)) {
+        let before = self.snapshot();
+        let mut undo = std::mem::take(&mut self.undo);
+        change(self);
+        if self.snapshot() != before {
+            undo.push(before);
+            if undo.len() > UNDO_DEPTH {
+                undo.remove(0);
+            }
+            self.redo.clear();
+        }
+        self.undo = undo;
+    }
+
+    fn lesson_next(&mut self) {
+        let Some(progress) = self.lesson.clone() else {
+            return;
+        };
+        if progress.at_end() {
+            return;
+        }
+        self.one_undo_step(|state| {
+            if let Some(walk) = state.walk.take() {
+                state.finish_walk(walk);
+            }
+            let next = progress.step + 1;
+            state.run_lesson_step(&progress.lesson.steps[next], true);
+            state.lesson = Some(LessonProgress {
+                lesson: progress.lesson,
+                step: next,
+            });
+        });
+    }
+
+    fn finish_walk(&mut self, walk: Walk) {
+        let finish = match walk.kind {
+            WalkKind::Add => Action::AddItem(walk.item),
+            WalkKind::Query => Action::QueryItem(walk.item),
+        };
+        *self = std::mem::take(self).apply(finish);
+    }
+
+    /// The filter as a lesson leaves it at `step`: built from an empty filter by running
+    /// steps 0 to `step` (walks before the last step are done at once).
+    fn build_lesson_step(&mut self, lesson: Rc<Lesson>, step: usize) {
+        self.quiz = None;
+        self.crawl = None;
+        self.random_next = 0;
+        self.draft.clear();
+        self.view = View::Visualizer;
+        self.field_errors = FieldErrors::default();
+        self.rebuild(Settings::default(), Vec::new());
+        let last = step.min(lesson.steps.len().saturating_sub(1));
+        for (index, lesson_step) in lesson.steps.iter().enumerate().take(last + 1) {
+            self.run_lesson_step(lesson_step, index == last);
+        }
+        self.lesson = Some(LessonProgress { lesson, step: last });
+    }
+
+    /// Performs one lesson step on the live filter. Locks set by an embedding page do not
+    /// stop a lesson.
+    fn run_lesson_step(&mut self, step: &LessonStep, last: bool) {
+        let embedding = std::mem::take(&mut self.embedding);
+        if let Some(query) = &step.state {
+            let url = super::url::parse(query, &[]);
+            self.crawl = None;
+            self.random_next = 0;
+            self.rebuild(url.settings, Vec::new());
+            for entry in url.entries {
+                self.apply_log_entry_from_url(entry);
+            }
+        }
+        for action in &step.actions {
+            let run = |state: &mut AppState, action: Action| {
+                *state = std::mem::take(state).apply(action);
+            };
+            match action.clone() {
+                StepAction::Add(item) => run(self, Action::AddItem(item)),
+                StepAction::Query(item) => {
+                    self.draft = item.clone();
+                    run(self, Action::QueryItem(item));
+                }
+                StepAction::Remove(item) => run(self, Action::Remove(item)),
+                StepAction::NaiveDelete(item) => run(self, Action::NaiveDelete(item)),
+                StepAction::Random(count) => run(self, Action::AddRandomWords(count)),
+                StepAction::WalkAdd(item) | StepAction::WalkQuery(item) => {
+                    let add = matches!(action, StepAction::WalkAdd(_));
+                    self.draft = item.clone();
+                    match (last, add) {
+                        (true, true) => run(self, Action::StartWalk(WalkKind::Add)),
+                        (true, false) => run(self, Action::StartWalk(WalkKind::Query)),
+                        (false, true) => run(self, Action::AddItem(item)),
+                        (false, false) => run(self, Action::QueryItem(item)),
+                    }
+                }
+                StepAction::Draft(item) => self.draft = item,
+                StepAction::M(m) => run(self, Action::SetM(m)),
+                StepAction::K(k) => run(self, Action::SetK(k)),
+                StepAction::Family(family) => run(self, Action::SetFamily(family)),
+                StepAction::Mode(mode) => run(self, Action::SetMode(mode)),
+                StepAction::View(view) => self.view = view,
+                StepAction::Crawl(count) => self.run_crawler(count),
+            }
+        }
+        self.embedding = embedding;
+    }
+
+    /// The crawler takes `count` URLs from its stream: each one the filter has probably seen
+    /// is skipped, each other one is fetched and added.
+    fn run_crawler(&mut self, count: usize) {
+        let mut tally = self.crawl.take().unwrap_or_default();
+        let mut fetched = Vec::new();
+        let mut filter = self.filter.as_ref().clone();
+        for _ in 0..count {
+            let (url, is_new) = tally.next_url();
+            let decision = if !filter.contains(url.as_bytes()) {
+                filter.insert(url.as_bytes());
+                fetched.push(LogEntry::Add(url.clone()));
+                CrawlDecision::Fetched
+            } else if is_new {
+                CrawlDecision::SkippedNew
+            } else {
+                CrawlDecision::SkippedRepeat
+            };
+            tally.record(url, is_new, decision);
+        }
+        if !fetched.is_empty() {
+            self.push_entries(fetched);
+        }
+        self.crawl = Some(tally);
     }
 
     /// Whether `action` changes a control the embedding page locked; such actions change

@@ -127,6 +127,21 @@ pub fn scientific(value: f64) -> String {
     format!("{mantissa:.3}e{exponent}")
 }
 
+/// Formats a rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`,
+/// `4.560e-3 %`.
+pub fn percent(rate: f64) -> String {
+    let pct = rate * 100.0;
+    if pct == 0.0 {
+        "0 %".to_owned()
+    } else if pct >= 1.0 {
+        format!("{pct:.2} %")
+    } else if pct >= 0.01 {
+        format!("{pct:.3} %")
+    } else {
+        format!("{} %", scientific(pct))
+    }
+}
+
 /// `samples + 1` points `(n, rate)` for n from 0 to `n_max` of the exact
 /// (`(1 - (1 - 1/m)^{kn})^k`) or approximate (`(1 - e^{-kn/m})^k`) formula.
 pub fn theory_curve(m: f64, k: f64, n_max: f64, samples: usize, exact: bool) -> Vec<(f64, f64)> {

@@ -18,6 +18,8 @@
 //! | `present` | `1` for presentation mode (large type, high contrast) | `0` |
 //! | `quiz`    | a seed: start a predict-then-reveal quiz | none |
 //! | `lock`    | controls the viewer cannot change: `m,k,hash,mode,width,items` | none |
+//! | `lesson`  | a lesson's id (`basics`, `false-positives`, `sizing`, `deleting`, `crawler`) | none |
+//! | `step`    | the lesson's step, from 1; without other filter parameters the filter is rebuilt as the lesson leaves it at that step | 1 |
 //!
 //! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
 //! an invalid one takes its default and produces a [`Notice`] naming it.
@@ -55,6 +57,12 @@ pub enum NoticeReason {
     RemovePlain,
     /// An entry that could not be applied.
     NotApplied,
+    /// No lesson has this id.
+    UnknownLesson,
+    /// The lesson has steps 1 to this number.
+    StepOutOfRange(usize),
+    /// A lesson file could not be read: the file and the problem.
+    BadLesson(String),
 }
 
 impl fmt::Display for NoticeReason {
@@ -71,6 +79,11 @@ impl fmt::Display for NoticeReason {
             }
             NoticeReason::RemovePlain => write!(f, "a plain Bloom filter cannot remove items"),
             NoticeReason::NotApplied => write!(f, "it could not be applied"),
+            NoticeReason::UnknownLesson => write!(f, "there is no such lesson"),
+            NoticeReason::StepOutOfRange(count) => write!(f, "the lesson has steps 1 to {count}"),
+            NoticeReason::BadLesson(problem) => {
+                write!(f, "the lesson file has a mistake: {problem}")
+            }
         }
     }
 }
@@ -240,6 +253,8 @@ pub struct UrlState {
     pub presentation: bool,
     /// `quiz=SEED`: a predict-then-reveal quiz with this seed.
     pub quiz: Option<u64>,
+    /// `lesson=ID&step=N`: a lesson and its step (from 1).
+    pub lesson: Option<(String, u64)>,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -325,6 +340,8 @@ pub const PARAMS: &[&str] = &[
     "lock",
     "present",
     "quiz",
+    "lesson",
+    "step",
 ];
 
 /// An on/off parameter: `1` or `true`, `0` or `false`.
@@ -355,6 +372,8 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut embedding = Embedding::default();
     let mut presentation = false;
     let mut quiz = None;
+    let mut lesson: Option<String> = None;
+    let mut step = 1;
     let problem = NoticeReason::Problem;
     for (key, value) in query_pairs(query) {
         match key.as_str() {
@@ -429,6 +448,18 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                 embedding.locked.sort();
                 embedding.locked.dedup();
             }
+            "lesson" => {
+                if !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                {
+                    lesson = Some(value);
+                } else {
+                    notices.push(Notice::new("lesson", &value, NoticeReason::UnknownLesson));
+                }
+            }
+            "step" => match parse_whole(&value) {
+                Ok(v) => step = v,
+                Err(p) => notices.push(Notice::new("step", &value, problem(p))),
+            },
             "seta" => sets[0].push(value),
             "setb" => sets[1].push(value),
             "fold" => match parse_small_whole(&value) {
@@ -449,6 +480,13 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         }
     }
     let settings = resolve_settings(m, k, family, mode, width, &mut notices);
+    if lesson.is_none() && step != 1 {
+        notices.push(Notice::new(
+            "step",
+            &step.to_string(),
+            NoticeReason::NotApplied,
+        ));
+    }
     adds.extend(removes);
     adds.extend(unsafe_deletes);
     UrlState {
@@ -462,6 +500,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         embedding,
         presentation,
         quiz,
+        lesson: lesson.map(|id| (id, step)),
         notices,
     }
 }
@@ -554,6 +593,9 @@ pub fn print(url: &UrlState) -> String {
     }
     if let Some(seed) = url.quiz {
         parts.push(format!("quiz={seed}"));
+    }
+    if let Some((id, step)) = &url.lesson {
+        parts.push(format!("lesson={id}&step={step}"));
     }
     if url.embedding.compact {
         parts.push("embed=1".to_owned());

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::state::plot::scientific;
+use crate::state::plot::percent;
 
 use crate::filter::{math, CountEstimate};
 use crate::i18n::Text;
@@ -18,18 +18,6 @@ pub struct StatsProps {
     pub n: u64,
     /// Bits set, X.
     pub ones: u64,
-}
-
-/// Formats a rate as a percentage with enough digits to be read.
-pub fn percent(rate: f64) -> String {
-    let pct = rate * 100.0;
-    if pct == 0.0 {
-        "0 %".to_owned()
-    } else if pct >= 1.0 {
-        format!("{pct:.2} %")
-    } else {
-        format!("{} %", scientific(pct))
-    }
 }
 
 /// The figures panel.

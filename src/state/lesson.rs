@@ -1,0 +1,412 @@
+//! Lessons are data: one text file per lesson, each a list of steps. A step may replace the
+//! filter with a prepared state (`state:`, written as a URL query string), perform actions
+//! on the live filter (`do:`, also in URL syntax), claim the verdict of its query
+//! (`expect:`), and explains itself in English, Chinese and Japanese (`en:`, `zh:`, `ja:`).
+//!
+//! ```text
+//! # comment
+//! id: basics
+//! title.en: What a Bloom filter is
+//! title.zh: 什么是布隆过滤器
+//! title.ja: ブルームフィルタとは
+//!
+//! step
+//! state: m=16&k=3
+//! en: An empty filter of {m} bits.
+//! ...
+//! step
+//! do: add=cat&query=cow
+//! expect: false-positive
+//! en: "cow" hits positions {positions:cow}, all set by others.
+//! ```
+//!
+//! Text may use the placeholders of [`PLACEHOLDERS`], filled from the live filter.
+
+use std::fmt;
+
+use crate::filter::{math, HashFamily};
+use crate::i18n::Lang;
+
+use super::plot::percent;
+use super::query::Verdict;
+use super::settings::{FilterModel, Mode};
+use super::url::{query_pairs, View};
+
+/// The placeholders lesson text may use: `{m}`, `{k}`, `{n}` (items), `{ones}` (bits set),
+/// `{fill}` (ones / m), `{fpr_fill}` ((ones / m)^k, the chance that a new item hits only set
+/// bits), `{fpr}` ((1 − e^(−kn/m))^k), `{positions:ITEM}` (ITEM's positions, in hash order).
+pub const PLACEHOLDERS: &[&str] = &["m", "k", "n", "ones", "fill", "fpr_fill", "fpr"];
+
+/// One thing a step does to the live filter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepAction {
+    /// Add an item.
+    Add(String),
+    /// Query an item (and show the verdict).
+    Query(String),
+    /// Remove an item from a counting filter.
+    Remove(String),
+    /// Clear an item's bits in a plain filter.
+    NaiveDelete(String),
+    /// Add this many random words.
+    Random(usize),
+    /// Walk through adding an item, one hash at a time.
+    WalkAdd(String),
+    /// Walk through querying an item, one hash at a time.
+    WalkQuery(String),
+    /// Put text in the item field.
+    Draft(String),
+    /// Set m (as typed in its field).
+    M(String),
+    /// Set k.
+    K(String),
+    /// Choose the hash family.
+    Family(HashFamily),
+    /// Switch between plain and counting.
+    Mode(Mode),
+    /// Show another view.
+    View(View),
+    /// Let the crawler take this many more URLs from its stream.
+    Crawl(usize),
+}
+
+/// The verdict a step claims for its query (checked by the tests).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    /// "definitely not".
+    No,
+    /// "probably yes" for a member.
+    Yes,
+    /// "probably yes" for a non-member.
+    FalsePositive,
+    /// "definitely not" for a member (after an unsafe delete).
+    FalseNegative,
+}
+
+impl Expect {
+    /// Whether a verdict is the one claimed.
+    pub fn matches(self, verdict: &Verdict) -> bool {
+        matches!(
+            (self, verdict),
+            (Expect::No, Verdict::DefinitelyNot { .. })
+                | (Expect::Yes, Verdict::Probably)
+                | (Expect::FalsePositive, Verdict::FalsePositive { .. })
+                | (Expect::FalseNegative, Verdict::FalseNegative { .. })
+        )
+    }
+}
+
+/// One step of a lesson.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LessonStep {
+    /// A URL query string whose settings and items replace the filter.
+    pub state: Option<String>,
+    /// What the step does, in order.
+    pub actions: Vec<StepAction>,
+    /// The verdict claimed for the step's last query.
+    pub expect: Option<Expect>,
+    /// The text, paragraph by paragraph, per language in [`Lang::ALL`] order.
+    pub text: [Vec<String>; 3],
+}
+
+impl LessonStep {
+    /// The step's paragraphs in a language.
+    pub fn paragraphs(&self, lang: Lang) -> &[String] {
+        &self.text[lang_index(lang)]
+    }
+}
+
+/// A lesson.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lesson {
+    /// The name used in the URL (`lesson=`).
+    pub id: String,
+    /// The title per language.
+    pub title: [String; 3],
+    /// The steps; the first sets the scene.
+    pub steps: Vec<LessonStep>,
+}
+
+impl Lesson {
+    /// The title in a language.
+    pub fn title(&self, lang: Lang) -> &str {
+        &self.title[lang_index(lang)]
+    }
+}
+
+fn lang_index(lang: Lang) -> usize {
+    Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0)
+}
+
+/// Why a lesson file could not be read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LessonError {
+    /// 1-based line number (0 for the file as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.problem)
+        } else {
+            write!(f, "line {}: {}", self.line, self.problem)
+        }
+    }
+}
+
+fn error(line: usize, problem: impl Into<String>) -> LessonError {
+    LessonError {
+        line,
+        problem: problem.into(),
+    }
+}
+
+/// Reads the actions of a `do:` line.
+pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
+    let count = |v: &str| {
+        v.parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=10_000).contains(&n))
+            .ok_or_else(|| format!("{v:?} is not a count from 1 to 10000"))
+    };
+    query_pairs(query)
+        .into_iter()
+        .map(|(key, value)| {
+            Ok(match key.as_str() {
+                "add" => StepAction::Add(value),
+                "query" => StepAction::Query(value),
+                "remove" => StepAction::Remove(value),
+                "naive_delete" => StepAction::NaiveDelete(value),
+                "random" => StepAction::Random(count(&value)?),
+                "walk_add" => StepAction::WalkAdd(value),
+                "walk_query" => StepAction::WalkQuery(value),
+                "draft" => StepAction::Draft(value),
+                "m" => StepAction::M(value),
+                "k" => StepAction::K(value),
+                "hash" => StepAction::Family(
+                    HashFamily::from_key(&value).ok_or(format!("no hash family {value:?}"))?,
+                ),
+                "mode" => {
+                    StepAction::Mode(Mode::from_key(&value).ok_or(format!("no mode {value:?}"))?)
+                }
+                "view" => {
+                    StepAction::View(View::from_key(&value).ok_or(format!("no view {value:?}"))?)
+                }
+                "crawl" => StepAction::Crawl(count(&value)?),
+                other => return Err(format!("unknown action {other:?}")),
+            })
+        })
+        .collect()
+}
+
+/// Reads one lesson file.
+pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
+    let mut id = None;
+    let mut title: [Option<String>; 3] = Default::default();
+    let mut steps: Vec<LessonStep> = Vec::new();
+    for (index, raw) in source.lines().enumerate() {
+        let number = index + 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line == "step" {
+            steps.push(LessonStep::default());
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else {
+            return Err(error(
+                number,
+                format!("expected \"key: value\", found {line:?}"),
+            ));
+        };
+        let value = value.trim().to_owned();
+        let key = key.trim();
+        if let Some(lang) = key.strip_prefix("title.") {
+            let lang = Lang::from_key(lang).ok_or_else(|| error(number, "unknown language"))?;
+            title[lang_index(lang)] = Some(value);
+            continue;
+        }
+        if key == "id" {
+            if value.is_empty() || !value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return Err(error(number, "an id uses letters, digits and '-'"));
+            }
+            id = Some(value);
+            continue;
+        }
+        let step = steps
+            .last_mut()
+            .ok_or_else(|| error(number, format!("{key:?} comes before the first \"step\"")))?;
+        match key {
+            "state" => step.state = Some(value),
+            "do" => step
+                .actions
+                .extend(parse_actions(&value).map_err(|e| error(number, e))?),
+            "expect" => {
+                step.expect = Some(match value.as_str() {
+                    "no" => Expect::No,
+                    "yes" => Expect::Yes,
+                    "false-positive" => Expect::FalsePositive,
+                    "false-negative" => Expect::FalseNegative,
+                    _ => {
+                        return Err(error(
+                            number,
+                            "expect one of: no, yes, false-positive, false-negative",
+                        ))
+                    }
+                })
+            }
+            other => match Lang::from_key(other) {
+                Some(lang) => step.text[lang_index(lang)].push(value),
+                None => return Err(error(number, format!("unknown key {other:?}"))),
+            },
+        }
+    }
+    let id = id.ok_or_else(|| error(0, "no \"id:\" line"))?;
+    if steps.is_empty() {
+        return Err(error(0, "no steps"));
+    }
+    let mut titles: [String; 3] = Default::default();
+    for (i, lang) in Lang::ALL.iter().enumerate() {
+        titles[i] = title[i]
+            .clone()
+            .ok_or_else(|| error(0, format!("no \"title.{}:\" line", lang.key())))?;
+    }
+    for (n, step) in steps.iter().enumerate() {
+        for (i, lang) in Lang::ALL.iter().enumerate() {
+            if step.text[i].is_empty() {
+                return Err(error(
+                    0,
+                    format!("step {} has no {} text", n + 1, lang.key()),
+                ));
+            }
+        }
+    }
+    Ok(Lesson {
+        id,
+        title: titles,
+        steps,
+    })
+}
+
+/// The file names listed in `lessons/index.txt` (one per line, `#` comments).
+pub fn parse_index(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Fills a lesson paragraph's placeholders from the live filter. Unknown placeholders are
+/// left as written.
+pub fn fill_text(template: &str, filter: &FilterModel, n: usize) -> String {
+    let shape = filter.shape();
+    let (m, k) = (shape.m(), shape.k());
+    let ones = filter.count_set();
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let name = &after[..close];
+        let value = match name {
+            "m" => Some(m.to_string()),
+            "k" => Some(k.to_string()),
+            "n" => Some(n.to_string()),
+            "ones" => Some(ones.to_string()),
+            "fill" => Some(percent(ones as f64 / m as f64)),
+            "fpr_fill" => Some(percent((ones as f64 / m as f64).powi(k as i32))),
+            "fpr" => Some(percent(math::fpr_approx(m as f64, n as f64, k as f64))),
+            _ => name.strip_prefix("positions:").map(|item| {
+                shape
+                    .positions(item.as_bytes())
+                    .map(|p| p.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }),
+        };
+        match value {
+            Some(v) => out.push_str(&v),
+            None => out.push_str(&rest[open..open + close + 2]),
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The placeholders in a paragraph that [`fill_text`] does not know.
+pub fn unknown_placeholders(template: &str) -> Vec<String> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|part| part.split_once('}').map(|(name, _)| name))
+        .filter(|name| !PLACEHOLDERS.contains(name) && !name.starts_with("positions:"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::settings::Settings;
+
+    const SAMPLE: &str = "# a sample\nid: sample\ntitle.en: T\ntitle.zh: 标\ntitle.ja: タ\n\nstep\nstate: m=16&k=3\nen: Empty, {m} bits.\nzh: 空\nja: 空\n\nstep\ndo: add=cat&query=cow\nexpect: false-positive\nen: cow at {positions:cow}\nen: second paragraph\nzh: 牛\nja: 牛\n";
+
+    #[test]
+    fn a_lesson_file_reads_into_steps() {
+        let lesson = parse_lesson(SAMPLE).unwrap();
+        assert_eq!(lesson.id, "sample");
+        assert_eq!(lesson.title(Lang::Zh), "标");
+        assert_eq!(lesson.steps.len(), 2);
+        assert_eq!(lesson.steps[0].state.as_deref(), Some("m=16&k=3"));
+        assert_eq!(
+            lesson.steps[1].actions,
+            vec![
+                StepAction::Add("cat".into()),
+                StepAction::Query("cow".into())
+            ]
+        );
+        assert_eq!(lesson.steps[1].expect, Some(Expect::FalsePositive));
+        assert_eq!(lesson.steps[1].paragraphs(Lang::En).len(), 2);
+    }
+
+    #[test]
+    fn mistakes_in_a_lesson_file_name_the_line() {
+        let missing_ja = SAMPLE.replace("ja: 牛\n", "");
+        assert!(parse_lesson(&missing_ja)
+            .unwrap_err()
+            .problem
+            .contains("step 2 has no ja"));
+        let bad_action = SAMPLE.replace("do: add=cat", "do: jump=cat");
+        assert_eq!(parse_lesson(&bad_action).unwrap_err().line, 14);
+        let bad_count = SAMPLE.replace("do: add=cat", "do: random=0");
+        assert_eq!(parse_lesson(&bad_count).unwrap_err().line, 14);
+        let early = "id: x\nen: text before any step\n";
+        assert_eq!(parse_lesson(early).unwrap_err().line, 2);
+        assert!(parse_lesson("id: x\n").is_err());
+        assert!(parse_lesson("id: a b\nstep\n").is_err());
+    }
+
+    #[test]
+    fn placeholders_are_filled_from_the_live_filter() {
+        let settings = Settings::new(16, 3, HashFamily::Fnv1a, Mode::Bloom, 4).unwrap();
+        let mut filter = settings.empty_filter();
+        filter.insert(b"cat");
+        let text = fill_text("{m},{k},{n},{ones} {positions:cat} {nope} {", &filter, 1);
+        assert_eq!(text, "16,3,1,3 7, 0, 9 {nope} {");
+        assert_eq!(
+            unknown_placeholders("{m} {nope} {positions:x}"),
+            vec!["nope"]
+        );
+    }
+}

@@ -1,0 +1,242 @@
+//! Every shipped lesson reads, is complete in three languages, and runs to its end with
+//! every verdict it claims.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::rc::Rc;
+
+use bloomlab::i18n::Lang;
+use bloomlab::state::lesson::{fill_text, parse_index, parse_lesson, unknown_placeholders, Lesson};
+use bloomlab::state::url::{parse, print};
+use bloomlab::state::{Action, AppState};
+
+fn shipped() -> Vec<Rc<Lesson>> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lessons");
+    let index = std::fs::read_to_string(format!("{dir}/index.txt")).unwrap();
+    parse_index(&index)
+        .iter()
+        .map(|file| {
+            let source = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+            Rc::new(parse_lesson(&source).unwrap_or_else(|e| panic!("{file}: {e}")))
+        })
+        .collect()
+}
+
+fn loaded() -> AppState {
+    AppState::default().apply(Action::LessonsLoaded(shipped(), Vec::new()))
+}
+
+/// Every step's text, filled, in one language.
+fn step_text(state: &AppState, lang: Lang) -> String {
+    let progress = state.lesson().unwrap();
+    progress
+        .current()
+        .paragraphs(lang)
+        .iter()
+        .map(|p| fill_text(p, state.filter(), state.members().len()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Runs a lesson from its first step to its last, checking each claimed verdict.
+fn run_to_end(id: &str, mut each: impl FnMut(&AppState)) -> AppState {
+    let mut state = loaded().apply(Action::StartLesson(id.to_owned()));
+    loop {
+        let progress = state.lesson().expect("the lesson is open").clone();
+        if let Some(expect) = progress.current().expect {
+            let report = state
+                .last_query()
+                .expect("a step that expects a verdict queries");
+            assert!(
+                expect.matches(&report.verdict),
+                "{id} step {}: expected {expect:?}, got {:?} for {:?}",
+                progress.step + 1,
+                report.verdict,
+                report.item
+            );
+        }
+        assert!(state.notices().is_empty(), "{id}: {:?}", state.notices());
+        each(&state);
+        if progress.at_end() {
+            return state;
+        }
+        state = state.apply(Action::LessonNext);
+        assert_eq!(state.lesson().unwrap().step, progress.step + 1);
+    }
+}
+
+#[test]
+fn the_five_lessons_are_listed_and_read() {
+    let ids: Vec<String> = shipped().iter().map(|l| l.id.clone()).collect();
+    assert_eq!(
+        ids,
+        ["basics", "false-positives", "sizing", "deleting", "crawler"]
+    );
+}
+
+#[test]
+fn lesson_text_uses_only_known_placeholders_in_every_language() {
+    for lesson in shipped() {
+        for (n, step) in lesson.steps.iter().enumerate() {
+            for lang in Lang::ALL {
+                for paragraph in step.paragraphs(lang) {
+                    let unknown = unknown_placeholders(paragraph);
+                    assert!(
+                        unknown.is_empty(),
+                        "{} step {} {lang:?}: {unknown:?}",
+                        lesson.id,
+                        n + 1
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_lesson_runs_to_its_end_with_the_verdicts_it_claims() {
+    for lesson in shipped() {
+        let end = run_to_end(&lesson.id, |state| {
+            if std::env::var("SHOW_LESSONS").is_ok() {
+                let p = state.lesson().unwrap();
+                eprintln!(
+                    "--- {} step {} ---\n{}",
+                    p.lesson.id,
+                    p.step + 1,
+                    step_text(state, Lang::En)
+                );
+                if let Some(c) = state.crawl() {
+                    eprintln!("crawl: {c:?}");
+                }
+            }
+        });
+        assert!(end.lesson().unwrap().at_end());
+    }
+}
+
+#[test]
+fn the_basics_lesson_meets_all_three_answers_at_m_16() {
+    let mut verdicts = Vec::new();
+    run_to_end("basics", |state| {
+        assert_eq!(state.settings().m(), 16);
+        if let Some(r) = state.last_query() {
+            verdicts.push((r.item.clone(), r.verdict.key()));
+        }
+    });
+    verdicts.dedup();
+    let keys: Vec<&str> = verdicts.iter().map(|(_, k)| *k).collect();
+    assert_eq!(
+        keys,
+        ["definitely-not", "probably", "false-positive"],
+        "{verdicts:?}"
+    );
+}
+
+#[test]
+fn the_crawler_skips_repeats_and_sometimes_a_new_url() {
+    let end = run_to_end("crawler", |_| {});
+    let tally = end.crawl().expect("the crawler ran");
+    assert!(tally.repeats_skipped > 0);
+    assert!(!tally.new_skipped.is_empty(), "{tally:?}");
+    assert!(
+        tally.new_skipped.len() * 10 < tally.distinct as usize,
+        "{tally:?}"
+    );
+    // Every URL is fetched once or skipped: fetched ones are exactly the filter's items.
+    assert_eq!(tally.fetched as usize, end.members().len());
+    assert!(tally.exact_bytes > end.settings().m() / 8 * 10);
+}
+
+#[test]
+fn a_lesson_step_in_the_url_rebuilds_the_same_state() {
+    for lesson in shipped() {
+        let mut state = loaded().apply(Action::StartLesson(lesson.id.clone()));
+        for _ in 1..lesson.steps.len() {
+            state = state.apply(Action::LessonNext);
+            let (id, step) = state.url_state().lesson.unwrap();
+            // The short link a teacher shares: only the lesson and the step.
+            let short = AppState::from_url(parse(&format!("lesson={id}&step={step}"), &[]))
+                .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+            // The full link in the address bar: the filter as well.
+            let full = AppState::from_url(parse(&print(&state.url_state()), &[]))
+                .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+            for reopened in [&short, &full] {
+                assert_eq!(reopened.settings(), state.settings(), "{id} {step}");
+                assert_eq!(reopened.log(), state.log(), "{id} {step}");
+                assert_eq!(
+                    reopened.lesson().unwrap().step,
+                    state.lesson().unwrap().step
+                );
+                assert_eq!(reopened.crawl(), state.crawl());
+                assert_eq!(reopened.walk(), state.walk());
+                assert!(reopened.notices().is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn back_rebuilds_the_previous_step_and_undo_takes_one_step_back() {
+    let start = loaded().apply(Action::StartLesson("basics".into()));
+    let two = start
+        .clone()
+        .apply(Action::LessonNext)
+        .apply(Action::LessonNext);
+    let three = two.clone().apply(Action::LessonNext);
+    let back = three.clone().apply(Action::LessonBack);
+    assert_eq!(back.lesson().unwrap().step, 2);
+    assert_eq!(back.log(), two.log());
+    let undone = three.apply(Action::Undo);
+    assert_eq!(undone.log(), two.log());
+}
+
+#[test]
+fn forward_steps_a_walk_before_the_lesson() {
+    let mut state = loaded()
+        .apply(Action::StartLesson("basics".into()))
+        .apply(Action::LessonNext);
+    assert!(state.walk().is_some());
+    let k = state.settings().k();
+    for _ in 0..=k + 1 {
+        state = state.apply(Action::Forward);
+    }
+    assert!(state.walk().is_none());
+    assert!(state.members().contains("cat"));
+    assert_eq!(state.lesson().unwrap().step, 1);
+    state = state.apply(Action::Forward);
+    assert_eq!(state.lesson().unwrap().step, 2);
+}
+
+#[test]
+fn a_url_naming_no_lesson_or_a_bad_step_is_reported() {
+    let unknown = AppState::from_url(parse("lesson=nope", &[]))
+        .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+    assert!(unknown.lesson().is_none());
+    assert_eq!(unknown.notices()[0].param, "lesson");
+    let far = AppState::from_url(parse("lesson=basics&step=99", &[]))
+        .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+    assert!(far.lesson().unwrap().at_end());
+    assert_eq!(far.notices()[0].param, "step");
+}
+
+#[test]
+fn a_changed_filter_in_the_url_is_kept_beside_the_lesson() {
+    let url = "m=16&k=3&add=mine&lesson=basics&step=3";
+    let state =
+        AppState::from_url(parse(url, &[])).apply(Action::LessonsLoaded(shipped(), Vec::new()));
+    assert_eq!(state.lesson().unwrap().step, 2);
+    assert!(state.members().contains("mine"));
+    assert_eq!(state.members().len(), 1);
+}
+
+#[test]
+fn the_deleting_lesson_ends_with_a_refused_removal_of_an_absent_item() {
+    let end = run_to_end("deleting", |_| {});
+    assert!(
+        matches!(
+            end.message(),
+            Some(bloomlab::state::Message::RemoveRefusedAbsent { .. })
+        ),
+        "{:?}",
+        end.message()
+    );
+}
