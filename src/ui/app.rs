@@ -8,10 +8,11 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::filter::{ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
-use crate::i18n::{Lang, Text};
+use crate::i18n::{fill, Lang, Text};
+use crate::state::lesson::fill_text;
 use crate::state::query::setters_at;
 use crate::state::url::{Lockable, View};
-use crate::state::{url, Action, AppState, FilterModel, Mode};
+use crate::state::{url, Action, AppState, FilterModel, LessonsStatus, Mode};
 use crate::ui::browser;
 use crate::ui::components::{
     bit_canvas::BitCanvas,
@@ -19,6 +20,7 @@ use crate::ui::components::{
     calculator::Calculator,
     cell_inspector::CellInspector,
     controls::Controls,
+    crawl_panel::CrawlPanel,
     deletion::DeletionPanel,
     embed_code::EmbedCode,
     hash_lab::HashLab,
@@ -27,6 +29,8 @@ use crate::ui::components::{
     item_input::ItemInput,
     item_list::ItemList,
     lab_panel::LabPanel,
+    lesson_panel::LessonPanel,
+    lesson_picker::LessonPicker,
     notices::{MessageBar, Notices},
     query_result::QueryResult,
     quiz_panel::QuizPanel,
@@ -73,8 +77,10 @@ fn typing_in_field(event: &KeyboardEvent) -> bool {
         .unwrap_or(false)
 }
 
-/// The page-wide shortcuts: arrows and Escape drive a walk, Ctrl+Z / Ctrl+Y undo and redo.
-fn shortcut(event: &KeyboardEvent) -> Option<Action> {
+/// The page-wide shortcuts: → ← (and a clicker's Page Down / Page Up) step a walk or a
+/// lesson while one is open (`stepping`), Escape cancels a walk, Ctrl+Z / Ctrl+Y undo and
+/// redo.
+fn shortcut(event: &KeyboardEvent, stepping: bool) -> Option<Action> {
     if typing_in_field(event) {
         return None;
     }
@@ -88,8 +94,8 @@ fn shortcut(event: &KeyboardEvent) -> Option<Action> {
         ("3", false, _) => view(2),
         ("4", false, _) => view(3),
         ("5", false, _) => view(4),
-        ("ArrowRight", false, _) => Some(Action::StepWalk),
-        ("ArrowLeft", false, _) => Some(Action::StepBackWalk),
+        ("ArrowRight" | "PageDown", false, _) if stepping => Some(Action::Forward),
+        ("ArrowLeft" | "PageUp", false, _) if stepping => Some(Action::Backward),
         ("Escape", false, _) => Some(Action::CancelWalk),
         ("z" | "Z", true, false) => Some(Action::Undo),
         ("z" | "Z", true, true) | ("y" | "Y", true, _) => Some(Action::Redo),
@@ -140,6 +146,7 @@ pub fn App() -> Html {
                 state.lang(),
                 state.presentation(),
                 state.quiz().map(|q| q.seed),
+                state.lesson().map(|l| (l.lesson.id.clone(), l.step)),
             ),
             move |_| {
                 let mut url_state = state.url_state();
@@ -164,15 +171,29 @@ pub fn App() -> Html {
         }
     });
 
-    // Page-wide keyboard shortcuts.
+    // The lessons are fetched once the page is up.
     {
         let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                dispatcher.dispatch(browser::fetch_lessons().await);
+            });
+        });
+    }
+
+    // Page-wide keyboard shortcuts. The listener outlives renders, so it reads whether a
+    // walk or lesson is open from a cell each render updates.
+    let stepping = use_mut_ref(|| false);
+    *stepping.borrow_mut() = state.walk().is_some() || state.lesson().is_some();
+    {
+        let dispatcher = state.dispatcher();
+        let stepping = stepping.clone();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
                 if e.key() == "/" && !typing_in_field(&e) {
                     e.prevent_default();
                     focus_item_field();
-                } else if let Some(action) = shortcut(&e) {
+                } else if let Some(action) = shortcut(&e, *stepping.borrow()) {
                     e.prevent_default();
                     dispatcher.dispatch(action);
                 }
@@ -297,6 +318,34 @@ pub fn App() -> Html {
             move |(_, open)| open.then(|| user_point(state.filter(), state.members().len() as u64)),
         )
     };
+    let lesson_panel = state.lesson().map(|progress| {
+        let paragraphs = progress
+            .current()
+            .paragraphs(lang)
+            .iter()
+            .map(|p| fill_text(p, state.filter(), state.members().len()))
+            .collect::<Vec<_>>();
+        html! {
+            <LessonPanel id={progress.lesson.id.clone()} title={progress.lesson.title(lang).to_owned()}
+                         step={progress.step} count={progress.lesson.steps.len()} {paragraphs}
+                         ondispatch={dispatch.clone()} />
+        }
+    });
+    let crawl_panel = state
+        .crawl()
+        .filter(|_| state.lesson().is_some())
+        .map(|tally| html! { <CrawlPanel tally={tally.clone()} m={settings.m()} /> });
+    let lesson_titles: Vec<(String, String)> = state
+        .lessons()
+        .iter()
+        .map(|l| (l.id.clone(), l.title(lang).to_owned()))
+        .collect();
+    let lessons_problem = match state.lessons_status() {
+        LessonsStatus::Failed(why) => Some(html! {
+            <p class="notice" role="status" id="lessons-failed">{ fill(text.lessons_failed, &[why]) }</p>
+        }),
+        _ => None,
+    };
     let view = match state.view() {
         View::Visualizer => html! {
         <main class="layout">
@@ -377,6 +426,8 @@ pub fn App() -> Html {
                     <h1>{ text.title }</h1>
                     <p class="subtitle">{ text.subtitle }</p>
                     <div class="page-tools">
+                        <LessonPicker lessons={lesson_titles} current={state.lesson().map(|l| l.lesson.id.clone())}
+                                      ondispatch={dispatch.clone()} />
                         <EmbedCode query={urls.0.clone()} />
                         <button id="present-button" aria-pressed={state.presentation().to_string()}
                                 onclick={act(Action::TogglePresentation)}>{ text.present_toggle }</button>
@@ -409,6 +460,9 @@ pub fn App() -> Html {
                     }) }
                 </nav>
                 }
+                <div class="slot">{ lessons_problem }</div>
+                <div class="slot">{ lesson_panel }</div>
+                <div class="slot">{ crawl_panel }</div>
                 <div class="slot">{ view }</div>
             </div>
         </ContextProvider<&'static Text>>

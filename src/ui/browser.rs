@@ -145,3 +145,57 @@ pub fn yield_then(f: impl FnOnce() + 'static) {
         }
     });
 }
+
+/// Starts fetching a URL relative to the page; [`read_text`] waits for it.
+fn start_fetch(url: &str) -> Result<js_sys::Promise, String> {
+    Ok(web_sys::window().ok_or("no window")?.fetch_with_str(url))
+}
+
+/// The text of a fetch started by [`start_fetch`], or why there is none.
+async fn read_text(url: &str, fetch: Result<js_sys::Promise, String>) -> Result<String, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let describe = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{url}: {e:?}"));
+    let response: web_sys::Response = JsFuture::from(fetch?)
+        .await
+        .map_err(describe)?
+        .dyn_into()
+        .map_err(describe)?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(describe)?)
+        .await
+        .map_err(describe)?;
+    text.as_string().ok_or_else(|| format!("{url}: not text"))
+}
+
+/// Fetches `lessons/index.txt` and, in parallel, every lesson it lists; files that cannot
+/// be fetched or read are returned with their problem beside the lessons that can.
+pub async fn fetch_lessons() -> crate::state::Action {
+    use crate::state::lesson::{parse_index, parse_lesson};
+    use crate::state::Action;
+    let index_url = "lessons/index.txt";
+    let index = match read_text(index_url, start_fetch(index_url)).await {
+        Ok(index) => index,
+        Err(why) => return Action::LessonsFailed(why),
+    };
+    let files = parse_index(&index);
+    let started: Vec<_> = files
+        .iter()
+        .map(|file| {
+            let url = format!("lessons/{file}");
+            let fetch = start_fetch(&url);
+            (url, fetch)
+        })
+        .collect();
+    let mut lessons = Vec::new();
+    let mut problems = Vec::new();
+    for (file, (url, fetch)) in files.into_iter().zip(started) {
+        let source = read_text(&url, fetch).await;
+        match source.and_then(|s| parse_lesson(&s).map_err(|e| e.to_string())) {
+            Ok(lesson) => lessons.push(std::rc::Rc::new(lesson)),
+            Err(why) => problems.push((file, why)),
+        }
+    }
+    Action::LessonsLoaded(lessons, problems)
+}

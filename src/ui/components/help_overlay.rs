@@ -25,11 +25,12 @@ pub fn HelpOverlay(props: &HelpOverlayProps) -> Html {
             }
         });
     }
-    let rows: [(&str, &str); 10] = [
+    let rows: [(&str, &str); 11] = [
         ("Enter", text.key_add),
         ("Shift+Enter", text.key_query),
         ("/", text.key_focus),
         ("→ ←", text.key_walk),
+        ("→ ← PgDn PgUp", text.key_lesson),
         ("Esc", text.key_escape),
         ("Ctrl+Z, Ctrl+Y", text.key_undo),
         ("↑ ↓ ← → Home End", text.key_grid),

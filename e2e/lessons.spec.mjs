@@ -1,0 +1,107 @@
+import { test, expect } from '@playwright/test';
+import { openApp, setBits, fnvPositions, sortedUnique } from './helpers.mjs';
+
+const LESSONS = ['basics', 'false-positives', 'sizing', 'deleting', 'crawler'];
+
+/** Clicks "Next step" until the lesson ends; returns the query verdict seen at each step. */
+async function runToEnd(page) {
+  const lesson = page.locator('#lesson');
+  const steps = Number(await lesson.getAttribute('data-steps'));
+  const verdicts = [];
+  for (let step = 1; step <= steps; step++) {
+    await expect(lesson).toHaveAttribute('data-step', String(step));
+    const result = page.locator('[data-query-result]');
+    verdicts.push((await result.count()) ? await result.getAttribute('data-query-result') : null);
+    if (step < steps) await page.locator('#lesson-next').click();
+  }
+  await expect(page.locator('#lesson-next')).toBeDisabled();
+  await expect(page.locator('.lesson-end')).toBeVisible();
+  return verdicts;
+}
+
+for (const id of LESSONS) {
+  test(`lesson ${id} runs to its end`, async ({ page }) => {
+    const errors = await openApp(page, `?lesson=${id}`);
+    await expect(page.locator('#lesson')).toHaveAttribute('data-lesson', id);
+    await expect(page.locator('#lesson-select')).toHaveValue(id);
+    const verdicts = await runToEnd(page);
+    if (id === 'basics') {
+      // A definite no, a true yes and a false positive, as the lesson text says.
+      const changes = verdicts.filter((v, i) => v && v !== verdicts[i - 1]);
+      expect(changes).toEqual(['definitely-not', 'probably', 'false-positive']);
+      expect(await setBits(page)).toEqual(
+        sortedUnique(['cat', 'bird', 'owl'].flatMap((w) => fnvPositions(w, 16, 3))));
+      // The false positive's culprits are named.
+      await expect(page.locator('.culprits')).toContainText('cat');
+      await expect(page.locator('.culprits')).toContainText('bird');
+    }
+    if (id === 'deleting') expect(verdicts).toContain('false-negative');
+    if (id === 'crawler') {
+      const missed = Number(await page.locator('[data-crawl="missed"]').textContent());
+      expect(missed).toBeGreaterThan(0);
+      await expect(page.locator('.crawl-missed li')).toHaveCount(missed);
+      await expect(page.locator('[data-crawl="taken"]')).toHaveText('300');
+    }
+    // Placeholders are all filled.
+    await expect(page.locator('.lesson-text')).not.toContainText('{');
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a teacher runs lesson 1 with the keyboard only, and a reload keeps the step', async ({ page }) => {
+  await openApp(page, '?m=32');
+  // Tab to the lesson menu and choose the first lesson.
+  for (let i = 0; i < 12; i++) {
+    if (await page.locator('#lesson-select').evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.locator('#lesson-select')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '1');
+  await page.locator('#lesson-select').evaluate((el) => el.blur());
+  // Page Down (a presentation clicker) walks "cat" in hash by hash, then goes on.
+  await page.keyboard.press('PageDown');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '2');
+  await expect(page.locator('.walk')).toBeVisible();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
+  await expect(page.locator('.walk')).toHaveCount(0);
+  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('cat', 16, 3)));
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '3');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '2');
+  // Back at step 2 the walk starts again: five presses finish it, five more reach step 7.
+  for (let i = 0; i < 10; i++) await page.keyboard.press('PageDown');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '7');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'false-positive');
+  await expect(page).toHaveURL(/lesson=basics&step=7/);
+  await page.reload();
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '7');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'false-positive');
+  // The short link a teacher shares opens the same view.
+  await page.goto('/index.html?lesson=basics&step=7');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'false-positive');
+  expect(await setBits(page)).toEqual(
+    sortedUnique(['cat', 'bird', 'owl'].flatMap((w) => fnvPositions(w, 16, 3))));
+});
+
+for (const lang of ['en', 'zh', 'ja']) {
+  test(`lesson 1 in ${lang}, with a screenshot`, async ({ page }) => {
+    await openApp(page, `?lesson=basics&step=7&lang=${lang}`);
+    const title = { en: 'What a Bloom filter is', zh: '什么是布隆过滤器', ja: 'ブルームフィルターとは' }[lang];
+    await expect(page.locator('#lesson-title')).toContainText(title);
+    await expect(page.locator('.lesson-text')).toContainText('0, 9, 2');
+    await page.screenshot({ path: `artifacts/lesson-basics-${lang}.png` });
+  });
+}
+
+test('a lesson file that cannot be read is named in a notice; the others still load', async ({ page }) => {
+  await page.route('**/lessons/index.txt', (route) =>
+    route.fulfill({ contentType: 'text/plain', body: 'basics.txt\nmissing.txt\n' }));
+  await openApp(page, '?lesson=nope');
+  await expect(page.locator('.notices')).toContainText('missing.txt');
+  await expect(page.locator('.notices')).toContainText('404');
+  await expect(page.locator('.notices')).toContainText('lesson="nope"');
+  await expect(page.locator('#lesson-select option')).toHaveCount(2);
+  await expect(page.locator('#lesson')).toHaveCount(0);
+});
