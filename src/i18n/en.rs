@@ -309,4 +309,6 @@ pub static EN: Text = Text {
     bulk_progress: "Adding items: {0} of {1}",
     bulk_cancel: "Stop adding",
     bulk_stopped: "Stopped after {0} of {1} items.",
+    link_too_long: "This state is too long for a link, so the address bar no longer follows it; only this browser's storage keeps it.",
+    compare_too_many: "The comparison is made for sets of up to {0} items.",
 };

@@ -309,4 +309,6 @@ pub static JA: Text = Text {
     bulk_progress: "追加中: {0} / {1}",
     bulk_cancel: "追加を止める",
     bulk_stopped: "{1} 個中 {0} 個で止めました。",
+    link_too_long: "この状態はリンクには長すぎるため、アドレスバーは追従しません。このブラウザのストレージにだけ保存されます。",
+    compare_too_many: "比較は {0} 個までの集合で行います。",
 };

@@ -401,6 +401,8 @@ text_struct!(
     bulk_progress,
     bulk_cancel,
     bulk_stopped,
+    link_too_long,
+    compare_too_many,
 );
 
 /// Languages are `'static` tables: two are the same language when they are the same table,
@@ -427,6 +429,34 @@ pub fn placeholders(template: &str) -> Vec<usize> {
         .collect();
     found.sort_unstable();
     found
+}
+
+/// Items longer than this many characters are shown shortened.
+pub const SHOWN_CHARS: usize = 120;
+
+/// At most this many items are named in a list inside a sentence.
+pub const LISTED_IN_TEXT: usize = 20;
+
+/// An item as shown in text: at most [`SHOWN_CHARS`] characters, then "…" and its size in
+/// bytes.
+pub fn shown_item(item: &str) -> String {
+    match item.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}… ({} B)", &item[..cut], item.len()),
+        None => item.to_owned(),
+    }
+}
+
+/// Items in quotes, separated by commas: the first [`LISTED_IN_TEXT`], then how many more.
+pub fn quoted_list(text: &Text, items: &[String]) -> String {
+    let mut out: Vec<String> = items
+        .iter()
+        .take(LISTED_IN_TEXT)
+        .map(|s| format!("“{}”", shown_item(s)))
+        .collect();
+    if items.len() > LISTED_IN_TEXT {
+        out.push(fill(text.more_items, &[&(items.len() - LISTED_IN_TEXT)]));
+    }
+    out.join(", ")
 }
 
 #[cfg(test)]
@@ -459,5 +489,18 @@ mod tests {
         assert_eq!(Lang::from_browser(["de"]), Lang::En);
         assert_eq!(Lang::from_browser([]), Lang::En);
         assert_eq!(fill("{0} of {1}", &[&1, &"two"]), "1 of two");
+    }
+
+    #[test]
+    fn long_items_and_long_lists_are_shortened_in_text() {
+        let long = "é".repeat(200);
+        let shown = shown_item(&long);
+        assert_eq!(shown.chars().filter(|&c| c == 'é').count(), SHOWN_CHARS);
+        assert!(shown.ends_with("… (400 B)"));
+        assert_eq!(shown_item("cat"), "cat");
+        let items: Vec<String> = (0..25).map(|i| i.to_string()).collect();
+        let list = quoted_list(&EN, &items);
+        assert!(list.starts_with("“0”, “1”"));
+        assert!(list.ends_with("“19”, … 5 more"), "{list}");
     }
 }

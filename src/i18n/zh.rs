@@ -309,4 +309,6 @@ pub static ZH: Text = Text {
     bulk_progress: "正在添加：{0} / {1}",
     bulk_cancel: "停止添加",
     bulk_stopped: "已在 {1} 个中的第 {0} 个后停止。",
+    link_too_long: "这个状态太长，无法放进链接，所以地址栏不再同步；只有此浏览器的存储保存着它。",
+    compare_too_many: "对比只针对最多 {0} 个元素的集合。",
 };

@@ -3,7 +3,9 @@
 
 use crate::filter::HashFamily;
 
-use super::log::{replay, LogEntry, Members};
+use std::rc::Rc;
+
+use super::log::{apply_entry, LogEntry, Members};
 use super::settings::{FilterModel, Mode, Settings};
 use super::url::percent_encode;
 use super::words::WORDS;
@@ -73,39 +75,54 @@ pub fn sharing_words(m: u64, k: u32, count: usize) -> (Vec<String>, u64) {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DeleteComparison {
     /// The plain filter after clearing the item's bits.
-    pub plain: FilterModel,
+    pub plain: Rc<FilterModel>,
     /// The counting filter after decrementing the item's counters.
-    pub counting: FilterModel,
+    pub counting: Rc<FilterModel>,
     /// Remaining members the plain filter now misses.
     pub plain_false_negatives: Vec<String>,
     /// Remaining members the counting filter now misses (always empty for a member).
     pub counting_false_negatives: Vec<String>,
 }
 
-/// Builds both filters from `members` and deletes `item` from each.
+/// Builds both filters from `members` and deletes `item` from each: a naive delete (all
+/// its bits cleared, every copy gone) from the plain filter, one removal from the counting
+/// filter. Each member is hashed once per filter; no member set is rebuilt.
 pub fn compare_delete(settings: &Settings, members: &Members, item: &str) -> DeleteComparison {
-    let adds: Vec<LogEntry> = members
-        .list()
-        .iter()
-        .flat_map(|m| std::iter::repeat_n(LogEntry::Add(m.item.clone()), m.copies as usize))
-        .collect();
-    let run = |mode: Mode, delete: LogEntry| {
-        let mut log = adds.clone();
-        log.push(delete);
-        let (filter, remaining) = replay(&settings.with_mode(mode), &log);
-        let misses: Vec<String> = remaining
+    let mut plain = settings.with_mode(Mode::Bloom).empty_filter();
+    let mut counting = settings.with_mode(Mode::Counting).empty_filter();
+    for member in members.list() {
+        for _ in 0..member.copies {
+            plain.insert(member.item.as_bytes());
+            counting.insert(member.item.as_bytes());
+        }
+    }
+    let mut scratch = Members::default();
+    apply_entry(
+        &mut plain,
+        &mut scratch,
+        &LogEntry::NaiveDelete(item.into()),
+    );
+    apply_entry(&mut counting, &mut scratch, &LogEntry::Remove(item.into()));
+    let copies_left = |m: &super::log::Member| {
+        if m.item == item {
+            m.copies - 1
+        } else {
+            m.copies
+        }
+    };
+    let misses = |filter: &FilterModel, keeps: &dyn Fn(&super::log::Member) -> bool| {
+        members
             .list()
             .iter()
-            .filter(|m| !filter.contains(m.item.as_bytes()))
+            .filter(|m| keeps(m) && !filter.contains(m.item.as_bytes()))
             .map(|m| m.item.clone())
-            .collect();
-        (filter, misses)
+            .collect::<Vec<String>>()
     };
-    let (plain, plain_false_negatives) = run(Mode::Bloom, LogEntry::NaiveDelete(item.into()));
-    let (counting, counting_false_negatives) = run(Mode::Counting, LogEntry::Remove(item.into()));
+    let plain_false_negatives = misses(&plain, &|m| m.item != item);
+    let counting_false_negatives = misses(&counting, &|m| copies_left(m) > 0);
     DeleteComparison {
-        plain,
-        counting,
+        plain: Rc::new(plain),
+        counting: Rc::new(counting),
         plain_false_negatives,
         counting_false_negatives,
     }

@@ -18,7 +18,8 @@ pub mod words;
 
 pub use log::{LogEntry, Member, Members};
 pub use model::{
-    Action, AppState, FieldError, LessonProgress, LessonsStatus, Message, Walk, WalkKind,
+    pasted_lines, Action, AppState, BulkBuilder, BulkProgress, FieldError, LessonProgress,
+    LessonsStatus, Message, Persistence, Walk, WalkKind,
 };
 pub use query::{QueryReport, Verdict};
 pub use settings::{FilterModel, Mode, Settings};

@@ -117,6 +117,85 @@ pub enum Action {
     Forward,
     /// The clicker's "back": the walk's previous step, else the lesson's previous step.
     Backward,
+    /// How saving the state went: the storage error, if any, and whether the state was too
+    /// long to mirror in the address bar.
+    Saved {
+        /// Why the browser refused to store the state.
+        error: Option<String>,
+        /// The state's link is longer than the address bar takes.
+        too_long_for_link: bool,
+    },
+    /// Hide the note about saving or restoring.
+    DismissSaveNote,
+    /// A long paste of this many lines is being added in slices by a [`BulkBuilder`].
+    BulkStart(usize),
+    /// How many of the paste's lines are in the builder so far.
+    BulkProgress(usize),
+    /// The paste is done, or was stopped: its items join the set as one undo step. Ignored
+    /// if the settings or items changed since [`Action::BulkStart`].
+    BulkFinish(Rc<BulkBuilder>),
+    /// Forget the restored session: an empty filter at the default settings (undoable).
+    StartFresh,
+}
+
+/// A long paste being added in slices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BulkProgress {
+    /// Lines added so far.
+    pub done: usize,
+    /// Lines in the paste.
+    pub total: usize,
+    /// [`AppState::revision`] when the paste started (the URL is printed again at the end).
+    pub start_revision: u64,
+}
+
+/// A long paste's result, built slice by slice outside the page state (so that no slice
+/// copies the whole set), then swapped in by [`Action::BulkFinish`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct BulkBuilder {
+    filter: FilterModel,
+    members: Members,
+    log: Vec<LogEntry>,
+    added: usize,
+    revision: u64,
+}
+
+impl BulkBuilder {
+    /// Adds a slice of lines as items.
+    pub fn add_slice(&mut self, lines: impl IntoIterator<Item = String>) {
+        for line in lines {
+            let entry = LogEntry::Add(line);
+            apply_entry(&mut self.filter, &mut self.members, &entry);
+            self.log.push(entry);
+            self.added += 1;
+        }
+    }
+    /// Lines added so far.
+    pub fn added(&self) -> usize {
+        self.added
+    }
+}
+
+/// The non-empty lines of a paste, each an item (a trailing `\r` is dropped).
+pub fn pasted_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// What the page knows about keeping the state across reloads.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Persistence {
+    /// The state was restored from the browser's storage at start.
+    pub restored: bool,
+    /// The last save failed, and why.
+    pub save_error: Option<String>,
+    /// The state is too long for the address bar, so only the storage keeps it.
+    pub too_long_for_link: bool,
+    /// The user hid the note.
+    pub dismissed: bool,
 }
 
 /// Where the lessons are.
@@ -219,6 +298,13 @@ pub enum Message {
         /// How many.
         count: usize,
     },
+    /// A long paste was stopped part of the way.
+    BulkStopped {
+        /// Lines added.
+        done: usize,
+        /// Lines in the paste.
+        total: usize,
+    },
     /// A removal was refused because the item is certainly not in the filter.
     RemoveRefusedAbsent {
         /// The item.
@@ -286,6 +372,8 @@ pub struct AppState {
     lesson: Option<LessonProgress>,
     lesson_request: Option<LessonRequest>,
     crawl: Option<CrawlTally>,
+    persistence: Persistence,
+    bulk: Option<BulkProgress>,
     message: Option<Message>,
     field_errors: FieldErrors,
     notices: Vec<Notice>,
@@ -328,6 +416,8 @@ impl AppState {
             lesson: None,
             lesson_request: None,
             crawl: None,
+            persistence: Persistence::default(),
+            bulk: None,
             message: None,
             field_errors: FieldErrors::default(),
             notices: Vec::new(),
@@ -463,11 +553,26 @@ impl AppState {
     pub fn embedding(&self) -> &Embedding {
         &self.embedding
     }
+    /// The query string of [`AppState::url_state`], printed without copying the item log;
+    /// `compact` false gives the full-page link of an embedded view.
+    pub fn url_query(&self, compact: bool) -> String {
+        let mut url = self.url_state_without_entries();
+        url.embedding.compact = compact && url.embedding.compact;
+        super::url::print_with_entries(&url, &self.log)
+    }
+
     /// The URL that reopens this state (settings, items, query and view).
     pub fn url_state(&self) -> UrlState {
         UrlState {
-            settings: self.settings,
             entries: self.log.as_ref().clone(),
+            ..self.url_state_without_entries()
+        }
+    }
+
+    fn url_state_without_entries(&self) -> UrlState {
+        UrlState {
+            settings: self.settings,
+            entries: Vec::new(),
             query: self.last_query.as_ref().map(|q| q.item.clone()),
             view: self.view,
             lang: Some(self.lang),
@@ -531,6 +636,29 @@ impl AppState {
     pub fn crawl(&self) -> Option<&CrawlTally> {
         self.crawl.as_ref()
     }
+    /// What the page knows about keeping the state across reloads.
+    pub fn persistence(&self) -> &Persistence {
+        &self.persistence
+    }
+    /// The long paste being added, if any.
+    pub fn bulk(&self) -> Option<&BulkProgress> {
+        self.bulk.as_ref()
+    }
+    /// A builder for a long paste, starting from the current filter and items.
+    pub fn bulk_builder(&self) -> BulkBuilder {
+        BulkBuilder {
+            filter: self.filter.as_ref().clone(),
+            members: self.members.as_ref().clone(),
+            log: self.log.as_ref().clone(),
+            added: 0,
+            revision: self.revision,
+        }
+    }
+    /// Marks the state as restored from the browser's storage.
+    pub fn restored(mut self) -> Self {
+        self.persistence.restored = true;
+        self
+    }
     /// A number that changes whenever the settings or items change.
     pub fn revision(&self) -> u64 {
         self.revision
@@ -559,6 +687,9 @@ impl AppState {
                 | Action::LessonsLoaded(..)
                 | Action::LessonsFailed(_)
                 | Action::StopLesson
+                | Action::Saved { .. }
+                | Action::DismissSaveNote
+                | Action::BulkProgress(_)
         ) {
             self.message = None;
         }
@@ -597,12 +728,8 @@ impl AppState {
                 self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &item)));
             }
             Action::AddLines(text) => {
-                let entries: Vec<LogEntry> = text
-                    .lines()
-                    .map(|l| l.trim_end_matches('\r'))
-                    .filter(|l| !l.trim().is_empty())
-                    .map(|l| LogEntry::Add(l.to_owned()))
-                    .collect();
+                let entries: Vec<LogEntry> =
+                    pasted_lines(&text).into_iter().map(LogEntry::Add).collect();
                 let count = entries.len();
                 if count == 0 {
                     self.message = Some(Message::EmptyItem);
@@ -816,6 +943,64 @@ impl AppState {
                     self.lesson_next();
                 }
             }
+            Action::Saved {
+                error,
+                too_long_for_link,
+            } => {
+                if error != self.persistence.save_error
+                    || too_long_for_link != self.persistence.too_long_for_link
+                {
+                    self.persistence.dismissed = false;
+                }
+                self.persistence.save_error = error;
+                self.persistence.too_long_for_link = too_long_for_link;
+            }
+            Action::DismissSaveNote => self.persistence.dismissed = true,
+            Action::BulkStart(total) => {
+                self.bulk = Some(BulkProgress {
+                    done: 0,
+                    total,
+                    start_revision: self.revision,
+                });
+            }
+            Action::BulkProgress(done) => {
+                if let Some(bulk) = &mut self.bulk {
+                    bulk.done = done;
+                }
+            }
+            Action::BulkFinish(built) => {
+                let current = self.bulk.take().filter(|b| {
+                    b.start_revision == self.revision && built.revision == self.revision
+                });
+                if let Some(bulk) = current {
+                    self.record_undo();
+                    let built = Rc::unwrap_or_clone(built);
+                    self.log = Rc::new(built.log);
+                    self.filter = Rc::new(built.filter);
+                    self.members = Rc::new(built.members);
+                    self.changed();
+                    self.message = Some(if built.added == bulk.total {
+                        Message::AddedMany { count: built.added }
+                    } else {
+                        Message::BulkStopped {
+                            done: built.added,
+                            total: bulk.total,
+                        }
+                    });
+                }
+            }
+            Action::StartFresh => {
+                self.record_undo();
+                self.lesson = None;
+                self.crawl = None;
+                self.quiz = None;
+                self.draft.clear();
+                self.view = View::default();
+                self.sets = Rc::new([Vec::new(), Vec::new()]);
+                self.folds = 0;
+                self.persistence.restored = false;
+                self.rebuild(Settings::default(), Vec::new());
+            }
             Action::Backward => match &self.walk {
                 Some(walk) if walk.step > 0 => self = self.apply(Action::StepBackWalk),
                 Some(_) => self.walk = None,
@@ -1019,6 +1204,7 @@ impl AppState {
             Action::AddDraft
             | Action::AddItem(_)
             | Action::AddLines(_)
+            | Action::BulkStart(_)
             | Action::AddRandomWords(_)
             | Action::Remove(_)
             | Action::RemoveDraft
@@ -1027,7 +1213,8 @@ impl AppState {
             | Action::Reset
             | Action::Undo
             | Action::Redo
-            | Action::LoadDemo(_) => locked(Lockable::Items),
+            | Action::LoadDemo(_)
+            | Action::StartFresh => locked(Lockable::Items),
             Action::StartWalk(WalkKind::Add) => locked(Lockable::Items),
             _ => false,
         }
@@ -1145,6 +1332,8 @@ impl AppState {
     }
 
     fn changed(&mut self) {
+        // A paste in progress was built on the state before this change; it is dropped.
+        self.bulk = None;
         self.last_query = None;
         self.walk = None;
         self.revision += 1;

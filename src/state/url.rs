@@ -294,14 +294,22 @@ pub fn percent_decode(text: &str) -> String {
 /// becomes `%XX` of its UTF-8 bytes.
 pub fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    percent_encode_into(&mut out, text);
+    out
+}
+
+/// [`percent_encode`], appending to `out`.
+pub fn percent_encode_into(out: &mut String, text: &str) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for &byte in text.as_bytes() {
         if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
             out.push(byte as char);
         } else {
-            out.push_str(&format!("%{byte:02X}"));
+            out.push('%');
+            out.push(HEX[usize::from(byte >> 4)] as char);
+            out.push(HEX[usize::from(byte & 15)] as char);
         }
     }
-    out
 }
 
 /// Splits a query string (with or without the leading `?`) into decoded pairs.
@@ -539,7 +547,13 @@ fn resolve_settings(
 /// their default are left out. Entries are written in the order [`parse`] applies them
 /// (adds, removes, then unsafe deletes), so a URL read by `parse` prints back unchanged.
 pub fn print(url: &UrlState) -> String {
-    let (settings, log, query) = (&url.settings, &url.entries, url.query.as_deref());
+    print_with_entries(url, &url.entries)
+}
+
+/// [`print`] with the entries given apart from `url` (whose own entries are ignored), so a
+/// long item log is printed without being copied.
+pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
+    let (settings, query) = (&url.settings, url.query.as_deref());
     let defaults = Settings::default();
     let mut parts: Vec<String> = Vec::new();
     if settings.m() != defaults.m() {
@@ -563,15 +577,25 @@ pub fn print(url: &UrlState) -> String {
         LogEntry::ForceRemove(_) | LogEntry::NaiveDelete(_) => 2,
     };
     let mut ordered: Vec<&LogEntry> = log.iter().collect();
-    ordered.sort_by_key(|e| rank(e));
+    if !ordered.is_sorted_by_key(|e| rank(e)) {
+        ordered.sort_by_key(|e| rank(e));
+    }
+    let mut entries = String::new();
     for entry in ordered {
         let key = match entry {
-            LogEntry::Add(_) => "add",
-            LogEntry::Remove(_) => "remove",
-            LogEntry::ForceRemove(_) => "force_remove",
-            LogEntry::NaiveDelete(_) => "naive_delete",
+            LogEntry::Add(_) => "add=",
+            LogEntry::Remove(_) => "remove=",
+            LogEntry::ForceRemove(_) => "force_remove=",
+            LogEntry::NaiveDelete(_) => "naive_delete=",
         };
-        parts.push(format!("{key}={}", percent_encode(entry.item())));
+        if !entries.is_empty() {
+            entries.push('&');
+        }
+        entries.push_str(key);
+        percent_encode_into(&mut entries, entry.item());
+    }
+    if !entries.is_empty() {
+        parts.push(entries);
     }
     if let Some(q) = query {
         parts.push(format!("query={}", percent_encode(q)));

@@ -13,7 +13,6 @@ use crate::state::lesson::fill_text;
 use crate::state::query::setters_at;
 use crate::state::url::{Lockable, View};
 use crate::state::{url, Action, AppState, FilterModel, LessonsStatus, Mode};
-use crate::ui::browser;
 use crate::ui::components::{
     bit_canvas::BitCanvas,
     bit_grid::{BitGrid, DOM_GRID_MAX},
@@ -34,12 +33,14 @@ use crate::ui::components::{
     notices::{MessageBar, Notices},
     query_result::QueryResult,
     quiz_panel::QuizPanel,
+    save_note::SaveNote,
     sets_panel::SetsPanel,
     stats::Stats,
     walk_panel::WalkPanel,
 };
 use crate::ui::marks::{marks, shown_steps};
 use crate::ui::shared::Shared;
+use crate::ui::{browser, bulk};
 
 impl Reducible for AppState {
     type Action = Action;
@@ -103,6 +104,18 @@ fn shortcut(event: &KeyboardEvent, stepping: bool) -> Option<Action> {
     }
 }
 
+/// The state's query string and the full-page link of the same state (an embedded view
+/// links to the page without `embed=1`).
+fn printed_urls(state: &AppState) -> (String, String) {
+    let printed = state.url_query(true);
+    let full = if state.embedding().compact {
+        state.url_query(false)
+    } else {
+        printed.clone()
+    };
+    (printed, format!("?{full}"))
+}
+
 /// Moves keyboard focus to the item field.
 fn focus_item_field() {
     if let Some(field) = web_sys::window()
@@ -122,42 +135,71 @@ fn focus_item_field() {
 #[component]
 pub fn App() -> Html {
     let state = use_reducer(|| {
-        let mut url = url::parse(&browser::current_query(), &[]);
+        // A link opens what it says; a bare visit reopens the last session in this browser.
+        let query = browser::current_query();
+        let saved = query.is_empty().then(browser::saved_state).flatten();
+        let mut url = url::parse(saved.as_deref().unwrap_or(&query), &[]);
         // A first visit without `lang=` follows the browser's languages.
         url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
-        AppState::from_url(url)
+        let state = AppState::from_url(url);
+        if saved.is_some() {
+            state.restored()
+        } else {
+            state
+        }
     });
     let lang = state.lang();
     let text: &'static Text = lang.text();
     browser::set_panic_lang(lang);
     use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
 
-    // Mirror the state in the address bar so a copied link reopens the same view.
-    // Printed only when the items, settings or query change, never per keystroke.
-    // (the query string, the same state's full-page link), computed when the state changes.
+    // The state's link: (the query string, the same state's full-page link). Printed when
+    // the items, settings, query, view or lesson change, never per keystroke, and in a task
+    // of its own after the change is on screen (a log of 10^5 items prints 1 MB).
     let urls = {
-        let query_item = state.last_query().map(|q| q.item.clone());
         let state = state.clone();
-        use_memo(
-            (
-                state.revision(),
-                query_item,
-                state.view(),
-                state.lang(),
-                state.presentation(),
-                state.quiz().map(|q| q.seed),
-                state.lesson().map(|l| (l.lesson.id.clone(), l.step)),
-            ),
-            move |_| {
-                let mut url_state = state.url_state();
-                let printed = url::print(&url_state);
-                // The compact view links to the same state as a full page.
-                url_state.embedding.compact = false;
-                (printed, format!("?{}", url::print(&url_state)))
-            },
-        )
+        use_state_eq(move || printed_urls(&state))
     };
-    use_effect_with(urls.clone(), |urls| browser::replace_query(&urls.0));
+    {
+        let query_item = state.last_query().map(|q| q.item.clone());
+        // While a long paste is added slice by slice the link is printed once, at the end.
+        let revision = state.bulk().map_or(state.revision(), |b| b.start_revision);
+        let key = (
+            revision,
+            query_item,
+            state.view(),
+            state.lang(),
+            state.presentation(),
+            state.quiz().map(|q| q.seed),
+            state.lesson().map(|l| (l.lesson.id.clone(), l.step)),
+        );
+        let state = state.clone();
+        let urls = urls.clone();
+        use_effect_with(key, move |_| {
+            browser::yield_then(move || urls.set(printed_urls(&state)));
+        });
+    }
+    // Mirror it in the address bar and keep it in local storage (not for embedded copies,
+    // which would overwrite the reader's own session); report a failure once per change.
+    {
+        let dispatcher = state.dispatcher();
+        let persistence = state.persistence().clone();
+        let compact = state.embedding().compact;
+        use_effect_with((*urls).clone(), move |urls| {
+            let mirrored = browser::replace_query(&urls.0);
+            let error = if compact {
+                None
+            } else {
+                browser::save_state(&urls.0).err()
+            };
+            if error != persistence.save_error || mirrored == persistence.too_long_for_link {
+                dispatcher.dispatch(Action::Saved {
+                    error,
+                    too_long_for_link: !mirrored,
+                });
+            }
+        });
+    }
     let embedding = state.embedding().clone();
     let compact = embedding.compact;
 
@@ -220,6 +262,11 @@ pub fn App() -> Html {
         Callback::from(move |action: Action| dispatcher.dispatch(action))
     };
 
+    let on_paste = {
+        let state = state.clone();
+        let dispatch = dispatch.clone();
+        Callback::from(move |text: String| bulk::add_pasted(&state, text, dispatch.clone()))
+    };
     let settings = *state.settings();
     let filter = Shared(state.shared_filter());
     let shown = shown_steps(&state);
@@ -365,7 +412,7 @@ pub fn App() -> Html {
                         <p class="hint">{ text.grid_keys }</p>
                     </section>
                     if !compact {
-                        <DeletionPanel {settings} members={Shared(state.shared_members())}
+                        <DeletionPanel {settings} members={Shared(state.shared_members())} busy={state.bulk().is_some()}
                                        draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
                     }
                 </div>
@@ -378,7 +425,7 @@ pub fn App() -> Html {
                     <Stats m={settings.m()} k={settings.k()}
                            n={state.members().len() as u64} ones={state.filter().count_set()} />
                     if !embedding.is_locked(Lockable::Items) {
-                        <ItemList members={Shared(state.shared_members())} mode={settings.mode()}
+                        <ItemList members={Shared(state.shared_members())} mode={settings.mode()} bulk={state.bulk().copied()} onpaste={on_paste.clone()}
                                   can_undo={state.can_undo()} can_redo={state.can_redo()}
                                   ondispatch={dispatch.clone()} />
                     }
@@ -460,6 +507,7 @@ pub fn App() -> Html {
                     }) }
                 </nav>
                 }
+                <SaveNote persistence={state.persistence().clone()} ondispatch={dispatch.clone()} />
                 <div class="slot">{ lessons_problem }</div>
                 <div class="slot">{ lesson_panel }</div>
                 <div class="slot">{ crawl_panel }</div>

@@ -16,13 +16,14 @@ pub fn current_query() -> String {
 /// Longest query string written to the address bar; longer states are not mirrored.
 pub const MAX_URL_QUERY: usize = 100_000;
 
-/// Replaces the address bar's query string without reloading or adding history.
-pub fn replace_query(query: &str) {
+/// Replaces the address bar's query string without reloading or adding history. Returns
+/// false when the query is too long to be mirrored.
+pub fn replace_query(query: &str) -> bool {
     if query.len() > MAX_URL_QUERY {
-        return;
+        return false;
     }
     let Some(window) = web_sys::window() else {
-        return;
+        return false;
     };
     let path = window.location().pathname().unwrap_or_else(|_| "/".into());
     let url = if query.is_empty() {
@@ -33,6 +34,51 @@ pub fn replace_query(query: &str) {
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
+    true
+}
+
+/// The local-storage key holding the last state's query string.
+pub const SAVED_STATE_KEY: &str = "bloomlab.state";
+
+fn describe_error(error: &JsValue) -> String {
+    let field = |name: &str| {
+        js_sys::Reflect::get(error, &JsValue::from_str(name))
+            .ok()
+            .and_then(|v| v.as_string())
+    };
+    match (field("name"), field("message")) {
+        (Some(name), Some(message)) => format!("{name}: {message}"),
+        (Some(name), None) => name,
+        _ => error
+            .as_string()
+            .unwrap_or_else(|| "unknown error".to_owned()),
+    }
+}
+
+fn local_storage() -> Result<web_sys::Storage, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    window
+        .local_storage()
+        .map_err(|e| describe_error(&e))?
+        .ok_or_else(|| "local storage is not available".to_owned())
+}
+
+/// Keeps the state's query string in local storage, or says why the browser refused
+/// (quota, private mode, storage disabled).
+pub fn save_state(query: &str) -> Result<(), String> {
+    local_storage()?
+        .set_item(SAVED_STATE_KEY, query)
+        .map_err(|e| describe_error(&e))
+}
+
+/// The query string saved by [`save_state`], if any.
+pub fn saved_state() -> Option<String> {
+    local_storage()
+        .ok()?
+        .get_item(SAVED_STATE_KEY)
+        .ok()
+        .flatten()
+        .filter(|q| !q.is_empty())
 }
 
 thread_local! {

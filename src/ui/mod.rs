@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod browser;
+pub mod bulk;
 pub mod components;
 pub mod marks;
 pub mod shared;

@@ -1,12 +1,15 @@
 //! Deletion: three one-click demonstrations and the same delete done two ways side by side.
 
+use std::rc::Rc;
 use web_sys::HtmlSelectElement;
+
 use yew::prelude::*;
 
-use crate::i18n::{fill, Text};
+use crate::i18n::{fill, quoted_list, Text};
 use crate::state::demos::{compare_delete, Demo};
 use crate::state::{Action, FilterModel, Members, Settings};
-use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
+use crate::ui::components::bit_grid::BitGrid;
+use crate::ui::components::item_list::LISTED;
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
 
@@ -17,6 +20,9 @@ pub struct DeletionPanelProps {
     pub settings: Settings,
     /// The items in the set.
     pub members: Shared<Members>,
+    /// A long paste is being added.
+    #[prop_or_default]
+    pub busy: bool,
     /// The item in the field (preselected when it is a member).
     pub draft: String,
     /// Sends actions.
@@ -39,6 +45,13 @@ fn demo_key(demo: Demo) -> &'static str {
     }
 }
 
+/// The comparison draws its two filters up to this m; above, it names the lost items only
+/// (two more grids of thousands of cells would double the page's work on every add).
+const COMPARE_GRID_MAX: u64 = 1024;
+
+/// The comparison rebuilds both filters from every member; above this many it is not made.
+const COMPARE_MAX_ITEMS: usize = 5_000;
+
 /// The panel.
 #[component]
 pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
@@ -58,6 +71,8 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
         .or_else(|| members.first().map(|m| m.item.clone()));
     let comparison = {
         let (settings, members, item) = (props.settings, props.members.clone(), item.clone());
+        // While a long paste is being added the comparison waits for the last slice.
+        let item = item.filter(|_| !props.busy && props.members.len() <= COMPARE_MAX_ITEMS);
         use_memo((settings, members, item), |(settings, members, item)| {
             item.as_ref()
                 .map(|item| compare_delete(settings, members, item))
@@ -87,24 +102,20 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
                 .collect()
         })
         .unwrap_or_default();
-    let side = |title: &'static str, filter: &FilterModel, misses: &[String], key: &'static str| {
-        let grid = (shape.m() <= DOM_GRID_MAX).then(|| {
+    let side = |title: &'static str,
+                filter: &Rc<FilterModel>,
+                misses: &[String],
+                key: &'static str| {
+        let grid = (shape.m() <= COMPARE_GRID_MAX).then(|| {
             html! {
-                <BitGrid filter={Shared(std::rc::Rc::new(filter.clone()))} marks={marks.clone()}
+                <BitGrid filter={Shared(Rc::clone(filter))} marks={marks.clone()}
                          ondispatch={Callback::noop()} />
             }
         });
         let verdict = if misses.is_empty() {
             text.compare_no_false_negatives.to_owned()
         } else {
-            fill(
-                text.compare_false_negatives,
-                &[&misses
-                    .iter()
-                    .map(|m| format!("“{m}”"))
-                    .collect::<Vec<_>>()
-                    .join(", ")],
-            )
+            fill(text.compare_false_negatives, &[&quoted_list(text, misses)])
         };
         html! {
             <div class="compare-side" data-compare={key} data-false-negatives={misses.len().to_string()}>
@@ -133,7 +144,7 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
                 <div class="compare">
                     <label for="compare-item">{ text.compare_item }</label>
                     <select id="compare-item" onchange={on_choose}>
-                        { for members.iter().take(500).map(|m| html! {
+                        { for members.iter().take(LISTED).map(|m| html! {
                             <option value={m.item.clone()} selected={m.item == item}>{ m.item.clone() }</option>
                         }) }
                     </select>
@@ -142,6 +153,8 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
                         { side(text.compare_counting, &cmp.counting, &cmp.counting_false_negatives, "counting") }
                     </div>
                 </div>
+            } else if props.members.len() > COMPARE_MAX_ITEMS {
+                <p class="hint">{ fill(text.compare_too_many, &[&COMPARE_MAX_ITEMS]) }</p>
             } else {
                 <p class="hint">{ text.compare_empty }</p>
             }

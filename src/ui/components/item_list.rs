@@ -1,10 +1,12 @@
 //! The items in the set, with undo, redo, reset, bulk and random adds.
 
+use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-use crate::i18n::{fill, Text};
-use crate::state::{Action, Members, Mode};
+use crate::i18n::{fill, shown_item, Text};
+use crate::state::{Action, BulkProgress, Members, Mode};
+use crate::ui::bulk;
 use crate::ui::shared::Shared;
 
 /// Props of [`ItemList`].
@@ -18,12 +20,17 @@ pub struct ItemListProps {
     pub can_undo: bool,
     /// Redo possible.
     pub can_redo: bool,
+    /// A long paste being added.
+    #[prop_or_default]
+    pub bulk: Option<BulkProgress>,
+    /// Adds a pasted text (sliced when long).
+    pub onpaste: Callback<String>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
 
 /// At most this many items are listed; the count says how many there are.
-const LISTED: usize = 500;
+pub const LISTED: usize = 100;
 
 /// The list panel.
 #[component]
@@ -35,12 +42,31 @@ pub fn ItemList(props: &ItemListProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
     let add_lines = {
-        let d = props.ondispatch.clone();
+        let onpaste = props.onpaste.clone();
         let bulk_ref = bulk_ref.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(area) = bulk_ref.cast::<HtmlTextAreaElement>() {
-                d.emit(Action::AddLines(area.value()));
+                onpaste.emit(area.value());
                 area.set_value("");
+            }
+        })
+    };
+    let stop_bulk = Callback::from(|_: MouseEvent| bulk::request_stop());
+    // A long paste goes straight to the set: a browser text field holding 10^5 lines takes
+    // hundreds of milliseconds to lay out and to clear.
+    let on_paste = {
+        let onpaste = props.onpaste.clone();
+        Callback::from(move |e: Event| {
+            let Some(e) = e.dyn_ref::<web_sys::ClipboardEvent>() else {
+                return;
+            };
+            let text = e
+                .clipboard_data()
+                .and_then(|data| data.get_data("text").ok())
+                .unwrap_or_default();
+            if text.len() > bulk::DIRECT_PASTE_BYTES {
+                e.prevent_default();
+                onpaste.emit(text);
             }
         })
     };
@@ -59,7 +85,7 @@ pub fn ItemList(props: &ItemListProps) -> Html {
             } else {
                 <ul class="members">
                     { for members.iter().take(LISTED).map(|member| {
-                        let label = if member.item.is_empty() { text.empty_item_label.to_owned() } else { member.item.clone() };
+                        let label = if member.item.is_empty() { text.empty_item_label.to_owned() } else { shown_item(&member.item) };
                         html! {
                             <li data-item={member.item.clone()}>
                                 <span class="member-name">{ label }</span>
@@ -76,9 +102,16 @@ pub fn ItemList(props: &ItemListProps) -> Html {
                     if members.len() > LISTED { <li class="hint">{ fill(text.more_items, &[&(members.len() - LISTED)]) }</li> }
                 </ul>
             }
+            if let Some(bulk) = props.bulk {
+                <div class="bulk-progress" role="status" data-bulk-done={bulk.done.to_string()} data-bulk-total={bulk.total.to_string()}>
+                    <progress max={bulk.total.to_string()} value={bulk.done.to_string()} />
+                    <span>{ fill(text.bulk_progress, &[&bulk.done, &bulk.total]) }</span>
+                    <button id="bulk-stop" class="small" onclick={stop_bulk}>{ text.bulk_cancel }</button>
+                </div>
+            }
             <details class="bulk">
                 <summary>{ text.bulk_add }</summary>
-                <textarea ref={bulk_ref} id="bulk-field" rows="4" placeholder={text.bulk_placeholder} />
+                <textarea ref={bulk_ref} id="bulk-field" rows="4" placeholder={text.bulk_placeholder} onpaste={on_paste} />
                 <button id="bulk-button" onclick={add_lines}>{ text.add_lines }</button>
             </details>
         </section>

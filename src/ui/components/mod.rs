@@ -21,6 +21,7 @@ pub mod lesson_picker;
 pub mod notices;
 pub mod query_result;
 pub mod quiz_panel;
+pub mod save_note;
 pub mod sets_panel;
 pub mod stats;
 pub mod text_field;

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{describe, fill, Text};
+use crate::i18n::{describe, fill, quoted_list, shown_item, Text};
 use crate::state::url::Notice;
 use crate::state::{Action, Message};
 
@@ -50,28 +50,25 @@ pub struct MessageBarProps {
 
 /// The wording of a message.
 pub fn message_text(text: &Text, message: &Message) -> String {
-    let list = |items: &[String]| {
-        items
-            .iter()
-            .map(|s| format!("“{s}”"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+    let list = |items: &[String]| quoted_list(text, items);
     match message {
         Message::EmptyItem => text.msg_empty_item.to_owned(),
-        Message::Added { item, newly_set } => fill(text.msg_added, &[item, newly_set]),
+        Message::Added { item, newly_set } => fill(text.msg_added, &[&shown_item(item), newly_set]),
         Message::AddedMany { count } => fill(text.msg_added_many, &[count]),
+        Message::BulkStopped { done, total } => fill(text.bulk_stopped, &[done, total]),
         Message::RemoveRefusedAbsent {
             item,
             zero_positions,
         } => fill(
             text.msg_refused_absent,
-            &[item, &format!("{zero_positions:?}")],
+            &[&shown_item(item), &format!("{zero_positions:?}")],
         ),
         Message::RemoveRefusedFalsePositive { item } => {
-            fill(text.msg_refused_false_positive, &[item])
+            fill(text.msg_refused_false_positive, &[&shown_item(item)])
         }
-        Message::PlainCannotRemove { item } => fill(text.msg_plain_cannot_remove, &[item]),
+        Message::PlainCannotRemove { item } => {
+            fill(text.msg_plain_cannot_remove, &[&shown_item(item)])
+        }
         Message::Removed { item, changes } => {
             let steps = changes
                 .iter()
@@ -94,14 +91,15 @@ pub fn message_text(text: &Text, message: &Message) -> String {
                     )
                 })
                 .unwrap_or_default();
-            fill(text.msg_removed, &[item, &steps]) + &stuck
+            fill(text.msg_removed, &[&shown_item(item), &steps]) + &stuck
         }
         Message::FalseNegativesCreated { item, victims } if victims.is_empty() => {
-            fill(text.msg_no_false_negatives, &[item])
+            fill(text.msg_no_false_negatives, &[&shown_item(item)])
         }
-        Message::FalseNegativesCreated { item, victims } => {
-            fill(text.msg_false_negatives, &[item, &list(victims)])
-        }
+        Message::FalseNegativesCreated { item, victims } => fill(
+            text.msg_false_negatives,
+            &[&shown_item(item), &list(victims)],
+        ),
         Message::NothingToUndo => text.msg_nothing_to_undo.to_owned(),
         Message::NothingToRedo => text.msg_nothing_to_redo.to_owned(),
     }

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{fill, Text};
+use crate::i18n::{fill, shown_item, Text};
 use crate::state::{QueryReport, Verdict};
 use crate::ui::shared::Shared;
 
@@ -18,7 +18,7 @@ pub struct QueryResultProps {
 pub fn QueryResult(props: &QueryResultProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let report = &*props.report;
-    let item = &report.item;
+    let item = &shown_item(&report.item);
     let k = report.steps.len();
     let body = match &report.verdict {
         Verdict::DefinitelyNot { zero_positions } => html! {
@@ -41,7 +41,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
                 <ul class="culprits">
                     { for culprits.iter().map(|c| {
                         let names = c.setters.iter()
-                            .map(|s| fill(text.culprit_setter, &[&s.item, &s.hash_index]))
+                            .map(|s| fill(text.culprit_setter, &[&shown_item(&s.item), &s.hash_index]))
                             .collect::<Vec<_>>()
                             .join(", ");
                         let more = c.total_setters - c.setters.len();

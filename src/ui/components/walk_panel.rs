@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::filter::HashStep;
-use crate::i18n::{fill, Text};
+use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, Walk, WalkKind};
 
 /// Props of [`WalkPanel`].
@@ -42,7 +42,7 @@ pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool])
             fill(template, &values)
         }
         _ => match walk.kind {
-            WalkKind::Add => fill(text.walk_done_add, &[&k, &walk.item]),
+            WalkKind::Add => fill(text.walk_done_add, &[&k, &shown_item(&walk.item)]),
             WalkKind::Query => text.walk_done_query.to_owned(),
         },
     }
@@ -54,8 +54,8 @@ pub fn WalkPanel(props: &WalkPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let walk = &props.walk;
     let title = match walk.kind {
-        WalkKind::Add => fill(text.walk_title_add, &[&walk.item]),
-        WalkKind::Query => fill(text.walk_title_query, &[&walk.item]),
+        WalkKind::Add => fill(text.walk_title_add, &[&shown_item(&walk.item)]),
+        WalkKind::Query => fill(text.walk_title_query, &[&shown_item(&walk.item)]),
     };
     let act = |action: Action| {
         let d = props.ondispatch.clone();

@@ -1,0 +1,116 @@
+import { test, expect } from '@playwright/test';
+import { openApp, setBits, fnvPositions, sortedUnique } from './helpers.mjs';
+
+/** Pastes `text` into the field as the clipboard would (a ClipboardEvent with its data). */
+async function paste(page, selector, text) {
+  await page.locator(selector).evaluate((el, value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('the item log survives a reload and a parameter change; start fresh is undoable', async ({ page }) => {
+  const errors = await openApp(page, '?m=32');
+  for (const word of ['pear', 'plum']) {
+    await page.fill('#item-field', word);
+    await page.keyboard.press('Enter');
+  }
+  await page.fill('#field-m', '64');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(64);
+  const bits = await setBits(page);
+  expect(bits).toEqual(sortedUnique(['pear', 'plum'].flatMap((w) => fnvPositions(w, 64, 3))));
+  // A bare visit (no parameters) reopens the last session from local storage.
+  await page.goto('/index.html');
+  await expect(page.locator('[data-save="restored"]')).toBeVisible();
+  expect(await setBits(page)).toEqual(bits);
+  await expect(page.locator('.members li[data-item]')).toHaveCount(2);
+  await page.locator('#start-fresh').click();
+  await expect(page.locator('.members li[data-item]')).toHaveCount(0);
+  await expect(page.locator('[data-save="restored"]')).toHaveCount(0);
+  await page.locator('#undo-button').click();
+  await expect(page.locator('.members li[data-item]')).toHaveCount(2);
+  // A link with parameters opens what it says, not the saved session.
+  await page.goto('/index.html?m=16&add=fig');
+  await expect(page.locator('.members li[data-item]')).toHaveCount(1);
+  await expect(page.locator('[data-save="restored"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a failing write to local storage is reported and the page keeps working', async ({ page }) => {
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await openApp(page, '?m=32');
+  await page.fill('#item-field', 'apple');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-save="failed"]')).toContainText('QuotaExceededError');
+  await page.fill('#item-field', 'grape');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.members li[data-item]')).toHaveCount(2);
+  await expect(page).toHaveURL(/add=apple&add=grape/);
+  await page.locator('#save-note-dismiss').click();
+  await expect(page.locator('[data-save="failed"]')).toHaveCount(0);
+});
+
+test('an embedded copy does not overwrite the reader\'s saved session', async ({ page }) => {
+  await openApp(page, '?m=32&add=mine');
+  await page.goto('/index.html?embed=1&m=16&add=theirs');
+  await expect(page.locator('.app.compact')).toBeVisible();
+  await page.goto('/index.html');
+  await expect(page.locator('[data-save="restored"]')).toBeVisible();
+  await expect(page.locator('#field-m')).toHaveValue('32');
+});
+
+test('10^5 pasted lines are added in slices with progress, one undo step; a 1 MB item is added and shown shortened', async ({ page }) => {
+  const errors = await openApp(page, '?m=4096');
+  // Record each progress figure the page shows.
+  await page.evaluate(() => {
+    window.__progress = new Set();
+    new MutationObserver(() => {
+      const bar = document.querySelector('.bulk-progress');
+      if (bar) window.__progress.add(bar.getAttribute('data-bulk-done'));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  const lines = Array.from({ length: 100_000 }, (_, i) => `line-${i}`).join('\n');
+  await page.locator('details.bulk summary').click();
+  await paste(page, '#bulk-field', lines);
+  await expect(page.locator('.bulk-progress')).toBeVisible();
+  await expect(page.locator('.bulk-progress')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('#items-title')).toContainText('100000');
+  await expect(page.locator('[data-message]')).toContainText('100000');
+  // The page painted progress between slices: 0, then partial counts.
+  const shown = await page.evaluate(() => [...window.__progress].map(Number));
+  expect(shown.filter((n) => n > 0 && n < 100_000).length).toBeGreaterThan(3);
+  // The pasted text never sits in the field.
+  await expect(page.locator('#bulk-field')).toHaveValue('');
+  // The whole paste is one undo step.
+  await page.locator('#undo-button').click();
+  await expect(page.locator('#items-title')).toContainText('(0)');
+  // A 1 MB item.
+  const big = 'x'.repeat(1 << 20);
+  await page.locator('#item-field').fill(big);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.members li[data-item]')).toHaveCount(1);
+  await expect(page.locator('.member-name')).toContainText('(1048576 B)');
+  await expect(page.locator('[data-save="too-long"]')).toBeVisible();
+  await page.keyboard.press('Shift+Enter');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
+  expect(errors).toEqual([]);
+});
+
+test('a long paste can be stopped part of the way', async ({ page }) => {
+  await openApp(page, '?m=4096');
+  const lines = Array.from({ length: 100_000 }, (_, i) => `w${i}`).join('\n');
+  await page.locator('details.bulk summary').click();
+  await paste(page, '#bulk-field', lines);
+  await page.locator('#bulk-stop').click();
+  await expect(page.locator('.bulk-progress')).toHaveCount(0);
+  await expect(page.locator('[data-message]')).toContainText('100000');
+  const count = Number((await page.locator('#items-title').textContent()).match(/\((\d+)\)/)[1]);
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(100_000);
+});

@@ -1,0 +1,47 @@
+//! The note about keeping the state across reloads: restored, not saved, or too long for
+//! a link.
+
+use yew::prelude::*;
+
+use crate::i18n::{fill, Text};
+use crate::state::{Action, Persistence};
+
+/// Props of [`SaveNote`].
+#[derive(Properties, PartialEq)]
+pub struct SaveNoteProps {
+    /// What the page knows.
+    pub persistence: Persistence,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// The note, or nothing when there is nothing to say.
+#[component]
+pub fn SaveNote(props: &SaveNoteProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let p = &props.persistence;
+    if p.dismissed || !(p.restored || p.save_error.is_some() || p.too_long_for_link) {
+        return html! {};
+    }
+    let act = |action: Action| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
+    };
+    html! {
+        <section class="notices save-note" role="status">
+            if let Some(error) = &p.save_error {
+                <p class="notice" data-save="failed">{ fill(text.storage_failed, &[error]) }</p>
+            }
+            if p.too_long_for_link {
+                <p class="notice" data-save="too-long">{ text.link_too_long }</p>
+            }
+            if p.restored {
+                <p class="notice" data-save="restored">
+                    { text.storage_restored }
+                    <button id="start-fresh" class="small" onclick={act(Action::StartFresh)}>{ text.storage_fresh }</button>
+                </p>
+            }
+            <button class="small" id="save-note-dismiss" onclick={act(Action::DismissSaveNote)}>{ text.notice_dismiss }</button>
+        </section>
+    }
+}
