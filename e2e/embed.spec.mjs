@@ -42,3 +42,24 @@ test('copy embed code gives an iframe of the current view', async ({ page, conte
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('embed=1');
 });
+
+test('an embedded page reports its height to the parent only, and takes no commands', async ({ page }) => {
+  await page.goto('/embed-example.html');
+  const plain = page.frameLocator('#plain');
+  await expect(plain.locator('.app.compact[data-ready="true"]')).toBeVisible();
+  // The example page sizes each frame from the height its page posts.
+  await expect.poll(async () => page.locator('#plain').evaluate((f) => f.style.height)).toMatch(/^\d+px$/);
+  const frameHeight = await page.locator('#plain').evaluate((f) => parseInt(f.style.height, 10));
+  const docHeight = await page.frame({ url: /lock=m,k,hash/ }).evaluate(() => document.documentElement.scrollHeight);
+  expect(Math.abs(frameHeight - docHeight)).toBeLessThanOrEqual(4);
+  // Messages from the parent (or anyone) change nothing.
+  const before = await plain.locator('.members li[data-item]').count();
+  await page.locator('#plain').evaluate((f) => {
+    for (const data of [{ type: 'bloomlab:add', item: 'x' }, 'add=x', { query: 'm=64' }]) {
+      f.contentWindow.postMessage(data, '*');
+    }
+  });
+  await page.waitForTimeout(200);
+  await expect(plain.locator('.members li[data-item]')).toHaveCount(before);
+  await expect(plain.locator('#field-m')).toHaveValue('16');
+});

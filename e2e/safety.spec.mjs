@@ -51,3 +51,35 @@ test('bad URL values fall back with a notice naming the parameter, and the page 
   await page.locator('#item-field').press('Enter');
   await expect(page.locator('.members [data-item="after"]')).toHaveCount(1);
 });
+
+test('the Content-Security-Policy allows the app and refuses injected inline script', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const errors = await openApp(page, '?m=100000&add=cat&lesson=basics');
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  // Every view works under the policy.
+  await expect(page.locator('#lesson')).toBeVisible();
+  for (const view of ['lab', 'calculator', 'sets', 'hashes', 'visualizer']) {
+    await page.locator(`#tab-${view}`).click();
+    await expect(page.locator(`#tab-${view}`)).toHaveAttribute('aria-selected', 'true');
+  }
+  await page.locator('#tab-lab').click();
+  await page.locator('#lab-run').click();
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect(await page.evaluate(() => window.__violations)).toEqual([]);
+  // An inline script injected into the page does not run.
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true;';
+    document.body.appendChild(script);
+  });
+  await page.waitForTimeout(100);
+  expect(await page.evaluate(() => window.__injected)).toBeUndefined();
+  expect((await page.evaluate(() => window.__violations)).join()).toContain('script-src');
+  expect(errors.filter((e) => !e.includes('Content Security Policy'))).toEqual([]);
+});

@@ -213,6 +213,9 @@ pub fn App() -> Html {
         }
     });
 
+    // In an iframe, the parent page is told the height so it can size the frame.
+    use_effect_with((), |_| browser::report_height_to_parent());
+
     // The lessons are fetched once the page is up.
     {
         let dispatcher = state.dispatcher();

@@ -245,3 +245,38 @@ pub async fn fetch_lessons() -> crate::state::Action {
     }
     Action::LessonsLoaded(lessons, problems)
 }
+
+/// The message an embedded page posts to its parent when its height changes:
+/// `{ type: "bloomlab:height", height: <CSS pixels> }`.
+pub const HEIGHT_MESSAGE: &str = "bloomlab:height";
+
+/// In an `<iframe>`, tells the parent page the document's height whenever it changes, so a
+/// course page can size the frame. Messages go to the parent window only; the page listens
+/// to no messages from any window.
+pub fn report_height_to_parent() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let parent = match window.parent() {
+        Ok(Some(parent)) if parent != window => parent,
+        _ => return,
+    };
+    let Some(root) = window.document().and_then(|d| d.document_element()) else {
+        return;
+    };
+    let measured = root.clone();
+    let on_resize = Closure::<dyn Fn()>::new(move || {
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
+        let height = JsValue::from_f64(f64::from(measured.scroll_height()));
+        let _ = js_sys::Reflect::set(&message, &"height".into(), &height);
+        // The height is not private: any origin may embed the page, so any may read it.
+        let _ = parent.post_message(&message, "*");
+    });
+    if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        observer.observe(&root);
+        // The observer lives as long as the page; so does its callback.
+        on_resize.forget();
+        std::mem::forget(observer);
+    }
+}
