@@ -43,10 +43,11 @@ pub fn QuizPanel(props: &QuizPanelProps) -> Html {
             html! {
                 <div class="toolbar">
                     <label for="quiz-seed">{ text.quiz_seed }</label>
-                    <input id="quiz-seed" type="text" inputmode="numeric" size="6" value={(*seed_text).clone()} {oninput} />
+                    <input id="quiz-seed" type="text" inputmode="numeric" size="6" value={(*seed_text).clone()} {oninput}
+                           aria-invalid={problem.is_some().to_string()} aria-describedby="quiz-seed-error" />
                     <button id="quiz-start" disabled={seed.is_none()}
                             onclick={act(Action::StartQuiz(seed.unwrap_or(1)))}>{ text.quiz_start }</button>
-                    <span class="field-error" role="alert" data-field-error="quiz-seed">{ problem.unwrap_or_default() }</span>
+                    <span class="field-error" role="alert" id="quiz-seed-error" data-field-error="quiz-seed">{ problem.unwrap_or_default() }</span>
                 </div>
             }
         }

@@ -54,12 +54,13 @@ pub fn text_field(field: TextField, oninput: Callback<String>) -> Html {
             oninput.emit(input.value());
         }
     });
+    let error_id = format!("{id}-error");
     html! {
         <div class={classes!("field", problem.is_some().then_some("invalid"), disabled.then_some("unused"))}>
             <label for={id}>{ label }</label>
             <input id={id} type="text" {value} {placeholder} {oninput} {disabled} autocomplete="off"
-                   aria-invalid={problem.is_some().to_string()} />
-            <span class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
+                   aria-invalid={problem.is_some().to_string()} aria-describedby={error_id.clone()} />
+            <span id={error_id} class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
         </div>
     }
 }

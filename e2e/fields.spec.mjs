@@ -1,0 +1,67 @@
+import { test, expect } from '@playwright/test';
+import { openApp } from './helpers.mjs';
+
+const NOT_NUMBERS = ['', '   ', 'abc', 'NaN', 'Infinity', '-Infinity', '12abc'];
+
+/** Types each bad value into a field; each must be named beside the field while `kept`
+ *  still holds, then a good value clears the message. */
+async function tryBadValues(page, id, bad, good, kept, commit = false) {
+  const field = page.locator(`#${id}`);
+  const message = page.locator(`[data-field-error="${id}"]`);
+  for (const value of bad) {
+    await field.fill(value);
+    if (commit) await field.press('Enter');
+    await expect(message, `${id}=${JSON.stringify(value)}`).not.toBeEmpty();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await kept();
+  }
+  await field.fill(good);
+  if (commit) await field.press('Enter');
+  await expect(message).toBeEmpty();
+  await expect(field).toHaveAttribute('aria-invalid', 'false');
+}
+
+test('bad m, k and counter width keep the filter and say why beside the field', async ({ page }) => {
+  const errors = await openApp(page, '?m=32&k=3&mode=counting&add=cat');
+  await page.fill('#item-field', 'cat');
+  const filterKept = async () => {
+    await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(32);
+    await expect(page.locator('.hash-table [data-hash-index]')).toHaveCount(3);
+    await expect(page.locator('.members li[data-item="cat"]')).toHaveCount(1);
+  };
+  await tryBadValues(page, 'field-m',
+    [...NOT_NUMBERS, '-5', '0', '2.5', '1e12', '1000000000000', '33554433', '9'.repeat(40)], '32', filterKept, true);
+  await tryBadValues(page, 'field-k',
+    [...NOT_NUMBERS, '-1', '0', '1.5', '65', '1000000'], '3', filterKept, true);
+  await tryBadValues(page, 'field-width', [...NOT_NUMBERS, '-1', '0', '9', '2.5'], '4', filterKept, true);
+  // The page is still usable: add and query.
+  await page.fill('#item-field', 'dog');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.members li[data-item="dog"]')).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('bad calculator, lab and quiz-seed values are named and nothing runs on them', async ({ page }) => {
+  const errors = await openApp(page, '?view=calculator');
+  const results = page.locator('.calc-results');
+  const before = await results.getAttribute('data-calc-m');
+  const resultKept = async () => expect(page.locator('.calc-results')).toHaveCount(0).catch(async () =>
+    expect(results).toHaveAttribute('data-calc-m', before));
+  await tryBadValues(page, 'calc-n', [...NOT_NUMBERS, '-3', '0', '1e400'], '1000', resultKept);
+  await tryBadValues(page, 'calc-p', [...NOT_NUMBERS, '0', '1', '1.5', '-0.1'], '0.01', resultKept);
+  await expect(results).toHaveAttribute('data-calc-m', '9586');
+
+  await page.locator('#tab-lab').click();
+  const runDisabled = async () => expect(page.locator('#lab-run')).toBeDisabled();
+  // An empty n takes the suggested value shown in the field, so it is not an error.
+  const typed = NOT_NUMBERS.filter((v) => v.trim() !== '');
+  await tryBadValues(page, 'lab-n', [...typed, '-5', '0', '2.5', '1e20'], '10000', runDisabled);
+  await tryBadValues(page, 'lab-probes', [...NOT_NUMBERS, '-5', '0', '2.5'], '10000', runDisabled);
+  await expect(page.locator('#lab-run')).toBeEnabled();
+
+  await page.locator('#tab-visualizer').click();
+  const startDisabled = async () => expect(page.locator('#quiz-start')).toBeDisabled();
+  await tryBadValues(page, 'quiz-seed', [...NOT_NUMBERS, '-1', '2.5', '9'.repeat(30)], '7', startDisabled);
+  await expect(page.locator('#quiz-start')).toBeEnabled();
+  expect(errors).toEqual([]);
+});
