@@ -26,3 +26,19 @@ test('keyboard only: add and query an item, open the shortcuts, present, switch 
   await page.keyboard.press('1');
   await expect(page.locator('#tab-visualizer')).toHaveAttribute('aria-selected', 'true');
 });
+
+test('a live region announces each add, refusal and verdict', async ({ page }) => {
+  await openApp(page, '?m=16&k=3&add=cat&add=bird&add=owl');
+  const announcer = page.locator('#announcer');
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+  await page.fill('#item-field', 'cow');
+  await page.keyboard.press('Shift+Enter');
+  await expect(announcer).toContainText('“cow”');
+  await expect(announcer).toContainText('False positive');
+  await page.fill('#item-field', 'emu');
+  await page.keyboard.press('Enter');
+  await expect(announcer).toContainText('Added “emu”');
+  await page.locator('#item-field').fill('');
+  await page.keyboard.press('Enter');
+  await expect(announcer).not.toBeEmpty();
+});

@@ -30,8 +30,8 @@ use crate::ui::components::{
     lab_panel::LabPanel,
     lesson_panel::LessonPanel,
     lesson_picker::LessonPicker,
-    notices::{MessageBar, Notices},
-    query_result::QueryResult,
+    notices::{message_text, MessageBar, Notices},
+    query_result::{verdict_line, QueryResult},
     quiz_panel::QuizPanel,
     save_note::SaveNote,
     sets_panel::SetsPanel,
@@ -368,6 +368,13 @@ pub fn App() -> Html {
             move |(_, open)| open.then(|| user_point(state.filter(), state.members().len() as u64)),
         )
     };
+    // One live region, always in the page, says what the last action did: screen readers
+    // hear adds, removals, refusals and verdicts (the walk and the lesson have their own).
+    let announcement = match (state.message(), state.last_query()) {
+        (Some(message), _) => message_text(text, message),
+        (None, Some(report)) => verdict_line(text, report),
+        (None, None) => String::new(),
+    };
     let lesson_panel = state.lesson().map(|progress| {
         let paragraphs = progress
             .current()
@@ -515,6 +522,7 @@ pub fn App() -> Html {
                 <div class="slot">{ lesson_panel }</div>
                 <div class="slot">{ crawl_panel }</div>
                 <div class="slot">{ view }</div>
+                <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ announcement }</div>
             </div>
         </ContextProvider<&'static Text>>
     }

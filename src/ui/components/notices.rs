@@ -123,7 +123,7 @@ pub fn MessageBar(props: &MessageBarProps) -> Html {
     };
     let d = props.ondispatch.clone();
     html! {
-        <div class={classes!("message", kind)} role="status" data-message={kind}>
+        <div class={classes!("message", kind)} data-message={kind}>
             <span>{ message_text(text, &props.message) }</span>
             if let Some(item) = remove_anyway {
                 <button id="remove-anyway-button" class="small danger"

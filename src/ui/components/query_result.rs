@@ -13,6 +13,21 @@ pub struct QueryResultProps {
     pub report: Shared<QueryReport>,
 }
 
+/// The verdict in one sentence (also what a screen reader hears after a query).
+pub fn verdict_line(text: &Text, report: &QueryReport) -> String {
+    let item = &shown_item(&report.item);
+    match &report.verdict {
+        Verdict::DefinitelyNot { .. } => fill(text.result_definitely_not, &[item]),
+        Verdict::Probably => fill(text.result_probably, &[item]),
+        Verdict::FalsePositive { .. } => {
+            fill(text.result_false_positive, &[item, &report.steps.len()])
+        }
+        Verdict::FalseNegative { zero_positions } => {
+            fill(text.result_false_negative, &[item, &join(zero_positions)])
+        }
+    }
+}
+
 /// The verdict box; `data-query-result` carries the verdict's key.
 #[component]
 pub fn QueryResult(props: &QueryResultProps) -> Html {
@@ -23,20 +38,20 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
     let body = match &report.verdict {
         Verdict::DefinitelyNot { zero_positions } => html! {
             <>
-                <p class="verdict">{ fill(text.result_definitely_not, &[item]) }</p>
+                <p class="verdict">{ verdict_line(text, report) }</p>
                 <p>{ fill(if zero_positions.len() == 1 { text.result_definitely_not_why } else { text.result_definitely_not_why_many },
                           &[&join(zero_positions), item]) }</p>
             </>
         },
         Verdict::Probably => html! {
             <>
-                <p class="verdict">{ fill(text.result_probably, &[item]) }</p>
+                <p class="verdict">{ verdict_line(text, report) }</p>
                 <p>{ fill(text.result_probably_why, &[&k]) }</p>
             </>
         },
         Verdict::FalsePositive { culprits } => html! {
             <>
-                <p class="verdict">{ fill(text.result_false_positive, &[item, &k]) }</p>
+                <p class="verdict">{ verdict_line(text, report) }</p>
                 <p>{ text.result_false_positive_why }</p>
                 <ul class="culprits">
                     { for culprits.iter().map(|c| {
@@ -55,16 +70,16 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
                 </ul>
             </>
         },
-        Verdict::FalseNegative { zero_positions } => html! {
+        Verdict::FalseNegative { .. } => html! {
             <>
-                <p class="verdict">{ fill(text.result_false_negative, &[item, &join(zero_positions)]) }</p>
+                <p class="verdict">{ verdict_line(text, report) }</p>
                 <p>{ text.result_false_negative_why }</p>
             </>
         },
     };
     html! {
         <section class={classes!("panel", "query-result", report.verdict.key())}
-                 data-query-result={report.verdict.key()} aria-live="polite">
+                 data-query-result={report.verdict.key()}>
             <span class="verdict-symbol" aria-hidden="true">{ symbol(&report.verdict) }</span>
             { body }
         </section>
