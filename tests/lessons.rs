@@ -240,3 +240,38 @@ fn the_deleting_lesson_ends_with_a_refused_removal_of_an_absent_item() {
         end.message()
     );
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn basics_source() -> String {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lessons");
+        std::fs::read_to_string(format!("{dir}/basics.txt")).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// Any text reads as a lesson or as a typed error naming a line, never a panic.
+        #[test]
+        fn any_text_reads_or_is_refused(text in ".{0,200}") {
+            let _ = parse_lesson(&text);
+            let _ = parse_index(&text);
+        }
+
+        /// The shipped lesson with one line replaced by anything still reads, or is refused
+        /// at that line or after it (a removed "step" shows on the next line), or as a whole.
+        #[test]
+        fn a_damaged_lesson_names_the_damaged_line(line in 0usize..60, junk in ".{0,40}") {
+            let source = basics_source();
+            let mut lines: Vec<&str> = source.lines().collect();
+            let at = line.min(lines.len() - 1);
+            lines[at] = &junk;
+            let damaged = lines.join("\n");
+            if let Err(e) = parse_lesson(&damaged) {
+                prop_assert!(e.line == 0 || e.line > at, "{e} (damaged line {})", at + 1);
+            }
+        }
+    }
+}

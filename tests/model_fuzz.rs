@@ -4,10 +4,67 @@
 
 use bloomlab::filter::HashFamily;
 use bloomlab::state::demos::Demo;
+use bloomlab::state::lesson::{parse_index, parse_lesson};
 use bloomlab::state::log::replay;
 use bloomlab::state::url::View;
 use bloomlab::state::{Action, AppState, LogEntry, Mode, WalkKind};
 use proptest::prelude::*;
+use std::rc::Rc;
+
+/// The shipped lessons, so that lesson steps take part in the sequences.
+fn lessons_loaded() -> Action {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/static/lessons");
+    let index = std::fs::read_to_string(format!("{dir}/index.txt")).unwrap();
+    let lessons = parse_index(&index)
+        .iter()
+        .map(|f| {
+            let source = std::fs::read_to_string(format!("{dir}/{f}")).unwrap();
+            Rc::new(parse_lesson(&source).unwrap())
+        })
+        .collect();
+    Action::LessonsLoaded(lessons, Vec::new())
+}
+
+/// One step of a sequence: an action, or a long paste built from the state at the time
+/// (finished at once, or after another action made it stale).
+#[derive(Debug, Clone)]
+enum Step {
+    Act(Action),
+    Paste(Vec<String>),
+    StalePaste(Vec<String>, Action),
+}
+
+fn step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        8 => action().prop_map(Step::Act),
+        1 => prop::collection::vec(word(), 0..6).prop_map(Step::Paste),
+        1 => (prop::collection::vec(word(), 1..4), action()).prop_map(|(w, a)| Step::StalePaste(w, a)),
+    ]
+}
+
+fn run(state: AppState, step: Step) -> AppState {
+    match step {
+        Step::Act(action) => state.apply(action),
+        Step::Paste(lines) | Step::StalePaste(lines, _) if lines.is_empty() => state,
+        Step::Paste(lines) => {
+            let mut builder = state.bulk_builder();
+            let total = lines.len();
+            builder.add_slice(lines);
+            state
+                .apply(Action::BulkStart(total))
+                .apply(Action::BulkFinish(Rc::new(builder)))
+        }
+        Step::StalePaste(lines, between) => {
+            let mut builder = state.bulk_builder();
+            let total = lines.len();
+            builder.add_slice(lines);
+            state
+                .apply(Action::BulkStart(total))
+                .apply(between)
+                .apply(Action::BulkFinish(Rc::new(builder)))
+        }
+    }
+}
 
 fn word() -> impl Strategy<Value = String> {
     prop_oneof!["[a-e]{0,2}", any::<String>(), Just("<b>x</b>".to_owned()),]
@@ -67,6 +124,21 @@ fn action() -> impl Strategy<Value = Action> {
             .prop_map(Action::SetView),
         ((0usize..3), "[a-c\\n]{0,6}").prop_map(|(s, t)| Action::SetSetItems(s, t)),
         (0u32..7).prop_map(Action::SetFolds),
+        prop_oneof![
+            Just("basics"),
+            Just("false-positives"),
+            Just("sizing"),
+            Just("deleting"),
+            Just("crawler"),
+            Just("nope")
+        ]
+        .prop_map(|id| Action::StartLesson(id.to_owned())),
+        Just(Action::LessonNext),
+        Just(Action::LessonBack),
+        Just(Action::StopLesson),
+        Just(Action::Forward),
+        Just(Action::Backward),
+        Just(Action::StartFresh),
     ]
 }
 
@@ -74,10 +146,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(3_000))]
 
     #[test]
-    fn action_sequences_keep_the_filter_equal_to_its_log(actions in prop::collection::vec(action(), 0..40)) {
-        let mut state = AppState::default();
-        for action in actions {
-            state = state.apply(action);
+    fn action_sequences_keep_the_filter_equal_to_its_log(steps in prop::collection::vec(step(), 0..40)) {
+        let mut state = AppState::default().apply(lessons_loaded());
+        for step in steps {
+            state = run(state, step);
             let (filter, members) = replay(state.settings(), state.log());
             prop_assert_eq!(state.filter(), &filter);
             prop_assert_eq!(state.members(), &members);
