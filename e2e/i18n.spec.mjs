@@ -63,3 +63,39 @@ test('an unknown lang is named in a notice and English is used', async ({ page }
   await openApp(page, '?lang=fr');
   await expect(page.locator('[data-notice-param="lang"]')).toBeVisible();
 });
+
+/** The English paragraphs and titles of every shipped lesson. */
+function lessonEnglish() {
+  const dir = new URL('../static/lessons/', import.meta.url);
+  const files = readFileSync(new URL('index.txt', dir), 'utf8').split('\n')
+    .map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  return files.flatMap((file) => readFileSync(new URL(file, dir), 'utf8').split('\n')
+    .filter((line) => line.startsWith('en: ') || line.startsWith('title.en: '))
+    .map((line) => line.slice(line.indexOf(':') + 2).split('{')[0].trim())
+    .filter((prefix) => prefix.length > 12));
+}
+
+for (const lang of ['zh', 'ja']) {
+  test(`every lesson step renders in ${lang} with no English sentence left`, async ({ page }) => {
+    const words = table(lang);
+    const english = [
+      ...lessonEnglish(),
+      ...Object.entries(EN)
+        .filter(([name, value]) => words[name] !== value && value.length > 8)
+        .map(([, value]) => value.split('{')[0].trim())
+        .filter((prefix) => prefix.length > 8),
+    ];
+    for (const id of ['basics', 'false-positives', 'sizing', 'deleting', 'crawler']) {
+      const errors = await openApp(page, `?lesson=${id}&lang=${lang}`);
+      const lesson = page.locator('#lesson');
+      const steps = Number(await lesson.getAttribute('data-steps'));
+      for (let step = 1; step <= steps; step++) {
+        await expect(lesson).toHaveAttribute('data-step', String(step));
+        const body = await page.locator('body').innerText();
+        expect(english.filter((prefix) => body.includes(prefix)), `${lang} ${id} step ${step}`).toEqual([]);
+        if (step < steps) await page.locator('#lesson-next').click();
+      }
+      expect(errors).toEqual([]);
+    }
+  });
+}
