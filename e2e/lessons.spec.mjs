@@ -91,6 +91,7 @@ for (const lang of ['en', 'zh', 'ja']) {
     const title = { en: 'What a Bloom filter is', zh: '什么是布隆过滤器', ja: 'ブルームフィルターとは' }[lang];
     await expect(page.locator('#lesson-title')).toContainText(title);
     await expect(page.locator('.lesson-text')).toContainText('0, 9, 2');
+    await page.waitForTimeout(400); // the cells' colour transition
     await page.screenshot({ path: `artifacts/lesson-basics-${lang}.png` });
   });
 }
