@@ -39,7 +39,7 @@ use crate::ui::components::{
     walk_panel::WalkPanel,
 };
 use crate::ui::marks::{marks, shown_steps};
-use crate::ui::shared::Shared;
+use crate::ui::shared::{Links, Shared};
 use crate::ui::{browser, bulk};
 
 impl Reducible for AppState {
@@ -104,16 +104,16 @@ fn shortcut(event: &KeyboardEvent, stepping: bool) -> Option<Action> {
     }
 }
 
-/// The state's query string and the full-page link of the same state (an embedded view
-/// links to the page without `embed=1`).
-fn printed_urls(state: &AppState) -> (String, String) {
-    let printed = state.url_query(true);
-    let full = if state.embedding().compact {
-        state.url_query(false)
-    } else {
-        printed.clone()
-    };
-    (printed, format!("?{full}"))
+/// The state's links (an embedded view also links to the full page, without `embed=1`).
+fn printed_links(state: &AppState) -> Shared<Links> {
+    let full_page = state
+        .embedding()
+        .compact
+        .then(|| format!("?{}", state.url_query(false)));
+    Shared(Rc::new(Links {
+        query: state.url_query(true),
+        full_page,
+    }))
 }
 
 /// Moves keyboard focus to the item field.
@@ -158,7 +158,7 @@ pub fn App() -> Html {
     // of its own after the change is on screen (a log of 10^5 items prints 1 MB).
     let urls = {
         let state = state.clone();
-        use_state_eq(move || printed_urls(&state))
+        use_state(move || printed_links(&state))
     };
     {
         let query_item = state.last_query().map(|q| q.item.clone());
@@ -176,7 +176,12 @@ pub fn App() -> Html {
         let state = state.clone();
         let urls = urls.clone();
         use_effect_with(key, move |_| {
-            browser::yield_then(move || urls.set(printed_urls(&state)));
+            browser::yield_then(move || {
+                let links = printed_links(&state);
+                if *links != **urls {
+                    urls.set(links);
+                }
+            });
         });
     }
     // Mirror it in the address bar and keep it in local storage (not for embedded copies,
@@ -185,19 +190,24 @@ pub fn App() -> Html {
         let dispatcher = state.dispatcher();
         let persistence = state.persistence().clone();
         let compact = state.embedding().compact;
-        use_effect_with((*urls).clone(), move |urls| {
-            let mirrored = browser::replace_query(&urls.0);
-            let error = if compact {
-                None
-            } else {
-                browser::save_state(&urls.0).err()
-            };
-            if error != persistence.save_error || mirrored == persistence.too_long_for_link {
-                dispatcher.dispatch(Action::Saved {
-                    error,
-                    too_long_for_link: !mirrored,
-                });
-            }
+        // Compared by identity: a new value is set only when the links changed.
+        use_effect_with((*urls).clone(), move |links| {
+            let links = links.clone();
+            let mirrored = browser::replace_query(&links.query);
+            // Saving a long state copies it into the browser: a task of its own.
+            browser::yield_then(move || {
+                let error = if compact {
+                    None
+                } else {
+                    browser::save_state(&links.query).err()
+                };
+                if error != persistence.save_error || mirrored == persistence.too_long_for_link {
+                    dispatcher.dispatch(Action::Saved {
+                        error,
+                        too_long_for_link: !mirrored,
+                    });
+                }
+            });
         });
     }
     let embedding = state.embedding().clone();
@@ -467,7 +477,7 @@ pub fn App() -> Html {
                 if compact {
                 <header class="app-header compact-header">
                     <h1>{ text.title }</h1>
-                    <a id="open-full" href={urls.1.clone()} target="_blank" rel="noopener">{ text.embed_open_full }</a>
+                    <a id="open-full" href={urls.full_page.clone().unwrap_or_default()} target="_blank" rel="noopener">{ text.embed_open_full }</a>
                 </header>
                 <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
                 } else {
@@ -485,7 +495,7 @@ pub fn App() -> Html {
                     <div class="page-tools">
                         <LessonPicker lessons={lesson_titles} current={state.lesson().map(|l| l.lesson.id.clone())}
                                       ondispatch={dispatch.clone()} />
-                        <EmbedCode query={urls.0.clone()} />
+                        <EmbedCode links={(*urls).clone()} />
                         <button id="present-button" aria-pressed={state.presentation().to_string()}
                                 onclick={act(Action::TogglePresentation)}>{ text.present_toggle }</button>
                         <button id="help-button" onclick={act(Action::ToggleHelp)}>{ text.help_button }</button>

@@ -26,3 +26,13 @@ impl<T> Deref for Shared<T> {
         &self.0
     }
 }
+
+/// The state's printed links: its query string, and for an embedded view the full-page
+/// link of the same state (without `embed=1`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Links {
+    /// The query string, without `?`.
+    pub query: String,
+    /// `?` and the query string of the full page, for an embedded view.
+    pub full_page: Option<String>,
+}

@@ -4,12 +4,13 @@ use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::i18n::Text;
+use crate::ui::shared::{Links, Shared};
 
 /// Props of [`EmbedCode`].
 #[derive(Properties, PartialEq)]
 pub struct EmbedCodeProps {
-    /// The current view's query string (without `?`).
-    pub query: String,
+    /// The current view's links.
+    pub links: Shared<Links>,
 }
 
 /// The `<iframe>` snippet for `query` served from `origin` + `path`.
@@ -29,7 +30,7 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
     let shown = use_state(|| None::<(String, bool)>);
     let onclick = {
         let shown = shown.clone();
-        let query = props.query.clone();
+        let links = props.links.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(window) = web_sys::window() else {
                 return;
@@ -37,7 +38,7 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
             let location = window.location();
             let origin = location.origin().unwrap_or_default();
             let path = location.pathname().unwrap_or_else(|_| "/".into());
-            let snippet = iframe_snippet(&origin, &path, &query);
+            let snippet = iframe_snippet(&origin, &path, &links.query);
             shown.set(Some((snippet.clone(), false)));
             let promise = window.navigator().clipboard().write_text(&snippet);
             let shown = shown.clone();
