@@ -1,6 +1,11 @@
 import { test, expect } from '@playwright/test';
 import { openApp, setBits, fnvPositions, sortedUnique } from './helpers.mjs';
 
+/** Waits until the page has saved a state containing `part` in local storage. */
+async function saved(page, part) {
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('bloomlab.state') ?? '')).toContain(part);
+}
+
 /** Pastes `text` into the field as the clipboard would (a ClipboardEvent with its data). */
 async function paste(page, selector, text) {
   await page.locator(selector).evaluate((el, value) => {
@@ -21,6 +26,7 @@ test('the item log survives a reload and a parameter change; start fresh is undo
   await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(64);
   const bits = await setBits(page);
   expect(bits).toEqual(sortedUnique(['pear', 'plum'].flatMap((w) => fnvPositions(w, 64, 3))));
+  await saved(page, 'm=64&add=pear&add=plum');
   // A bare visit (no parameters) reopens the last session from local storage.
   await page.goto('/index.html');
   await expect(page.locator('[data-save="restored"]')).toBeVisible();
@@ -58,8 +64,12 @@ test('a failing write to local storage is reported and the page keeps working', 
 
 test('an embedded copy does not overwrite the reader\'s saved session', async ({ page }) => {
   await openApp(page, '?m=32&add=mine');
+  await saved(page, 'add=mine');
   await page.goto('/index.html?embed=1&m=16&add=theirs');
   await expect(page.locator('.app.compact')).toBeVisible();
+  await expect(page.locator('.members li[data-item="theirs"]')).toHaveCount(1);
+  await page.waitForTimeout(300); // time enough for a save, were it made
+  expect(await page.evaluate(() => localStorage.getItem('bloomlab.state'))).toContain('add=mine');
   await page.goto('/index.html');
   await expect(page.locator('[data-save="restored"]')).toBeVisible();
   await expect(page.locator('#field-m')).toHaveValue('32');

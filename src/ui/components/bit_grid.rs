@@ -193,14 +193,16 @@ fn cell(text: &Text, index: u64, value: u8, marks: &[&Mark], row: &GridRowProps)
         (true, false) => text.cell_title_counter,
         (true, true) => text.cell_title_saturated,
     };
-    let title = fill(template, &[&index, &value]);
     let data_count = row.counting.then(|| value.to_string());
     let is_cursor = row.cursor == Some(index);
+    // Large grids (small cells) label only the cursor's cell, which the grid names as its
+    // active descendant: 4096 labels would double the work of every change to the array.
+    let label = (row.show_value || is_cursor).then(|| fill(template, &[&index, &value]));
     let id = is_cursor.then(|| format!("cell-{index}"));
     html! {
         <div {id} class={classes!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
                              count_class, mark_classes, is_cursor.then_some("cursor"))}
-             role="gridcell" title={title.clone()} aria-label={title}
+             role="gridcell" title={label.clone()} aria-label={label}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count}>
             if row.show_index || is_cursor { <span class="cell-index">{ index }</span> }
