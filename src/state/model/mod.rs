@@ -7,16 +7,23 @@ use crate::i18n::Lang;
 
 use crate::filter::{CounterChange, HashFamily, RemoveError};
 
-use super::crawl::{CrawlDecision, CrawlTally};
+use super::crawl::CrawlTally;
 use super::demos::Demo;
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
-use super::lesson::{Lesson, LessonStep, StepAction};
+use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
 use super::quiz::{Prediction, Quiz};
 use super::settings::{FilterModel, Mode, Settings};
 use super::url::{Embedding, Lockable, Notice, NoticeReason, UrlState, View};
 use super::words::fresh_words;
+
+mod bulk;
+mod lessons;
+
+pub use bulk::{pasted_lines, BulkBuilder, BulkProgress};
+use lessons::LessonRequest;
+pub use lessons::{LessonProgress, LessonsStatus};
 
 /// How many steps undo reaches back.
 pub const UNDO_DEPTH: usize = 100;
@@ -138,53 +145,6 @@ pub enum Action {
     StartFresh,
 }
 
-/// A long paste being added in slices.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BulkProgress {
-    /// Lines added so far.
-    pub done: usize,
-    /// Lines in the paste.
-    pub total: usize,
-    /// [`AppState::revision`] when the paste started (the URL is printed again at the end).
-    pub start_revision: u64,
-}
-
-/// A long paste's result, built slice by slice outside the page state (so that no slice
-/// copies the whole set), then swapped in by [`Action::BulkFinish`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct BulkBuilder {
-    filter: FilterModel,
-    members: Members,
-    log: Vec<LogEntry>,
-    added: usize,
-    revision: u64,
-}
-
-impl BulkBuilder {
-    /// Adds a slice of lines as items.
-    pub fn add_slice(&mut self, lines: impl IntoIterator<Item = String>) {
-        for line in lines {
-            let entry = LogEntry::Add(line);
-            apply_entry(&mut self.filter, &mut self.members, &entry);
-            self.log.push(entry);
-            self.added += 1;
-        }
-    }
-    /// Lines added so far.
-    pub fn added(&self) -> usize {
-        self.added
-    }
-}
-
-/// The non-empty lines of a paste, each an item (a trailing `\r` is dropped).
-pub fn pasted_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| l.trim_end_matches('\r'))
-        .filter(|l| !l.trim().is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
 /// What the page knows about keeping the state across reloads.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Persistence {
@@ -196,48 +156,6 @@ pub struct Persistence {
     pub too_long_for_link: bool,
     /// The user hid the note.
     pub dismissed: bool,
-}
-
-/// Where the lessons are.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum LessonsStatus {
-    /// Being fetched.
-    #[default]
-    Loading,
-    /// Here.
-    Ready,
-    /// Could not be fetched, and why.
-    Failed(String),
-}
-
-/// The lesson in progress.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LessonProgress {
-    /// The lesson.
-    pub lesson: Rc<Lesson>,
-    /// The step shown, from 0.
-    pub step: usize,
-}
-
-impl LessonProgress {
-    /// The step shown.
-    pub fn current(&self) -> &LessonStep {
-        &self.lesson.steps[self.step.min(self.lesson.steps.len() - 1)]
-    }
-    /// Whether this is the last step.
-    pub fn at_end(&self) -> bool {
-        self.step + 1 >= self.lesson.steps.len()
-    }
-}
-
-/// A lesson the URL asked for, opened when the lessons arrive.
-#[derive(Debug, Clone, PartialEq)]
-struct LessonRequest {
-    id: String,
-    /// From 1, as in the URL.
-    step: u64,
-    /// Whether the URL also carried a filter of its own (else the lesson builds it).
-    own_filter: bool,
 }
 
 /// Which operation a step-by-step walk shows.
@@ -644,16 +562,6 @@ impl AppState {
     pub fn bulk(&self) -> Option<&BulkProgress> {
         self.bulk.as_ref()
     }
-    /// A builder for a long paste, starting from the current filter and items.
-    pub fn bulk_builder(&self) -> BulkBuilder {
-        BulkBuilder {
-            filter: self.filter.as_ref().clone(),
-            members: self.members.as_ref().clone(),
-            log: self.log.as_ref().clone(),
-            added: 0,
-            revision: self.revision,
-        }
-    }
     /// Marks the state as restored from the browser's storage.
     pub fn restored(mut self) -> Self {
         self.persistence.restored = true;
@@ -1010,54 +918,6 @@ impl AppState {
         self
     }
 
-    /// Opens the lesson a URL named: rebuilt as the lesson leaves it at that step, unless
-    /// the URL carried a filter of its own that differs from the lesson's.
-    fn open_requested_lesson(&mut self, request: LessonRequest) {
-        let Some(lesson) = self.lessons.iter().find(|l| l.id == request.id).cloned() else {
-            self.notices.push(Notice::new(
-                "lesson",
-                &request.id,
-                NoticeReason::UnknownLesson,
-            ));
-            return;
-        };
-        let count = lesson.steps.len();
-        let step = match request.step {
-            s if s >= 1 && s as usize <= count => s as usize - 1,
-            s => {
-                self.notices.push(Notice::new(
-                    "step",
-                    &s.to_string(),
-                    NoticeReason::StepOutOfRange(count),
-                ));
-                if s == 0 {
-                    0
-                } else {
-                    count - 1
-                }
-            }
-        };
-        let mut rebuilt = self.clone();
-        rebuilt.build_lesson_step(Rc::clone(&lesson), step);
-        let same_filter = rebuilt.settings == self.settings
-            && rebuilt.log == self.log
-            && rebuilt.last_query.as_ref().map(|q| &q.item)
-                == self.last_query.as_ref().map(|q| &q.item);
-        if !request.own_filter || same_filter {
-            let view = if request.own_filter {
-                self.view
-            } else {
-                rebuilt.view
-            };
-            *self = rebuilt;
-            self.view = view;
-        } else {
-            self.lesson = Some(LessonProgress { lesson, step });
-        }
-        self.undo.clear();
-        self.redo.clear();
-    }
-
     /// Runs `change` as one step of undo, however many changes it makes inside.
     fn one_undo_step(&mut self, change: impl FnOnce(&mut Self)) {
         let before = self.snapshot();
@@ -1073,122 +933,12 @@ impl AppState {
         self.undo = undo;
     }
 
-    fn lesson_next(&mut self) {
-        let Some(progress) = self.lesson.clone() else {
-            return;
-        };
-        if progress.at_end() {
-            return;
-        }
-        self.one_undo_step(|state| {
-            if let Some(walk) = state.walk.take() {
-                state.finish_walk(walk);
-            }
-            let next = progress.step + 1;
-            state.run_lesson_step(&progress.lesson.steps[next], true);
-            state.lesson = Some(LessonProgress {
-                lesson: progress.lesson,
-                step: next,
-            });
-        });
-    }
-
     fn finish_walk(&mut self, walk: Walk) {
         let finish = match walk.kind {
             WalkKind::Add => Action::AddItem(walk.item),
             WalkKind::Query => Action::QueryItem(walk.item),
         };
         *self = std::mem::take(self).apply(finish);
-    }
-
-    /// The filter as a lesson leaves it at `step`: built from an empty filter by running
-    /// steps 0 to `step` (walks before the last step are done at once).
-    fn build_lesson_step(&mut self, lesson: Rc<Lesson>, step: usize) {
-        self.quiz = None;
-        self.crawl = None;
-        self.random_next = 0;
-        self.draft.clear();
-        self.view = View::Visualizer;
-        self.field_errors = FieldErrors::default();
-        self.rebuild(Settings::default(), Vec::new());
-        let last = step.min(lesson.steps.len().saturating_sub(1));
-        for (index, lesson_step) in lesson.steps.iter().enumerate().take(last + 1) {
-            self.run_lesson_step(lesson_step, index == last);
-        }
-        self.lesson = Some(LessonProgress { lesson, step: last });
-    }
-
-    /// Performs one lesson step on the live filter. Locks set by an embedding page do not
-    /// stop a lesson.
-    fn run_lesson_step(&mut self, step: &LessonStep, last: bool) {
-        let embedding = std::mem::take(&mut self.embedding);
-        if let Some(query) = &step.state {
-            let url = super::url::parse(query, &[]);
-            self.crawl = None;
-            self.random_next = 0;
-            self.rebuild(url.settings, Vec::new());
-            for entry in url.entries {
-                self.apply_log_entry_from_url(entry);
-            }
-        }
-        for action in &step.actions {
-            let run = |state: &mut AppState, action: Action| {
-                *state = std::mem::take(state).apply(action);
-            };
-            match action.clone() {
-                StepAction::Add(item) => run(self, Action::AddItem(item)),
-                StepAction::Query(item) => {
-                    self.draft = item.clone();
-                    run(self, Action::QueryItem(item));
-                }
-                StepAction::Remove(item) => run(self, Action::Remove(item)),
-                StepAction::NaiveDelete(item) => run(self, Action::NaiveDelete(item)),
-                StepAction::Random(count) => run(self, Action::AddRandomWords(count)),
-                StepAction::WalkAdd(item) | StepAction::WalkQuery(item) => {
-                    let add = matches!(action, StepAction::WalkAdd(_));
-                    self.draft = item.clone();
-                    match (last, add) {
-                        (true, true) => run(self, Action::StartWalk(WalkKind::Add)),
-                        (true, false) => run(self, Action::StartWalk(WalkKind::Query)),
-                        (false, true) => run(self, Action::AddItem(item)),
-                        (false, false) => run(self, Action::QueryItem(item)),
-                    }
-                }
-                StepAction::Draft(item) => self.draft = item,
-                StepAction::M(m) => run(self, Action::SetM(m)),
-                StepAction::K(k) => run(self, Action::SetK(k)),
-                StepAction::Family(family) => run(self, Action::SetFamily(family)),
-                StepAction::Mode(mode) => run(self, Action::SetMode(mode)),
-                StepAction::View(view) => self.view = view,
-                StepAction::Crawl(count) => self.run_crawler(count),
-            }
-        }
-        self.embedding = embedding;
-    }
-
-    /// The crawler takes `count` URLs from its stream: each one the filter has probably seen
-    /// is skipped, each other one is fetched and added.
-    fn run_crawler(&mut self, count: usize) {
-        let mut tally = self.crawl.take().unwrap_or_default();
-        let mut fetched = Vec::new();
-        let mut filter = self.filter.as_ref().clone();
-        for _ in 0..count {
-            let (url, is_new) = tally.next_url();
-            let decision = if !filter.contains(url.as_bytes()) {
-                filter.insert(url.as_bytes());
-                fetched.push(LogEntry::Add(url.clone()));
-                CrawlDecision::Fetched
-            } else if is_new {
-                CrawlDecision::SkippedNew
-            } else {
-                CrawlDecision::SkippedRepeat
-            };
-            tally.record(url, is_new, decision);
-        }
-        if !fetched.is_empty() {
-            self.push_entries(fetched);
-        }
-        self.crawl = Some(tally);
     }
 
     /// Whether `action` changes a control the embedding page locked; such actions change

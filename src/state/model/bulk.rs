@@ -1,0 +1,65 @@
+//! Long pastes: a builder that adds lines outside the page state, and the paste's progress.
+
+use super::AppState;
+use crate::state::log::{apply_entry, LogEntry, Members};
+use crate::state::settings::FilterModel;
+
+/// A long paste being added in slices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BulkProgress {
+    /// Lines added so far.
+    pub done: usize,
+    /// Lines in the paste.
+    pub total: usize,
+    /// [`AppState::revision`] when the paste started (the URL is printed again at the end).
+    pub start_revision: u64,
+}
+
+/// A long paste's result, built slice by slice outside the page state (so that no slice
+/// copies the whole set), then swapped in by [`Action::BulkFinish`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct BulkBuilder {
+    pub(super) filter: FilterModel,
+    pub(super) members: Members,
+    pub(super) log: Vec<LogEntry>,
+    pub(super) added: usize,
+    pub(super) revision: u64,
+}
+
+impl BulkBuilder {
+    /// Adds a slice of lines as items.
+    pub fn add_slice(&mut self, lines: impl IntoIterator<Item = String>) {
+        for line in lines {
+            let entry = LogEntry::Add(line);
+            apply_entry(&mut self.filter, &mut self.members, &entry);
+            self.log.push(entry);
+            self.added += 1;
+        }
+    }
+    /// Lines added so far.
+    pub fn added(&self) -> usize {
+        self.added
+    }
+}
+
+/// The non-empty lines of a paste, each an item (a trailing `\r` is dropped).
+pub fn pasted_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+impl AppState {
+    /// A builder for a long paste, starting from the current filter and items.
+    pub fn bulk_builder(&self) -> BulkBuilder {
+        BulkBuilder {
+            filter: self.filter.as_ref().clone(),
+            members: self.members.as_ref().clone(),
+            log: self.log.as_ref().clone(),
+            added: 0,
+            revision: self.revision,
+        }
+    }
+}

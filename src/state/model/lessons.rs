@@ -1,0 +1,213 @@
+//! Running lessons: opening one from the URL, building the state a step leaves, the next
+//! step on the live filter, and the crawler of the seen-URL lesson.
+
+use std::rc::Rc;
+
+use super::{Action, AppState, FieldErrors, WalkKind};
+use crate::state::crawl::CrawlDecision;
+use crate::state::lesson::{Lesson, LessonStep, StepAction};
+use crate::state::log::LogEntry;
+use crate::state::settings::Settings;
+use crate::state::url::{Notice, NoticeReason, View};
+
+/// Where the lessons are.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum LessonsStatus {
+    /// Being fetched.
+    #[default]
+    Loading,
+    /// Here.
+    Ready,
+    /// Could not be fetched, and why.
+    Failed(String),
+}
+
+/// The lesson in progress.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LessonProgress {
+    /// The lesson.
+    pub lesson: Rc<Lesson>,
+    /// The step shown, from 0.
+    pub step: usize,
+}
+
+impl LessonProgress {
+    /// The step shown.
+    pub fn current(&self) -> &LessonStep {
+        &self.lesson.steps[self.step.min(self.lesson.steps.len() - 1)]
+    }
+    /// Whether this is the last step.
+    pub fn at_end(&self) -> bool {
+        self.step + 1 >= self.lesson.steps.len()
+    }
+}
+
+/// A lesson the URL asked for, opened when the lessons arrive.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct LessonRequest {
+    pub(super) id: String,
+    /// From 1, as in the URL.
+    pub(super) step: u64,
+    /// Whether the URL also carried a filter of its own (else the lesson builds it).
+    pub(super) own_filter: bool,
+}
+
+impl AppState {
+    /// Opens the lesson a URL named: rebuilt as the lesson leaves it at that step, unless
+    /// the URL carried a filter of its own that differs from the lesson's.
+    pub(super) fn open_requested_lesson(&mut self, request: LessonRequest) {
+        let Some(lesson) = self.lessons.iter().find(|l| l.id == request.id).cloned() else {
+            self.notices.push(Notice::new(
+                "lesson",
+                &request.id,
+                NoticeReason::UnknownLesson,
+            ));
+            return;
+        };
+        let count = lesson.steps.len();
+        let step = match request.step {
+            s if s >= 1 && s as usize <= count => s as usize - 1,
+            s => {
+                self.notices.push(Notice::new(
+                    "step",
+                    &s.to_string(),
+                    NoticeReason::StepOutOfRange(count),
+                ));
+                if s == 0 {
+                    0
+                } else {
+                    count - 1
+                }
+            }
+        };
+        let mut rebuilt = self.clone();
+        rebuilt.build_lesson_step(Rc::clone(&lesson), step);
+        let same_filter = rebuilt.settings == self.settings
+            && rebuilt.log == self.log
+            && rebuilt.last_query.as_ref().map(|q| &q.item)
+                == self.last_query.as_ref().map(|q| &q.item);
+        if !request.own_filter || same_filter {
+            let view = if request.own_filter {
+                self.view
+            } else {
+                rebuilt.view
+            };
+            *self = rebuilt;
+            self.view = view;
+        } else {
+            self.lesson = Some(LessonProgress { lesson, step });
+        }
+        self.undo.clear();
+        self.redo.clear();
+    }
+
+    pub(super) fn lesson_next(&mut self) {
+        let Some(progress) = self.lesson.clone() else {
+            return;
+        };
+        if progress.at_end() {
+            return;
+        }
+        self.one_undo_step(|state| {
+            if let Some(walk) = state.walk.take() {
+                state.finish_walk(walk);
+            }
+            let next = progress.step + 1;
+            state.run_lesson_step(&progress.lesson.steps[next], true);
+            state.lesson = Some(LessonProgress {
+                lesson: progress.lesson,
+                step: next,
+            });
+        });
+    }
+
+    /// The filter as a lesson leaves it at `step`: built from an empty filter by running
+    /// steps 0 to `step` (walks before the last step are done at once).
+    pub(super) fn build_lesson_step(&mut self, lesson: Rc<Lesson>, step: usize) {
+        self.quiz = None;
+        self.crawl = None;
+        self.random_next = 0;
+        self.draft.clear();
+        self.view = View::Visualizer;
+        self.field_errors = FieldErrors::default();
+        self.rebuild(Settings::default(), Vec::new());
+        let last = step.min(lesson.steps.len().saturating_sub(1));
+        for (index, lesson_step) in lesson.steps.iter().enumerate().take(last + 1) {
+            self.run_lesson_step(lesson_step, index == last);
+        }
+        self.lesson = Some(LessonProgress { lesson, step: last });
+    }
+
+    /// Performs one lesson step on the live filter. Locks set by an embedding page do not
+    /// stop a lesson.
+    pub(super) fn run_lesson_step(&mut self, step: &LessonStep, last: bool) {
+        let embedding = std::mem::take(&mut self.embedding);
+        if let Some(query) = &step.state {
+            let url = crate::state::url::parse(query, &[]);
+            self.crawl = None;
+            self.random_next = 0;
+            self.rebuild(url.settings, Vec::new());
+            for entry in url.entries {
+                self.apply_log_entry_from_url(entry);
+            }
+        }
+        for action in &step.actions {
+            let run = |state: &mut AppState, action: Action| {
+                *state = std::mem::take(state).apply(action);
+            };
+            match action.clone() {
+                StepAction::Add(item) => run(self, Action::AddItem(item)),
+                StepAction::Query(item) => {
+                    self.draft = item.clone();
+                    run(self, Action::QueryItem(item));
+                }
+                StepAction::Remove(item) => run(self, Action::Remove(item)),
+                StepAction::NaiveDelete(item) => run(self, Action::NaiveDelete(item)),
+                StepAction::Random(count) => run(self, Action::AddRandomWords(count)),
+                StepAction::WalkAdd(item) | StepAction::WalkQuery(item) => {
+                    let add = matches!(action, StepAction::WalkAdd(_));
+                    self.draft = item.clone();
+                    match (last, add) {
+                        (true, true) => run(self, Action::StartWalk(WalkKind::Add)),
+                        (true, false) => run(self, Action::StartWalk(WalkKind::Query)),
+                        (false, true) => run(self, Action::AddItem(item)),
+                        (false, false) => run(self, Action::QueryItem(item)),
+                    }
+                }
+                StepAction::Draft(item) => self.draft = item,
+                StepAction::M(m) => run(self, Action::SetM(m)),
+                StepAction::K(k) => run(self, Action::SetK(k)),
+                StepAction::Family(family) => run(self, Action::SetFamily(family)),
+                StepAction::Mode(mode) => run(self, Action::SetMode(mode)),
+                StepAction::View(view) => self.view = view,
+                StepAction::Crawl(count) => self.run_crawler(count),
+            }
+        }
+        self.embedding = embedding;
+    }
+
+    /// The crawler takes `count` URLs from its stream: each one the filter has probably seen
+    /// is skipped, each other one is fetched and added.
+    pub(super) fn run_crawler(&mut self, count: usize) {
+        let mut tally = self.crawl.take().unwrap_or_default();
+        let mut fetched = Vec::new();
+        let mut filter = self.filter.as_ref().clone();
+        for _ in 0..count {
+            let (url, is_new) = tally.next_url();
+            let decision = if !filter.contains(url.as_bytes()) {
+                filter.insert(url.as_bytes());
+                fetched.push(LogEntry::Add(url.clone()));
+                CrawlDecision::Fetched
+            } else if is_new {
+                CrawlDecision::SkippedNew
+            } else {
+                CrawlDecision::SkippedRepeat
+            };
+            tally.record(url, is_new, decision);
+        }
+        if !fetched.is_empty() {
+            self.push_entries(fetched);
+        }
+        self.crawl = Some(tally);
+    }
+}
