@@ -34,7 +34,8 @@ use super::url::{query_pairs, View};
 
 /// The placeholders lesson text may use: `{m}`, `{k}`, `{n}` (items), `{ones}` (bits set),
 /// `{fill}` (ones / m), `{fpr_fill}` ((ones / m)^k, the chance that a new item hits only set
-/// bits), `{fpr}` ((1 − e^(−kn/m))^k), `{positions:ITEM}` (ITEM's positions, in hash order).
+/// bits), `{fpr}` ((1 − (1 − 1/m)^(kn))^k, the rate the figures panel shows),
+/// `{positions:ITEM}` (ITEM's positions, in hash order).
 pub const PLACEHOLDERS: &[&str] = &["m", "k", "n", "ones", "fill", "fpr_fill", "fpr"];
 
 /// One thing a step does to the live filter.
@@ -325,7 +326,7 @@ pub fn fill_text(template: &str, filter: &FilterModel, n: usize) -> String {
             "ones" => Some(ones.to_string()),
             "fill" => Some(percent(ones as f64 / m as f64)),
             "fpr_fill" => Some(percent((ones as f64 / m as f64).powi(k as i32))),
-            "fpr" => Some(percent(math::fpr_approx(m as f64, n as f64, k as f64))),
+            "fpr" => Some(percent(math::fpr_exact(m as f64, n as f64, k as f64))),
             _ => name.strip_prefix("positions:").map(|item| {
                 shape
                     .positions(item.as_bytes())
