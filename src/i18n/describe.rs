@@ -58,6 +58,10 @@ pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
 
 /// A whole notice line, in the page's language.
 pub fn notice(text: &Text, notice: &Notice) -> String {
+    // A lesson file is not a URL parameter: its notice names the file.
+    if let NoticeReason::BadLesson(problem) = &notice.reason {
+        return fill(text.notice_lesson_file, &[&notice.value, problem]);
+    }
     fill(
         text.notice_line,
         &[

@@ -311,4 +311,5 @@ pub static EN: Text = Text {
     bulk_stopped: "Stopped after {0} of {1} items.",
     link_too_long: "This state is too long for a link, so the address bar no longer follows it; only this browser's storage keeps it.",
     compare_too_many: "The comparison is made for sets of up to {0} items.",
+    notice_lesson_file: "The lesson file lessons/{0} could not be used: {1}",
 };

@@ -311,4 +311,5 @@ pub static JA: Text = Text {
     bulk_stopped: "{1} 個中 {0} 個で止めました。",
     link_too_long: "この状態はリンクには長すぎるため、アドレスバーは追従しません。このブラウザのストレージにだけ保存されます。",
     compare_too_many: "比較は {0} 個までの集合で行います。",
+    notice_lesson_file: "レッスンファイル lessons/{0} を使えませんでした: {1}",
 };

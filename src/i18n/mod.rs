@@ -403,6 +403,7 @@ text_struct!(
     bulk_stopped,
     link_too_long,
     compare_too_many,
+    notice_lesson_file,
 );
 
 /// Languages are `'static` tables: two are the same language when they are the same table,

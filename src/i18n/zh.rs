@@ -311,4 +311,5 @@ pub static ZH: Text = Text {
     bulk_stopped: "已在 {1} 个中的第 {0} 个后停止。",
     link_too_long: "这个状态太长，无法放进链接，所以地址栏不再同步；只有此浏览器的存储保存着它。",
     compare_too_many: "对比只针对最多 {0} 个元素的集合。",
+    notice_lesson_file: "无法使用课程文件 lessons/{0}：{1}",
 };
