@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::state::{Action, AppState, BulkBuilder};
+use crate::state::{pasted_item, Action, AppState, BulkBuilder};
 use crate::ui::browser;
 
 /// Lines per slice: hashing and indexing 5,000 short lines takes a few milliseconds.
@@ -28,7 +28,7 @@ pub fn request_stop() {
 
 /// Adds a pasted text: at once when it is short, else slice by slice with progress.
 pub fn add_pasted(state: &AppState, text: String, dispatch: Callback<Action>) {
-    let total = text.lines().filter(|l| !l.trim().is_empty()).count();
+    let total = text.lines().filter_map(pasted_item).count();
     if total <= SLICE {
         dispatch.emit(Action::AddLines(text));
         return;
@@ -46,10 +46,7 @@ fn feed(mut builder: BulkBuilder, text: String, offset: usize, d: Callback<Actio
     let mut slice = Vec::with_capacity(SLICE);
     for line in rest.split_inclusive('\n') {
         consumed += line.len();
-        let item = line.trim_end_matches('\n').trim_end_matches('\r');
-        if !item.trim().is_empty() {
-            slice.push(item.to_owned());
-        }
+        slice.extend(pasted_item(line).map(str::to_owned));
         if slice.len() == SLICE {
             break;
         }

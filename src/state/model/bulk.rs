@@ -42,11 +42,17 @@ impl BulkBuilder {
     }
 }
 
-/// The non-empty lines of a paste, each an item (a trailing `\r` is dropped).
+/// The item one line of a paste holds: the line without its line break (`\n`, `\r\n`),
+/// or nothing when only spaces are left.
+pub fn pasted_item(line: &str) -> Option<&str> {
+    let item = line.trim_end_matches('\n').trim_end_matches('\r');
+    (!item.trim().is_empty()).then_some(item)
+}
+
+/// The items of a paste, one per non-blank line.
 pub fn pasted_lines(text: &str) -> Vec<String> {
     text.lines()
-        .map(|l| l.trim_end_matches('\r'))
-        .filter(|l| !l.trim().is_empty())
+        .filter_map(pasted_item)
         .map(str::to_owned)
         .collect()
 }
@@ -61,5 +67,18 @@ impl AppState {
             added: 0,
             revision: self.revision,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_paste_keeps_each_non_blank_line_without_its_line_break() {
+        assert_eq!(pasted_item("cat\r\n"), Some("cat"));
+        assert_eq!(pasted_item("  cat \n"), Some("  cat "));
+        assert_eq!(pasted_item(" \t\r\n"), None);
+        assert_eq!(pasted_lines("a\r\n\n  \nb"), ["a", "b"]);
     }
 }

@@ -53,10 +53,15 @@ pub(super) struct LessonRequest {
 }
 
 impl AppState {
+    /// The loaded lesson with this id.
+    pub(super) fn lesson_named(&self, id: &str) -> Option<Rc<Lesson>> {
+        self.lessons.iter().find(|l| l.id == id).cloned()
+    }
+
     /// Opens the lesson a URL named: rebuilt as the lesson leaves it at that step, unless
     /// the URL carried a filter of its own that differs from the lesson's.
     pub(super) fn open_requested_lesson(&mut self, request: LessonRequest) {
-        let Some(lesson) = self.lessons.iter().find(|l| l.id == request.id).cloned() else {
+        let Some(lesson) = self.lesson_named(&request.id) else {
             self.notices.push(Notice::new(
                 "lesson",
                 &request.id,

@@ -21,7 +21,7 @@ use super::words::fresh_words;
 mod bulk;
 mod lessons;
 
-pub use bulk::{pasted_lines, BulkBuilder, BulkProgress};
+pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
 use lessons::LessonRequest;
 pub use lessons::{LessonProgress, LessonsStatus};
 
@@ -826,7 +826,7 @@ impl AppState {
             }
             Action::LessonsFailed(why) => self.lessons_status = LessonsStatus::Failed(why),
             Action::StartLesson(id) => {
-                if let Some(lesson) = self.lessons.iter().find(|l| l.id == id).cloned() {
+                if let Some(lesson) = self.lesson_named(&id) {
                     self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
                 }
             }
