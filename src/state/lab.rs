@@ -28,6 +28,18 @@ pub enum RunStatus {
     Done,
 }
 
+impl RunStatus {
+    /// The page's `data-status` value: `idle`, `running`, `paused` or `done`.
+    pub fn key(self) -> &'static str {
+        match self {
+            RunStatus::Idle => "idle",
+            RunStatus::Running => "running",
+            RunStatus::Paused => "paused",
+            RunStatus::Done => "done",
+        }
+    }
+}
+
 /// Which families to measure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FamilyChoice {

@@ -182,7 +182,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         Callback::from(move |_: Event| d.dispatch(LabAction::SetAxis(kind)))
     };
     html! {
-        <section class="panel lab" aria-labelledby="lab-title" data-status={format!("{:?}", lab.status).to_lowercase()}>
+        <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}>
             <h2 id="lab-title">{ text.lab }</h2>
             <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family()]) }</p>
             <div class="control-row">
