@@ -41,6 +41,11 @@ fn positions_in_wasm_equal_the_native_table() {
 }
 
 #[wasm_bindgen_test]
+fn decimal_fields_parse_in_wasm_as_natively() {
+    assert_eq!(common::check_decimal_cases(), 37);
+}
+
+#[wasm_bindgen_test]
 async fn the_grid_draws_every_bit_and_labels_marked_cells() {
     let shape = FilterShape::new(16, 3, HashFamily::Fnv1a).unwrap();
     let mut filter = BloomFilter::new(shape);

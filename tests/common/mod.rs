@@ -58,3 +58,59 @@ pub fn check_position_table() -> usize {
     }
     rows.len()
 }
+
+/// Decimal strings and the f64 each must parse to (`None`: not a number), checked natively
+/// against Rust's parser and in the browser against JavaScript's `Number`.
+pub const DECIMAL_CASES: &[(&str, Option<f64>)] = &[
+    ("0.01", Some(0.01)),
+    ("1e-4", Some(1e-4)),
+    ("2.5e3", Some(2500.0)),
+    (".5", Some(0.5)),
+    ("5.", Some(5.0)),
+    ("1.e5", Some(1e5)),
+    ("+7", Some(7.0)),
+    ("+.5e-1", Some(0.05)),
+    ("-0.1", Some(-0.1)),
+    ("-0", Some(-0.0)),
+    ("1E+5", Some(1e5)),
+    ("0001", Some(1.0)),
+    ("1e0005", Some(1e5)),
+    // 2^53 + 1 is halfway between two doubles and rounds to the even one.
+    ("9007199254740993", Some(9007199254740992.0)),
+    ("0.1000000000000000055511151231257827", Some(0.1)),
+    ("2.2250738585072014e-308", Some(2.2250738585072014e-308)),
+    ("4.9e-324", Some(5e-324)),
+    ("1e-400", Some(0.0)),
+    ("1e400", Some(f64::INFINITY)),
+    ("99999999999999999999999", Some(1e23)),
+    ("", None),
+    ("1.2.3", None),
+    ("e5", None),
+    ("-", None),
+    (".", None),
+    ("1e", None),
+    ("1e5.5", None),
+    ("--1", None),
+    ("+-1", None),
+    ("Infinity", None),
+    ("inf", None),
+    ("NaN", None),
+    ("0x10", None),
+    (" 1", None),
+    ("1 2", None),
+    ("1_000", None),
+    ("１２", None),
+];
+
+/// Checks every row of [`DECIMAL_CASES`] and returns how many there were.
+pub fn check_decimal_cases() -> usize {
+    for &(text, expected) in DECIMAL_CASES {
+        let parsed = bloomlab::state::fields::decimal_to_f64(text);
+        assert_eq!(
+            parsed.map(f64::to_bits),
+            expected.map(f64::to_bits),
+            "{text:?} parsed to {parsed:?}"
+        );
+    }
+    DECIMAL_CASES.len()
+}
