@@ -104,7 +104,8 @@ pub fn decimal_to_f64(text: &str) -> Option<f64> {
     }
     #[cfg(target_arch = "wasm32")]
     {
-        let value = js_sys::Number::new(&wasm_bindgen::JsValue::from_str(text)).value_of();
+        // `new Number(text)`: NaN for anything that is not a number.
+        let value = text.parse::<js_sys::Number>().ok()?.value_of();
         (!value.is_nan()).then_some(value)
     }
     #[cfg(not(target_arch = "wasm32"))]
