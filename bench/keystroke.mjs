@@ -16,6 +16,8 @@ for (const m of sizes) {
   await page.goto(`${base}?m=${m}&k=7&hash=murmur3`);
   await page.waitForSelector('.app[data-ready]');
   await page.click('#random-button');
+  // A 4096-cell grid is built and brought up to date a part per frame; time keystrokes after.
+  await page.waitForFunction(() => !document.querySelector('.bit-grid[aria-busy="true"]'));
   const result = await page.evaluate(async () => {
     const input = document.querySelector('#item-field');
     const times = [];

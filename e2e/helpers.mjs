@@ -41,8 +41,10 @@ export async function openApp(page, query = '') {
   return errors;
 }
 
-/** Indices of the cells shown as set. */
+/** Indices of the cells shown as set, once the grid has caught up with the filter (a large
+ * change reaches the grid a part per frame, and the grid is aria-busy meanwhile). */
 export async function setBits(page) {
+  await page.locator('#bit-array .bit-grid[aria-busy="true"]').waitFor({ state: 'detached' });
   return page.locator('#bit-array [data-bit-set="1"]').evaluateAll((cells) =>
     cells.map((c) => Number(c.getAttribute('data-bit-index'))));
 }

@@ -145,7 +145,7 @@ test('screenshots at m = 16 and m = 100000', async ({ page }) => {
   await page.locator('#random-button').click();
   await page.locator('#item-field').fill('kiwi');
   await expect(page.locator('.canvas-mark')).toHaveCount(7);
-  const painted = await page.locator('canvas').evaluate((c) =>
+  const painted = await page.locator('canvas[data-tile="0"]').evaluate((c) =>
     c.getContext('2d').getImageData(0, 0, 1, 1).data[3]);
   expect(painted).toBe(255);
   await page.screenshot({ path: 'artifacts/visualizer-m100000.png', fullPage: true });

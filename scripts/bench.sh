@@ -88,7 +88,7 @@ for lab in (lab_fnv, lab_murmur):
     rows.append((f"3. experiment {lab['family']}", f"10^6 inserts + 10^6 probes in {lab['elapsed_ms']:.0f} ms; longest slice {lab['longest_slice_ms']:.1f} ms; long tasks > 50 ms: {lab['long_tasks_over_50ms']}"))
 for k in keys:
     rows.append((f"4. keystroke m={k['m']}", f"median {k['update_style_layout_ms']['median']:.1f} ms, p95 {k['update_style_layout_ms']['p95']:.1f} ms (update + style + layout); next frame median {k['next_frame_ms']['median']:.1f} ms"))
-rows.append((f"4. canvas m={redraw['m']}", f"full redraw {redraw['draw_ms']:.1f} ms in tasks of at most {redraw['longest_task_ms']:.1f} ms; repaint after an add {redraw['partial_ms']:.1f} ms"))
+rows.append((f"4. canvas m={redraw['m']}", f"full redraw {redraw['draw_ms']:.1f} ms in tasks of at most {redraw['longest_task_ms']:.1f} ms; browser long tasks > 50 ms: {redraw['browser_long_tasks']} (longest {redraw['browser_longest_ms']:.0f} ms); repaint after an add {redraw['partial_ms']:.1f} ms"))
 rows.append(("5. size (gzip -9)", f"wasm $wasm_gz B + js $js_gz B = {$wasm_gz + $js_gz} B"))
 rows.append(("6. start", f"navigation to interactive grid {start['ready_ms']:.0f} ms (median of {start['runs']})"))
 rows.append(("7. long paste", f"{paste['lines']} lines at m = 4096 in {paste['wall_ms']:.0f} ms; longest task {paste['longest_task_ms']:.0f} ms; tasks > 50 ms: {paste['long_tasks']}"))

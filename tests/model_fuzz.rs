@@ -47,7 +47,7 @@ fn run(state: AppState, step: Step) -> AppState {
         Step::Act(action) => state.apply(action),
         Step::Paste(lines) | Step::StalePaste(lines, _) if lines.is_empty() => state,
         Step::Paste(lines) => {
-            let mut builder = state.bulk_builder();
+            let mut builder = state.bulk_builder(lines.len());
             let total = lines.len();
             builder.add_slice(lines);
             state
@@ -55,7 +55,7 @@ fn run(state: AppState, step: Step) -> AppState {
                 .apply(Action::BulkFinish(Rc::new(builder)))
         }
         Step::StalePaste(lines, between) => {
-            let mut builder = state.bulk_builder();
+            let mut builder = state.bulk_builder(lines.len());
             let total = lines.len();
             builder.add_slice(lines);
             state

@@ -121,6 +121,7 @@ pub static EN: Text = Text {
     sets_hint: "A and B share m = {0}, k = {1} and {2}. One item per line.",
     sets_example: "Example: two overlapping word lists",
     sets_filter: "Filter {0} ({1} items)",
+    sets_grids_hidden: "Above m = {0} the four bit arrays are not drawn; the notes and the estimates below still describe them.",
     sets_union: "A OR B",
     sets_union_exact: "Identical to the filter built from A ∪ B ({0} items): union is exact.",
     sets_union_differs: "Differs from the filter of A ∪ B.",

@@ -121,6 +121,7 @@ pub static JA: Text = Text {
     sets_hint: "A と B は同じ m = {0}、k = {1}、{2} を使います。1 行に 1 要素。",
     sets_example: "例：重なりのある 2 つの単語リスト",
     sets_filter: "フィルター {0}（{1} 要素）",
+    sets_grids_hidden: "m が {0} を超えると 4 つのビット配列は描画しません。下の説明と推定値は引き続きそれらを示します。",
     sets_union: "A OR B",
     sets_union_exact: "A ∪ B（{0} 要素）から作ったフィルターと完全に同じ：和集合は正確です。",
     sets_union_differs: "A ∪ B のフィルターと異なります。",

@@ -213,6 +213,7 @@ text_struct!(
     sets_hint,
     sets_example,
     sets_filter,
+    sets_grids_hidden,
     sets_union,
     sets_union_exact,
     sets_union_differs,

@@ -121,6 +121,7 @@ pub static ZH: Text = Text {
     sets_hint: "A 和 B 使用相同的 m = {0}、k = {1} 和 {2}。每行一个元素。",
     sets_example: "示例：两个有重叠的词表",
     sets_filter: "过滤器 {0}（{1} 个元素）",
+    sets_grids_hidden: "m 大于 {0} 时不绘制这四个位数组；下面的说明和估计值仍然描述它们。",
     sets_union: "A OR B",
     sets_union_exact: "与由 A ∪ B（{0} 个元素）构建的过滤器完全相同：并集是精确的。",
     sets_union_differs: "与 A ∪ B 的过滤器不同。",

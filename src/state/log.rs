@@ -57,6 +57,13 @@ impl Members {
         self.list.len()
     }
 
+    /// Makes room for `additional` more distinct items, so that adding them never regrows
+    /// (and rehashes) the index midway.
+    pub fn reserve(&mut self, additional: usize) {
+        self.list.reserve(additional);
+        self.index.reserve(additional);
+    }
+
     /// True when no item is in the set.
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()

@@ -13,6 +13,7 @@ pub mod plot;
 pub mod query;
 pub mod quiz;
 pub mod settings;
+pub mod shown_rows;
 pub mod url;
 pub mod words;
 

@@ -278,7 +278,9 @@ pub fn App() -> Html {
     let on_paste = {
         let state = state.clone();
         let dispatch = dispatch.clone();
-        Callback::from(move |text: String| bulk::add_pasted(&state, text, dispatch.clone()))
+        Callback::from(move |text: bulk::PastedText| {
+            bulk::add_pasted(state.clone(), text, dispatch.clone())
+        })
     };
     let settings = *state.settings();
     let filter = Shared(state.shared_filter());

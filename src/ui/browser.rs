@@ -192,6 +192,26 @@ pub fn yield_then(f: impl FnOnce() + 'static) {
     });
 }
 
+/// The plain text of a clipboard event's data, as a JavaScript string (not yet copied into
+/// the app's memory).
+pub fn clipboard_text(data: &web_sys::DataTransfer) -> Option<js_sys::JsString> {
+    let get_data: js_sys::Function = js_sys::Reflect::get(data, &"getData".into())
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    get_data.call1(data, &"text".into()).ok()?.dyn_into().ok()
+}
+
+/// Runs `f` at the start of the next frame (`requestAnimationFrame`), so that work split
+/// over several calls has the page restyled and painted between the parts. Hidden pages
+/// get no frames; the work then waits until the page is shown.
+pub fn next_frame(f: impl FnOnce() + 'static) {
+    if let Some(window) = web_sys::window() {
+        let callback = Closure::once_into_js(f);
+        let _ = window.request_animation_frame(callback.unchecked_ref());
+    }
+}
+
 /// Starts fetching a URL relative to the page; [`read_text`] waits for it.
 fn start_fetch(url: &str) -> Result<js_sys::Promise, String> {
     Ok(web_sys::window().ok_or("no window")?.fetch_with_str(url))

@@ -58,12 +58,18 @@ pub fn pasted_lines(text: &str) -> Vec<String> {
 }
 
 impl AppState {
-    /// A builder for a long paste, starting from the current filter and items.
-    pub fn bulk_builder(&self) -> BulkBuilder {
+    /// A builder for a long paste of `lines` lines, starting from the current filter and
+    /// items, with room for every line made up front: regrowing a set of 50,000 items midway
+    /// would make one slice several times longer than the others.
+    pub fn bulk_builder(&self, lines: usize) -> BulkBuilder {
+        let mut members = self.members.as_ref().clone();
+        members.reserve(lines);
+        let mut log = Vec::with_capacity(self.log.len() + lines);
+        log.extend_from_slice(&self.log);
         BulkBuilder {
             filter: self.filter.as_ref().clone(),
-            members: self.members.as_ref().clone(),
-            log: self.log.as_ref().clone(),
+            members,
+            log,
             added: 0,
             revision: self.revision,
         }

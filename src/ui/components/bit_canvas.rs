@@ -73,21 +73,78 @@ fn band_rows(columns: u64) -> u64 {
     ((1u64 << 17) / columns).max(1)
 }
 
-/// Sizes the canvas for `filter`: `columns` bits per row.
-fn size_canvas(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) {
-    // Sized here, not in html!: re-setting a canvas's width attribute clears it.
-    canvas.set_width(columns as u32);
-    canvas.set_height(filter.shape().m().div_ceil(columns) as u32);
+/// Pixels per canvas tile. A canvas allocates its whole bitmap on the first paint, about
+/// 43 ms for the 64 MiB of one 4096 × 4096 canvas; tiles of 2^21 pixels (8 MiB) take about
+/// 5 ms each, so no task of a full redraw is long. Up to m = 2^21 there is one tile.
+const TILE_PIXELS: u64 = 1 << 21;
+
+/// Rows per tile for `columns` bits per row: a multiple of the band height.
+pub fn tile_rows(columns: u64) -> u64 {
+    let band = band_rows(columns);
+    ((TILE_PIXELS / columns) / band).max(1) * band
 }
 
-/// Draws rows `row .. row + height` of `filter`.
-fn draw_band(
-    context: &CanvasRenderingContext2d,
-    filter: &FilterModel,
+/// The canvases of the bit array, top to bottom, and the geometry they share.
+struct Tiles {
+    canvases: Vec<HtmlCanvasElement>,
     columns: u64,
-    row: u64,
-    height: u64,
-) -> Result<(), String> {
+    rows_per_tile: u64,
+}
+
+impl Tiles {
+    /// The tile canvases inside `stage` (its `canvas` children, in order).
+    fn of(stage: &web_sys::Element, columns: u64) -> Tiles {
+        let list = stage.get_elements_by_tag_name("canvas");
+        let canvases = (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into::<HtmlCanvasElement>().ok())
+            .collect();
+        Tiles {
+            canvases,
+            columns,
+            rows_per_tile: tile_rows(columns),
+        }
+    }
+
+    /// Whether the tiles already have this geometry (then pixels can be repainted in place).
+    fn sized_for(&self, m: u64) -> bool {
+        let rows = m.div_ceil(self.columns);
+        self.canvases.len() as u64 == rows.div_ceil(self.rows_per_tile)
+            && self.canvases.iter().enumerate().all(|(i, c)| {
+                c.width() as u64 == self.columns
+                    && c.height() as u64 == self.rows_in_tile(i as u64, rows)
+            })
+    }
+
+    /// Rows in tile `tile` when the array has `rows` rows.
+    fn rows_in_tile(&self, tile: u64, rows: u64) -> u64 {
+        rows.saturating_sub(tile * self.rows_per_tile)
+            .min(self.rows_per_tile)
+    }
+
+    /// Sizes every tile for `m` bits (sizing clears a canvas; its bitmap comes on first paint).
+    fn size(&self, m: u64) {
+        let rows = m.div_ceil(self.columns);
+        for (i, canvas) in self.canvases.iter().enumerate() {
+            // Sized here, not in html!: re-setting a canvas's width attribute clears it.
+            canvas.set_width(self.columns as u32);
+            canvas.set_height(self.rows_in_tile(i as u64, rows) as u32);
+        }
+    }
+
+    /// The 2D context of the tile holding array row `row`, and that row's y in the tile.
+    fn at_row(&self, row: u64) -> Result<(CanvasRenderingContext2d, u64), String> {
+        let canvas = self
+            .canvases
+            .get((row / self.rows_per_tile) as usize)
+            .ok_or("no tile for this row")?;
+        Ok((context_of(canvas)?, row % self.rows_per_tile))
+    }
+}
+
+/// Draws array rows `row .. row + height` of `filter` (within one tile: bands never cross
+/// a tile edge, as a tile's height is a multiple of the band height).
+fn draw_band(tiles: &Tiles, filter: &FilterModel, row: u64, height: u64) -> Result<(), String> {
+    let columns = tiles.columns;
     let m = filter.shape().m();
     let (counting, max) = match filter {
         FilterModel::Plain(_) => (false, 1),
@@ -109,20 +166,21 @@ fn draw_band(
         height as u32,
     )
     .map_err(|_| "image data".to_owned())?;
+    let (context, y) = tiles.at_row(row)?;
     context
-        .put_image_data(&image, 0.0, row as f64)
+        .put_image_data(&image, 0.0, y as f64)
         .map_err(|_| "put image data".to_owned())
 }
 
-/// Draws every bit of `filter` into the canvas at once, `columns` bits per row.
-pub fn draw(canvas: &HtmlCanvasElement, filter: &FilterModel, columns: u64) -> Result<(), String> {
-    size_canvas(canvas, filter, columns);
-    let context = context_of(canvas)?;
-    let rows = filter.shape().m().div_ceil(columns);
-    let step = band_rows(columns);
+/// Draws every bit of `filter` into the tiles at once.
+fn draw(tiles: &Tiles, filter: &FilterModel) -> Result<(), String> {
+    let m = filter.shape().m();
+    tiles.size(m);
+    let rows = m.div_ceil(tiles.columns);
+    let step = band_rows(tiles.columns);
     let mut row = 0;
     while row < rows {
-        draw_band(&context, filter, columns, row, step.min(rows - row))?;
+        draw_band(tiles, filter, row, step.min(rows - row))?;
         row += step;
     }
     Ok(())
@@ -136,9 +194,9 @@ const TASK_MS: f64 = 8.0;
 /// A full redraw split into tasks, so the page stays responsive at m = 2^24. A newer draw
 /// (a different `generation`) stops it.
 struct SplitDraw {
-    canvas: HtmlCanvasElement,
+    stage: web_sys::Element,
+    tiles: Tiles,
     filter: Shared<FilterModel>,
-    columns: u64,
     row: u64,
     generation: u64,
     current: Rc<Cell<u64>>,
@@ -153,21 +211,15 @@ impl SplitDraw {
             return;
         }
         let task_start = now_ms();
-        if self.row == 0 && self.canvas.width() as u64 != self.columns {
-            // Allocating a large canvas is a task of its own.
-            size_canvas(&self.canvas, &self.filter, self.columns);
-            self.longest_task_ms = now_ms() - task_start;
-            yield_then(move || self.run());
-            return;
+        let m = self.filter.shape().m();
+        if self.row == 0 {
+            self.tiles.size(m);
         }
-        let rows = self.filter.shape().m().div_ceil(self.columns);
-        let step = band_rows(self.columns);
-        let Ok(context) = context_of(&self.canvas) else {
-            return;
-        };
+        let rows = m.div_ceil(self.tiles.columns);
+        let step = band_rows(self.tiles.columns);
         while self.row < rows && now_ms() - task_start < TASK_MS {
             let height = step.min(rows - self.row);
-            if draw_band(&context, &self.filter, self.columns, self.row, height).is_err() {
+            if draw_band(&self.tiles, &self.filter, self.row, height).is_err() {
                 return;
             }
             self.row += height;
@@ -177,16 +229,16 @@ impl SplitDraw {
             yield_then(move || self.run());
         } else {
             *self.drawn.borrow_mut() = Some(self.filter.clone());
-            let c = &self.canvas;
-            let _ = c.set_attribute(
+            let stage = &self.stage;
+            let _ = stage.set_attribute(
                 "data-draw-ms",
                 &format!("{:.1}", now_ms() - self.started_ms),
             );
-            let _ = c.set_attribute(
+            let _ = stage.set_attribute(
                 "data-draw-longest-task-ms",
                 &format!("{:.1}", self.longest_task_ms),
             );
-            let _ = c.set_attribute("data-draw-kind", "full");
+            let _ = stage.set_attribute("data-draw-kind", "full");
         }
     }
 }
@@ -226,21 +278,16 @@ pub fn changed_positions(old: &FilterModel, new: &FilterModel, limit: usize) -> 
 }
 
 /// Repaints only `positions`, one pixel each.
-fn draw_changes(
-    canvas: &HtmlCanvasElement,
-    filter: &FilterModel,
-    columns: u64,
-    positions: &[u64],
-) -> Result<(), String> {
-    let context = context_of(canvas)?;
+fn draw_changes(tiles: &Tiles, filter: &FilterModel, positions: &[u64]) -> Result<(), String> {
     let (counting, max) = match filter {
         FilterModel::Plain(_) => (false, 1),
         FilterModel::Counting(f) => (true, f.max_count()),
     };
     for &p in positions {
         let rgba = colour(filter.count(p), max, counting);
+        let (context, y) = tiles.at_row(p / tiles.columns)?;
         context.set_fill_style_str(&format!("rgb({},{},{})", rgba[0], rgba[1], rgba[2]));
-        context.fill_rect((p % columns) as f64, (p / columns) as f64, 1.0, 1.0);
+        context.fill_rect((p % tiles.columns) as f64, y as f64, 1.0, 1.0);
     }
     Ok(())
 }
@@ -256,33 +303,34 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
     let columns = canvas_columns(m);
     let rows = m.div_ceil(columns);
     let zoom = use_state(|| fitting_zoom(columns));
-    let canvas_ref = use_node_ref();
+    let stage_ref = use_node_ref();
     // The filter on the canvas once its drawing is complete: an add or remove then repaints
     // only the pixels that changed. Large full redraws run in tasks of about 8 ms.
     let drawn = use_mut_ref(|| None::<Shared<FilterModel>>);
     let generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
     {
-        let canvas_ref = canvas_ref.clone();
+        let stage_ref = stage_ref.clone();
         let current = generation.borrow().clone();
         use_effect_with(props.filter.clone(), move |filter| {
-            let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() else {
+            let Some(stage) = stage_ref.cast::<web_sys::Element>() else {
                 return;
             };
+            let tiles = Tiles::of(&stage, columns);
             let start = now_ms();
             current.set(current.get() + 1);
+            let m = filter.shape().m();
             let previous = drawn.borrow_mut().take();
             let changes = previous
-                .filter(|_| canvas.width() as u64 == columns)
+                .filter(|_| tiles.sized_for(m))
                 .and_then(|old| changed_positions(&old, filter, INCREMENTAL_LIMIT));
-            let m = filter.shape().m();
             let result = match &changes {
-                Some(positions) => draw_changes(&canvas, filter, columns, positions),
-                None if m <= SYNC_DRAW_MAX => draw(&canvas, filter, columns),
+                Some(positions) => draw_changes(&tiles, filter, positions),
+                None if m <= SYNC_DRAW_MAX => draw(&tiles, filter),
                 None => {
                     let split = SplitDraw {
-                        canvas: canvas.clone(),
+                        stage,
+                        tiles,
                         filter: filter.clone(),
-                        columns,
                         row: 0,
                         generation: current.get(),
                         current: current.clone(),
@@ -300,8 +348,8 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
             *drawn.borrow_mut() = Some(filter.clone());
             // How long the last paint took, and whether it was a full redraw (benchmark).
             let kind = if changes.is_some() { "partial" } else { "full" };
-            let _ = canvas.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
-            let _ = canvas.set_attribute("data-draw-kind", kind);
+            let _ = stage.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
+            let _ = stage.set_attribute("data-draw-kind", kind);
         });
     }
     let z = *zoom;
@@ -309,12 +357,15 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
         let zoom = zoom.clone();
         Callback::from(move |_| zoom.set(level))
     };
-    let onclick = {
+    // A click on tile `tile` at (x, y) in screen pixels selects the bit under it.
+    let tile_height = tile_rows(columns);
+    let onclick_tile = |tile: u64| {
         let d = props.ondispatch.clone();
         Callback::from(move |e: MouseEvent| {
             let (x, y) = (e.offset_x() as f64 / z, e.offset_y() as f64 / z);
-            let position = y.floor() as u64 * columns + x.floor() as u64;
-            if x >= 0.0 && y >= 0.0 && position < m {
+            let row = tile * tile_height + y.floor() as u64;
+            let position = row * columns + x.floor() as u64;
+            if x >= 0.0 && y >= 0.0 && x < columns as f64 && position < m {
                 d.emit(Action::SelectCell(Some(position)));
             }
         })
@@ -350,8 +401,15 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
             </div>
             <div class="canvas-scroll" tabindex="0" {onkeydown} role="application"
                  aria-label={text.canvas_label}>
-                <div class="canvas-stage" style={stage_style.clone()}>
-                    <canvas ref={canvas_ref} class="bit-canvas" style={stage_style} {onclick} />
+                <div class="canvas-stage" style={stage_style} ref={stage_ref}>
+                    { for (0..rows.div_ceil(tile_height)).map(|tile| {
+                        let tile_rows_here = (rows - tile * tile_height).min(tile_height);
+                        html! {
+                            <canvas class="bit-canvas" data-tile={tile.to_string()}
+                                    style={format!("width: {}px; height: {}px", columns as f64 * z, tile_rows_here as f64 * z)}
+                                    onclick={onclick_tile(tile)} />
+                        }
+                    }) }
                     <div class="canvas-marks">
                     { cursor_ring }
                     { for props.marks.iter().map(|mark| {

@@ -6,7 +6,9 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::i18n::{fill, Text};
+use crate::state::shown_rows::{GridShape, ShownRows, CELLS_PER_FRAME};
 use crate::state::{Action, FilterModel};
+use crate::ui::browser;
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
 
@@ -76,6 +78,8 @@ pub fn cursor_keys(
 #[component]
 pub fn BitGrid(props: &BitViewProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let shown = use_mut_ref(ShownRows::default);
+    let force_update = use_force_update();
     let filter = &*props.filter;
     let m = filter.shape().m();
     let columns = columns_for(m);
@@ -106,14 +110,36 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         })
     };
     let active = props.cursor.map(|c| format!("cell-{c}"));
+    let target: Vec<Vec<u8>> = (0..rows)
+        .map(|row| {
+            let start = row * columns;
+            (start..(start + columns).min(m))
+                .map(|p| filter.count(p))
+                .collect()
+        })
+        .collect();
+    let shown_rows =
+        shown
+            .borrow_mut()
+            .catch_up(GridShape { m, counting }, target, CELLS_PER_FRAME);
+    let busy = shown.borrow().is_behind();
+    {
+        // While rows still show older values, ask for another render next frame.
+        let force_update = force_update.clone();
+        use_effect(move || {
+            if busy {
+                browser::next_frame(move || force_update.force_update());
+            }
+        });
+    }
     html! {
         <div class={classes!("bit-grid", size_class, counting.then_some("counting"))}
              role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()}
+             aria-busy={busy.then_some("true")}
              tabindex="0" {onkeydown} {onclick} aria-activedescendant={active}>
-            { for (0..rows).map(|row| {
-                let start = row * columns;
-                let end = (start + columns).min(m);
-                let values: Vec<u8> = (start..end).map(|p| filter.count(p)).collect();
+            { for shown_rows.into_iter().enumerate().map(|(row, values)| {
+                let start = row as u64 * columns;
+                let end = start + values.len() as u64;
                 let marks: Vec<Mark> = props
                     .marks
                     .iter()

@@ -10,7 +10,10 @@ use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, BUC
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
 use crate::state::fields::parse_whole;
+use crate::ui::browser;
 use crate::ui::components::text_field::{text_field, TextField};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Probes for each hash's observed rate.
 const PROBES: u64 = 20_000;
@@ -77,6 +80,37 @@ fn histogram_svg(counts: &[u64]) -> Html {
     }
 }
 
+/// The inputs of one computation of the reports.
+struct ReportJob {
+    items: Rc<Vec<String>>,
+    m: u64,
+    k: u32,
+    generation: u64,
+}
+
+/// Computes the report of the next hash in a task of its own, then the next, until all are
+/// done or newer inputs (another generation) replace these.
+fn compute_reports(
+    job: ReportJob,
+    computed: Rc<RefCell<Vec<HashReport>>>,
+    generation: Rc<RefCell<u64>>,
+    force_update: UseForceUpdateHandle,
+) {
+    browser::yield_then(move || {
+        if *generation.borrow() != job.generation {
+            return;
+        }
+        let done = computed.borrow().len();
+        let Some(&hash) = HashUnderTest::ALL.get(done) else {
+            return;
+        };
+        let next = report(hash, &job.items, job.m, job.k, PROBES);
+        computed.borrow_mut().push(next);
+        force_update.force_update();
+        compute_reports(job, computed, generation, force_update);
+    });
+}
+
 /// The lab.
 #[component]
 pub fn HashLab() -> Html {
@@ -101,15 +135,33 @@ pub fn HashLab() -> Html {
         *m.as_ref().unwrap_or(&10_000),
         *k.as_ref().unwrap_or(&4) as u32,
     );
-    let reports: std::rc::Rc<Vec<HashReport>> = {
-        let items = items.clone();
-        use_memo((items, m_value, k_value), |(items, m, k)| {
-            HashUnderTest::ALL
-                .iter()
-                .map(|&h| report(h, items, *m, *k, PROBES))
-                .collect()
-        })
-    };
+    // One hash's report (its histogram, its filter and 20,000 probes) takes up to about
+    // 20 ms in the browser: the four are computed one per task, newest inputs first.
+    let computed = use_mut_ref(Vec::<HashReport>::new);
+    let generation = use_mut_ref(|| 0u64);
+    let force_update = use_force_update();
+    {
+        let computed = computed.clone();
+        let generation = generation.clone();
+        use_effect_with((items.clone(), m_value, k_value), move |(items, m, k)| {
+            *generation.borrow_mut() += 1;
+            let current = *generation.borrow();
+            computed.borrow_mut().clear();
+            compute_reports(
+                ReportJob {
+                    items: Rc::new(items.clone()),
+                    m: *m,
+                    k: *k,
+                    generation: current,
+                },
+                computed,
+                generation,
+                force_update,
+            );
+        });
+    }
+    let reports = computed.borrow().clone();
+    let complete = reports.len() == HashUnderTest::ALL.len();
     let on_source = {
         let source = source.clone();
         Callback::from(move |e: Event| {
@@ -155,7 +207,7 @@ pub fn HashLab() -> Html {
                     <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={(*pasted).clone()} onchange={on_paste} />
                 }
             </div>
-            <table class="hash-reports">
+            <table class="hash-reports" aria-busy={(!complete).then_some("true")}>
                 <thead><tr>
                     <th>{ text.hashes_hash }</th><th>{ text.hashes_histogram }</th><th>{ "χ²" }</th>
                     <th>{ "p" }</th><th>{ text.hashes_observed }</th><th>{ text.hashes_theory }</th>

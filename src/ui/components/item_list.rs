@@ -6,7 +6,8 @@ use yew::prelude::*;
 
 use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, BulkProgress, Members, Mode};
-use crate::ui::bulk;
+use crate::ui::browser;
+use crate::ui::bulk::{self, PastedText};
 use crate::ui::shared::Shared;
 
 /// Props of [`ItemList`].
@@ -24,7 +25,7 @@ pub struct ItemListProps {
     #[prop_or_default]
     pub bulk: Option<BulkProgress>,
     /// Adds a pasted text (sliced when long).
-    pub onpaste: Callback<String>,
+    pub onpaste: Callback<PastedText>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -46,7 +47,7 @@ pub fn ItemList(props: &ItemListProps) -> Html {
         let bulk_ref = bulk_ref.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(area) = bulk_ref.cast::<HtmlTextAreaElement>() {
-                onpaste.emit(area.value());
+                onpaste.emit(PastedText::Typed(area.value()));
                 area.set_value("");
             }
         })
@@ -60,13 +61,15 @@ pub fn ItemList(props: &ItemListProps) -> Html {
             let Some(e) = e.dyn_ref::<web_sys::ClipboardEvent>() else {
                 return;
             };
-            let text = e
+            let Some(text) = e
                 .clipboard_data()
-                .and_then(|data| data.get_data("text").ok())
-                .unwrap_or_default();
-            if text.len() > bulk::DIRECT_PASTE_BYTES {
+                .and_then(|data| browser::clipboard_text(&data))
+            else {
+                return;
+            };
+            if text.length() > bulk::DIRECT_PASTE_CHARS {
                 e.prevent_default();
-                onpaste.emit(text);
+                onpaste.emit(PastedText::Clipboard(text));
             }
         })
     };

@@ -10,7 +10,7 @@ use crate::i18n::{fill, Text};
 use crate::state::url::MAX_FOLDS;
 use crate::state::words::WORDS;
 use crate::state::{Action, FilterModel, Members};
-use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
+use crate::ui::components::bit_grid::BitGrid;
 use crate::ui::shared::Shared;
 
 /// Props of [`SetsPanel`].
@@ -43,8 +43,12 @@ fn estimate(e: CountEstimate, unbounded: &str) -> String {
     }
 }
 
+/// The largest m whose four arrays are drawn as grids: four 4,096-cell grids would be
+/// 16,384 cells to build and lay out on every switch to this view.
+const SETS_GRID_MAX: u64 = 1024;
+
 fn grid(filter: &BloomFilter) -> Html {
-    if filter.shape().m() > DOM_GRID_MAX {
+    if filter.shape().m() > SETS_GRID_MAX {
         return html! {};
     }
     html! {
@@ -115,6 +119,9 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                 <label>{ "A" }<textarea id="set-a" rows="6" value={a_items.join("\n")} onchange={set_items(0)} /></label>
                 <label>{ "B" }<textarea id="set-b" rows="6" value={b_items.join("\n")} onchange={set_items(1)} /></label>
             </div>
+            if shape.m() > SETS_GRID_MAX {
+                <p class="hint" id="sets-grids-hidden">{ fill(text.sets_grids_hidden, &[&SETS_GRID_MAX]) }</p>
+            }
             <div class="sets-grids">
                 <div data-set="a"><h3>{ fill(text.sets_filter, &[&"A", &a_items.len()]) }</h3>{ grid(&fa) }</div>
                 <div data-set="b"><h3>{ fill(text.sets_filter, &[&"B", &b_items.len()]) }</h3>{ grid(&fb) }</div>
