@@ -57,3 +57,15 @@ test('the hash-quality lab shows weak hashes failing on similar inputs', async (
   await expect(page.locator('[data-field-error="hashes-m"]')).not.toHaveText('');
   await page.screenshot({ path: 'artifacts/hashes.png', fullPage: true });
 });
+
+test('above m = 1024 the sets view says its four arrays are not drawn, and still compares them', async ({ page }) => {
+  await openApp(page, '?m=4096&k=3&view=sets');
+  await page.locator('#sets-example').click();
+  await expect(page.locator('#sets-grids-hidden')).toContainText('1024');
+  await expect(page.locator('[data-set] .bit-grid')).toHaveCount(0);
+  await expect(page.locator('[data-set="union"]')).toHaveAttribute('data-union-exact', 'true');
+  await expect(page.locator('tr[data-estimate="union"]')).toBeVisible();
+  await openApp(page, '?m=1024&k=3&view=sets');
+  await expect(page.locator('#sets-grids-hidden')).toHaveCount(0);
+  await expect(page.locator('[data-set] .bit-grid')).toHaveCount(4);
+});

@@ -165,3 +165,42 @@ test('the keyboard moves a cursor over the grid and names the items that set a b
   await page.locator('#bit-array [data-bit-index="6"]').click();
   await expect(inspector).toHaveAttribute('data-inspected', '6');
 });
+
+test('a 2^24-bit array is drawn in 8 tiles, and a click in a lower tile picks the bit under it', async ({ page }) => {
+  await openApp(page, '?m=16777216&k=7&add=kiwi');
+  const stage = page.locator('.canvas-stage');
+  await expect(stage).toHaveAttribute('data-draw-kind', 'full', { timeout: 30_000 });
+  const tiles = page.locator('canvas.bit-canvas');
+  await expect(tiles).toHaveCount(8);
+  // Every tile is 4096 × 512 bits and painted (opaque) down to its last row.
+  const sizes = await tiles.evaluateAll((cs) => cs.map((c) =>
+    [c.width, c.height, c.getContext('2d').getImageData(0, c.height - 1, 1, 1).data[3]]));
+  expect(sizes).toEqual(Array(8).fill([4096, 512, 255]));
+  // kiwi's bits are dark pixels in the tiles that hold them.
+  await page.locator('#item-field').fill('kiwi');
+  await expect(page.locator('.canvas-mark.probe')).toHaveCount(7);
+  const position = await page.locator('.canvas-mark.probe').first().getAttribute('data-position');
+  const p = Number(position);
+  const row = Math.floor(p / 4096);
+  const tile = Math.floor(row / 512);
+  const rgb = await tiles.nth(tile).evaluate((c, [x, y]) =>
+    Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3)), [p % 4096, row % 512]);
+  expect(rgb).toEqual([29, 78, 137]);
+  await page.locator('.zoom button', { hasText: /^1×$/ }).click();
+  await tiles.nth(3).click({ position: { x: 10, y: 20 } });
+  await expect(page.locator('[data-inspected]')).toHaveAttribute('data-inspected', String((3 * 512 + 20) * 4096 + 10));
+});
+
+test('a change to all 4096 cells reaches the grid a part per frame and ends complete', async ({ page }) => {
+  await openApp(page, '?m=4096&k=3');
+  await expect(page.locator('#bit-array .cell')).toHaveCount(4096);
+  await page.locator('details.bulk summary').click();
+  await page.locator('#bulk-field').fill(Array.from({ length: 3000 }, (_, n) => `w${n}`).join('\n'));
+  await page.locator('#bulk-button').click();
+  const ones = page.locator('[data-stat="x"]');
+  await expect(ones).not.toHaveText(/^0 \//);
+  const bits = await setBits(page);
+  const shown = Number((await ones.textContent()).split('/')[0]);
+  expect(bits.length).toBe(shown);
+  expect(shown).toBeGreaterThan(3500);
+});

@@ -3,6 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::HashFamily;
+use bloomlab::state::cursor::CursorStep;
 use bloomlab::state::demos::Demo;
 use bloomlab::state::lesson::{parse_index, parse_lesson};
 use bloomlab::state::log::replay;
@@ -115,6 +116,15 @@ fn action() -> impl Strategy<Value = Action> {
         (0usize..3).prop_map(Action::DismissNotice),
         prop::option::of(0u64..300).prop_map(Action::SelectCell),
         prop_oneof![
+            Just(CursorStep::Next),
+            Just(CursorStep::Previous),
+            (1u64..80).prop_map(CursorStep::Down),
+            (1u64..80).prop_map(CursorStep::Up),
+            Just(CursorStep::First),
+            Just(CursorStep::Last),
+        ]
+        .prop_map(Action::MoveCursor),
+        prop_oneof![
             Just(Demo::NaiveDelete),
             Just(Demo::CountingDelete),
             Just(Demo::Saturation)
@@ -154,6 +164,7 @@ proptest! {
             prop_assert_eq!(state.filter(), &filter);
             prop_assert_eq!(state.members(), &members);
             prop_assert!(state.folds() <= 4);
+            prop_assert!(state.selected_cell().is_none_or(|c| c < state.settings().m()));
             let unsafe_delete = state
                 .log()
                 .iter()

@@ -3,6 +3,7 @@
 
 pub mod calculator;
 pub mod crawl;
+pub mod cursor;
 pub mod demos;
 pub mod fields;
 pub mod lab;

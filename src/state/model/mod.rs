@@ -8,6 +8,7 @@ use crate::i18n::Lang;
 use crate::filter::{CounterChange, HashFamily, RemoveError};
 
 use super::crawl::CrawlTally;
+use super::cursor::CursorStep;
 use super::demos::Demo;
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::lesson::Lesson;
@@ -82,6 +83,9 @@ pub enum Action {
     DismissMessage,
     /// Put the grid's cursor on a cell (or take it away), to inspect that bit.
     SelectCell(Option<u64>),
+    /// Move the cell cursor by a key (arrows, Home, End) from wherever it is now: computed
+    /// in the reducer, so keys pressed faster than the page renders all count.
+    MoveCursor(CursorStep),
     /// Show another part of the page.
     SetView(View),
     /// Show the page in another language.
@@ -582,6 +586,7 @@ impl AppState {
             Action::SetDraft(_)
                 | Action::DismissNotice(_)
                 | Action::SelectCell(_)
+                | Action::MoveCursor(_)
                 | Action::SetView(_)
                 | Action::SetLang(_)
                 | Action::TogglePresentation
@@ -809,6 +814,9 @@ impl AppState {
             }
             Action::SelectCell(cell) => {
                 self.selected_cell = cell.filter(|&c| c < self.settings.m());
+            }
+            Action::MoveCursor(step) => {
+                self.selected_cell = Some(step.target(self.selected_cell, self.settings.m()));
             }
             Action::LessonsLoaded(lessons, problems) => {
                 for (file, problem) in problems {

@@ -370,7 +370,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
             }
         })
     };
-    let onkeydown = cursor_keys(&props.ondispatch, props.cursor, m, columns);
+    let onkeydown = cursor_keys(&props.ondispatch, columns);
     let cursor_ring = props.cursor.map(|c| {
         let x = (c % columns) as f64 * z + z / 2.0;
         let y = (c / columns) as f64 * z + z / 2.0;

@@ -6,6 +6,7 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::i18n::{fill, Text};
+use crate::state::cursor::CursorStep;
 use crate::state::shown_rows::{GridShape, ShownRows, CELLS_PER_FRAME};
 use crate::state::{Action, FilterModel};
 use crate::ui::browser;
@@ -42,34 +43,17 @@ pub struct BitViewProps {
 /// The cell the cursor moves to for a key, or `None` for keys the grid ignores:
 /// arrows move by one cell or one row, Home/End go to the first/last cell.
 pub fn cursor_target(key: &str, cursor: Option<u64>, m: u64, columns: u64) -> Option<u64> {
-    let at = cursor.unwrap_or(0);
-    let target = match key {
-        "ArrowRight" if cursor.is_none() => 0,
-        "ArrowRight" => at + 1,
-        "ArrowLeft" => at.saturating_sub(1),
-        "ArrowDown" if cursor.is_none() => 0,
-        "ArrowDown" => at + columns,
-        "ArrowUp" => at.saturating_sub(columns),
-        "Home" => 0,
-        "End" => m - 1,
-        _ => return None,
-    };
-    Some(target.min(m - 1))
+    CursorStep::from_key(key, columns).map(|step| step.target(cursor, m))
 }
 
 /// The key handler of both bit-array views: arrow keys, Home and End move the cursor.
-pub fn cursor_keys(
-    ondispatch: &Callback<Action>,
-    cursor: Option<u64>,
-    m: u64,
-    columns: u64,
-) -> Callback<KeyboardEvent> {
+pub fn cursor_keys(ondispatch: &Callback<Action>, columns: u64) -> Callback<KeyboardEvent> {
     let d = ondispatch.clone();
     Callback::from(move |e: KeyboardEvent| {
-        if let Some(target) = cursor_target(&e.key(), cursor, m, columns) {
+        if let Some(step) = CursorStep::from_key(&e.key(), columns) {
             e.prevent_default();
             e.stop_propagation();
-            d.emit(Action::SelectCell(Some(target)));
+            d.emit(Action::MoveCursor(step));
         }
     })
 }
@@ -94,7 +78,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         _ => "grid-small",
     };
     let style = format!("--columns: {columns}");
-    let onkeydown = cursor_keys(&props.ondispatch, props.cursor, m, columns);
+    let onkeydown = cursor_keys(&props.ondispatch, columns);
     let onclick = {
         let d = props.ondispatch.clone();
         Callback::from(move |e: MouseEvent| {
