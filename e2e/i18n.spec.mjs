@@ -2,12 +2,18 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openApp } from './helpers.mjs';
 
-/** name → string of one language table in src/i18n/<lang>.rs. */
+/** name → string of one language: English from src/i18n/en.rs, the others from their files
+ * in static/i18n/, which the page fetches. */
 function table(lang) {
-  const source = readFileSync(new URL(`../src/i18n/${lang}.rs`, import.meta.url), 'utf8');
   const entries = {};
-  for (const [, name, value] of source.matchAll(/^ {4}([a-z_0-9]+): "((?:[^"\\]|\\.)*)",$/gm)) {
-    entries[name] = value.replace(/\\"/g, '"');
+  if (lang === 'en') {
+    const source = readFileSync(new URL('../src/i18n/en.rs', import.meta.url), 'utf8');
+    for (const [, name, value] of source.matchAll(/^ {4}([a-z_0-9]+): "((?:[^"\\]|\\.)*)",$/gm)) {
+      entries[name] = value.replace(/\\"/g, '"');
+    }
+  } else {
+    const file = readFileSync(new URL(`../static/i18n/${lang}.txt`, import.meta.url), 'utf8');
+    for (const [, name, value] of file.matchAll(/^([a-z_0-9]+) = (.*)$/gm)) entries[name] = value;
   }
   return entries;
 }
@@ -99,3 +105,21 @@ for (const lang of ['zh', 'ja']) {
     }
   });
 }
+
+test('a language file that cannot be fetched is named in a notice and the page keeps its language', async ({ page }) => {
+  await page.route('**/i18n/ja.txt', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await openApp(page, `?${STATE}`);
+  await page.selectOption('#lang', 'ja');
+  const notices = page.locator('.notices');
+  await expect(notices).toContainText('The 日本語 texts could not be loaded (i18n/ja.txt: HTTP 404)');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('#lang')).toHaveValue('en');
+  await expect(page.locator('h1')).toHaveText(EN.title);
+  // Chinese still loads, and a page opened in Japanese falls back to English with the notice.
+  await page.selectOption('#lang', 'zh');
+  await expect(page.locator('h1')).toHaveText(table('zh').title);
+  await openApp(page, `?${STATE}&lang=ja`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('.notices')).toContainText('i18n/ja.txt: HTTP 404');
+  expect(page.url()).not.toContain('lang=ja');
+});

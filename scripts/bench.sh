@@ -7,6 +7,7 @@
 #   5. release bundle size (gzip)
 #   6. start: navigation to the first interactive grid
 #   7. a long paste: 10^5 lines added in slices
+#   8. the longest task during each of a tour of 22 user actions
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -63,12 +64,17 @@ echo "== 7. long paste" >&2
 paste=$(node bench/paste.mjs "$base" 100000)
 echo "$paste" >&2
 
-python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" <<PY
+echo "== 8. user actions" >&2
+actions=$(node bench/actions.mjs "$base")
+echo "$actions" >&2
+
+python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" <<PY
 import json, sys
 lab_fnv, lab_murmur = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 keys = [json.loads(line) for line in sys.argv[3].splitlines()]
 redraw, start = json.loads(sys.argv[4]), json.loads(sys.argv[5])
 paste = json.loads(sys.argv[6])
+actions = json.loads(sys.argv[7])
 native = {k: float(v) for k, v in [$(for k in "${!native[@]}"; do printf '("%s", "%s"),' "$k" "${native[$k]}"; done)]}
 wasm = {
   "insert/fnv": float("$(wasm_value fnv insert_ns)"), "query/fnv": float("$(wasm_value fnv query_ns)"),
@@ -92,6 +98,8 @@ rows.append((f"4. canvas m={redraw['m']}", f"full redraw {redraw['draw_ms']:.1f}
 rows.append(("5. size (gzip -9)", f"wasm $wasm_gz B + js $js_gz B = {$wasm_gz + $js_gz} B"))
 rows.append(("6. start", f"navigation to interactive grid {start['ready_ms']:.0f} ms (median of {start['runs']})"))
 rows.append(("7. long paste", f"{paste['lines']} lines at m = 4096 in {paste['wall_ms']:.0f} ms; longest task {paste['longest_task_ms']:.0f} ms; tasks > 50 ms: {paste['long_tasks']}"))
+over = [f"{r['action']} {r['longest_ms']} ms" for r in actions['results'] if r['long_tasks']]
+rows.append(("8. user actions", f"{actions['actions']} actions; tasks > 50 ms: {actions['long_tasks']}" + (f" ({'; '.join(over)})" if over else "")))
 width = max(len(r[0]) for r in rows)
 print()
 print("| row | figure |")

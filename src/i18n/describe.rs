@@ -4,7 +4,7 @@ use crate::filter::ParamError;
 use crate::state::fields::FieldProblem;
 use crate::state::url::{Notice, NoticeReason};
 
-use super::{fill, Text};
+use super::{fill, Lang, Text};
 
 /// Why a typed number was rejected, in the page's language.
 pub fn problem(text: &Text, problem: &FieldProblem) -> String {
@@ -53,6 +53,7 @@ pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
         NoticeReason::UnknownLesson => text.notice_unknown_lesson.to_owned(),
         NoticeReason::StepOutOfRange(count) => fill(text.notice_step_range, &[count]),
         NoticeReason::BadLesson(problem) => fill(text.notice_bad_lesson, &[problem]),
+        NoticeReason::LanguageFile(problem) => fill(text.notice_language, &[problem]),
     }
 }
 
@@ -61,6 +62,11 @@ pub fn notice(text: &Text, notice: &Notice) -> String {
     // A lesson file is not a URL parameter: its notice names the file.
     if let NoticeReason::BadLesson(problem) = &notice.reason {
         return fill(text.notice_lesson_file, &[&notice.value, problem]);
+    }
+    // Nor is a language file: its notice names the language (the problem names the file).
+    if let NoticeReason::LanguageFile(problem) = &notice.reason {
+        let name = Lang::from_key(&notice.value).map_or("?", Lang::name);
+        return fill(text.notice_language_file, &[&name, problem]);
     }
     fill(
         text.notice_line,
@@ -97,6 +103,7 @@ mod tests {
 
     #[test]
     fn every_language_words_every_notice() {
+        crate::i18n::install_bundled();
         let url = parse("m=abc&k=0&hash=md5&fold=9&zz=1&lang=xx&width=0", &[]);
         assert!(url.notices.len() >= 6);
         for lang in Lang::ALL {

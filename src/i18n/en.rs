@@ -313,4 +313,6 @@ pub static EN: Text = Text {
     link_too_long: "This state is too long for a link, so the address bar no longer follows it; only this browser's storage keeps it.",
     compare_too_many: "The comparison is made for sets of up to {0} items.",
     notice_lesson_file: "The lesson file lessons/{0} could not be used: {1}",
+    notice_language: "the language file could not be loaded: {0}",
+    notice_language_file: "The {0} texts could not be loaded ({1}); the page keeps the language it had.",
 };

@@ -1,17 +1,18 @@
 //! Every piece of text the page shows, in English, 简体中文 and 日本語.
 //!
-//! A language is one [`Text`] value: a struct literal, so the compiler refuses a language
-//! with a missing string, and a test checks that every translation keeps the template's
-//! `{0}`, `{1}`, … placeholders.
+//! A language is one [`Text`] value. English is a struct literal compiled into the page, so
+//! the compiler refuses a missing string. Chinese and Japanese are files,
+//! `static/i18n/zh.txt` and `ja.txt` (`name = text` lines), fetched when the page is shown
+//! in that language and [installed](install) here: this keeps their 10 KB (gzip) out of
+//! the bundle. The tests parse both files and check that every translation is there and
+//! keeps the English template's `{0}`, `{1}`, … placeholders.
+
+use std::cell::Cell;
 
 pub mod describe;
 mod en;
-mod ja;
-mod zh;
 
 pub use en::EN;
-pub use ja::JA;
-pub use zh::ZH;
 
 /// A language of the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -67,13 +68,59 @@ impl Lang {
         }
     }
 
-    /// The strings of this language.
+    /// The strings of this language: English until this language's file is installed.
     pub fn text(self) -> &'static Text {
+        self.installed().unwrap_or(&EN)
+    }
+
+    /// The strings of this language if they are here (English always is).
+    pub fn installed(self) -> Option<&'static Text> {
         match self {
-            Lang::En => &EN,
-            Lang::Zh => &ZH,
-            Lang::Ja => &JA,
+            Lang::En => Some(&EN),
+            Lang::Zh => INSTALLED.with(|t| t[0].get()),
+            Lang::Ja => INSTALLED.with(|t| t[1].get()),
         }
+    }
+
+    /// Where the page fetches this language's file from, relative to the page.
+    pub fn file(self) -> String {
+        format!("i18n/{}.txt", self.key())
+    }
+}
+
+thread_local! {
+    /// The installed Chinese and Japanese texts.
+    static INSTALLED: [Cell<Option<&'static Text>>; 2] = const { [Cell::new(None), Cell::new(None)] };
+}
+
+/// Parses a language file and makes its texts those of `lang` from now on. The file is
+/// kept for the life of the page (its texts are `&'static str` like English's); a language
+/// is installed at most once.
+pub fn install(lang: Lang, file: String) -> Result<(), String> {
+    if lang.installed().is_some() {
+        return Ok(());
+    }
+    let file: &'static str = Box::leak(file.into_boxed_str());
+    let text: &'static Text = Box::leak(Box::new(Text::parse(file)?));
+    INSTALLED.with(|t| match lang {
+        Lang::En => {}
+        Lang::Zh => t[0].set(Some(text)),
+        Lang::Ja => t[1].set(Some(text)),
+    });
+    Ok(())
+}
+
+/// The language files that ship with the page, for the tests.
+pub const BUNDLED_FILES: [(Lang, &str); 2] = [
+    (Lang::Zh, include_str!("../../static/i18n/zh.txt")),
+    (Lang::Ja, include_str!("../../static/i18n/ja.txt")),
+];
+
+/// Installs the shipped Chinese and Japanese files from the source tree (tests and
+/// native tools; the page fetches them instead).
+pub fn install_bundled() {
+    for (lang, file) in BUNDLED_FILES {
+        install(lang, file.to_owned()).expect("a shipped language file parses");
     }
 }
 
@@ -82,14 +129,27 @@ macro_rules! text_struct {
         /// UI strings of one language. Templates use `{0}`, `{1}`, … for values, filled by
         /// [`fill`].
         #[allow(missing_docs)]
+        #[repr(C)]
         pub struct Text {
             $(pub $field: &'static str,)*
         }
 
         impl Text {
+            /// The names of the strings, in order.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
+
             /// Every string with its name, for checks across languages.
             pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
                 vec![$((stringify!($field), self.$field)),*]
+            }
+
+            /// A text from its strings in the order of [`Text::NAMES`].
+            fn from_strings(strings: [&'static str; Text::NAMES.len()]) -> Text {
+                // SAFETY: `Text` is `repr(C)` and has exactly `NAMES.len()` fields, all
+                // `&'static str`, in the order of `NAMES`: its layout is that of the array
+                // (`transmute` also checks the sizes at compile time). One copy, where
+                // assigning 311 fields one by one costs 7 KB of code.
+                unsafe { std::mem::transmute::<[&'static str; Text::NAMES.len()], Text>(strings) }
             }
         }
     };
@@ -405,7 +465,45 @@ text_struct!(
     link_too_long,
     compare_too_many,
     notice_lesson_file,
+    notice_language,
+    notice_language_file,
 );
+
+impl Text {
+    /// Reads a language file: one `name = text` line per string of [`Text`], in any order;
+    /// blank lines and lines starting with `#` are skipped. An unknown, repeated or missing
+    /// name is an error that says which.
+    pub fn parse(file: &'static str) -> Result<Text, String> {
+        let mut strings: [Option<&'static str>; Text::NAMES.len()] = [None; Text::NAMES.len()];
+        for (number, line) in file.lines().enumerate() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let line_no = number + 1;
+            let (name, value) = line
+                .split_once(" = ")
+                .ok_or_else(|| format!("line {line_no}: expected `name = text`"))?;
+            let index = Text::NAMES
+                .iter()
+                .position(|&n| n == name)
+                .ok_or_else(|| format!("line {line_no}: unknown name {name}"))?;
+            if strings[index].replace(value).is_some() {
+                return Err(format!("line {line_no}: {name} is given twice"));
+            }
+        }
+        let missing: Vec<&str> = Text::NAMES
+            .iter()
+            .zip(&strings)
+            .filter(|(_, s)| s.is_none())
+            .map(|(name, _)| *name)
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!("missing {}", missing.join(", ")));
+        }
+        Ok(Text::from_strings(strings.map(Option::unwrap_or_default)))
+    }
+}
 
 /// Languages are `'static` tables: two are the same language when they are the same table,
 /// so comparing them (Yew compares context values) never walks every string.
@@ -467,9 +565,19 @@ mod tests {
 
     #[test]
     fn every_translation_is_present_and_keeps_its_placeholders() {
+        install_bundled();
         let english = EN.entries();
         for lang in [Lang::Zh, Lang::Ja] {
+            assert!(lang.installed().is_some());
             let other = lang.text().entries();
+            // Each string lands in its own field: the file's line for that name.
+            let (_, file) = BUNDLED_FILES[if lang == Lang::Zh { 0 } else { 1 }];
+            for (name, translated) in &other {
+                assert!(
+                    file.contains(&format!("\n{name} = {translated}\n")),
+                    "{lang:?} {name}"
+                );
+            }
             assert_eq!(other.len(), english.len());
             for ((name, en), (other_name, translated)) in english.iter().zip(&other) {
                 assert_eq!(name, other_name);
@@ -481,6 +589,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_damaged_language_file_is_refused_with_the_reason() {
+        let (_, zh) = BUNDLED_FILES[0];
+        let without_title: String = zh
+            .lines()
+            .filter(|l| !l.starts_with("title = "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+        let error = |file: String| Text::parse(leak(file)).err().unwrap_or_default();
+        assert_eq!(error(without_title), "missing title");
+        assert!(error(format!("{zh}title = x\n")).contains("title is given twice"));
+        assert!(error(format!("{zh}titel = x\n")).contains("unknown name titel"));
+        assert!(error(format!("{zh}title: x\n")).contains("expected `name = text`"));
+        // Windows line ends are fine; nothing is installed by a failed parse.
+        assert!(Text::parse(leak(zh.replace('\n', "\r\n"))).is_ok());
+        assert!(install(Lang::Ja, "title = x\n".to_owned()).is_err());
+        assert!(Lang::Ja.installed().is_none());
+        assert_eq!(Lang::Ja.text().title, EN.title);
     }
 
     #[test]

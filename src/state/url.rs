@@ -63,6 +63,8 @@ pub enum NoticeReason {
     StepOutOfRange(usize),
     /// A lesson file could not be read: the file and the problem.
     BadLesson(String),
+    /// A language's text file could not be fetched or read, and why.
+    LanguageFile(String),
 }
 
 impl fmt::Display for NoticeReason {
@@ -83,6 +85,9 @@ impl fmt::Display for NoticeReason {
             NoticeReason::StepOutOfRange(count) => write!(f, "the lesson has steps 1 to {count}"),
             NoticeReason::BadLesson(problem) => {
                 write!(f, "the lesson file has a mistake: {problem}")
+            }
+            NoticeReason::LanguageFile(problem) => {
+                write!(f, "the language file could not be loaded: {problem}")
             }
         }
     }

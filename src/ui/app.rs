@@ -116,6 +116,31 @@ fn printed_links(state: &AppState) -> Shared<Links> {
     }))
 }
 
+thread_local! {
+    /// The state [`crate::ui::start`] prepared (its language's texts fetched) for the App.
+    static INITIAL_STATE: std::cell::Cell<Option<AppState>> = const { std::cell::Cell::new(None) };
+}
+
+/// The state the page opens with: what the link says, or for a bare visit the last session
+/// in this browser; without `lang=`, the browser's preferred language.
+pub fn initial_state() -> AppState {
+    let query = browser::current_query();
+    let saved = query.is_empty().then(browser::saved_state).flatten();
+    let mut url = url::parse(saved.as_deref().unwrap_or(&query), &[]);
+    url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
+    let state = AppState::from_url(url);
+    if saved.is_some() {
+        state.restored()
+    } else {
+        state
+    }
+}
+
+/// Hands the App the state to open with.
+pub fn set_initial_state(state: AppState) {
+    INITIAL_STATE.set(Some(state));
+}
+
 /// Moves keyboard focus to the item field.
 fn focus_item_field() {
     if let Some(field) = web_sys::window()
@@ -134,20 +159,7 @@ fn focus_item_field() {
 /// be rebuilt, losing focus and the canvas its pixels).
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| {
-        // A link opens what it says; a bare visit reopens the last session in this browser.
-        let query = browser::current_query();
-        let saved = query.is_empty().then(browser::saved_state).flatten();
-        let mut url = url::parse(saved.as_deref().unwrap_or(&query), &[]);
-        // A first visit without `lang=` follows the browser's languages.
-        url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
-        let state = AppState::from_url(url);
-        if saved.is_some() {
-            state.restored()
-        } else {
-            state
-        }
-    });
+    let state = use_reducer(|| INITIAL_STATE.take().unwrap_or_else(initial_state));
     let lang = state.lang();
     let text: &'static Text = lang.text();
     browser::set_panic_lang(lang);
@@ -366,11 +378,24 @@ pub fn App() -> Html {
     let on_lang = {
         let d = dispatch.clone();
         Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                if let Some(lang) = Lang::from_key(&select.value()) {
-                    d.emit(Action::SetLang(lang));
+            let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
+                return;
+            };
+            let Some(chosen) = Lang::from_key(&select.value()) else {
+                return;
+            };
+            // The chosen language's texts are fetched first; if they cannot be, the menu
+            // goes back to the language the page keeps.
+            let d = d.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                match browser::load_language(chosen).await {
+                    Ok(()) => d.emit(Action::SetLang(chosen)),
+                    Err(problem) => {
+                        select.set_value(lang.key());
+                        d.emit(Action::LanguageFailed(chosen, problem));
+                    }
                 }
-            }
+            });
         })
     };
     let lab_point = {

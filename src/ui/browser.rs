@@ -235,6 +235,18 @@ async fn read_text(url: &str, fetch: Result<js_sys::Promise, String>) -> Result<
     text.as_string().ok_or_else(|| format!("{url}: not text"))
 }
 
+/// Makes `lang`'s texts available: at once for English or a language already installed,
+/// else by fetching and installing its file (`i18n/zh.txt`, `i18n/ja.txt`). The error names
+/// the file and what went wrong.
+pub async fn load_language(lang: Lang) -> Result<(), String> {
+    if lang.installed().is_some() {
+        return Ok(());
+    }
+    let url = lang.file();
+    let file = read_text(&url, start_fetch(&url)).await?;
+    crate::i18n::install(lang, file).map_err(|problem| format!("{url}: {problem}"))
+}
+
 /// Fetches `lessons/index.txt` and, in parallel, every lesson it lists; files that cannot
 /// be fetched or read are returned with their problem beside the lessons that can.
 pub async fn fetch_lessons() -> crate::state::Action {

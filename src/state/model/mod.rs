@@ -90,6 +90,9 @@ pub enum Action {
     SetView(View),
     /// Show the page in another language.
     SetLang(Lang),
+    /// A language's text file could not be fetched or read (why): a notice says so, and a
+    /// page that was to open in that language shows English.
+    LanguageFailed(Lang, String),
     /// Presentation mode (large type, high contrast) on or off.
     TogglePresentation,
     /// Show or hide the list of keyboard shortcuts.
@@ -599,6 +602,7 @@ impl AppState {
                 | Action::SetFolds(_)
                 | Action::LessonsLoaded(..)
                 | Action::LessonsFailed(_)
+                | Action::LanguageFailed(..)
                 | Action::StopLesson
                 | Action::Saved { .. }
                 | Action::DismissSaveNote
@@ -752,6 +756,16 @@ impl AppState {
             Action::DismissMessage => self.message = None,
             Action::SetView(view) => self.view = view,
             Action::SetLang(lang) => self.lang = lang,
+            Action::LanguageFailed(lang, problem) => {
+                if self.lang == lang {
+                    self.lang = Lang::En;
+                }
+                self.notices.push(Notice::new(
+                    "lang",
+                    lang.key(),
+                    NoticeReason::LanguageFile(problem),
+                ));
+            }
             Action::TogglePresentation => self.presentation = !self.presentation,
             Action::ToggleHelp => self.help_open = !self.help_open,
             Action::StartQuiz(seed) => {
