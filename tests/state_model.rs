@@ -359,8 +359,10 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
 #[test]
 fn a_language_whose_texts_cannot_be_loaded_leaves_a_notice_and_english() {
     use bloomlab::i18n::{describe, Lang, EN};
-    let opened_in_japanese = state_from("m=16&lang=ja")
-        .apply(Action::LanguageFailed(Lang::Ja, "i18n/ja.txt: HTTP 404".into()));
+    let opened_in_japanese = state_from("m=16&lang=ja").apply(Action::LanguageFailed(
+        Lang::Ja,
+        "i18n/ja.txt: HTTP 404".into(),
+    ));
     assert_eq!(opened_in_japanese.lang(), Lang::En);
     let notice = opened_in_japanese.notices().last().expect("a notice");
     assert_eq!(notice.param, "lang");
@@ -369,8 +371,8 @@ fn a_language_whose_texts_cannot_be_loaded_leaves_a_notice_and_english() {
         "The 日本語 texts could not be loaded (i18n/ja.txt: HTTP 404); the page keeps the language it had."
     );
     // Switching from Chinese to Japanese that fails keeps Chinese.
-    let chinese = state_from("m=16&lang=zh")
-        .apply(Action::LanguageFailed(Lang::Ja, "no network".into()));
+    let chinese =
+        state_from("m=16&lang=zh").apply(Action::LanguageFailed(Lang::Ja, "no network".into()));
     assert_eq!(chinese.lang(), Lang::Zh);
     assert!(!chinese.url_query(true).contains("lang=ja"));
 }
