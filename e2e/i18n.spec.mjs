@@ -123,3 +123,12 @@ test('a language file that cannot be fetched is named in a notice and the page k
   await expect(page.locator('.notices')).toContainText('i18n/ja.txt: HTTP 404');
   expect(page.url()).not.toContain('lang=ja');
 });
+
+test('a page opening in a language whose texts never arrive opens in English after 3 s', async ({ page }) => {
+  await page.route('**/i18n/zh.txt', () => new Promise(() => {}));
+  await page.goto(`/index.html?${STATE}&lang=zh`);
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('.notices')).toContainText('i18n/zh.txt: no answer within 3000 ms');
+  await expect(page.locator('[data-bit-set="1"]').first()).toBeVisible();
+});

@@ -376,3 +376,32 @@ fn a_language_whose_texts_cannot_be_loaded_leaves_a_notice_and_english() {
     assert_eq!(chinese.lang(), Lang::Zh);
     assert!(!chinese.url_query(true).contains("lang=ja"));
 }
+
+#[test]
+fn a_paste_survives_work_in_the_sets_view_and_a_second_paste_waits_its_turn() {
+    use std::rc::Rc;
+    let state = state_from("m=64&k=3");
+    let lines: Vec<String> = (0..10).map(|i| format!("line{i}")).collect();
+    let mut builder = state.bulk_builder(lines.len());
+    builder.add_slice(lines.clone());
+    let state = act(
+        state,
+        [
+            Action::BulkStart(10),
+            Action::SetSetItems(0, "a\nb".into()),
+            Action::SetFolds(1),
+            // A second paste's start while the first runs changes nothing.
+            Action::BulkStart(99),
+        ],
+    );
+    assert_eq!(state.bulk().map(|b| b.total), Some(10));
+    let state = state.apply(Action::BulkFinish(Rc::new(builder)));
+    assert_eq!(state.members().len(), 10);
+    // A change to the items themselves drops a paste built on the old ones.
+    let mut stale = state.bulk_builder(1);
+    stale.add_slice(["late".to_owned()]);
+    let state = act(state, [Action::BulkStart(1), Action::AddItem("x".into())]);
+    let state = state.apply(Action::BulkFinish(Rc::new(stale)));
+    assert!(!state.members().contains("late"));
+    assert!(state.members().contains("x"));
+}

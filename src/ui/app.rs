@@ -377,6 +377,7 @@ pub fn App() -> Html {
     };
     let on_lang = {
         let d = dispatch.clone();
+        let state = state.clone();
         Callback::from(move |e: Event| {
             let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() else {
                 return;
@@ -384,14 +385,19 @@ pub fn App() -> Html {
             let Some(chosen) = Lang::from_key(&select.value()) else {
                 return;
             };
-            // The chosen language's texts are fetched first; if they cannot be, the menu
-            // goes back to the language the page keeps.
+            // The chosen language's texts are fetched first. A later choice made meanwhile
+            // wins; if the texts cannot be had, the menu goes back to the page's language.
             let d = d.clone();
+            let state = state.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                match browser::load_language(chosen).await {
+                let loaded = browser::load_language(chosen).await;
+                if select.value() != chosen.key() {
+                    return;
+                }
+                match loaded {
                     Ok(()) => d.emit(Action::SetLang(chosen)),
                     Err(problem) => {
-                        select.set_value(lang.key());
+                        select.set_value(state.lang().key());
                         d.emit(Action::LanguageFailed(chosen, problem));
                     }
                 }

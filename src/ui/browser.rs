@@ -247,6 +247,15 @@ pub async fn load_language(lang: Lang) -> Result<(), String> {
     crate::i18n::install(lang, file).map_err(|problem| format!("{url}: {problem}"))
 }
 
+/// Runs `f` once after `ms` milliseconds.
+pub fn after_ms(ms: i32, f: impl FnOnce() + 'static) {
+    if let Some(window) = web_sys::window() {
+        let callback = Closure::once_into_js(f);
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);
+    }
+}
+
 /// Fetches `lessons/index.txt` and, in parallel, every lesson it lists; files that cannot
 /// be fetched or read are returned with their problem beside the lessons that can.
 pub async fn fetch_lessons() -> crate::state::Action {

@@ -50,6 +50,11 @@ pub fn add_pasted(state: UseReducerHandle<AppState>, text: PastedText, dispatch:
 }
 
 fn start(state: UseReducerHandle<AppState>, text: String, dispatch: Callback<Action>) {
+    // One paste at a time (the field and button are disabled meanwhile; a paste event can
+    // still arrive through them).
+    if state.bulk().is_some() {
+        return;
+    }
     let total = text.lines().filter_map(pasted_item).count();
     if total <= SLICE {
         dispatch.emit(Action::AddLines(text));

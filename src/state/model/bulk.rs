@@ -11,7 +11,8 @@ pub struct BulkProgress {
     pub done: usize,
     /// Lines in the paste.
     pub total: usize,
-    /// [`AppState::revision`] when the paste started (the URL is printed again at the end).
+    /// The settings-and-items revision when the paste started: a change to the filter or
+    /// its items since then drops the paste (changing the sets view or the folds does not).
     pub start_revision: u64,
 }
 
@@ -71,7 +72,7 @@ impl AppState {
             members,
             log,
             added: 0,
-            revision: self.revision,
+            revision: self.items_revision,
         }
     }
 }

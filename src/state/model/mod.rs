@@ -307,6 +307,7 @@ pub struct AppState {
     random_seed: u64,
     random_next: u64,
     revision: u64,
+    items_revision: u64,
 }
 
 impl Default for AppState {
@@ -351,6 +352,7 @@ impl AppState {
             random_seed: 0x5eed,
             random_next: 0,
             revision: 0,
+            items_revision: 0,
         }
     }
 
@@ -574,7 +576,7 @@ impl AppState {
         self.persistence.restored = true;
         self
     }
-    /// A number that changes whenever the settings or items change.
+    /// A number that changes whenever the settings, items, sets or folds change.
     pub fn revision(&self) -> u64 {
         self.revision
     }
@@ -886,11 +888,13 @@ impl AppState {
                 self.persistence.too_long_for_link = too_long_for_link;
             }
             Action::DismissSaveNote => self.persistence.dismissed = true,
+            // One paste at a time: the page refuses a second while the first runs.
+            Action::BulkStart(_) if self.bulk.is_some() => {}
             Action::BulkStart(total) => {
                 self.bulk = Some(BulkProgress {
                     done: 0,
                     total,
-                    start_revision: self.revision,
+                    start_revision: self.items_revision,
                 });
             }
             Action::BulkProgress(done) => {
@@ -900,7 +904,7 @@ impl AppState {
             }
             Action::BulkFinish(built) => {
                 let current = self.bulk.take().filter(|b| {
-                    b.start_revision == self.revision && built.revision == self.revision
+                    b.start_revision == self.items_revision && built.revision == self.items_revision
                 });
                 if let Some(bulk) = current {
                     self.record_undo();
@@ -1109,6 +1113,7 @@ impl AppState {
         self.last_query = None;
         self.walk = None;
         self.revision += 1;
+        self.items_revision += 1;
     }
 
     fn snapshot(&self) -> Snapshot {

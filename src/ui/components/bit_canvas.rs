@@ -283,13 +283,80 @@ fn draw_changes(tiles: &Tiles, filter: &FilterModel, positions: &[u64]) -> Resul
         FilterModel::Plain(_) => (false, 1),
         FilterModel::Counting(f) => (true, f.max_count()),
     };
+    let contexts = tiles
+        .canvases
+        .iter()
+        .map(context_of)
+        .collect::<Result<Vec<_>, _>>()?;
     for &p in positions {
         let rgba = colour(filter.count(p), max, counting);
-        let (context, y) = tiles.at_row(p / tiles.columns)?;
+        let row = p / tiles.columns;
+        let context = contexts
+            .get((row / tiles.rows_per_tile) as usize)
+            .ok_or("no tile for this row")?;
         context.set_fill_style_str(&format!("rgb({},{},{})", rgba[0], rgba[1], rgba[2]));
-        context.fill_rect((p % tiles.columns) as f64, y as f64, 1.0, 1.0);
+        context.fill_rect(
+            (p % tiles.columns) as f64,
+            (row % tiles.rows_per_tile) as f64,
+            1.0,
+            1.0,
+        );
     }
     Ok(())
+}
+
+/// Paints `filter` on the tiles in `stage`: only the changed pixels when the tiles show the
+/// same shape, else everything (split into tasks above [`SYNC_DRAW_MAX`] bits). The stage
+/// records how long the paint took and whether it was full (`data-draw-*`, read by the
+/// benchmark); those marks are removed while a paint is under way.
+fn paint(
+    stage: &web_sys::Element,
+    filter: &Shared<FilterModel>,
+    columns: u64,
+    current: &Rc<Cell<u64>>,
+    drawn: &Rc<RefCell<Option<Shared<FilterModel>>>>,
+) {
+    for mark in [
+        "data-draw-ms",
+        "data-draw-kind",
+        "data-draw-longest-task-ms",
+    ] {
+        let _ = stage.remove_attribute(mark);
+    }
+    let tiles = Tiles::of(stage, columns);
+    let start = now_ms();
+    current.set(current.get() + 1);
+    let m = filter.shape().m();
+    let previous = drawn.borrow_mut().take();
+    let changes = previous
+        .filter(|_| tiles.sized_for(m))
+        .and_then(|old| changed_positions(&old, filter, INCREMENTAL_LIMIT));
+    let result = match &changes {
+        Some(positions) => draw_changes(&tiles, filter, positions),
+        None if m <= SYNC_DRAW_MAX => draw(&tiles, filter),
+        None => {
+            let split = SplitDraw {
+                stage: stage.clone(),
+                tiles,
+                filter: filter.clone(),
+                row: 0,
+                generation: current.get(),
+                current: current.clone(),
+                drawn: drawn.clone(),
+                started_ms: start,
+                longest_task_ms: 0.0,
+            };
+            split.run();
+            return;
+        }
+    };
+    if let Err(problem) = result {
+        web_sys::console::error_1(&format!("canvas: {problem}").into());
+    }
+    *drawn.borrow_mut() = Some(filter.clone());
+    let kind = if changes.is_some() { "partial" } else { "full" };
+    let _ = stage.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
+    let _ = stage.set_attribute("data-draw-kind", kind);
 }
 
 /// Most pixels repainted one by one; more changes redraw everything.
@@ -312,44 +379,11 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
         let stage_ref = stage_ref.clone();
         let current = generation.borrow().clone();
         use_effect_with(props.filter.clone(), move |filter| {
-            let Some(stage) = stage_ref.cast::<web_sys::Element>() else {
-                return;
-            };
-            let tiles = Tiles::of(&stage, columns);
-            let start = now_ms();
-            current.set(current.get() + 1);
-            let m = filter.shape().m();
-            let previous = drawn.borrow_mut().take();
-            let changes = previous
-                .filter(|_| tiles.sized_for(m))
-                .and_then(|old| changed_positions(&old, filter, INCREMENTAL_LIMIT));
-            let result = match &changes {
-                Some(positions) => draw_changes(&tiles, filter, positions),
-                None if m <= SYNC_DRAW_MAX => draw(&tiles, filter),
-                None => {
-                    let split = SplitDraw {
-                        stage,
-                        tiles,
-                        filter: filter.clone(),
-                        row: 0,
-                        generation: current.get(),
-                        current: current.clone(),
-                        drawn: drawn.clone(),
-                        started_ms: start,
-                        longest_task_ms: 0.0,
-                    };
-                    split.run();
-                    return;
-                }
-            };
-            if let Err(problem) = result {
-                web_sys::console::error_1(&format!("canvas: {problem}").into());
+            if let Some(stage) = stage_ref.cast::<web_sys::Element>() {
+                paint(&stage, filter, columns, &current, &drawn);
             }
-            *drawn.borrow_mut() = Some(filter.clone());
-            // How long the last paint took, and whether it was a full redraw (benchmark).
-            let kind = if changes.is_some() { "partial" } else { "full" };
-            let _ = stage.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
-            let _ = stage.set_attribute("data-draw-kind", kind);
+            // A newer filter, or the canvas view closing, stops a split redraw in progress.
+            move || current.set(current.get() + 1)
         });
     }
     let z = *zoom;

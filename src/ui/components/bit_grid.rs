@@ -63,6 +63,7 @@ pub fn cursor_keys(ondispatch: &Callback<Action>, columns: u64) -> Callback<Keyb
 pub fn BitGrid(props: &BitViewProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let shown = use_mut_ref(ShownRows::default);
+    let scheduled = use_mut_ref(|| false);
     let force_update = use_force_update();
     let filter = &*props.filter;
     let m = filter.shape().m();
@@ -108,11 +109,17 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
             .catch_up(GridShape { m, counting }, target, CELLS_PER_FRAME);
     let busy = shown.borrow().is_behind();
     {
-        // While rows still show older values, ask for another render next frame.
+        // While rows still show older values, ask for another render next frame (once: a
+        // render for other reasons meanwhile must not add a second request).
         let force_update = force_update.clone();
+        let scheduled = scheduled.clone();
         use_effect(move || {
-            if busy {
-                browser::next_frame(move || force_update.force_update());
+            if busy && !*scheduled.borrow() {
+                *scheduled.borrow_mut() = true;
+                browser::next_frame(move || {
+                    *scheduled.borrow_mut() = false;
+                    force_update.force_update();
+                });
             }
         });
     }

@@ -146,7 +146,10 @@ pub fn HashLab() -> Html {
         use_effect_with((items.clone(), m_value, k_value), move |(items, m, k)| {
             *generation.borrow_mut() += 1;
             let current = *generation.borrow();
+            // The reports of the old inputs go at once (this render showed them), not when
+            // the first new one arrives.
             computed.borrow_mut().clear();
+            force_update.force_update();
             compute_reports(
                 ReportJob {
                     items: Rc::new(items.clone()),
@@ -155,9 +158,11 @@ pub fn HashLab() -> Html {
                     generation: current,
                 },
                 computed,
-                generation,
+                generation.clone(),
                 force_update,
             );
+            // New inputs, or the lab closing, stop the computation in progress.
+            move || *generation.borrow_mut() += 1
         });
     }
     let reports = computed.borrow().clone();

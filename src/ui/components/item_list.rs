@@ -114,8 +114,9 @@ pub fn ItemList(props: &ItemListProps) -> Html {
             }
             <details class="bulk">
                 <summary>{ text.bulk_add }</summary>
-                <textarea ref={bulk_ref} id="bulk-field" rows="4" placeholder={text.bulk_placeholder} onpaste={on_paste} />
-                <button id="bulk-button" onclick={add_lines}>{ text.add_lines }</button>
+                <textarea ref={bulk_ref} id="bulk-field" rows="4" placeholder={text.bulk_placeholder} onpaste={on_paste}
+                          disabled={props.bulk.is_some()} />
+                <button id="bulk-button" onclick={add_lines} disabled={props.bulk.is_some()}>{ text.add_lines }</button>
             </details>
         </section>
     }
