@@ -65,6 +65,9 @@ test('above m = 1024 the sets view says its four arrays are not drawn, and still
   await expect(page.locator('[data-set] .bit-grid')).toHaveCount(0);
   await expect(page.locator('[data-set="union"]')).toHaveAttribute('data-union-exact', 'true');
   await expect(page.locator('tr[data-estimate="union"]')).toBeVisible();
+  // Two one-item sets with no common item: the intersection estimate rounds to 0.0 (not -0.0).
+  await openApp(page, '?m=4096&k=3&view=sets&seta=apple&setb=pear');
+  await expect(page.locator('tr[data-estimate="intersection"] td').nth(1)).toHaveText('0.0');
   await openApp(page, '?m=1024&k=3&view=sets');
   await expect(page.locator('#sets-grids-hidden')).toHaveCount(0);
   await expect(page.locator('[data-set] .bit-grid')).toHaveCount(4);

@@ -38,7 +38,7 @@ fn filter_of<'a>(shape: FilterShape, items: impl IntoIterator<Item = &'a String>
 
 fn estimate(e: CountEstimate, unbounded: &str) -> String {
     match e {
-        CountEstimate::Finite(v) => format!("{v:.1}"),
+        CountEstimate::Finite(v) => one_decimal(v),
         CountEstimate::Unbounded => unbounded.to_owned(),
     }
 }
@@ -46,6 +46,15 @@ fn estimate(e: CountEstimate, unbounded: &str) -> String {
 /// The largest m whose four arrays are drawn as grids: four 4,096-cell grids would be
 /// 16,384 cells to build and lay out on every switch to this view.
 const SETS_GRID_MAX: u64 = 1024;
+
+/// An estimate to one decimal. A difference of estimates that is zero up to rounding (say
+/// −1e-15) shows as 0.0, not −0.0.
+fn one_decimal(v: f64) -> String {
+    match format!("{v:.1}") {
+        negative_zero if negative_zero == "-0.0" => "0.0".to_owned(),
+        shown => shown,
+    }
+}
 
 fn grid(filter: &BloomFilter) -> Html {
     if filter.shape().m() > SETS_GRID_MAX {
@@ -146,7 +155,7 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                         <tr data-estimate="b"><td>{ "|B|" }</td><td>{ estimate(est.b, unbounded) }</td><td>{ b_items.len() }</td></tr>
                         <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, unbounded) }</td><td>{ true_union.len() }</td></tr>
                         <tr data-estimate="intersection"><td>{ "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B" }</td>
-                            <td>{ est.intersection.map(|v| format!("{v:.1}")).unwrap_or_else(|| unbounded.to_owned()) }</td>
+                            <td>{ est.intersection.map(one_decimal).unwrap_or_else(|| unbounded.to_owned()) }</td>
                             <td>{ common_unique.len() }</td></tr>
                     </tbody>
                 </table>
