@@ -2,20 +2,12 @@
 // "longtask": tasks over 50 ms, the browser's own rendering work included), from the action
 // until the page has settled: the grid caught up, the canvas drawn, the link printed and the
 // state saved. One pass in headless Chromium; prints one JSON line.
-import { chromium } from '@playwright/test';
+import { launch, recordLongTasks } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-await page.addInitScript(() => {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
-  }).observe({ type: 'longtask', buffered: true });
-});
+await recordLongTasks(page);
 await page.goto(`${base}?m=64`);
 await page.waitForSelector('.app[data-ready]');
 

@@ -3,14 +3,11 @@
 // (update_style_layout), and until the next animation frame (next_frame, which also waits
 // for the display's frame boundary). Measured in headless Chromium against the release
 // build served on 127.0.0.1. Prints one JSON line per m.
-import { chromium } from '@playwright/test';
+import { launch } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
 const sizes = (process.argv[3] ?? '4096,1048576').split(',').map(Number);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 for (const m of sizes) {
   await page.goto(`${base}?m=${m}&k=7&hash=murmur3`);

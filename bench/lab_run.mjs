@@ -2,17 +2,14 @@
 // m sized for 1 % at n, k = 7. Reports the page's own figures: wall time from Run to done,
 // and the longest slice (main-thread task) during the run.
 // Usage: node bench/lab_run.mjs URL [n] [probes] [fnv|murmur3]
-import { chromium } from '@playwright/test';
+import { launch } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
 const n = Number(process.argv[3] ?? 1_000_000);
 const probes = Number(process.argv[4] ?? 1_000_000);
 const family = process.argv[5] ?? 'fnv';
 const m = Math.ceil(-n * Math.log(0.01) / Math.LN2 ** 2);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const page = await browser.newPage();
 await page.goto(`${base}?m=${m}&k=7&hash=${family}&view=lab`);
 await page.waitForSelector('.app[data-ready]');

@@ -2,14 +2,11 @@
 // last slice on screen (the grid caught up); the longest main-thread task from the paste event
 // on (PerformanceObserver "longtask", which also counts the browser's own work, such as
 // handing the 0.7 MB clipboard text to the page). Median of 3.
-import { chromium } from '@playwright/test';
+import { launch } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
 const lines = Number(process.argv[3] ?? 100000);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const runs = [];
 for (let i = 0; i < 3; i++) {
   const context = await browser.newContext();

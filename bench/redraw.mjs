@@ -3,26 +3,18 @@
 // the browser's own long tasks (over 50 ms, from a PerformanceObserver) from the first render
 // to the end of that redraw, and the partial repaint after adding five words (only the changed
 // pixels). Median of 5 loads. Prints one JSON line.
-import { chromium } from '@playwright/test';
+import { launch, recordLongTasks } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
 const m = Number(process.argv[3] ?? 16777216);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const full = [];
 const partial = [];
 const longest = [];
 const longTasks = [];
 for (let i = 0; i < 5; i++) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongTasks(page);
   await page.goto(`${base}?m=${m}&k=7`);
   const stage = page.locator('.canvas-stage');
   await page.waitForSelector('.canvas-stage[data-draw-kind="full"]');

@@ -1,12 +1,9 @@
 // Start time: from navigation to the first interactive grid, as recorded by the page
 // (performance.now() when the app's first render is on screen). Median of 7 cold loads.
-import { chromium } from '@playwright/test';
+import { launch } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launch();
 const times = [];
 for (let i = 0; i < 7; i++) {
   const context = await browser.newContext();

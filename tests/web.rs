@@ -98,7 +98,10 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
 
 #[wasm_bindgen_test]
 fn arrow_keys_move_the_cursor_within_the_grid() {
-    use bloomlab::ui::components::bit_grid::cursor_target;
+    use bloomlab::state::cursor::CursorStep;
+    let cursor_target = |key: &str, cursor: Option<u64>, m: u64, columns: u64| {
+        CursorStep::from_key(key, columns).map(|step| step.target(cursor, m))
+    };
     assert_eq!(cursor_target("ArrowRight", None, 64, 16), Some(0));
     assert_eq!(cursor_target("ArrowRight", Some(5), 64, 16), Some(6));
     assert_eq!(cursor_target("ArrowRight", Some(63), 64, 16), Some(63));

@@ -40,12 +40,6 @@ pub struct BitViewProps {
     pub ondispatch: Callback<Action>,
 }
 
-/// The cell the cursor moves to for a key, or `None` for keys the grid ignores:
-/// arrows move by one cell or one row, Home/End go to the first/last cell.
-pub fn cursor_target(key: &str, cursor: Option<u64>, m: u64, columns: u64) -> Option<u64> {
-    CursorStep::from_key(key, columns).map(|step| step.target(cursor, m))
-}
-
 /// The key handler of both bit-array views: arrow keys, Home and End move the cursor.
 pub fn cursor_keys(ondispatch: &Callback<Action>, columns: u64) -> Callback<KeyboardEvent> {
     let d = ondispatch.clone();

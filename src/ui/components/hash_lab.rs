@@ -123,14 +123,20 @@ pub fn HashLab() -> Html {
     let size = bounded(text, &size_text, MAX_CORPUS);
     let m = bounded(text, &m_text, MAX_BITS);
     let k = bounded(text, &k_text, MAX_HASHES as u64);
-    let items: Vec<String> = match &*source {
-        Source::Generated(corpus) => corpus.items(*size.as_ref().unwrap_or(&1000) as usize),
-        Source::Pasted => pasted
-            .lines()
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned)
-            .collect(),
-    };
+    // The corpus is built when its inputs change, not on each of the renders that show
+    // the reports arriving.
+    let corpus_size = *size.as_ref().unwrap_or(&1000) as usize;
+    let items: Rc<Vec<String>> = use_memo(
+        ((*source).clone(), corpus_size, (*pasted).clone()),
+        |(source, corpus_size, pasted)| match source {
+            Source::Generated(corpus) => corpus.items(*corpus_size),
+            Source::Pasted => pasted
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .collect(),
+        },
+    );
     let (m_value, k_value) = (
         *m.as_ref().unwrap_or(&10_000),
         *k.as_ref().unwrap_or(&4) as u32,
@@ -152,7 +158,7 @@ pub fn HashLab() -> Html {
             force_update.force_update();
             compute_reports(
                 ReportJob {
-                    items: Rc::new(items.clone()),
+                    items: items.clone(),
                     m: *m,
                     k: *k,
                     generation: current,
