@@ -53,6 +53,9 @@ test('the hash-quality lab shows weak hashes failing on similar inputs', async (
   const sum = page.locator('tr[data-hash="sum"]');
   expect(Number(await sum.getAttribute('data-p-value'))).toBeLessThan(1e-6);
   await expect(sum).toHaveClass(/skewed/);
+  // The histogram's heading and its spoken label name the 101 buckets it counts.
+  await expect(page.locator('.hash-reports th').nth(1)).toHaveText('Positions over 101 buckets');
+  await expect(sum.locator('svg.histogram')).toHaveAttribute('aria-label', /Positions over 101 buckets/);
   await page.fill('#hashes-m', '0');
   await expect(page.locator('[data-field-error="hashes-m"]')).not.toHaveText('');
   await page.screenshot({ path: 'artifacts/hashes.png', fullPage: true });

@@ -56,7 +56,14 @@ test('a teacher runs lesson 1 with the keyboard only, and a reload keeps the ste
     await page.keyboard.press('Tab');
   }
   await expect(page.locator('#lesson-select')).toBeFocused();
+  // Arrowing through the closed menu only chooses; Enter starts the lesson chosen.
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.locator('#lesson-select')).toHaveValue('basics');
+  await expect(page.locator('#lesson')).toHaveCount(0);
+  await expect(page.locator('#undo-button')).toBeDisabled();
+  await page.keyboard.press('Enter');
   await expect(page.locator('#lesson')).toHaveAttribute('data-step', '1');
   await page.locator('#lesson-select').evaluate((el) => el.blur());
   // Page Down (a presentation clicker) walks "cat" in hash by hash, then goes on.
@@ -105,4 +112,18 @@ test('a lesson file that cannot be read is named in a notice; the others still l
   await expect(page.locator('.notices')).toContainText('lesson="nope"');
   await expect(page.locator('#lesson-select option')).toHaveCount(2);
   await expect(page.locator('#lesson')).toHaveCount(0);
+});
+
+test('choosing a lesson with the mouse and pressing Start opens it; the menu follows the lesson open', async ({ page }) => {
+  await openApp(page, '?m=32');
+  await expect(page.locator('#lesson-start')).toBeDisabled();
+  await page.selectOption('#lesson-select', 'sizing');
+  await expect(page.locator('#lesson')).toHaveCount(0);
+  await page.locator('#lesson-start').click();
+  await expect(page.locator('#lesson')).toHaveAttribute('data-lesson', 'sizing');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '1');
+  // A link to another lesson's step shows that lesson in the menu.
+  await openApp(page, '?lesson=deleting&step=2');
+  await expect(page.locator('#lesson-select')).toHaveValue('deleting');
+  await expect(page.locator('#lesson-start')).toBeEnabled();
 });

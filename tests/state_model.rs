@@ -370,6 +370,12 @@ fn a_language_whose_texts_cannot_be_loaded_leaves_a_notice_and_english() {
         describe::notice(&EN, notice),
         "The 日本語 texts could not be loaded (i18n/ja.txt: HTTP 404); the page keeps the language it had."
     );
+    // The link still asks for Japanese, so that a reload tries again; until another
+    // language is chosen.
+    assert!(opened_in_japanese.url_query(true).contains("lang=ja"));
+    let english = opened_in_japanese.apply(Action::SetLang(Lang::En));
+    assert_eq!(english.lang(), Lang::En);
+    assert!(!english.url_query(true).contains("lang=ja"));
     // Switching from Chinese to Japanese that fails keeps Chinese.
     let chinese =
         state_from("m=16&lang=zh").apply(Action::LanguageFailed(Lang::Ja, "no network".into()));

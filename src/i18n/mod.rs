@@ -100,6 +100,8 @@ pub fn install(lang: Lang, file: String) -> Result<(), String> {
     if lang.installed().is_some() {
         return Ok(());
     }
+    // Checked before it is kept: a damaged file is dropped, not leaked.
+    Text::strings_of(&file)?;
     let file: &'static str = Box::leak(file.into_boxed_str());
     let text: &'static Text = Box::leak(Box::new(Text::parse(file)?));
     INSTALLED.with(|t| match lang {
@@ -436,6 +438,7 @@ text_struct!(
     notice_bad_lesson,
     lesson_label,
     lesson_none,
+    lesson_start,
     lesson_step,
     lesson_next,
     lesson_back,
@@ -474,7 +477,13 @@ impl Text {
     /// blank lines and lines starting with `#` are skipped. An unknown, repeated or missing
     /// name is an error that says which.
     pub fn parse(file: &'static str) -> Result<Text, String> {
-        let mut strings: [Option<&'static str>; Text::NAMES.len()] = [None; Text::NAMES.len()];
+        Ok(Text::from_strings(Text::strings_of(file)?))
+    }
+
+    /// The strings of a language file in the order of [`Text::NAMES`], borrowed from it;
+    /// the errors of [`Text::parse`].
+    fn strings_of(file: &str) -> Result<[&str; Text::NAMES.len()], String> {
+        let mut strings: [Option<&str>; Text::NAMES.len()] = [None; Text::NAMES.len()];
         for (number, line) in file.lines().enumerate() {
             let line = line.strip_suffix('\r').unwrap_or(line);
             if line.trim().is_empty() || line.starts_with('#') {
@@ -501,7 +510,7 @@ impl Text {
         if !missing.is_empty() {
             return Err(format!("missing {}", missing.join(", ")));
         }
-        Ok(Text::from_strings(strings.map(Option::unwrap_or_default)))
+        Ok(strings.map(Option::unwrap_or_default))
     }
 }
 

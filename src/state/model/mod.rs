@@ -286,6 +286,9 @@ pub struct AppState {
     selected_cell: Option<u64>,
     view: View,
     lang: Lang,
+    /// The language the page was opened in whose texts could not be loaded: the link keeps
+    /// it, so that a reload or a shared copy tries it again, until another is chosen.
+    unloaded_lang: Option<Lang>,
     embedding: Embedding,
     presentation: bool,
     help_open: bool,
@@ -331,6 +334,7 @@ impl AppState {
             selected_cell: None,
             view: View::default(),
             lang: Lang::default(),
+            unloaded_lang: None,
             embedding: Embedding::default(),
             presentation: false,
             help_open: false,
@@ -502,7 +506,7 @@ impl AppState {
             entries: Vec::new(),
             query: self.last_query.as_ref().map(|q| q.item.clone()),
             view: self.view,
-            lang: Some(self.lang),
+            lang: Some(self.unloaded_lang.unwrap_or(self.lang)),
             embedding: self.embedding.clone(),
             presentation: self.presentation,
             quiz: self.quiz.as_ref().map(|q| q.seed),
@@ -757,10 +761,14 @@ impl AppState {
             }
             Action::DismissMessage => self.message = None,
             Action::SetView(view) => self.view = view,
-            Action::SetLang(lang) => self.lang = lang,
+            Action::SetLang(lang) => {
+                self.lang = lang;
+                self.unloaded_lang = None;
+            }
             Action::LanguageFailed(lang, problem) => {
                 if self.lang == lang {
                     self.lang = Lang::En;
+                    self.unloaded_lang = Some(lang);
                 }
                 self.notices.push(Notice::new(
                     "lang",

@@ -1,4 +1,4 @@
-//! The hash-quality lab: each hash spreads a corpus over m buckets; a histogram, the
+//! The hash-quality lab: each hash spreads a corpus over 101 buckets; a histogram, the
 //! chi-square test against uniform, and the false-positive rate of a filter built with it.
 
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
@@ -58,7 +58,8 @@ fn number_field(
     )
 }
 
-fn histogram_svg(counts: &[u64]) -> Html {
+/// Bars of `counts` (grouped into at most 128 bars), read aloud as `label`.
+fn histogram_svg(counts: &[u64], label: String) -> Html {
     const BINS: usize = 128;
     let bins: Vec<u64> = if counts.len() <= BINS {
         counts.to_vec()
@@ -70,7 +71,7 @@ fn histogram_svg(counts: &[u64]) -> Html {
     let width = 300.0;
     let bar = width / bins.len().max(1) as f64;
     html! {
-        <svg class="histogram" viewBox="0 0 300 60" preserveAspectRatio="none" role="img" aria-label="histogram">
+        <svg class="histogram" viewBox="0 0 300 60" preserveAspectRatio="none" role="img" aria-label={label}>
             { for bins.iter().enumerate().map(|(i, &c)| {
                 let h = 58.0 * c as f64 / max;
                 html! { <rect x={format!("{:.2}", i as f64 * bar)} y={format!("{:.2}", 60.0 - h)}
@@ -220,7 +221,7 @@ pub fn HashLab() -> Html {
             </div>
             <table class="hash-reports" aria-busy={(!complete).then_some("true")}>
                 <thead><tr>
-                    <th>{ text.hashes_hash }</th><th>{ text.hashes_histogram }</th><th>{ "χ²" }</th>
+                    <th>{ text.hashes_hash }</th><th>{ fill(text.hashes_histogram, &[&BUCKETS]) }</th><th>{ "χ²" }</th>
                     <th>{ "p" }</th><th>{ text.hashes_observed }</th><th>{ text.hashes_theory }</th>
                 </tr></thead>
                 <tbody>
@@ -232,7 +233,7 @@ pub fn HashLab() -> Html {
                                 data-theory={r.theory_rate.to_string()}
                                 class={classes!(if uniform { "uniform" } else { "skewed" })}>
                                 <td>{ hash_label(text, r.hash) }</td>
-                                <td>{ histogram_svg(&r.histogram) }</td>
+                                <td>{ histogram_svg(&r.histogram, format!("{}: {}", hash_label(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
                                 <td class="mono">{ format!("{:.1} ({} dof)", r.chi_square, r.dof) }</td>
                                 <td class="mono">{ scientific(r.p_value) }{ if uniform { " ✓" } else { " ✗" } }</td>
                                 <td class="mono">{ format!("{:.4}", r.observed_rate) }</td>
