@@ -42,3 +42,27 @@ test('a live region announces each add, refusal and verdict', async ({ page }) =
   await page.keyboard.press('Enter');
   await expect(announcer).not.toBeEmpty();
 });
+
+test('presentation mode frames large cells in black and leaves the 4096-cell grid as it was', async ({ page }) => {
+  const cellStyle = (selector) => page.locator(selector).first().evaluate((el) => {
+    const s = getComputedStyle(el);
+    return { border: s.borderTopWidth, background: s.backgroundColor, width: el.getBoundingClientRect().width };
+  });
+  await openApp(page, '?m=16&add=cat');
+  await expect.poll(() => cellStyle('.bit-grid .cell:not(.set)'))
+    .toMatchObject({ border: '1px', background: 'rgb(236, 236, 228)' });
+  await page.keyboard.press('p');
+  await expect(page.locator('.app.present')).toBeVisible();
+  // (the cells' colour changes over a 0.25 s transition)
+  await expect.poll(() => cellStyle('.bit-grid .cell:not(.set)'))
+    .toMatchObject({ border: '2px', background: 'rgb(255, 255, 255)' });
+  // At m = 4096 the cells are 9 px high: a black frame would hide them. They keep their
+  // colours and size, so switching the mode restyles none of them.
+  await openApp(page, '?m=4096&add=cat');
+  await setBits(page);
+  const normalSmall = await cellStyle('.bit-grid .cell:not(.set)');
+  expect(normalSmall).toMatchObject({ border: '0px', background: 'rgb(236, 236, 228)' });
+  await page.keyboard.press('p');
+  await expect(page.locator('.app.present')).toBeVisible();
+  expect(await cellStyle('.bit-grid .cell:not(.set)')).toEqual(normalSmall);
+});

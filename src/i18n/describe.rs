@@ -4,7 +4,7 @@ use crate::filter::ParamError;
 use crate::state::fields::FieldProblem;
 use crate::state::url::{Notice, NoticeReason};
 
-use super::{fill, Lang, Text};
+use super::{fill, quoted, Lang, Text};
 
 /// Why a typed number was rejected, in the page's language.
 pub fn problem(text: &Text, problem: &FieldProblem) -> String {
@@ -72,7 +72,7 @@ pub fn notice(text: &Text, notice: &Notice) -> String {
         text.notice_line,
         &[
             &notice.param,
-            &format!("{:?}", notice.value),
+            &quoted(&notice.value),
             &notice_reason(text, &notice.reason),
         ],
     )

@@ -522,6 +522,31 @@ impl PartialEq for Text {
     }
 }
 
+/// `text` in double quotes, as notices and error messages show a value: `"`, `\\` and
+/// control characters are escaped the way Rust string literals write them (`\"`, `\\`,
+/// `\n`, `\r`, `\t`, `\0`, else `\u{7f}`); every other character is kept as it is.
+pub fn quoted(text: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\0' => out.push_str("\\0"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Replaces `{0}`, `{1}`, … in `template` by `values`.
 pub fn fill(template: &str, values: &[&dyn std::fmt::Display]) -> String {
     let mut out = template.to_owned();
@@ -571,6 +596,29 @@ pub fn quoted_list(text: &Text, items: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn quoted_writes_values_as_rust_writes_string_literals() {
+        for text in [
+            "",
+            "nope",
+            "a b",
+            "say \"hi\"",
+            "back\\slash",
+            "two\nlines",
+            "tab\there",
+            "cr\r",
+            "nul\0",
+            "bell\u{7}",
+            "del\u{7f}",
+            "c1\u{85}",
+            "布隆过滤器",
+            "ブルーム",
+            "é€",
+        ] {
+            assert_eq!(quoted(text), format!("{text:?}"), "{text}");
+        }
+    }
 
     #[test]
     fn every_translation_is_present_and_keeps_its_placeholders() {

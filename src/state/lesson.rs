@@ -25,7 +25,7 @@
 use std::fmt;
 
 use crate::filter::{math, HashFamily};
-use crate::i18n::Lang;
+use crate::i18n::{quoted, Lang};
 
 use super::plot::percent;
 use super::query::Verdict;
@@ -171,7 +171,7 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
         v.parse::<usize>()
             .ok()
             .filter(|&n| (1..=10_000).contains(&n))
-            .ok_or_else(|| format!("{v:?} is not a count from 1 to 10000"))
+            .ok_or_else(|| format!("{} is not a count from 1 to 10000", quoted(v)))
     };
     query_pairs(query)
         .into_iter()
@@ -188,16 +188,17 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
                 "m" => StepAction::M(value),
                 "k" => StepAction::K(value),
                 "hash" => StepAction::Family(
-                    HashFamily::from_key(&value).ok_or(format!("no hash family {value:?}"))?,
+                    HashFamily::from_key(&value)
+                        .ok_or(format!("no hash family {}", quoted(&value)))?,
                 ),
-                "mode" => {
-                    StepAction::Mode(Mode::from_key(&value).ok_or(format!("no mode {value:?}"))?)
-                }
-                "view" => {
-                    StepAction::View(View::from_key(&value).ok_or(format!("no view {value:?}"))?)
-                }
+                "mode" => StepAction::Mode(
+                    Mode::from_key(&value).ok_or(format!("no mode {}", quoted(&value)))?,
+                ),
+                "view" => StepAction::View(
+                    View::from_key(&value).ok_or(format!("no view {}", quoted(&value)))?,
+                ),
                 "crawl" => StepAction::Crawl(count(&value)?),
-                other => return Err(format!("unknown action {other:?}")),
+                other => return Err(format!("unknown action {}", quoted(other))),
             })
         })
         .collect()
@@ -221,7 +222,7 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
         let Some((key, value)) = line.split_once(':') else {
             return Err(error(
                 number,
-                format!("expected \"key: value\", found {line:?}"),
+                format!("expected \"key: value\", found {}", quoted(line)),
             ));
         };
         let value = value.trim().to_owned();
@@ -238,9 +239,12 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
             id = Some(value);
             continue;
         }
-        let step = steps
-            .last_mut()
-            .ok_or_else(|| error(number, format!("{key:?} comes before the first \"step\"")))?;
+        let step = steps.last_mut().ok_or_else(|| {
+            error(
+                number,
+                format!("{} comes before the first \"step\"", quoted(key)),
+            )
+        })?;
         match key {
             "state" => step.state = Some(value),
             "do" => step
@@ -262,7 +266,7 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
             }
             other => match Lang::from_key(other) {
                 Some(lang) => step.text[lang_index(lang)].push(value),
-                None => return Err(error(number, format!("unknown key {other:?}"))),
+                None => return Err(error(number, format!("unknown key {}", quoted(other)))),
             },
         }
     }

@@ -123,8 +123,10 @@ impl fmt::Display for Notice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Ignored URL parameter {}={:?}: {}",
-            self.param, self.value, self.reason
+            "Ignored URL parameter {}={}: {}",
+            self.param,
+            crate::i18n::quoted(&self.value),
+            self.reason
         )
     }
 }
