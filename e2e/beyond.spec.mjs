@@ -21,8 +21,33 @@ test('union is exact and intersection is not, from a URL-configured state', asyn
   await expect(inter).toHaveAttribute('data-ones', String(andBits.length));
   await expect(inter).toHaveAttribute('data-extra-bits', String(andBits.length - trueBits.size));
   await expect(page.locator('[data-estimate="intersection"]')).toBeVisible();
+  const extra = andBits.length - trueBits.size;
+  await expect(inter).toHaveAttribute('data-and-exact', String(extra === 0));
+  await expect(inter.locator('p.bad, p.ok').last())
+    .toHaveText(extra === 0 ? /identical to the filter of A ∩ B/ : /not exact/);
   await page.screenshot({ path: 'artifacts/sets.png', fullPage: true });
   expect(errors).toEqual([]);
+});
+
+test('a set holds each line once; an AND with no extra bits says it is identical', async ({ page }) => {
+  // cat, dog, owl against owl, fox, cat at m = 16: AND sets no bit beyond those of {cat, owl}.
+  const A2 = ['cat', 'dog', 'owl'], B2 = ['owl', 'fox', 'cat'];
+  const bits = (items) => new Set(items.flatMap((s) => fnvPositions(s, 16, 3)));
+  const [a, b, both] = [bits(A2), bits(B2), bits(['cat', 'owl'])];
+  const and = [...a].filter((x) => b.has(x));
+  await openApp(page, '?m=16&k=3&view=sets&seta=cat&seta=cat&seta=dog&seta=owl&setb=owl&setb=fox&setb=cat&setb=%20');
+  await expect(page.locator('[data-set="a"] h3')).toHaveText('Filter A (3 items)');
+  await expect(page.locator('[data-estimate="a"] td').nth(2)).toHaveText('3');
+  await expect(page.locator('[data-estimate="union"] td').nth(2)).toHaveText('4');
+  const inter = page.locator('[data-set="intersection"]');
+  await expect(inter).toHaveAttribute('data-extra-bits', String(and.length - both.size));
+  expect(and.length).toBe(both.size);
+  await expect(inter).toHaveAttribute('data-and-exact', 'true');
+  await expect(inter).toContainText('Here AND is identical to the filter of A ∩ B');
+  await expect(inter).not.toContainText('not exact');
+  await page.fill('#set-b', 'pear');
+  await page.locator('#set-b').blur();
+  await expect(page.locator('[data-set="b"] h3')).toHaveText('Filter B (1 item)');
 });
 
 test('folding halves m and every item is still found', async ({ page }) => {
@@ -37,6 +62,11 @@ test('folding halves m and every item is still found', async ({ page }) => {
   await page.click('#fold-more');
   await expect(rows).toHaveCount(4);
   await expect(page).toHaveURL(/fold=3/);
+  await expect(page.locator('#fold-odd')).toHaveCount(0);
+  // An odd m cannot be halved, and the page says why the button is off.
+  await openApp(page, '?view=sets&m=15&k=3&add=cat');
+  await expect(page.locator('#fold-more')).toBeDisabled();
+  await expect(page.locator('#fold-odd')).toHaveText('m = 15 cannot be halved: a filter folds only when m is even.');
 });
 
 test('the hash-quality lab shows weak hashes failing on similar inputs', async ({ page }) => {
@@ -52,7 +82,15 @@ test('the hash-quality lab shows weak hashes failing on similar inputs', async (
   }
   const sum = page.locator('tr[data-hash="sum"]');
   expect(Number(await sum.getAttribute('data-p-value'))).toBeLessThan(1e-6);
-  await expect(sum).toHaveClass(/skewed/);
+  await expect(sum).toHaveAttribute('data-spread', 'clustered');
+  // h·31 + c sends similar inputs to consecutive buckets: far too even to be chance.
+  const times31 = page.locator('tr[data-hash="times31"]');
+  expect(Number(await times31.getAttribute('data-p-value'))).toBeGreaterThan(0.999);
+  await expect(times31).toHaveAttribute('data-spread', 'too-even');
+  await expect(times31.locator('td').nth(3)).toContainText('✗');
+  for (const key of ['fnv', 'murmur3']) {
+    await expect(page.locator(`tr[data-hash="${key}"]`)).toHaveAttribute('data-spread', 'uniform');
+  }
   // The histogram's heading and its spoken label name the 101 buckets it counts.
   await expect(page.locator('.hash-reports th').nth(1)).toHaveText('Positions over 101 buckets');
   await expect(sum.locator('svg.histogram')).toHaveAttribute('aria-label', /Positions over 101 buckets/);

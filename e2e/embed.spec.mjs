@@ -39,8 +39,13 @@ test('copy embed code gives an iframe of the current view', async ({ page, conte
   await page.click('#embed-button');
   const snippet = page.locator('#embed-snippet');
   await expect(snippet).toHaveValue(/^<iframe src="http:\/\/127\.0\.0\.1:4173\/index\.html\?m=64&amp;add=hello&amp;embed=1"/);
+  await expect(snippet).toHaveValue(/ title="Bloom filter lab" /);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('embed=1');
+  // The frame's title, which a screen reader announces, is in the page's language.
+  await openApp(page, '?m=64&lang=zh');
+  await page.click('#embed-button');
+  await expect(page.locator('#embed-snippet')).toHaveValue(/ title="布隆过滤器实验室" /);
 });
 
 test('an embedded page reports its height to the parent only, and takes no commands', async ({ page }) => {

@@ -12,11 +12,16 @@ test('keyboard only: add and query an item, open the shortcuts, present, switch 
   await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
   // Leave the field with Tab, then use the page-wide shortcuts.
   await page.keyboard.press('Tab');
+  const focused = () => page.evaluate(() => document.activeElement.outerHTML.slice(0, 80));
+  const before = await focused();
   await page.keyboard.press('?');
   await expect(page.locator('#help')).toBeVisible();
   await expect(page.locator('#help-close')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.locator('#help')).toHaveCount(0);
+  // Focus goes back where it was before the list opened.
+  expect(await focused()).toBe(before);
+  expect(before).not.toContain('<body');
   await page.keyboard.press('p');
   await expect(page.locator('.app.present')).toBeVisible();
   await expect(page).toHaveURL(/present=1/);

@@ -275,3 +275,43 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn undo_and_redo_move_through_lesson_steps_with_the_filter() {
+    let step3 = loaded()
+        .apply(Action::StartLesson("basics".into()))
+        .apply(Action::LessonNext)
+        .apply(Action::LessonNext);
+    assert_eq!(step3.lesson().unwrap().step, 2);
+    let step4 = step3.clone().apply(Action::LessonNext);
+    assert_eq!(step4.lesson().unwrap().step, 3);
+    assert_ne!(step4.members().len(), step3.members().len());
+    // Undo goes back to step 3 as a whole: its text and its filter.
+    let undone = step4.clone().apply(Action::Undo);
+    assert_eq!(undone.lesson().unwrap().step, 2);
+    assert_eq!(undone.url_query(true), step3.url_query(true));
+    assert_eq!(step_text(&undone, Lang::En), step_text(&step3, Lang::En));
+    let redone = undone.apply(Action::Redo);
+    assert_eq!(redone.lesson().unwrap().step, 3);
+    assert_eq!(redone.url_query(true), step4.url_query(true));
+    // The crawler's tally goes back with its step.
+    let crawled = loaded()
+        .apply(Action::StartLesson("crawler".into()))
+        .apply(Action::LessonNext)
+        .apply(Action::LessonNext);
+    let taken = crawled.crawl().unwrap().taken;
+    let back = crawled
+        .clone()
+        .apply(Action::LessonNext)
+        .apply(Action::Undo);
+    assert_eq!(back.crawl().unwrap().taken, taken);
+    assert_eq!(back.members().len(), crawled.members().len());
+}
+
+#[test]
+fn starting_a_lesson_retires_the_note_about_a_restored_session() {
+    let restored = loaded().restored();
+    assert!(restored.persistence().restored);
+    let in_lesson = restored.apply(Action::StartLesson("basics".into()));
+    assert!(!in_lesson.persistence().restored);
+}

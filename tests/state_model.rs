@@ -411,3 +411,21 @@ fn a_paste_survives_work_in_the_sets_view_and_a_second_paste_waits_its_turn() {
     assert!(!state.members().contains("late"));
     assert!(state.members().contains("x"));
 }
+
+#[test]
+fn a_set_in_the_sets_view_holds_each_distinct_line_once_and_no_blank_ones() {
+    let from_link = state_from("m=64&seta=cat&seta=cat&seta=dog&seta=%20&setb=cat&setb=cat");
+    let sets = from_link.sets();
+    assert_eq!(sets[0], vec!["cat".to_owned(), "dog".to_owned()]);
+    assert_eq!(sets[1], vec!["cat".to_owned()]);
+    let typed = from_link.apply(Action::SetSetItems(
+        1,
+        "owl\r\n\n  \t\nfox\nowl\ncat".into(),
+    ));
+    assert_eq!(
+        typed.sets()[1],
+        vec!["owl".to_owned(), "fox".to_owned(), "cat".to_owned()]
+    );
+    // The link carries each item once.
+    assert_eq!(typed.url_query(true).matches("setb=owl").count(), 1);
+}

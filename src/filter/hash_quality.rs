@@ -235,6 +235,51 @@ pub struct HashReport {
     pub theory_rate: f64,
 }
 
+/// What the chi-square test says of a hash's spread over the buckets, at a 0.1 % level in
+/// each tail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spread {
+    /// `0.001 ≤ p ≤ 0.999`: as even as a uniform random hash would be.
+    Uniform,
+    /// `p < 0.001`: far more uneven than chance; the hash clusters its inputs.
+    Clustered,
+    /// `p > 0.999`: far more even than chance, a pattern rather than randomness (a hash
+    /// such as `h·31 + c` sends consecutive inputs to consecutive buckets).
+    TooEven,
+}
+
+impl Spread {
+    /// The tail probability beyond which a spread is called clustered or too even.
+    pub const LEVEL: f64 = 0.001;
+
+    /// The verdict for a chi-square p-value `P(X² ≥ x)`.
+    pub fn of_p_value(p_value: f64) -> Spread {
+        if p_value < Spread::LEVEL {
+            Spread::Clustered
+        } else if p_value > 1.0 - Spread::LEVEL {
+            Spread::TooEven
+        } else {
+            Spread::Uniform
+        }
+    }
+
+    /// A stable key (the page's `data-spread`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Spread::Uniform => "uniform",
+            Spread::Clustered => "clustered",
+            Spread::TooEven => "too-even",
+        }
+    }
+}
+
+impl HashReport {
+    /// The verdict of [`Spread::of_p_value`] on this report's p-value.
+    pub fn spread(&self) -> Spread {
+        Spread::of_p_value(self.p_value)
+    }
+}
+
 /// Buckets of the histogram and the chi-square test: with a corpus of 1,000 items each
 /// expects about 10, enough for the test to be valid (it needs about 5 or more). The count
 /// is prime so that `mod` mixes every bit of h1: with an even count FNV-1a's low bits,
@@ -288,6 +333,28 @@ mod tests {
     }
 
     #[test]
+    fn a_spread_is_judged_in_both_tails() {
+        assert_eq!(Spread::of_p_value(0.5), Spread::Uniform);
+        assert_eq!(Spread::of_p_value(0.001), Spread::Uniform);
+        assert_eq!(Spread::of_p_value(0.999), Spread::Uniform);
+        assert_eq!(Spread::of_p_value(0.000_9), Spread::Clustered);
+        assert_eq!(Spread::of_p_value(0.999_2), Spread::TooEven);
+        // 100 dof: chi-square 61.9 is the 0.1 % lower critical value, 149.4 the upper.
+        assert_eq!(
+            Spread::of_p_value(chi_square_p_value(60.0, 100.0)),
+            Spread::TooEven
+        );
+        assert_eq!(
+            Spread::of_p_value(chi_square_p_value(100.0, 100.0)),
+            Spread::Uniform
+        );
+        assert_eq!(
+            Spread::of_p_value(chi_square_p_value(152.0, 100.0)),
+            Spread::Clustered
+        );
+    }
+
+    #[test]
     fn chi_square_on_known_distributions() {
         let uniform = vec![100u64; 50];
         let (chi, dof) = chi_square(&uniform);
@@ -313,14 +380,19 @@ mod tests {
             match hash {
                 HashUnderTest::Real(_) => {
                     assert!(r.p_value > 1e-4, "{hash:?} p = {}", r.p_value);
+                    assert_eq!(r.spread(), Spread::Uniform, "{hash:?} p = {}", r.p_value);
                     assert!(gap.abs() < 4.0, "{hash:?} is {gap:.1} standard errors off");
                 }
                 HashUnderTest::Sum => {
                     assert!(r.p_value < 1e-6, "sum p = {}", r.p_value);
+                    assert_eq!(r.spread(), Spread::Clustered);
                     assert!(gap.abs() > 10.0, "sum is only {gap:.1} standard errors off");
                 }
                 HashUnderTest::Times31 => {
-                    assert!(gap > 3.0, "times31 is only {gap:.1} standard errors high")
+                    assert!(gap > 3.0, "times31 is only {gap:.1} standard errors high");
+                    // Similar inputs land in consecutive buckets: too even to be chance.
+                    assert!(r.chi_square < 30.0, "times31 chi-square {}", r.chi_square);
+                    assert_eq!(r.spread(), Spread::TooEven, "times31 p = {}", r.p_value);
                 }
             }
         }

@@ -127,6 +127,16 @@ pub fn scientific(value: f64) -> String {
     format!("{mantissa:.3}e{exponent}")
 }
 
+/// A probability to six decimals, or in scientific notation below 0.001, so that a small
+/// rate never shows as 0.000000: `0.008550`, `6.461e-9`.
+pub fn probability(p: f64) -> String {
+    if p == 0.0 || p >= 0.001 {
+        format!("{p:.6}")
+    } else {
+        scientific(p)
+    }
+}
+
 /// Formats a rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`,
 /// `4.560e-3 %`.
 pub fn percent(rate: f64) -> String {
@@ -218,6 +228,15 @@ mod tests {
         let (ours, std) = (scientific(0.012345), format!("{:.3e}", 0.012345));
         assert_eq!(ours[..4], std[..4]);
         assert_eq!(scientific(0.0), "0.000");
+    }
+
+    #[test]
+    fn a_small_probability_is_never_shown_as_zero() {
+        assert_eq!(probability(0.0085518), "0.008552");
+        assert_eq!(probability(0.001), "0.001000");
+        assert_eq!(probability(6.4614e-9), "6.461e-9");
+        assert_eq!(probability(0.0), "0.000000");
+        assert_eq!(percent(6.4614e-9), "6.461e-7 %");
     }
 
     #[test]

@@ -267,10 +267,24 @@ pub enum Message {
     NothingToRedo,
 }
 
+/// The items of a set in the sets view: each distinct line once, in the order first given;
+/// blank lines are not items.
+fn set_items(lines: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    lines
+        .into_iter()
+        .filter(|line| !line.trim().is_empty() && seen.insert(line.clone()))
+        .collect()
+}
+
+/// What undo and redo restore: the filter (its settings and item log) and, since each lesson
+/// step is one undo step, the lesson's progress and the crawler's tally.
 #[derive(Debug, Clone, PartialEq)]
 struct Snapshot {
     settings: Settings,
     log: Rc<Vec<LogEntry>>,
+    lesson: Option<LessonProgress>,
+    crawl: Option<CrawlTally>,
 }
 
 /// The whole page state.
@@ -369,7 +383,8 @@ impl AppState {
         // Locks bind the viewer, not the URL: they take effect after its entries.
         let embedding = url.embedding;
         state.presentation = url.presentation;
-        state.sets = Rc::new(url.sets);
+        let [a, b] = url.sets;
+        state.sets = Rc::new([set_items(a), set_items(b)]);
         state.folds = url.folds;
         for entry in url.entries {
             state.apply_log_entry_from_url(entry);
@@ -803,12 +818,8 @@ impl AppState {
             Action::StopQuiz => self.quiz = None,
             Action::SetSetItems(side, text) => {
                 if side < 2 {
-                    let items: Vec<String> = text
-                        .lines()
-                        .map(|l| l.trim_end_matches('\r').to_owned())
-                        .filter(|l| !l.is_empty())
-                        .collect();
-                    Rc::make_mut(&mut self.sets)[side] = items;
+                    let lines = text.lines().map(|l| l.trim_end_matches('\r').to_owned());
+                    Rc::make_mut(&mut self.sets)[side] = set_items(lines);
                     self.revision += 1;
                 }
             }
@@ -859,6 +870,8 @@ impl AppState {
             Action::LessonsFailed(why) => self.lessons_status = LessonsStatus::Failed(why),
             Action::StartLesson(id) => {
                 if let Some(lesson) = self.lesson_named(&id) {
+                    // The lesson replaces the restored session: the note about it goes.
+                    self.persistence.restored = false;
                     self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
                 }
             }
@@ -1128,6 +1141,8 @@ impl AppState {
         Snapshot {
             settings: self.settings,
             log: Rc::clone(&self.log),
+            lesson: self.lesson.clone(),
+            crawl: self.crawl.clone(),
         }
     }
 
@@ -1141,6 +1156,8 @@ impl AppState {
 
     fn restore(&mut self, snapshot: Snapshot) {
         self.field_errors = FieldErrors::default();
+        self.lesson = snapshot.lesson;
+        self.crawl = snapshot.crawl;
         self.rebuild(snapshot.settings, snapshot.log.as_ref().clone());
     }
 }

@@ -2,9 +2,9 @@
 
 use yew::prelude::*;
 
-use crate::state::plot::scientific;
+use crate::state::plot::{percent, probability, scientific};
 
-use crate::filter::MAX_BITS;
+use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
     binary_size, check_claim, parse_rate, practice_table, solve, CalculatorErrors, CalculatorInput,
@@ -103,9 +103,9 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                     data-calc-n={s.n.to_string()} data-calc-p={s.p.to_string()}>
                     <dt>{ text.calc_m }</dt>
                     <dd>{ fill(text.calc_m_value, &[&s.m, &(s.m / 8.0).ceil(), &binary_size(s.m)]) }</dd>
-                    <dt>{ text.calc_k }</dt><dd>{ fill(text.calc_k_value, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
+                    <dt>{ text.calc_k }</dt><dd>{ fill(if s.k_real > MAX_HASHES as f64 { text.calc_k_capped } else { text.calc_k_value }, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
                     <dt>{ text.calc_n }</dt><dd>{ s.n }</dd>
-                    <dt>{ text.calc_p }</dt><dd>{ format!("{:.6} ({:.4} %)", s.p, s.p * 100.0) }</dd>
+                    <dt>{ text.calc_p }</dt><dd>{ format!("{} ({})", probability(s.p), percent(s.p)) }</dd>
                     <dt>{ text.calc_bits_per_item }</dt><dd>{ format!("{:.2}", s.bits_per_item) }</dd>
                 </dl>
                 if let Some(onclick) = use_in_visualizer {
@@ -131,7 +131,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                     { if c.holds { text.claim_holds } else { text.claim_fails } }
                     { " " }
                     { fill(text.claim_detail, &[&binary_size(c.needed_bytes * 8.0), &scientific(c.needed_bytes),
-                                                &binary_size(c.claimed_bytes * 8.0), &format!("{:.4} %", c.rate_at_claimed * 100.0), &c.k_at_claimed]) }
+                                                &binary_size(c.claimed_bytes * 8.0), &percent(c.rate_at_claimed), &c.k_at_claimed]) }
                 </p>
             },
             Err(e) => html! { <p class="field-error">{ describe::param_error(text, &e) }</p> },

@@ -115,7 +115,11 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
         let verdict = if misses.is_empty() {
             text.compare_no_false_negatives.to_owned()
         } else {
-            fill(text.compare_false_negatives, &[&quoted_list(text, misses)])
+            let template = match misses.len() {
+                1 => text.compare_false_negative_one,
+                _ => text.compare_false_negatives,
+            };
+            fill(template, &[&quoted_list(text, misses)])
         };
         html! {
             <div class="compare-side" data-compare={key} data-false-negatives={misses.len().to_string()}>

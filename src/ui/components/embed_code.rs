@@ -13,13 +13,22 @@ pub struct EmbedCodeProps {
     pub links: Shared<Links>,
 }
 
-/// The `<iframe>` snippet for `query` served from `origin` + `path`.
-pub fn iframe_snippet(origin: &str, path: &str, query: &str) -> String {
+/// `text` made safe inside a double-quoted HTML attribute.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+}
+
+/// The `<iframe>` snippet for `query` served from `origin` + `path`, titled `title` (what a
+/// screen reader announces for the frame, in the page's language).
+pub fn iframe_snippet(origin: &str, path: &str, query: &str, title: &str) -> String {
     let separator = if query.is_empty() { "" } else { "&" };
     let src = format!("{origin}{path}?{query}{separator}embed=1");
     format!(
-        "<iframe src=\"{}\" title=\"Bloom filter\" width=\"100%\" height=\"720\" loading=\"lazy\" style=\"border:0\"></iframe>",
-        src.replace('&', "&amp;").replace('"', "&quot;")
+        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"720\" loading=\"lazy\" style=\"border:0\"></iframe>",
+        attribute(&src),
+        attribute(title)
     )
 }
 
@@ -38,7 +47,7 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
             let location = window.location();
             let origin = location.origin().unwrap_or_default();
             let path = location.pathname().unwrap_or_else(|_| "/".into());
-            let snippet = iframe_snippet(&origin, &path, &links.query);
+            let snippet = iframe_snippet(&origin, &path, &links.query, text.title);
             shown.set(Some((snippet.clone(), false)));
             let promise = window.navigator().clipboard().write_text(&snippet);
             let shown = shown.clone();

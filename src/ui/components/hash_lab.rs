@@ -4,9 +4,9 @@
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::state::plot::scientific;
+use crate::state::plot::probability;
 
-use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, BUCKETS};
+use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, Spread, BUCKETS};
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
 use crate::state::fields::parse_whole;
@@ -219,6 +219,9 @@ pub fn HashLab() -> Html {
                     <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={(*pasted).clone()} onchange={on_paste} />
                 }
             </div>
+            if items.is_empty() {
+                <p class="hint" id="hashes-empty">{ text.hashes_empty }</p>
+            } else {
             <table class="hash-reports" aria-busy={(!complete).then_some("true")}>
                 <thead><tr>
                     <th>{ text.hashes_hash }</th><th>{ fill(text.hashes_histogram, &[&BUCKETS]) }</th><th>{ "χ²" }</th>
@@ -226,16 +229,17 @@ pub fn HashLab() -> Html {
                 </tr></thead>
                 <tbody>
                     { for reports.iter().map(|r| {
-                        let uniform = r.p_value >= 0.001;
+                        let spread = r.spread();
+                        let mark = if spread == Spread::Uniform { " ✓" } else { " ✗" };
                         html! {
                             <tr data-hash={r.hash.key()} data-chi-square={r.chi_square.to_string()}
                                 data-p-value={r.p_value.to_string()} data-observed={r.observed_rate.to_string()}
                                 data-theory={r.theory_rate.to_string()}
-                                class={classes!(if uniform { "uniform" } else { "skewed" })}>
+                                data-spread={spread.key()} class={spread.key()}>
                                 <td>{ hash_label(text, r.hash) }</td>
                                 <td>{ histogram_svg(&r.histogram, format!("{}: {}", hash_label(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
-                                <td class="mono">{ format!("{:.1} ({} dof)", r.chi_square, r.dof) }</td>
-                                <td class="mono">{ scientific(r.p_value) }{ if uniform { " ✓" } else { " ✗" } }</td>
+                                <td class="mono">{ format!("{:.1} ({})", r.chi_square, fill(text.hashes_dof, &[&r.dof])) }</td>
+                                <td class="mono">{ probability(r.p_value) }{ mark }</td>
                                 <td class="mono">{ format!("{:.4}", r.observed_rate) }</td>
                                 <td class="mono">{ format!("{:.4}", r.theory_rate) }</td>
                             </tr>
@@ -243,6 +247,7 @@ pub fn HashLab() -> Html {
                     }) }
                 </tbody>
             </table>
+            }
             <p class="hint">{ text.hashes_explain }</p>
         </section>
     }

@@ -20,8 +20,18 @@ pub fn HelpOverlay(props: &HelpOverlayProps) -> Html {
     {
         let close_ref = close_ref.clone();
         use_effect_with((), move |_| {
+            // Focus moves into the dialog, and back to where it was when the dialog closes.
+            let before = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element())
+                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
             if let Some(button) = close_ref.cast::<web_sys::HtmlElement>() {
                 let _ = button.focus();
+            }
+            move || {
+                if let Some(element) = before.filter(|el| el.is_connected()) {
+                    let _ = element.focus();
+                }
             }
         });
     }

@@ -17,7 +17,8 @@ pub struct LessonPickerProps {
     pub ondispatch: Callback<Action>,
 }
 
-/// A labelled drop-down and a Start button (Enter in the menu does the same). Choosing
+/// A labelled drop-down and a Start button (Enter in the menu does the same and leaves the
+/// menu, so that the page's keys step the lesson). Choosing
 /// alone starts nothing, so arrowing through the closed menu does not run every lesson it
 /// passes.
 #[component]
@@ -52,6 +53,11 @@ pub fn LessonPicker(props: &LessonPickerProps) -> Html {
             if e.key() == "Enter" {
                 e.prevent_default();
                 start();
+                // The menu lets go of the keyboard, so that the next Page Down (a clicker)
+                // or `p` goes to the lesson rather than to the menu's choice.
+                if let Some(select) = e.target_dyn_into::<web_sys::HtmlElement>() {
+                    let _ = select.blur();
+                }
             }
         })
     };

@@ -97,7 +97,10 @@ pub fn message_text(text: &Text, message: &Message) -> String {
             fill(text.msg_no_false_negatives, &[&shown_item(item)])
         }
         Message::FalseNegativesCreated { item, victims } => fill(
-            text.msg_false_negatives,
+            match victims.len() {
+                1 => text.msg_false_negative_one,
+                _ => text.msg_false_negatives,
+            },
             &[&shown_item(item), &list(victims)],
         ),
         Message::NothingToUndo => text.msg_nothing_to_undo.to_owned(),

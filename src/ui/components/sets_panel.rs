@@ -56,6 +56,14 @@ fn one_decimal(v: f64) -> String {
     }
 }
 
+/// "Filter A (3 items)", or "(1 item)".
+fn filter_heading(text: &Text, name: &str, items: usize) -> String {
+    match items {
+        1 => fill(text.sets_filter_one, &[&name]),
+        _ => fill(text.sets_filter, &[&name, &items]),
+    }
+}
+
 fn grid(filter: &BloomFilter) -> Html {
     if filter.shape().m() > SETS_GRID_MAX {
         return html! {};
@@ -118,6 +126,11 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(Action::SetFolds(folds)))
     };
     let can_fold = props.folds < MAX_FOLDS && levels.last().is_some_and(|f| f.fold().is_ok());
+    // Why "Fold" is disabled below the most folds: the last array's m is odd (or 1).
+    let odd_m = levels
+        .last()
+        .map(|f| f.shape().m())
+        .filter(|_| props.folds < MAX_FOLDS && !can_fold);
     let unbounded = text.estimate_unbounded;
     html! {
         <section class="panel sets" aria-labelledby="sets-title">
@@ -132,8 +145,8 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                 <p class="hint" id="sets-grids-hidden">{ fill(text.sets_grids_hidden, &[&SETS_GRID_MAX]) }</p>
             }
             <div class="sets-grids">
-                <div data-set="a"><h3>{ fill(text.sets_filter, &[&"A", &a_items.len()]) }</h3>{ grid(&fa) }</div>
-                <div data-set="b"><h3>{ fill(text.sets_filter, &[&"B", &b_items.len()]) }</h3>{ grid(&fb) }</div>
+                <div data-set="a"><h3>{ filter_heading(text, "A", a_items.len()) }</h3>{ grid(&fa) }</div>
+                <div data-set="b"><h3>{ filter_heading(text, "B", b_items.len()) }</h3>{ grid(&fb) }</div>
                 <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
                     <h3>{ text.sets_union }</h3>{ grid(&union) }
                     <p class={classes!(if union_exact { "ok" } else { "bad" })}>
@@ -141,10 +154,14 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                     </p>
                 </div>
                 <div data-set="intersection" data-ones={and.count_ones().to_string()}
-                     data-true-ones={inter_filter.count_ones().to_string()} data-extra-bits={extra_bits.to_string()}>
+                     data-true-ones={inter_filter.count_ones().to_string()} data-extra-bits={extra_bits.to_string()}
+                     data-and-exact={(extra_bits == 0).to_string()}>
                     <h3>{ text.sets_intersection }</h3>{ grid(&and) }
                     <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common_unique.len(), &extra_bits]) }</p>
                     <p>{ fill(text.sets_rates, &[&format!("{:.4}", rate(&and)), &format!("{:.4}", rate(&inter_filter))]) }</p>
+                    <p class={classes!(if extra_bits == 0 { "ok" } else { "bad" })}>
+                        { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
+                    </p>
                 </div>
             </div>
             if let Some(est) = est {
@@ -166,6 +183,9 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                 <button id="fold-more" disabled={!can_fold} onclick={fold_to(props.folds + 1)}>{ text.fold_more }</button>
                 <button id="fold-less" disabled={props.folds == 0} onclick={fold_to(props.folds.saturating_sub(1))}>{ text.fold_less }</button>
             </div>
+            if let Some(m) = odd_m {
+                <p class="hint" id="fold-odd">{ fill(text.fold_odd, &[&m]) }</p>
+            }
             <table class="folds">
                 <thead><tr><th>{ "m" }</th><th>{ text.fill_ratio }</th><th>{ text.fpr_by_fill }</th><th>{ text.fold_found }</th></tr></thead>
                 <tbody>
