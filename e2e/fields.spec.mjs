@@ -44,12 +44,18 @@ test('bad m, k and counter width keep the filter and say why beside the field', 
 test('bad calculator, lab and quiz-seed values are named and nothing runs on them', async ({ page }) => {
   const errors = await openApp(page, '?view=calculator');
   const results = page.locator('.calc-results');
-  const before = await results.getAttribute('data-calc-m');
-  const resultKept = async () => expect(page.locator('.calc-results')).toHaveCount(0).catch(async () =>
-    expect(results).toHaveAttribute('data-calc-m', before));
-  await tryBadValues(page, 'calc-n', [...NOT_NUMBERS, '-3', '0', '1e400'], '1000', resultKept);
-  await tryBadValues(page, 'calc-p', [...NOT_NUMBERS, '0', '1', '1.5', '-0.1'], '0.01', resultKept);
+  // The last valid result stays, greyed, while a field is invalid.
+  const resultKept = (m) => async () => {
+    await expect(results).toHaveAttribute('data-calc-m', m);
+    await expect(results).toHaveClass(/stale/);
+    await expect(page.locator('#calc-fix')).toBeVisible();
+  };
+  await expect(results).toHaveAttribute('data-calc-m', '9585059');
+  await tryBadValues(page, 'calc-n', [...NOT_NUMBERS, '-3', '0', '1e400'], '1000', resultKept('9585059'));
+  await tryBadValues(page, 'calc-p', [...NOT_NUMBERS, '0', '1', '1.5', '-0.1'], '0.01', resultKept('9586'));
   await expect(results).toHaveAttribute('data-calc-m', '9586');
+  await expect(results).not.toHaveClass(/stale/);
+  await expect(page.locator('#calc-fix')).toHaveCount(0);
 
   await page.locator('#tab-lab').click();
   const runDisabled = async () => expect(page.locator('#lab-run')).toBeDisabled();

@@ -327,6 +327,7 @@ text_struct!(
     kplot_caption,
     lab,
     lab_hint,
+    lab_caveat,
     lab_n_max,
     lab_probes,
     lab_points,

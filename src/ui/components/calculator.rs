@@ -8,7 +8,7 @@ use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
     binary_size, check_claim, parse_rate, practice_table, solve, CalculatorErrors, CalculatorInput,
-    Solve,
+    Solution, Solve,
 };
 use crate::state::fields::parse_real;
 use crate::state::url::View;
@@ -51,6 +51,18 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
         bytes: "18000000".into(),
     });
     let result = solve(*mode, &input);
+    // While a field is invalid the last valid result of the same question stays on screen.
+    let last_valid = use_mut_ref(|| None::<(Solve, Solution)>);
+    if let Ok(solution) = &result {
+        *last_valid.borrow_mut() = Some((*mode, *solution));
+    }
+    let shown = match &result {
+        Ok(solution) => Some(*solution),
+        Err(_) => last_valid
+            .borrow()
+            .filter(|(solved, _)| *solved == *mode)
+            .map(|(_, solution)| solution),
+    };
     let errors = result
         .as_ref()
         .err()
@@ -86,8 +98,8 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
     let show = |p: &Option<crate::state::fields::FieldProblem>| {
         p.as_ref().map(|p| describe::problem(text, p))
     };
-    let outputs = match &result {
-        Ok(s) => {
+    let outputs = match &shown {
+        Some(s) => {
             let use_in_visualizer = (s.m <= MAX_BITS as f64).then(|| {
                 let d = props.ondispatch.clone();
                 let (m, k) = (s.m as u64, s.k);
@@ -99,7 +111,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
             });
             html! {
                 <>
-                <dl class="calc-results" data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
+                <dl class={classes!("calc-results", result.is_err().then_some("stale"))} data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
                     data-calc-n={s.n.to_string()} data-calc-p={s.p.to_string()}>
                     <dt>{ text.calc_m }</dt>
                     <dd>{ fill(text.calc_m_value, &[&s.m, &(s.m / 8.0).ceil(), &binary_size(s.m)]) }</dd>
@@ -116,8 +128,11 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                 </>
             }
         }
-        Err(_) => html! { <p class="hint">{ text.calc_fix_fields }</p> },
+        None => html! {},
     };
+    let fix_fields = result
+        .is_err()
+        .then(|| html! { <p class="hint" id="calc-fix">{ text.calc_fix_fields }</p> });
     let claim_result = match (
         parse_real(&claim.n),
         parse_rate(&claim.p),
@@ -167,6 +182,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                 { text_field(TextField { disabled: !use_m, ..TextField::new("calc-m", text.calc_m, input.m.clone(), show(&errors.m)) }, update(|i, v| i.m = v)) }
                 { text_field(TextField { disabled: !use_k, ..TextField::new("calc-k", text.calc_k, input.k.clone(), show(&errors.k)) }, update(|i, v| i.k = v)) }
             </div>
+            { fix_fields }
             { outputs }
             <h3>{ text.practice_title }</h3>
             <table class="practice">

@@ -232,6 +232,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             </p>
             <FprPlot m={shape.m()} k={shape.k()} {n_max} runs={lab.runs.clone()}
                      user_point={props.user_point} axis={lab.axis} />
+            <p class="hint" id="lab-caveat">{ text.lab_caveat }</p>
             <h3>{ text.kplot_title }</h3>
             <KPlot m={shape.m()} n={k_plot_n} k={shape.k()} axis={lab.axis} />
         </section>
