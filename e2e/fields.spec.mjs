@@ -56,6 +56,12 @@ test('bad calculator, lab and quiz-seed values are named and nothing runs on the
   await expect(results).toHaveAttribute('data-calc-m', '9586');
   await expect(results).not.toHaveClass(/stale/);
   await expect(page.locator('#calc-fix')).toHaveCount(0);
+  // The claim checker names each bad field beside it, and judges no claim meanwhile.
+  const noVerdict = async () => expect(page.locator('.claim-verdict')).toHaveCount(0);
+  await tryBadValues(page, 'claim-n', [...NOT_NUMBERS, '0', '2.5', '-4'], '1000000000', noVerdict);
+  await tryBadValues(page, 'claim-p', [...NOT_NUMBERS, '0', '1', '150%'], '0.0001', noVerdict);
+  await tryBadValues(page, 'claim-bytes', [...NOT_NUMBERS, '0', '0.5', '-5'], '18000000', noVerdict);
+  await expect(page.locator('.claim-verdict')).toHaveAttribute('data-claim-holds', 'false');
 
   await page.locator('#tab-lab').click();
   const runDisabled = async () => expect(page.locator('#lab-run')).toBeDisabled();

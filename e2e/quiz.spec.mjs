@@ -15,6 +15,11 @@ test('the quiz asks, reveals and keeps score; a seed in the URL gives the same q
     const question = await page.locator('.quiz-question').innerText();
     const item = question.match(/“(.*)”/)[1];
     asked.push(item);
+    // The question's k positions are outlined on the bit array before the answer.
+    const outlined = await page.locator('#bit-array .cell.probe').evaluateAll((cells) =>
+      cells.map((c) => Number(c.getAttribute('data-bit-index'))).sort((x, y) => x - y));
+    expect(outlined).toEqual([...new Set(fnvPositions(item, 16, 3))].sort((x, y) => x - y));
+    await expect(page.locator('[data-query-result]')).toHaveCount(0);
     // Answer honestly on even questions, wrongly on odd ones.
     const honest = i % 2 === 0;
     const yes = filterSaysYes(item) === honest;

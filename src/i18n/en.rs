@@ -252,7 +252,6 @@ pub static EN: Text = Text {
     hash_bytes: "bytes",
     hash_mod_col: "mod {0} = pos",
     calc_m_value: "{0} bits = {1} bytes = {2}",
-    claim_problem: "{0}: {1}",
     bounded_problem: "enter 1 to {0}",
     hash_label_times31: "h·31 + c",
     hash_label_sum: "sum of codes",

@@ -406,7 +406,6 @@ text_struct!(
     hash_bytes,
     hash_mod_col,
     calc_m_value,
-    claim_problem,
     bounded_problem,
     hash_label_times31,
     hash_label_sum,

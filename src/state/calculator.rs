@@ -265,6 +265,33 @@ pub fn practice_table() -> Vec<PracticeRow> {
         .collect()
 }
 
+/// The problems of a claim's three fields, each beside its field.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ClaimErrors {
+    /// Items n: a whole number of at least 1.
+    pub n: Option<FieldProblem>,
+    /// The rate p, strictly between 0 and 1 (or a percentage).
+    pub p: Option<FieldProblem>,
+    /// The size in bytes: a whole number of at least 1.
+    pub bytes: Option<FieldProblem>,
+}
+
+/// Reads a claim as typed: `(n, p, bytes)`, or the problem of each field that is wrong.
+pub fn read_claim(n: &str, p: &str, bytes: &str) -> Result<(f64, f64, f64), ClaimErrors> {
+    let mut errors = ClaimErrors::default();
+    let n = read(true, &mut errors.n, || {
+        parse_count(n, ParamError::ZeroItems)
+    });
+    let p = read(true, &mut errors.p, || parse_rate(p));
+    let bytes = read(true, &mut errors.bytes, || {
+        parse_count(bytes, ParamError::ZeroBits)
+    });
+    match (n, p, bytes) {
+        (Some(n), Some(p), Some(bytes)) => Ok((n, p, bytes)),
+        _ => Err(errors),
+    }
+}
+
 /// A claim about a filter: n items at rate p fit in `bytes` bytes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ClaimCheck {
@@ -359,6 +386,18 @@ mod tests {
         assert!(e.p.is_some() && e.m.is_some());
         // Fields the mode does not read are not checked.
         assert!(solve(Solve::SizeForItems, &input("10", "0.1", "junk", "junk")).is_ok());
+    }
+
+    #[test]
+    fn a_claim_names_each_wrong_field() {
+        assert_eq!(read_claim("1e9", "0.01%", "18000000"), Ok((1e9, 0.0001, 18e6)));
+        let errors = read_claim("2.5", "1.5", "0").unwrap_err();
+        assert_eq!(errors.n, Some(FieldProblem::NotWhole));
+        assert!(errors.p.is_some());
+        assert_eq!(errors.bytes, Some(FieldProblem::Invalid(ParamError::ZeroBits)));
+        let only_bytes = read_claim("1000", "0.01", "0.5").unwrap_err();
+        assert_eq!((only_bytes.n, only_bytes.p), (None, None));
+        assert_eq!(only_bytes.bytes, Some(FieldProblem::NotWhole));
     }
 
     #[test]

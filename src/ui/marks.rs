@@ -29,7 +29,8 @@ pub struct Mark {
     pub adding: bool,
 }
 
-/// The hash steps to show: the walk's item, else the typed item, else the last query.
+/// The hash steps to show: the walk's item, else the typed item, else the quiz's question,
+/// else the last query.
 pub fn shown_steps(state: &AppState) -> Option<(String, Vec<HashStep>)> {
     let shape = state.filter().shape();
     if let Some(walk) = state.walk() {
@@ -40,6 +41,11 @@ pub fn shown_steps(state: &AppState) -> Option<(String, Vec<HashStep>)> {
             state.draft().to_owned(),
             shape.steps(state.draft().as_bytes()),
         ));
+    }
+    // A quiz question shows its item's k positions, so that the answer can be read off
+    // the bit array before it is revealed.
+    if let Some(quiz) = state.quiz() {
+        return Some((quiz.item.clone(), shape.steps(quiz.item.as_bytes())));
     }
     state
         .last_query()

@@ -7,10 +7,9 @@ use crate::state::plot::{percent, probability, scientific};
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
-    binary_size, check_claim, parse_rate, practice_table, solve, CalculatorErrors, CalculatorInput,
+    binary_size, check_claim, practice_table, read_claim, solve, CalculatorErrors, CalculatorInput,
     Solution, Solve,
 };
-use crate::state::fields::parse_real;
 use crate::state::url::View;
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
@@ -133,12 +132,10 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
     let fix_fields = result
         .is_err()
         .then(|| html! { <p class="hint" id="calc-fix">{ text.calc_fix_fields }</p> });
-    let claim_result = match (
-        parse_real(&claim.n),
-        parse_rate(&claim.p),
-        parse_real(&claim.bytes),
-    ) {
-        (Ok(n), Ok(p), Ok(bytes)) => match check_claim(n, p, bytes) {
+    let claim_read = read_claim(&claim.n, &claim.p, &claim.bytes);
+    let claim_errors = claim_read.clone().err().unwrap_or_default();
+    let claim_result = match claim_read {
+        Ok((n, p, bytes)) => match check_claim(n, p, bytes) {
             Ok(c) => html! {
                 <p class={classes!("claim-verdict", if c.holds { "holds" } else { "fails" })}
                    data-claim-holds={c.holds.to_string()} data-claim-needed={c.needed_bytes.to_string()}
@@ -151,14 +148,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
             },
             Err(e) => html! { <p class="field-error">{ describe::param_error(text, &e) }</p> },
         },
-        (n, p, b) => html! {
-            <p class="field-error" role="alert">
-                { [n.err().map(|e| fill(text.claim_problem, &[&text.calc_n, &describe::problem(text, &e)])),
-                   p.err().map(|e| fill(text.claim_problem, &[&text.calc_p, &describe::problem(text, &e)])),
-                   b.err().map(|e| fill(text.claim_problem, &[&text.claim_bytes, &describe::problem(text, &e)]))]
-                    .into_iter().flatten().collect::<Vec<_>>().join("; ") }
-            </p>
-        },
+        Err(_) => html! {},
     };
     html! {
         <section class="panel calculator" aria-labelledby="calc-title">
@@ -199,9 +189,9 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                 <button id="claim-two-files" onclick={preset("5000000000", "0.01", "4294967296")}>{ text.claim_preset_files }</button>
             </div>
             <div class="control-row">
-                { text_field(TextField::new("claim-n", text.calc_n, claim.n.clone(), None), update_claim(|c, v| c.n = v)) }
-                { text_field(TextField::new("claim-p", text.calc_p_input, claim.p.clone(), None), update_claim(|c, v| c.p = v)) }
-                { text_field(TextField::new("claim-bytes", text.claim_bytes, claim.bytes.clone(), None), update_claim(|c, v| c.bytes = v)) }
+                { text_field(TextField::new("claim-n", text.calc_n, claim.n.clone(), show(&claim_errors.n)), update_claim(|c, v| c.n = v)) }
+                { text_field(TextField::new("claim-p", text.calc_p_input, claim.p.clone(), show(&claim_errors.p)), update_claim(|c, v| c.p = v)) }
+                { text_field(TextField::new("claim-bytes", text.claim_bytes, claim.bytes.clone(), show(&claim_errors.bytes)), update_claim(|c, v| c.bytes = v)) }
             </div>
             { claim_result }
         </section>
