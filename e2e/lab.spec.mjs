@@ -79,7 +79,14 @@ test('the calculator sizes a filter, names bad fields and checks claims', async 
   await page.fill('#calc-n', '3');
   await page.fill('#calc-m', '16');
   await page.fill('#calc-k', '3');
-  expect(Number(await results.getAttribute('data-calc-p'))).toBeCloseTo(0.0855187, 6);
+  await expect.poll(async () => Number(await results.getAttribute('data-calc-p'))).toBeCloseTo(0.0855187, 6);
+  // The question and its fields are in the link: a reload (or a shared copy) shows the same.
+  await expect(page).toHaveURL(/solve=rate&cn=3&cp=1%25&cm=16&ck=3/);
+  await page.reload();
+  await expect(page.locator('#calc-mode-rate')).toBeChecked();
+  await expect(page.locator('#calc-m')).toHaveValue('16');
+  await expect.poll(async () => Number(await results.getAttribute('data-calc-p'))).toBeCloseTo(0.0855187, 6);
+  await expect(results).toContainText('0.085519 (8.55 %)');
   await page.click('#claim-billion');
   const verdict = page.locator('.claim-verdict');
   await expect(verdict).toHaveAttribute('data-claim-holds', 'false');

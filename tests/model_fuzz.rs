@@ -3,6 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::HashFamily;
+use bloomlab::state::calculator::{CalculatorInput, Solve};
 use bloomlab::state::cursor::CursorStep;
 use bloomlab::state::demos::Demo;
 use bloomlab::state::lesson::{parse_index, parse_lesson};
@@ -134,6 +135,14 @@ fn action() -> impl Strategy<Value = Action> {
             .prop_map(Action::SetView),
         ((0usize..3), "[a-c\\n]{0,6}").prop_map(|(s, t)| Action::SetSetItems(s, t)),
         (0u32..7).prop_map(Action::SetFolds),
+        (0usize..4).prop_map(|i| Action::SetCalculatorMode(Solve::ALL[i])),
+        ("[0-9.e%x ]{0,6}", "[0-9.e%x ]{0,6}").prop_map(|(n, m)| {
+            Action::SetCalculatorInput(CalculatorInput {
+                n,
+                m,
+                ..CalculatorInput::default()
+            })
+        }),
         prop_oneof![
             Just("basics"),
             Just("false-positives"),

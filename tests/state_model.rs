@@ -429,3 +429,44 @@ fn a_set_in_the_sets_view_holds_each_distinct_line_once_and_no_blank_ones() {
     // The link carries each item once.
     assert_eq!(typed.url_query(true).matches("setb=owl").count(), 1);
 }
+
+#[test]
+fn the_calculator_question_and_fields_travel_in_the_link() {
+    use bloomlab::state::calculator::{CalculatorInput, Solve};
+    let state = state_from("view=calculator&solve=rate&cn=1000&cm=5000&ck=5");
+    let (solve, input) = state.calculator();
+    assert_eq!(*solve, Solve::RateForShape);
+    assert_eq!(
+        (input.n.as_str(), input.m.as_str(), input.k.as_str()),
+        ("1000", "5000", "5")
+    );
+    assert_eq!(input.p, CalculatorInput::default().p);
+    assert!(state.notices().is_empty());
+    let link = state.url_query(true);
+    for part in [
+        "view=calculator",
+        "solve=rate",
+        "cn=1000",
+        "cm=5000",
+        "ck=5",
+    ] {
+        assert!(link.contains(part), "{link} lacks {part}");
+    }
+    assert!(!link.contains("cp="), "{link}");
+    // What is typed goes into the link as typed, even a value the field rejects.
+    let typed = state.apply(Action::SetCalculatorInput(CalculatorInput {
+        n: "2.5 items".into(),
+        ..CalculatorInput::default()
+    }));
+    let link = typed.url_query(true);
+    assert!(link.contains("cn=2.5%20items"), "{link}");
+    assert_eq!(state_from(&link).calculator(), typed.calculator());
+    // The default question and fields add nothing to a link; an unknown question is named.
+    assert!(!state_from("m=64").url_query(true).contains("solve="));
+    let bad = state_from("solve=everything");
+    assert_eq!(bad.calculator().0, Solve::default());
+    assert_eq!(
+        bad.notices().last().map(|n| n.param.as_str()),
+        Some("solve")
+    );
+}

@@ -74,6 +74,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     presentation: false,
                     quiz: None,
                     lesson,
+                    calculator: Default::default(),
                     notices: Vec::new(),
                 }
             },

@@ -37,6 +37,11 @@ impl Solve {
         }
     }
 
+    /// The mode with this key.
+    pub fn from_key(key: &str) -> Option<Solve> {
+        Solve::ALL.into_iter().find(|s| s.key() == key)
+    }
+
     /// Which inputs the mode reads: (n, p, m, k).
     pub fn inputs(self) -> [bool; 4] {
         match self {
@@ -390,11 +395,17 @@ mod tests {
 
     #[test]
     fn a_claim_names_each_wrong_field() {
-        assert_eq!(read_claim("1e9", "0.01%", "18000000"), Ok((1e9, 0.0001, 18e6)));
+        assert_eq!(
+            read_claim("1e9", "0.01%", "18000000"),
+            Ok((1e9, 0.0001, 18e6))
+        );
         let errors = read_claim("2.5", "1.5", "0").unwrap_err();
         assert_eq!(errors.n, Some(FieldProblem::NotWhole));
         assert!(errors.p.is_some());
-        assert_eq!(errors.bytes, Some(FieldProblem::Invalid(ParamError::ZeroBits)));
+        assert_eq!(
+            errors.bytes,
+            Some(FieldProblem::Invalid(ParamError::ZeroBits))
+        );
         let only_bytes = read_claim("1000", "0.01", "0.5").unwrap_err();
         assert_eq!((only_bytes.n, only_bytes.p), (None, None));
         assert_eq!(only_bytes.bytes, Some(FieldProblem::NotWhole));

@@ -29,6 +29,7 @@ use std::fmt;
 use crate::filter::{HashFamily, DEFAULT_COUNTER_WIDTH};
 use crate::i18n::Lang;
 
+use super::calculator::{CalculatorInput, Solve};
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::log::LogEntry;
 use super::settings::{Mode, Settings, DEFAULT_K, DEFAULT_M};
@@ -262,6 +263,9 @@ pub struct UrlState {
     pub quiz: Option<u64>,
     /// `lesson=ID&step=N`: a lesson and its step (from 1).
     pub lesson: Option<(String, u64)>,
+    /// The calculator's question (`solve=`) and its four fields as typed (`cn=`, `cp=`,
+    /// `cm=`, `ck=`); a field's own message names a value it cannot use.
+    pub calculator: (Solve, CalculatorInput),
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -357,6 +361,11 @@ pub const PARAMS: &[&str] = &[
     "quiz",
     "lesson",
     "step",
+    "solve",
+    "cn",
+    "cp",
+    "cm",
+    "ck",
 ];
 
 /// An on/off parameter: `1` or `true`, `0` or `false`.
@@ -382,6 +391,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut query_item = None;
     let mut view = View::default();
     let mut sets: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+    let mut calculator = (Solve::default(), CalculatorInput::default());
     let mut folds = 0;
     let mut lang = None;
     let mut embedding = Embedding::default();
@@ -475,6 +485,18 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                 Ok(v) => step = v,
                 Err(p) => notices.push(Notice::new("step", &value, problem(p))),
             },
+            "solve" => match Solve::from_key(&value) {
+                Some(solve) => calculator.0 = solve,
+                None => notices.push(Notice::new(
+                    "solve",
+                    &value,
+                    NoticeReason::Choices("size, items, rate, hashes"),
+                )),
+            },
+            "cn" => calculator.1.n = value,
+            "cp" => calculator.1.p = value,
+            "cm" => calculator.1.m = value,
+            "ck" => calculator.1.k = value,
             "seta" => sets[0].push(value),
             "setb" => sets[1].push(value),
             "fold" => match parse_small_whole(&value) {
@@ -516,6 +538,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         presentation,
         quiz,
         lesson: lesson.map(|id| (id, step)),
+        calculator,
         notices,
     }
 }
@@ -615,6 +638,21 @@ pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
     }
     if url.folds > 0 {
         parts.push(format!("fold={}", url.folds));
+    }
+    let (solve, fields) = &url.calculator;
+    if *solve != Solve::default() {
+        parts.push(format!("solve={}", solve.key()));
+    }
+    let typed = CalculatorInput::default();
+    for (key, value, default) in [
+        ("cn", &fields.n, &typed.n),
+        ("cp", &fields.p, &typed.p),
+        ("cm", &fields.m, &typed.m),
+        ("ck", &fields.k, &typed.k),
+    ] {
+        if value != default {
+            parts.push(format!("{key}={}", percent_encode(value)));
+        }
     }
     if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {
         parts.push(format!("lang={}", lang.key()));

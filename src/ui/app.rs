@@ -166,8 +166,9 @@ pub fn App() -> Html {
     use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
 
     // The state's link: (the query string, the same state's full-page link). Printed when
-    // the items, settings, query, view or lesson change, never per keystroke, and in a task
-    // of its own after the change is on screen (a log of 10^5 items prints 1 MB).
+    // the items, settings, query, view, lesson or calculator change (never per keystroke in
+    // the item field), in a task of its own after the change is on screen (a log of 10^5
+    // items prints 1 MB).
     let urls = {
         let state = state.clone();
         use_state(move || printed_links(&state))
@@ -184,6 +185,7 @@ pub fn App() -> Html {
             state.presentation(),
             state.quiz().map(|q| q.seed),
             state.lesson().map(|l| (l.lesson.id.clone(), l.step)),
+            state.calculator().clone(),
         );
         let state = state.clone();
         let urls = urls.clone();
@@ -489,7 +491,8 @@ pub fn App() -> Html {
             <main class="single"><LabPanel shape={settings.shape()} user_point={*lab_point} /></main>
         },
         View::Calculator => html! {
-            <main class="single"><Calculator ondispatch={dispatch.clone()} /></main>
+            <main class="single"><Calculator mode={state.calculator().0} input={state.calculator().1.clone()}
+                                                 ondispatch={dispatch.clone()} /></main>
         },
         View::Sets => html! {
             <main class="single">

@@ -7,6 +7,7 @@ use crate::i18n::Lang;
 
 use crate::filter::{CounterChange, HashFamily, RemoveError};
 
+use super::calculator::{CalculatorInput, Solve};
 use super::crawl::CrawlTally;
 use super::cursor::CursorStep;
 use super::demos::Demo;
@@ -109,6 +110,10 @@ pub enum Action {
     SetSetItems(usize, String),
     /// The sets view: fold the visualizer's filter this many times (0 to 4).
     SetFolds(u32),
+    /// The calculator: which question it answers.
+    SetCalculatorMode(Solve),
+    /// The calculator: its four fields as typed.
+    SetCalculatorInput(CalculatorInput),
     /// Load a prepared demonstration (undoable).
     LoadDemo(Demo),
     /// Remove the item in the field: counters in counting mode, naive delete refused in
@@ -309,6 +314,7 @@ pub struct AppState {
     quiz: Option<Quiz>,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
+    calculator: (Solve, CalculatorInput),
     lessons: Rc<Vec<Rc<Lesson>>>,
     lessons_status: LessonsStatus,
     lesson: Option<LessonProgress>,
@@ -354,6 +360,7 @@ impl AppState {
             help_open: false,
             quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
+            calculator: (Solve::default(), CalculatorInput::default()),
             folds: 0,
             lessons: Rc::new(Vec::new()),
             lessons_status: LessonsStatus::default(),
@@ -386,6 +393,7 @@ impl AppState {
         let [a, b] = url.sets;
         state.sets = Rc::new([set_items(a), set_items(b)]);
         state.folds = url.folds;
+        state.calculator = url.calculator;
         for entry in url.entries {
             state.apply_log_entry_from_url(entry);
         }
@@ -531,8 +539,13 @@ impl AppState {
                 .map(|p| (p.lesson.id.clone(), p.step as u64 + 1)),
             sets: self.sets.as_ref().clone(),
             folds: self.folds,
+            calculator: self.calculator.clone(),
             notices: Vec::new(),
         }
+    }
+    /// The calculator's question and its fields as typed.
+    pub fn calculator(&self) -> &(Solve, CalculatorInput) {
+        &self.calculator
     }
     /// The items of filters A and B in the sets view.
     pub fn sets(&self) -> Rc<[Vec<String>; 2]> {
@@ -621,6 +634,8 @@ impl AppState {
                 | Action::StopQuiz
                 | Action::SetSetItems(..)
                 | Action::SetFolds(_)
+                | Action::SetCalculatorMode(_)
+                | Action::SetCalculatorInput(_)
                 | Action::LessonsLoaded(..)
                 | Action::LessonsFailed(_)
                 | Action::LanguageFailed(..)
@@ -823,6 +838,8 @@ impl AppState {
                     self.revision += 1;
                 }
             }
+            Action::SetCalculatorMode(solve) => self.calculator.0 = solve,
+            Action::SetCalculatorInput(input) => self.calculator.1 = input,
             Action::SetFolds(folds) => {
                 self.folds = folds.min(super::url::MAX_FOLDS);
                 self.revision += 1;

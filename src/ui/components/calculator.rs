@@ -17,7 +17,11 @@ use crate::ui::components::text_field::{text_field, TextField};
 /// Props of [`Calculator`].
 #[derive(Properties, PartialEq)]
 pub struct CalculatorProps {
-    /// Sends actions to the page (to use m and k in the visualizer).
+    /// The question asked.
+    pub mode: Solve,
+    /// The four fields as typed.
+    pub input: CalculatorInput,
+    /// Sends actions to the page (the fields, and m and k for the visualizer).
     pub ondispatch: Callback<Action>,
 }
 
@@ -42,14 +46,13 @@ fn mode_label(text: &Text, mode: Solve) -> &'static str {
 #[component]
 pub fn Calculator(props: &CalculatorProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let mode = use_state(Solve::default);
-    let input = use_state(CalculatorInput::default);
+    let (mode, input) = (&props.mode, &props.input);
     let claim = use_state(|| ClaimInput {
         n: "1000000000".into(),
         p: "0.0001".into(),
         bytes: "18000000".into(),
     });
-    let result = solve(*mode, &input);
+    let result = solve(*mode, input);
     // While a field is invalid the last valid result of the same question stays on screen.
     let last_valid = use_mut_ref(|| None::<(Solve, Solution)>);
     if let Ok(solution) = &result {
@@ -69,11 +72,11 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
         .unwrap_or_else(CalculatorErrors::default);
     let [use_n, use_p, use_m, use_k] = mode.inputs();
     let update = |apply: fn(&mut CalculatorInput, String)| {
-        let input = input.clone();
+        let (input, d) = (input.clone(), props.ondispatch.clone());
         Callback::from(move |v: String| {
-            let mut next = (*input).clone();
+            let mut next = input.clone();
             apply(&mut next, v);
-            input.set(next);
+            d.emit(Action::SetCalculatorInput(next));
         })
     };
     let update_claim = |apply: fn(&mut ClaimInput, String)| {
@@ -156,11 +159,11 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
             <fieldset class="field mode calc-modes">
                 <legend>{ text.calc_solve }</legend>
                 { for Solve::ALL.iter().map(|&m| {
-                    let mode = mode.clone();
+                    let d = props.ondispatch.clone();
                     html! {
                         <label>
                             <input type="radio" name="calc-mode" id={format!("calc-mode-{}", m.key())}
-                                   checked={*mode == m} onchange={Callback::from(move |_| mode.set(m))} />
+                                   checked={*mode == m} onchange={Callback::from(move |_| d.emit(Action::SetCalculatorMode(m)))} />
                             { mode_label(text, m) }
                         </label>
                     }
