@@ -29,6 +29,14 @@ test('a small run completes with one point per checkpoint for each family', asyn
   const svg = await page.locator('.fpr-plot svg').innerHTML();
   expect(svg).not.toMatch(/NaN|Infinity/);
   await page.screenshot({ path: 'artifacts/lab.png', fullPage: true });
+  // The settings are in the link: a reload opens the lab as it was set.
+  await expect(page).toHaveURL(/lab_n=400&lab_probes=20000&lab_points=8&lab_compare=both&lab_axis=log/);
+  await page.reload();
+  await expect(page.locator('#lab-n')).toHaveValue('400');
+  await expect(page.locator('#lab-probes')).toHaveValue('20000');
+  await expect(page.locator('#lab-points')).toHaveValue('8');
+  await expect(page.locator('#lab-both')).toBeChecked();
+  await expect(page.locator('#lab-log')).toBeChecked();
   expect(errors).toEqual([]);
 });
 

@@ -470,3 +470,48 @@ fn the_calculator_question_and_fields_travel_in_the_link() {
         Some("solve")
     );
 }
+
+#[test]
+fn the_lab_settings_travel_in_the_link() {
+    use bloomlab::state::lab::{FamilyChoice, LabSettings, LabState};
+    use bloomlab::state::plot::AxisKind;
+    let state =
+        state_from("view=lab&lab_n=500&lab_probes=5000&lab_seed=9&lab_compare=both&lab_axis=log");
+    let settings = state.lab_settings();
+    assert_eq!(settings.max_items, "500");
+    assert_eq!(settings.probes, "5000");
+    assert_eq!(settings.seed, "9");
+    assert_eq!(settings.points, LabSettings::default().points);
+    assert_eq!(
+        (settings.families, settings.axis),
+        (FamilyChoice::Both, AxisKind::Log)
+    );
+    assert!(state.notices().is_empty());
+    let link = state.url_query(true);
+    for part in [
+        "lab_n=500",
+        "lab_probes=5000",
+        "lab_seed=9",
+        "lab_compare=both",
+        "lab_axis=log",
+    ] {
+        assert!(link.contains(part), "{link} lacks {part}");
+    }
+    assert!(!link.contains("lab_points="), "{link}");
+    // The lab opens with them, each checked as if typed.
+    let lab = LabState::with_settings(settings);
+    assert_eq!(lab.settings(), *settings);
+    assert!(lab.probes.problem.is_none());
+    let bad = LabState::with_settings(&LabSettings {
+        probes: "0".into(),
+        ..LabSettings::default()
+    });
+    assert!(bad.probes.problem.is_some());
+    // A change in the lab reaches the link; unknown choices are named.
+    let changed = state.apply(Action::SetLabSettings(LabSettings::default()));
+    assert!(!changed.url_query(true).contains("lab_"));
+    let unknown = state_from("lab_axis=cubic&lab_compare=all");
+    let mut params: Vec<&str> = unknown.notices().iter().map(|n| n.param.as_str()).collect();
+    params.sort();
+    assert_eq!(params, ["lab_axis", "lab_compare"]);
+}

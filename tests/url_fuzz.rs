@@ -75,6 +75,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     quiz: None,
                     lesson,
                     calculator: Default::default(),
+                    lab: Default::default(),
                     notices: Vec::new(),
                 }
             },

@@ -50,6 +50,37 @@ pub enum FamilyChoice {
     Both,
 }
 
+/// The lab's settings as typed: what the page's link carries (`lab_n=`, `lab_probes=`,
+/// `lab_points=`, `lab_seed=`, `lab_compare=both`, `lab_axis=log`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabSettings {
+    /// Largest n; empty for the default of the shape.
+    pub max_items: String,
+    /// Probes per point.
+    pub probes: String,
+    /// Number of points.
+    pub points: String,
+    /// Seed of the generated items.
+    pub seed: String,
+    /// One family or both.
+    pub families: FamilyChoice,
+    /// Linear or logarithmic rate axis.
+    pub axis: AxisKind,
+}
+
+impl Default for LabSettings {
+    fn default() -> Self {
+        LabSettings {
+            max_items: String::new(),
+            probes: "10000".into(),
+            points: "20".into(),
+            seed: "1".into(),
+            families: FamilyChoice::Current,
+            axis: AxisKind::Linear,
+        }
+    }
+}
+
 /// The points of one family.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
@@ -140,13 +171,14 @@ pub struct LabState {
 
 impl Default for LabState {
     fn default() -> Self {
+        let settings = LabSettings::default();
         LabState {
-            max_items: LabField::new(""),
-            probes: LabField::new("10000"),
-            points: LabField::new("20"),
-            seed: LabField::new("1"),
-            families: FamilyChoice::Current,
-            axis: AxisKind::Linear,
+            max_items: LabField::new(&settings.max_items),
+            probes: LabField::new(&settings.probes),
+            points: LabField::new(&settings.points),
+            seed: LabField::new(&settings.seed),
+            families: settings.families,
+            axis: settings.axis,
             status: RunStatus::Idle,
             runs: Vec::new(),
             plans: Vec::new(),
@@ -176,6 +208,29 @@ fn bounded(text: &str, min: u64, max: u64, zero: ParamError) -> Result<u64, Fiel
 }
 
 impl LabState {
+    /// A lab with these settings, each field checked as if typed.
+    pub fn with_settings(settings: &LabSettings) -> LabState {
+        LabState::default()
+            .apply(LabAction::SetMaxItems(settings.max_items.clone()))
+            .apply(LabAction::SetProbes(settings.probes.clone()))
+            .apply(LabAction::SetPoints(settings.points.clone()))
+            .apply(LabAction::SetSeed(settings.seed.clone()))
+            .apply(LabAction::SetFamilies(settings.families))
+            .apply(LabAction::SetAxis(settings.axis))
+    }
+
+    /// The settings as typed.
+    pub fn settings(&self) -> LabSettings {
+        LabSettings {
+            max_items: self.max_items.text.clone(),
+            probes: self.probes.text.clone(),
+            points: self.points.text.clone(),
+            seed: self.seed.text.clone(),
+            families: self.families,
+            axis: self.axis,
+        }
+    }
+
     /// The largest n, or the default for the shape when the field is empty.
     pub fn max_items_for(&self, shape: FilterShape) -> Result<u64, FieldProblem> {
         if self.max_items.text.trim().is_empty() {

@@ -31,7 +31,9 @@ use crate::i18n::Lang;
 
 use super::calculator::{CalculatorInput, Solve};
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::lab::{FamilyChoice, LabSettings};
 use super::log::LogEntry;
+use super::plot::AxisKind;
 use super::settings::{Mode, Settings, DEFAULT_K, DEFAULT_M};
 
 /// The most times the sets view folds the filter.
@@ -266,6 +268,9 @@ pub struct UrlState {
     /// The calculator's question (`solve=`) and its four fields as typed (`cn=`, `cp=`,
     /// `cm=`, `ck=`); a field's own message names a value it cannot use.
     pub calculator: (Solve, CalculatorInput),
+    /// The lab's settings as typed (`lab_n=`, `lab_probes=`, `lab_points=`, `lab_seed=`,
+    /// `lab_compare=`, `lab_axis=`).
+    pub lab: LabSettings,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -366,6 +371,12 @@ pub const PARAMS: &[&str] = &[
     "cp",
     "cm",
     "ck",
+    "lab_n",
+    "lab_probes",
+    "lab_points",
+    "lab_seed",
+    "lab_compare",
+    "lab_axis",
 ];
 
 /// An on/off parameter: `1` or `true`, `0` or `false`.
@@ -392,6 +403,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut view = View::default();
     let mut sets: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut calculator = (Solve::default(), CalculatorInput::default());
+    let mut lab = LabSettings::default();
     let mut folds = 0;
     let mut lang = None;
     let mut embedding = Embedding::default();
@@ -493,6 +505,28 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                     NoticeReason::Choices("size, items, rate, hashes"),
                 )),
             },
+            "lab_n" => lab.max_items = value,
+            "lab_probes" => lab.probes = value,
+            "lab_points" => lab.points = value,
+            "lab_seed" => lab.seed = value,
+            "lab_compare" => match value.as_str() {
+                "both" => lab.families = FamilyChoice::Both,
+                "one" => lab.families = FamilyChoice::Current,
+                _ => notices.push(Notice::new(
+                    "lab_compare",
+                    &value,
+                    NoticeReason::Choices("one, both"),
+                )),
+            },
+            "lab_axis" => match value.as_str() {
+                "linear" => lab.axis = AxisKind::Linear,
+                "log" => lab.axis = AxisKind::Log,
+                _ => notices.push(Notice::new(
+                    "lab_axis",
+                    &value,
+                    NoticeReason::Choices("linear, log"),
+                )),
+            },
             "cn" => calculator.1.n = value,
             "cp" => calculator.1.p = value,
             "cm" => calculator.1.m = value,
@@ -539,6 +573,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         quiz,
         lesson: lesson.map(|id| (id, step)),
         calculator,
+        lab,
         notices,
     }
 }
@@ -638,6 +673,23 @@ pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
     }
     if url.folds > 0 {
         parts.push(format!("fold={}", url.folds));
+    }
+    let lab_defaults = LabSettings::default();
+    for (key, value, default) in [
+        ("lab_n", &url.lab.max_items, &lab_defaults.max_items),
+        ("lab_probes", &url.lab.probes, &lab_defaults.probes),
+        ("lab_points", &url.lab.points, &lab_defaults.points),
+        ("lab_seed", &url.lab.seed, &lab_defaults.seed),
+    ] {
+        if value != default {
+            parts.push(format!("{key}={}", percent_encode(value)));
+        }
+    }
+    if url.lab.families == FamilyChoice::Both {
+        parts.push("lab_compare=both".to_owned());
+    }
+    if url.lab.axis == AxisKind::Log {
+        parts.push("lab_axis=log".to_owned());
     }
     let (solve, fields) = &url.calculator;
     if *solve != Solve::default() {

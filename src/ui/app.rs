@@ -186,6 +186,7 @@ pub fn App() -> Html {
             state.quiz().map(|q| q.seed),
             state.lesson().map(|l| (l.lesson.id.clone(), l.step)),
             state.calculator().clone(),
+            state.lab_settings().clone(),
         );
         let state = state.clone();
         let urls = urls.clone();
@@ -488,7 +489,8 @@ pub fn App() -> Html {
             </main>
             },
         View::Lab => html! {
-            <main class="single"><LabPanel shape={settings.shape()} user_point={*lab_point} /></main>
+            <main class="single"><LabPanel shape={settings.shape()} user_point={*lab_point}
+                                                settings={state.lab_settings().clone()} ondispatch={dispatch.clone()} /></main>
         },
         View::Calculator => html! {
             <main class="single"><Calculator mode={state.calculator().0} input={state.calculator().1.clone()}

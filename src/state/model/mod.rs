@@ -12,6 +12,7 @@ use super::crawl::CrawlTally;
 use super::cursor::CursorStep;
 use super::demos::Demo;
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::lab::LabSettings;
 use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
@@ -114,6 +115,9 @@ pub enum Action {
     SetCalculatorMode(Solve),
     /// The calculator: its four fields as typed.
     SetCalculatorInput(CalculatorInput),
+    /// The lab's settings changed (the lab keeps its own run; the page keeps the settings
+    /// for its link).
+    SetLabSettings(LabSettings),
     /// Load a prepared demonstration (undoable).
     LoadDemo(Demo),
     /// Remove the item in the field: counters in counting mode, naive delete refused in
@@ -315,6 +319,7 @@ pub struct AppState {
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
     calculator: (Solve, CalculatorInput),
+    lab_settings: LabSettings,
     lessons: Rc<Vec<Rc<Lesson>>>,
     lessons_status: LessonsStatus,
     lesson: Option<LessonProgress>,
@@ -361,6 +366,7 @@ impl AppState {
             quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
             calculator: (Solve::default(), CalculatorInput::default()),
+            lab_settings: LabSettings::default(),
             folds: 0,
             lessons: Rc::new(Vec::new()),
             lessons_status: LessonsStatus::default(),
@@ -394,6 +400,7 @@ impl AppState {
         state.sets = Rc::new([set_items(a), set_items(b)]);
         state.folds = url.folds;
         state.calculator = url.calculator;
+        state.lab_settings = url.lab;
         for entry in url.entries {
             state.apply_log_entry_from_url(entry);
         }
@@ -540,12 +547,17 @@ impl AppState {
             sets: self.sets.as_ref().clone(),
             folds: self.folds,
             calculator: self.calculator.clone(),
+            lab: self.lab_settings.clone(),
             notices: Vec::new(),
         }
     }
     /// The calculator's question and its fields as typed.
     pub fn calculator(&self) -> &(Solve, CalculatorInput) {
         &self.calculator
+    }
+    /// The lab's settings as typed.
+    pub fn lab_settings(&self) -> &LabSettings {
+        &self.lab_settings
     }
     /// The items of filters A and B in the sets view.
     pub fn sets(&self) -> Rc<[Vec<String>; 2]> {
@@ -636,6 +648,7 @@ impl AppState {
                 | Action::SetFolds(_)
                 | Action::SetCalculatorMode(_)
                 | Action::SetCalculatorInput(_)
+                | Action::SetLabSettings(_)
                 | Action::LessonsLoaded(..)
                 | Action::LessonsFailed(_)
                 | Action::LanguageFailed(..)
@@ -840,6 +853,7 @@ impl AppState {
             }
             Action::SetCalculatorMode(solve) => self.calculator.0 = solve,
             Action::SetCalculatorInput(input) => self.calculator.1 = input,
+            Action::SetLabSettings(settings) => self.lab_settings = settings,
             Action::SetFolds(folds) => {
                 self.folds = folds.min(super::url::MAX_FOLDS);
                 self.revision += 1;

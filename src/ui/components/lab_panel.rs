@@ -8,9 +8,10 @@ use yew::prelude::*;
 
 use crate::filter::{Experiment, FilterShape, ObservedPoint};
 use crate::i18n::{describe, fill, Text};
-use crate::state::lab::{FamilyChoice, LabAction, LabState, Run, RunStatus};
+use crate::state::lab::{FamilyChoice, LabAction, LabSettings, LabState, Run, RunStatus};
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
+use crate::state::Action;
 use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::KPlot;
@@ -45,6 +46,10 @@ pub struct LabPanelProps {
     /// The visualizer's own filter, probed, as one more point.
     #[prop_or_default]
     pub user_point: Option<ObservedPoint>,
+    /// The settings the lab opens with (from the page's link).
+    pub settings: LabSettings,
+    /// Told of every change to the settings, for the page's link.
+    pub ondispatch: Callback<Action>,
 }
 
 fn lab_field(
@@ -97,7 +102,19 @@ fn run_slice(experiments: &mut [Experiment]) -> (Vec<Run>, f64, bool) {
 #[component]
 pub fn LabPanel(props: &LabPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let lab = use_reducer(LabState::default);
+    let lab = {
+        let settings = props.settings.clone();
+        use_reducer(move || LabState::with_settings(&settings))
+    };
+    {
+        // The page keeps the settings for its link.
+        let (d, known) = (props.ondispatch.clone(), props.settings.clone());
+        use_effect_with(lab.settings(), move |settings| {
+            if *settings != known {
+                d.emit(Action::SetLabSettings(settings.clone()));
+            }
+        });
+    }
     let experiments = use_mut_ref(Vec::<Experiment>::new);
     let built_generation = use_mut_ref(|| 0u64);
     let live_generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
