@@ -128,7 +128,8 @@ test('the step-by-step walk shows each position, then adds', async ({ page }) =>
   for (let i = 0; i < 3; i++) {
     await page.locator('#walk-next').click();
     await expect(walk).toHaveAttribute('data-walk-step', String(i + 1));
-    await expect(page.locator('#walk-sentence')).toContainText(`= ${positions[i]}`);
+    // The arithmetic names this filter's m, as a student would write it.
+    await expect(page.locator('#walk-sentence')).toContainText(`mod 32 = ${positions[i]}`);
   }
   expect(await setBits(page)).toEqual([]);
   await page.locator('#walk-next').click();

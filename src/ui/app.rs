@@ -348,7 +348,7 @@ pub fn App() -> Html {
     let walk_panel = state.walk().map(|walk| {
         let steps = settings.shape().steps(walk.item.as_bytes());
         html! {
-            <WalkPanel walk={walk.clone()} set={set_flags(&steps)} {steps}
+            <WalkPanel walk={walk.clone()} set={set_flags(&steps)} {steps} m={settings.m()}
                        ondispatch={dispatch.clone()} />
         }
     });

@@ -13,14 +13,16 @@ pub struct WalkPanelProps {
     pub walk: Walk,
     /// The item's steps.
     pub steps: Vec<HashStep>,
+    /// The filter's m, written into each step's arithmetic.
+    pub m: u64,
     /// Whether each step's position is set in the filter now.
     pub set: Vec<bool>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
 
-/// The sentence for the walk's current step.
-pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool]) -> String {
+/// The sentence for the walk's current step (m is the filter's size).
+pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: u64) -> String {
     let k = steps.len() as u32;
     let Some(first) = steps.first() else {
         return String::new();
@@ -30,8 +32,8 @@ pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool])
         s if s <= k => {
             let i = (s - 1) as usize;
             let step = &steps[i];
-            let values: [&dyn std::fmt::Display; 4] =
-                [&step.index, &step.h1, &step.h2, &step.position];
+            let values: [&dyn std::fmt::Display; 5] =
+                [&step.index, &step.h1, &step.h2, &step.position, &m];
             let earlier = steps[..i].iter().any(|e| e.position == step.position);
             let template = match walk.kind {
                 WalkKind::Add if !set[i] && !earlier => text.walk_set_new,
@@ -67,7 +69,7 @@ pub fn WalkPanel(props: &WalkPanelProps) -> Html {
             <h2 id="walk-title">{ title }</h2>
             <p class="walk-progress">{ format!("{} / {}", walk.step + 1, total) }</p>
             <p class="walk-sentence" aria-live="polite" id="walk-sentence">
-                { walk_sentence(text, walk, &props.steps, &props.set) }
+                { walk_sentence(text, walk, &props.steps, &props.set, props.m) }
             </p>
             <div class="toolbar">
                 <button id="walk-back" onclick={act(Action::StepBackWalk)} disabled={walk.step == 0}>{ text.walk_back }</button>
