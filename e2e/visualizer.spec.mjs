@@ -167,6 +167,20 @@ test('the keyboard moves a cursor over the grid and names the items that set a b
   await expect(inspector).toHaveAttribute('data-inspected', '6');
 });
 
+test('at m = 4096 the cursor cell is named in the page language, also after a switch', async ({ page }) => {
+  await openApp(page, '?m=4096&add=cat');
+  await page.locator('#bit-array .bit-grid').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const cursor = page.locator('#bit-array .cell.cursor');
+  await expect(cursor).toHaveAttribute('aria-label', 'bit 1 = 0');
+  // Only the cursor's cell carries a label among the 4096.
+  await expect(page.locator('#bit-array .cell[aria-label]')).toHaveCount(1);
+  await page.selectOption('#lang', 'zh');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(cursor).toHaveAttribute('aria-label', '第 1 位 = 0');
+});
+
 test('a 2^24-bit array is drawn in 8 tiles, and a click in a lower tile picks the bit under it', async ({ page }) => {
   await openApp(page, '?m=16777216&k=7&add=kiwi');
   const stage = page.locator('.canvas-stage');

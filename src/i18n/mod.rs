@@ -100,10 +100,14 @@ pub fn install(lang: Lang, file: String) -> Result<(), String> {
     if lang.installed().is_some() {
         return Ok(());
     }
-    // Checked before it is kept: a damaged file is dropped, not leaked.
-    Text::strings_of(&file)?;
+    // Read once, and kept only when it reads: a damaged file is dropped, not leaked. The
+    // strings are kept as offsets into the file, which then lives for the whole page.
+    let base = file.as_ptr() as usize;
+    let spans = Text::strings_of(&file)?.map(|s| (s.as_ptr() as usize - base, s.len()));
     let file: &'static str = Box::leak(file.into_boxed_str());
-    let text: &'static Text = Box::leak(Box::new(Text::parse(file)?));
+    let text: &'static Text = Box::leak(Box::new(Text::from_strings(
+        spans.map(|(start, len)| &file[start..start + len]),
+    )));
     INSTALLED.with(|t| match lang {
         Lang::En => {}
         Lang::Zh => t[0].set(Some(text)),

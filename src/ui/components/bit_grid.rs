@@ -132,13 +132,31 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     .copied()
                     .collect();
                 let cursor = props.cursor.filter(|&c| c >= start && c < end);
+                // Only rows that label their cells get the texts: the others need not be
+                // rebuilt when the page's language changes.
+                let titles = (m <= 1024 || cursor.is_some()).then_some(CellTitles {
+                    bit: text.cell_title_bit,
+                    counter: text.cell_title_counter,
+                    saturated: text.cell_title_saturated,
+                });
                 html! {
                     <GridRow key={row} {start} {values} {marks} {cursor} {counting} {max_count}
-                             show_index={m <= 64} show_value={m <= 1024} />
+                             show_index={m <= 64} show_value={m <= 1024} {titles} />
                 }
             }) }
         </div>
     }
+}
+
+/// The templates of a cell's title, in the page's language.
+#[derive(Clone, Copy, PartialEq)]
+pub struct CellTitles {
+    /// A bit: index and value.
+    pub bit: &'static str,
+    /// A counter: index and count.
+    pub counter: &'static str,
+    /// A saturated counter.
+    pub saturated: &'static str,
 }
 
 /// Props of one row.
@@ -160,24 +178,26 @@ pub struct GridRowProps {
     pub show_index: bool,
     /// Write the bit or count in the cell (small cells show it by colour and title only).
     pub show_value: bool,
+    /// The title templates, for rows whose cells are labelled (every row up to m = 1024,
+    /// else the cursor's row).
+    pub titles: Option<CellTitles>,
 }
 
 /// One row of cells.
 #[component]
 fn GridRow(props: &GridRowProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     html! {
         <div class="grid-row" role="row">
             { for props.values.iter().enumerate().map(|(offset, &value)| {
                 let index = props.start + offset as u64;
                 let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();
-                cell(text, index, value, &marks, props)
+                cell(index, value, &marks, props)
             }) }
         </div>
     }
 }
 
-fn cell(text: &Text, index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
+fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     // An add-walk shows its visited bits as set before the add is committed.
     let set = value > 0;
     let pending = !set && marks.iter().any(|m| m.adding);
@@ -199,16 +219,18 @@ fn cell(text: &Text, index: u64, value: u8, marks: &[&Mark], row: &GridRowProps)
         (true, 1) => Some("count-1"),
         (true, _) => Some("count-many"),
     };
-    let template = match (row.counting, saturated) {
-        (false, _) => text.cell_title_bit,
-        (true, false) => text.cell_title_counter,
-        (true, true) => text.cell_title_saturated,
-    };
+    let template = row.titles.map(|t| match (row.counting, saturated) {
+        (false, _) => t.bit,
+        (true, false) => t.counter,
+        (true, true) => t.saturated,
+    });
     let data_count = row.counting.then(|| value.to_string());
     let is_cursor = row.cursor == Some(index);
     // Large grids (small cells) label only the cursor's cell, which the grid names as its
     // active descendant: 4096 labels would double the work of every change to the array.
-    let label = (row.show_value || is_cursor).then(|| fill(template, &[&index, &value]));
+    let label = template
+        .filter(|_| row.show_value || is_cursor)
+        .map(|template| fill(template, &[&index, &value]));
     let id = is_cursor.then(|| format!("cell-{index}"));
     html! {
         <div {id} class={classes!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
