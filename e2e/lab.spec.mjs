@@ -95,6 +95,15 @@ test('the calculator sizes a filter, names bad fields and checks claims', async 
   await expect(page.locator('#calc-m')).toHaveValue('16');
   await expect.poll(async () => Number(await results.getAttribute('data-calc-p'))).toBeCloseTo(0.0855187, 6);
   await expect(results).toContainText('0.085519 (8.55 %)');
+  // A typed k is the reader's choice, never "the most this page allows"; a chosen one can be.
+  await page.fill('#calc-m', '100000');
+  await expect(results).toHaveAttribute('data-calc-m', '100000');
+  await expect(results).toContainText('7.289e-13 (7.289e-11 %)');
+  await expect(results).not.toContainText('the most this page allows');
+  await page.click('#calc-mode-hashes');
+  await expect(results).toContainText('64, the most this page allows (optimal (m/n)·ln 2 = 23104.91)');
+  await page.click('#calc-mode-rate');
+  await page.fill('#calc-m', '16');
   await page.click('#claim-billion');
   const verdict = page.locator('.claim-verdict');
   await expect(verdict).toHaveAttribute('data-claim-holds', 'false');

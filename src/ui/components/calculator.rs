@@ -102,6 +102,8 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
     };
     let outputs = match &shown {
         Some(s) => {
+            // A k the calculator chose (not one typed) stopped at the page's maximum.
+            let k_capped = !use_k && s.k == MAX_HASHES && s.k_real > MAX_HASHES as f64;
             let use_in_visualizer = (s.m <= MAX_BITS as f64).then(|| {
                 let d = props.ondispatch.clone();
                 let (m, k) = (s.m as u64, s.k);
@@ -117,7 +119,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                     data-calc-n={s.n.to_string()} data-calc-p={s.p.to_string()}>
                     <dt>{ text.calc_m }</dt>
                     <dd>{ fill(text.calc_m_value, &[&s.m, &(s.m / 8.0).ceil(), &binary_size(s.m)]) }</dd>
-                    <dt>{ text.calc_k }</dt><dd>{ fill(if s.k_real > MAX_HASHES as f64 { text.calc_k_capped } else { text.calc_k_value }, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
+                    <dt>{ text.calc_k }</dt><dd>{ fill(if k_capped { text.calc_k_capped } else { text.calc_k_value }, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
                     <dt>{ text.calc_n }</dt><dd>{ s.n }</dd>
                     <dt>{ text.calc_p }</dt><dd>{ format!("{} ({})", probability(s.p), percent(s.p)) }</dd>
                     <dt>{ text.calc_bits_per_item }</dt><dd>{ format!("{:.2}", s.bits_per_item) }</dd>
