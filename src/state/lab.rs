@@ -81,6 +81,23 @@ impl Default for LabSettings {
     }
 }
 
+impl FamilyChoice {
+    /// The URL key (`lab_compare=`).
+    pub fn key(self) -> &'static str {
+        match self {
+            FamilyChoice::Current => "one",
+            FamilyChoice::Both => "both",
+        }
+    }
+
+    /// The choice with this key.
+    pub fn from_key(key: &str) -> Option<FamilyChoice> {
+        [FamilyChoice::Current, FamilyChoice::Both]
+            .into_iter()
+            .find(|c| c.key() == key)
+    }
+}
+
 /// The points of one family.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {

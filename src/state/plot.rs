@@ -13,6 +13,23 @@ pub enum AxisKind {
     Log,
 }
 
+impl AxisKind {
+    /// The URL key (`lab_axis=`).
+    pub fn key(self) -> &'static str {
+        match self {
+            AxisKind::Linear => "linear",
+            AxisKind::Log => "log",
+        }
+    }
+
+    /// The axis with this key.
+    pub fn from_key(key: &str) -> Option<AxisKind> {
+        [AxisKind::Linear, AxisKind::Log]
+            .into_iter()
+            .find(|a| a.key() == key)
+    }
+}
+
 /// A scale from a value interval to a pixel interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Scale {

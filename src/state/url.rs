@@ -509,20 +509,18 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
             "lab_probes" => lab.probes = value,
             "lab_points" => lab.points = value,
             "lab_seed" => lab.seed = value,
-            "lab_compare" => match value.as_str() {
-                "both" => lab.families = FamilyChoice::Both,
-                "one" => lab.families = FamilyChoice::Current,
-                _ => notices.push(Notice::new(
-                    "lab_compare",
+            "lab_compare" => match FamilyChoice::from_key(&value) {
+                Some(choice) => lab.families = choice,
+                None => notices.push(Notice::new(
+                    &key,
                     &value,
                     NoticeReason::Choices("one, both"),
                 )),
             },
-            "lab_axis" => match value.as_str() {
-                "linear" => lab.axis = AxisKind::Linear,
-                "log" => lab.axis = AxisKind::Log,
-                _ => notices.push(Notice::new(
-                    "lab_axis",
+            "lab_axis" => match AxisKind::from_key(&value) {
+                Some(axis) => lab.axis = axis,
+                None => notices.push(Notice::new(
+                    &key,
                     &value,
                     NoticeReason::Choices("linear, log"),
                 )),
@@ -674,38 +672,31 @@ pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
     if url.folds > 0 {
         parts.push(format!("fold={}", url.folds));
     }
-    let lab_defaults = LabSettings::default();
-    for (key, value, default) in [
-        ("lab_n", &url.lab.max_items, &lab_defaults.max_items),
-        ("lab_probes", &url.lab.probes, &lab_defaults.probes),
-        ("lab_points", &url.lab.points, &lab_defaults.points),
-        ("lab_seed", &url.lab.seed, &lab_defaults.seed),
-    ] {
-        if value != default {
-            parts.push(format!("{key}={}", percent_encode(value)));
-        }
-    }
-    if url.lab.families == FamilyChoice::Both {
-        parts.push("lab_compare=both".to_owned());
-    }
-    if url.lab.axis == AxisKind::Log {
-        parts.push("lab_axis=log".to_owned());
-    }
+    // The lab's and the calculator's settings, each only when it differs from its default.
+    let (lab, lab_default) = (&url.lab, LabSettings::default());
     let (solve, fields) = &url.calculator;
-    if *solve != Solve::default() {
-        parts.push(format!("solve={}", solve.key()));
-    }
     let typed = CalculatorInput::default();
-    for (key, value, default) in [
+    let settings: [(&str, &str, &str); 11] = [
+        ("lab_n", &lab.max_items, &lab_default.max_items),
+        ("lab_probes", &lab.probes, &lab_default.probes),
+        ("lab_points", &lab.points, &lab_default.points),
+        ("lab_seed", &lab.seed, &lab_default.seed),
+        (
+            "lab_compare",
+            lab.families.key(),
+            lab_default.families.key(),
+        ),
+        ("lab_axis", lab.axis.key(), lab_default.axis.key()),
+        ("solve", solve.key(), Solve::default().key()),
         ("cn", &fields.n, &typed.n),
         ("cp", &fields.p, &typed.p),
         ("cm", &fields.m, &typed.m),
         ("ck", &fields.k, &typed.k),
-    ] {
-        if value != default {
-            parts.push(format!("{key}={}", percent_encode(value)));
-        }
-    }
+    ];
+    let changed = settings
+        .into_iter()
+        .filter(|(_, value, default)| value != default);
+    parts.extend(changed.map(|(key, value, _)| format!("{key}={}", percent_encode(value))));
     if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {
         parts.push(format!("lang={}", lang.key()));
     }

@@ -166,9 +166,9 @@ pub fn App() -> Html {
     use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
 
     // The state's link: (the query string, the same state's full-page link). Printed when
-    // the items, settings, query, view, lesson or calculator change (never per keystroke in
-    // the item field), in a task of its own after the change is on screen (a log of 10^5
-    // items prints 1 MB).
+    // the items, settings, query, view, lesson, calculator or lab settings change (never per
+    // keystroke in the item field), in a task of its own after the change is on screen (a
+    // log of 10^5 items prints 1 MB).
     let urls = {
         let state = state.clone();
         use_state(move || printed_links(&state))

@@ -87,12 +87,10 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
     let mut true_union: Vec<&String> = a_items.iter().chain(b_items).collect();
     true_union.sort();
     true_union.dedup();
+    // Each set holds an item once (the model keeps them so), so these are distinct.
     let common: Vec<&String> = a_items.iter().filter(|i| b_items.contains(i)).collect();
-    let mut common_unique = common.clone();
-    common_unique.sort();
-    common_unique.dedup();
     let union_exact = filter_of(shape, true_union.iter().copied()) == union;
-    let inter_filter = filter_of(shape, common_unique.iter().copied());
+    let inter_filter = filter_of(shape, common.iter().copied());
     let extra_bits = and.count_ones() - inter_filter.count_ones();
     let k = shape.k() as i32;
     let rate = |f: &BloomFilter| f.fill_ratio().powi(k);
@@ -157,7 +155,7 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                      data-true-ones={inter_filter.count_ones().to_string()} data-extra-bits={extra_bits.to_string()}
                      data-and-exact={(extra_bits == 0).to_string()}>
                     <h3>{ text.sets_intersection }</h3>{ grid(&and) }
-                    <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common_unique.len(), &extra_bits]) }</p>
+                    <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common.len(), &extra_bits]) }</p>
                     <p>{ fill(text.sets_rates, &[&format!("{:.4}", rate(&and)), &format!("{:.4}", rate(&inter_filter))]) }</p>
                     <p class={classes!(if extra_bits == 0 { "ok" } else { "bad" })}>
                         { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
@@ -173,7 +171,7 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                         <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, unbounded) }</td><td>{ true_union.len() }</td></tr>
                         <tr data-estimate="intersection"><td>{ "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B" }</td>
                             <td>{ est.intersection.map(one_decimal).unwrap_or_else(|| unbounded.to_owned()) }</td>
-                            <td>{ common_unique.len() }</td></tr>
+                            <td>{ common.len() }</td></tr>
                     </tbody>
                 </table>
             }
