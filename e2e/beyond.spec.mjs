@@ -99,6 +99,30 @@ test('the hash-quality lab shows weak hashes failing on similar inputs', async (
   await page.screenshot({ path: 'artifacts/hashes.png', fullPage: true });
 });
 
+test('the hash-quality settings travel in the link, pasted lines included', async ({ page }) => {
+  await openApp(page, '?view=hashes');
+  await page.selectOption('#corpus', 'paste');
+  await page.fill('#corpus-paste', 'apple\n\nbanana & cherry\r\nkiwi');
+  await page.locator('#corpus-paste').blur();
+  await page.fill('#hashes-m', '512');
+  await page.fill('#hashes-k', '3');
+  await expect(page).toHaveURL(/hq_corpus=paste&hq_m=512&hq_k=3&hq_item=apple&hq_item=banana%20%26%20cherry&hq_item=kiwi/);
+  await expect(page.locator('.hashes .hint').first()).toContainText('3 items');
+  // Opening the link shows the same view, fields and corpus; a bad value is named.
+  await page.goto(page.url().replace(/hq_k=3/, 'hq_k=3&hq_corpus=md5'));
+  await page.waitForSelector('.app[data-ready]');
+  await expect(page.locator('#hashes-m')).toHaveValue('512');
+  await expect(page.locator('#hashes-k')).toHaveValue('3');
+  await expect(page.locator('#corpus-paste')).toHaveValue('apple\nbanana & cherry\nkiwi');
+  await expect(page.locator('tr[data-hash]')).toHaveCount(4);
+  await expect(page.locator('[data-notice-param="hq_corpus"]')).toBeVisible();
+  // A typed value the view cannot use stays in the field and the link, named beside it.
+  await openApp(page, '?view=hashes&hq_corpus=urls&hq_size=0');
+  await expect(page.locator('#corpus')).toHaveValue('urls');
+  await expect(page.locator('#corpus-size')).toHaveValue('0');
+  await expect(page.locator('[data-field-error="corpus-size"]')).not.toHaveText('');
+});
+
 test('above m = 1024 the sets view says its four arrays are not drawn, and still compares them', async ({ page }) => {
   await openApp(page, '?m=4096&k=3&view=sets');
   await page.locator('#sets-example').click();

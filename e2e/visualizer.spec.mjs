@@ -130,6 +130,9 @@ test('the step-by-step walk shows each position, then adds', async ({ page }) =>
     await expect(walk).toHaveAttribute('data-walk-step', String(i + 1));
     // The arithmetic names this filter's m, as a student would write it.
     await expect(page.locator('#walk-sentence')).toContainText(`mod 32 = ${positions[i]}`);
+    // The hash table agrees with the bit array, which shows the visited bit as 1.
+    await expect(page.locator(`.hash-table tr[data-hash-index="${i}"] td`).last()).toHaveText('0 → 1 (this add)');
+    await expect(page.locator(`[data-bit-index="${positions[i]}"] .cell-bit`)).toHaveText('1');
   }
   expect(await setBits(page)).toEqual([]);
   await page.locator('#walk-next').click();

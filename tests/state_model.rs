@@ -515,3 +515,37 @@ fn the_lab_settings_travel_in_the_link() {
     params.sort();
     assert_eq!(params, ["lab_axis", "lab_compare"]);
 }
+
+#[test]
+fn the_hash_quality_settings_travel_in_the_link() {
+    use bloomlab::state::hash_quality::{CorpusSource, HashQualitySettings};
+    let state =
+        state_from("view=hashes&hq_corpus=paste&hq_m=512&hq_k=3&hq_item=a%20b&hq_item=&hq_item=c");
+    let settings = state.hash_quality().clone();
+    assert_eq!(settings.source, CorpusSource::Pasted);
+    assert_eq!((settings.m.as_str(), settings.k.as_str()), ("512", "3"));
+    assert_eq!(settings.size, HashQualitySettings::default().size);
+    // Blank lines are dropped; the rest keep their order and spaces.
+    assert_eq!(settings.pasted_items().collect::<Vec<_>>(), ["a b", "c"]);
+    assert!(state.notices().is_empty());
+    assert_eq!(
+        state.url_query(true),
+        "view=hashes&hq_corpus=paste&hq_m=512&hq_k=3&hq_item=a%20b&hq_item=c"
+    );
+    // A paste from the page keeps its non-empty lines, with Windows line ends read as such.
+    let pasted = state
+        .clone()
+        .apply(Action::SetHashQuality(HashQualitySettings {
+            pasted: "x\r\n\r\ny\n".into(),
+            ..settings.clone()
+        }));
+    assert_eq!(pasted.hash_quality().pasted, "x\ny");
+    // Back to the defaults, nothing is printed; an unknown corpus is named.
+    let reset = state.apply(Action::SetHashQuality(HashQualitySettings::default()));
+    assert!(!reset.url_query(true).contains("hq_"));
+    let unknown = state_from("hq_corpus=words&hq_size=50");
+    assert_eq!(unknown.hash_quality().source, CorpusSource::default());
+    assert_eq!(unknown.hash_quality().size, "50");
+    let params: Vec<&str> = unknown.notices().iter().map(|n| n.param.as_str()).collect();
+    assert_eq!(params, ["hq_corpus"]);
+}

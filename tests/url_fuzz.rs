@@ -1,8 +1,10 @@
 //! The URL parser never panics, and printing a state then parsing it gives the state back.
 #![cfg(not(target_arch = "wasm32"))]
 
+use bloomlab::filter::hash_quality::Corpus;
 use bloomlab::filter::HashFamily;
 use bloomlab::i18n::Lang;
+use bloomlab::state::hash_quality::{corpus_lines, CorpusSource, HashQualitySettings};
 use bloomlab::state::url::{parse, print, UrlState, View, MAX_FOLDS};
 use bloomlab::state::{AppState, LogEntry, Mode, Settings};
 use proptest::prelude::*;
@@ -16,6 +18,27 @@ fn item() -> impl Strategy<Value = String> {
         Just("<img src=x onerror=alert(1)>".to_owned()),
         Just("布隆\u{0301}🙂\u{05e9}\u{0000}".to_owned()),
     ]
+}
+
+fn hash_quality() -> impl Strategy<Value = HashQualitySettings> {
+    (
+        prop_oneof![
+            Just(CorpusSource::Generated(Corpus::Similar)),
+            Just(CorpusSource::Generated(Corpus::Urls)),
+            Just(CorpusSource::Pasted),
+        ],
+        item(),
+        item(),
+        prop::collection::vec(item(), 0..4),
+    )
+        .prop_map(|(source, size, k, lines)| HashQualitySettings {
+            source,
+            size,
+            k,
+            // The page keeps a pasted corpus as its non-empty lines.
+            pasted: corpus_lines(lines.iter().flat_map(|l| l.split('\n'))),
+            ..HashQualitySettings::default()
+        })
 }
 
 fn url_state() -> impl Strategy<Value = UrlState> {
@@ -43,6 +66,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
         (
             prop::option::of(prop_oneof![Just(Lang::Zh), Just(Lang::Ja)]),
             prop::option::of(("[a-z0-9-]{1,12}", 0u64..100)),
+            hash_quality(),
         ),
     )
         .prop_map(
@@ -58,7 +82,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                 view,
                 (a, b),
                 folds,
-                (lang, lesson),
+                (lang, lesson, hash_quality),
             )| {
                 let mut entries: Vec<LogEntry> = adds.into_iter().map(LogEntry::Add).collect();
                 entries.extend(removes.into_iter().map(LogEntry::Remove));
@@ -76,6 +100,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     lesson,
                     calculator: Default::default(),
                     lab: Default::default(),
+                    hash_quality,
                     notices: Vec::new(),
                 }
             },

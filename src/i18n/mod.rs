@@ -198,6 +198,7 @@ text_struct!(
     col_bit,
     bit_is_set,
     bit_is_zero,
+    bit_being_set,
     figures,
     items_n,
     bits_set_x,

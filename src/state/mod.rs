@@ -6,6 +6,7 @@ pub mod crawl;
 pub mod cursor;
 pub mod demos;
 pub mod fields;
+pub mod hash_quality;
 pub mod lab;
 pub mod lesson;
 pub mod log;

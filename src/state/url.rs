@@ -31,6 +31,7 @@ use crate::i18n::Lang;
 
 use super::calculator::{CalculatorInput, Solve};
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::hash_quality::{corpus_lines, CorpusSource, HashQualitySettings};
 use super::lab::{FamilyChoice, LabSettings};
 use super::log::LogEntry;
 use super::plot::AxisKind;
@@ -271,6 +272,9 @@ pub struct UrlState {
     /// The lab's settings as typed (`lab_n=`, `lab_probes=`, `lab_points=`, `lab_seed=`,
     /// `lab_compare=`, `lab_axis=`).
     pub lab: LabSettings,
+    /// The hash-quality view's settings as typed (`hq_corpus=`, `hq_size=`, `hq_m=`,
+    /// `hq_k=`, `hq_item=` per pasted line).
+    pub hash_quality: HashQualitySettings,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
 }
@@ -377,6 +381,11 @@ pub const PARAMS: &[&str] = &[
     "lab_seed",
     "lab_compare",
     "lab_axis",
+    "hq_corpus",
+    "hq_size",
+    "hq_m",
+    "hq_k",
+    "hq_item",
 ];
 
 /// An on/off parameter: `1` or `true`, `0` or `false`.
@@ -404,6 +413,8 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut sets: [Vec<String>; 2] = [Vec::new(), Vec::new()];
     let mut calculator = (Solve::default(), CalculatorInput::default());
     let mut lab = LabSettings::default();
+    let mut hash_quality = HashQualitySettings::default();
+    let mut corpus_items: Vec<String> = Vec::new();
     let mut folds = 0;
     let mut lang = None;
     let mut embedding = Embedding::default();
@@ -525,6 +536,18 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                     NoticeReason::Choices("linear, log"),
                 )),
             },
+            "hq_corpus" => match CorpusSource::from_key(&value) {
+                Some(source) => hash_quality.source = source,
+                None => notices.push(Notice::new(
+                    &key,
+                    &value,
+                    NoticeReason::Choices("similar, urls, paste"),
+                )),
+            },
+            "hq_size" => hash_quality.size = value,
+            "hq_m" => hash_quality.m = value,
+            "hq_k" => hash_quality.k = value,
+            "hq_item" => corpus_items.push(value),
             "cn" => calculator.1.n = value,
             "cp" => calculator.1.p = value,
             "cm" => calculator.1.m = value,
@@ -558,6 +581,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     }
     adds.extend(removes);
     adds.extend(unsafe_deletes);
+    hash_quality.pasted = corpus_lines(corpus_items.iter().flat_map(|item| item.split('\n')));
     UrlState {
         settings,
         entries: adds,
@@ -572,6 +596,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         lesson: lesson.map(|id| (id, step)),
         calculator,
         lab,
+        hash_quality,
         notices,
     }
 }
@@ -672,11 +697,13 @@ pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
     if url.folds > 0 {
         parts.push(format!("fold={}", url.folds));
     }
-    // The lab's and the calculator's settings, each only when it differs from its default.
+    // The lab's, the calculator's and the hash view's settings, each only when it differs
+    // from its default.
     let (lab, lab_default) = (&url.lab, LabSettings::default());
     let (solve, fields) = &url.calculator;
     let typed = CalculatorInput::default();
-    let settings: [(&str, &str, &str); 11] = [
+    let (hashes, hashes_default) = (&url.hash_quality, HashQualitySettings::default());
+    let settings: [(&str, &str, &str); 15] = [
         ("lab_n", &lab.max_items, &lab_default.max_items),
         ("lab_probes", &lab.probes, &lab_default.probes),
         ("lab_points", &lab.points, &lab_default.points),
@@ -692,11 +719,24 @@ pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
         ("cp", &fields.p, &typed.p),
         ("cm", &fields.m, &typed.m),
         ("ck", &fields.k, &typed.k),
+        (
+            "hq_corpus",
+            hashes.source.key(),
+            hashes_default.source.key(),
+        ),
+        ("hq_size", &hashes.size, &hashes_default.size),
+        ("hq_m", &hashes.m, &hashes_default.m),
+        ("hq_k", &hashes.k, &hashes_default.k),
     ];
     let changed = settings
         .into_iter()
         .filter(|(_, value, default)| value != default);
     parts.extend(changed.map(|(key, value, _)| format!("{key}={}", percent_encode(value))));
+    parts.extend(
+        hashes
+            .pasted_items()
+            .map(|line| format!("hq_item={}", percent_encode(line))),
+    );
     if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {
         parts.push(format!("lang={}", lang.key()));
     }

@@ -12,7 +12,7 @@ use crate::i18n::{fill, Lang, Text};
 use crate::state::lesson::fill_text;
 use crate::state::query::setters_at;
 use crate::state::url::{Lockable, View};
-use crate::state::{url, Action, AppState, FilterModel, LessonsStatus, Mode};
+use crate::state::{url, Action, AppState, FilterModel, LessonsStatus, Mode, WalkKind};
 use crate::ui::components::{
     bit_canvas::BitCanvas,
     bit_grid::{BitGrid, DOM_GRID_MAX},
@@ -187,6 +187,7 @@ pub fn App() -> Html {
             state.lesson().map(|l| (l.lesson.id.clone(), l.step)),
             state.calculator().clone(),
             state.lab_settings().clone(),
+            state.hash_quality().clone(),
         );
         let state = state.clone();
         let urls = urls.clone();
@@ -340,9 +341,10 @@ pub fn App() -> Html {
     };
     let hash_panel = shown.as_ref().map(|(item, steps)| {
         let visible = state.walk().map(|w| w.step).unwrap_or(u32::MAX);
+        let adding = state.walk().is_some_and(|w| w.kind == WalkKind::Add);
         html! {
             <HashTable item={item.clone()} steps={steps.clone()} m={settings.m()}
-                       family={settings.family()} set={set_flags(steps)} {visible} />
+                       family={settings.family()} set={set_flags(steps)} {visible} {adding} />
         }
     });
     let walk_panel = state.walk().map(|walk| {
@@ -504,7 +506,7 @@ pub fn App() -> Html {
             </main>
         },
         View::Hashes => html! {
-            <main class="single"><HashLab /></main>
+            <main class="single"><HashLab settings={state.hash_quality().clone()} ondispatch={dispatch.clone()} /></main>
         },
     };
 

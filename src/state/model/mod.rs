@@ -12,6 +12,7 @@ use super::crawl::CrawlTally;
 use super::cursor::CursorStep;
 use super::demos::Demo;
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::hash_quality::{corpus_lines, HashQualitySettings};
 use super::lab::LabSettings;
 use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
@@ -118,6 +119,8 @@ pub enum Action {
     /// The lab's settings changed (the lab keeps its own run; the page keeps the settings
     /// for its link).
     SetLabSettings(LabSettings),
+    /// The hash-quality view's settings changed (kept for the page's link).
+    SetHashQuality(HashQualitySettings),
     /// Load a prepared demonstration (undoable).
     LoadDemo(Demo),
     /// Remove the item in the field: counters in counting mode, naive delete refused in
@@ -320,6 +323,7 @@ pub struct AppState {
     folds: u32,
     calculator: (Solve, CalculatorInput),
     lab_settings: LabSettings,
+    hash_quality: HashQualitySettings,
     lessons: Rc<Vec<Rc<Lesson>>>,
     lessons_status: LessonsStatus,
     lesson: Option<LessonProgress>,
@@ -367,6 +371,7 @@ impl AppState {
             sets: Rc::new([Vec::new(), Vec::new()]),
             calculator: (Solve::default(), CalculatorInput::default()),
             lab_settings: LabSettings::default(),
+            hash_quality: HashQualitySettings::default(),
             folds: 0,
             lessons: Rc::new(Vec::new()),
             lessons_status: LessonsStatus::default(),
@@ -401,6 +406,7 @@ impl AppState {
         state.folds = url.folds;
         state.calculator = url.calculator;
         state.lab_settings = url.lab;
+        state.hash_quality = url.hash_quality;
         for entry in url.entries {
             state.apply_log_entry_from_url(entry);
         }
@@ -548,6 +554,7 @@ impl AppState {
             folds: self.folds,
             calculator: self.calculator.clone(),
             lab: self.lab_settings.clone(),
+            hash_quality: self.hash_quality.clone(),
             notices: Vec::new(),
         }
     }
@@ -558,6 +565,10 @@ impl AppState {
     /// The lab's settings as typed.
     pub fn lab_settings(&self) -> &LabSettings {
         &self.lab_settings
+    }
+    /// The hash-quality view's settings as typed.
+    pub fn hash_quality(&self) -> &HashQualitySettings {
+        &self.hash_quality
     }
     /// The items of filters A and B in the sets view.
     pub fn sets(&self) -> Rc<[Vec<String>; 2]> {
@@ -649,6 +660,7 @@ impl AppState {
                 | Action::SetCalculatorMode(_)
                 | Action::SetCalculatorInput(_)
                 | Action::SetLabSettings(_)
+                | Action::SetHashQuality(_)
                 | Action::LessonsLoaded(..)
                 | Action::LessonsFailed(_)
                 | Action::LanguageFailed(..)
@@ -854,6 +866,10 @@ impl AppState {
             Action::SetCalculatorMode(solve) => self.calculator.0 = solve,
             Action::SetCalculatorInput(input) => self.calculator.1 = input,
             Action::SetLabSettings(settings) => self.lab_settings = settings,
+            Action::SetHashQuality(settings) => {
+                let pasted = corpus_lines(settings.pasted.lines());
+                self.hash_quality = HashQualitySettings { pasted, ..settings };
+            }
             Action::SetFolds(folds) => {
                 self.folds = folds.min(super::url::MAX_FOLDS);
                 self.revision += 1;

@@ -187,7 +187,7 @@ pub struct GridRowProps {
 #[component]
 fn GridRow(props: &GridRowProps) -> Html {
     html! {
-        <div class="grid-row" role="row">
+        <div class={classes!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row">
             { for props.values.iter().enumerate().map(|(offset, &value)| {
                 let index = props.start + offset as u64;
                 let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();

@@ -6,10 +6,12 @@ use yew::prelude::*;
 
 use crate::state::plot::probability;
 
-use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest, Spread, BUCKETS};
+use crate::filter::hash_quality::{report, HashReport, HashUnderTest, Spread, BUCKETS};
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::{describe, fill, Text};
 use crate::state::fields::parse_whole;
+use crate::state::hash_quality::{CorpusSource, HashQualitySettings};
+use crate::state::Action;
 use crate::ui::browser;
 use crate::ui::components::text_field::{text_field, TextField};
 use std::cell::RefCell;
@@ -20,11 +22,13 @@ const PROBES: u64 = 20_000;
 /// Largest corpus.
 const MAX_CORPUS: u64 = 20_000;
 
-/// Where the corpus comes from.
-#[derive(Debug, Clone, PartialEq)]
-enum Source {
-    Generated(Corpus),
-    Pasted,
+/// Props of [`HashLab`].
+#[derive(Properties, PartialEq)]
+pub struct HashLabProps {
+    /// The settings as typed (kept by the page for its link).
+    pub settings: HashQualitySettings,
+    /// Sends the changed settings.
+    pub ondispatch: Callback<Action>,
 }
 
 /// A typed whole number within `1..=max`, or why not.
@@ -44,17 +48,23 @@ fn hash_label(text: &Text, hash: HashUnderTest) -> &'static str {
     }
 }
 
+/// A field of the settings: typing sends the settings with `edit` applied to the text.
 fn number_field(
-    id: &'static str,
-    label: &'static str,
-    state: &UseStateHandle<String>,
+    (id, label): (&'static str, &'static str),
+    props: &HashLabProps,
+    field: fn(&mut HashQualitySettings) -> &mut String,
     problem: Option<String>,
 ) -> Html {
-    let state = state.clone();
-    let value = (*state).clone();
+    let mut settings = props.settings.clone();
+    let value = field(&mut settings).clone();
+    let dispatch = props.ondispatch.clone();
     text_field(
         TextField::new(id, label, value, problem),
-        Callback::from(move |v: String| state.set(v)),
+        Callback::from(move |typed: String| {
+            let mut changed = settings.clone();
+            *field(&mut changed) = typed;
+            dispatch.emit(Action::SetHashQuality(changed));
+        }),
     )
 }
 
@@ -114,28 +124,22 @@ fn compute_reports(
 
 /// The lab.
 #[component]
-pub fn HashLab() -> Html {
+pub fn HashLab(props: &HashLabProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let source = use_state(|| Source::Generated(Corpus::Similar));
-    let size_text = use_state(|| "1000".to_owned());
-    let m_text = use_state(|| "10000".to_owned());
-    let k_text = use_state(|| "4".to_owned());
-    let pasted = use_state(String::new);
-    let size = bounded(text, &size_text, MAX_CORPUS);
-    let m = bounded(text, &m_text, MAX_BITS);
-    let k = bounded(text, &k_text, MAX_HASHES as u64);
+    let settings = &props.settings;
+    let size = bounded(text, &settings.size, MAX_CORPUS);
+    let m = bounded(text, &settings.m, MAX_BITS);
+    let k = bounded(text, &settings.k, MAX_HASHES as u64);
     // The corpus is built when its inputs change, not on each of the renders that show
     // the reports arriving.
     let corpus_size = *size.as_ref().unwrap_or(&1000) as usize;
+    let pasted = (settings.source == CorpusSource::Pasted).then(|| settings.pasted.clone());
     let items: Rc<Vec<String>> = use_memo(
-        ((*source).clone(), corpus_size, (*pasted).clone()),
-        |(source, corpus_size, pasted)| match source {
-            Source::Generated(corpus) => corpus.items(*corpus_size),
-            Source::Pasted => pasted
-                .lines()
-                .filter(|l| !l.is_empty())
-                .map(str::to_owned)
-                .collect(),
+        (settings.source, corpus_size, pasted),
+        |(source, corpus_size, _)| match source {
+            CorpusSource::Generated(corpus) => corpus.items(*corpus_size),
+            // The pasted text is among the dependencies; its lines are read from the settings.
+            CorpusSource::Pasted => settings.pasted_items().map(str::to_owned).collect(),
         },
     );
     let (m_value, k_value) = (
@@ -175,28 +179,31 @@ pub fn HashLab() -> Html {
     let reports = computed.borrow().clone();
     let complete = reports.len() == HashUnderTest::ALL.len();
     let on_source = {
-        let source = source.clone();
+        let (settings, dispatch) = (settings.clone(), props.ondispatch.clone());
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                source.set(match select.value().as_str() {
-                    "paste" => Source::Pasted,
-                    key => Source::Generated(Corpus::from_key(key).unwrap_or_default()),
-                });
+                let source = CorpusSource::from_key(&select.value()).unwrap_or_default();
+                let changed = HashQualitySettings {
+                    source,
+                    ..settings.clone()
+                };
+                dispatch.emit(Action::SetHashQuality(changed));
             }
         })
     };
     let on_paste = {
-        let pasted = pasted.clone();
+        let (settings, dispatch) = (settings.clone(), props.ondispatch.clone());
         Callback::from(move |e: Event| {
             if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                pasted.set(area.value());
+                let changed = HashQualitySettings {
+                    pasted: area.value(),
+                    ..settings.clone()
+                };
+                dispatch.emit(Action::SetHashQuality(changed));
             }
         })
     };
-    let source_key = match &*source {
-        Source::Generated(c) => c.key(),
-        Source::Pasted => "paste",
-    };
+    let source_key = settings.source.key();
 
     html! {
         <section class="panel hashes" aria-labelledby="hashes-title">
@@ -211,12 +218,12 @@ pub fn HashLab() -> Html {
                         <option value="paste" selected={source_key == "paste"}>{ text.corpus_paste }</option>
                     </select>
                 </div>
-                { number_field("hashes-m", text.bits_m, &m_text, m.err()) }
-                { number_field("hashes-k", text.hashes_k, &k_text, k.err()) }
-                if source_key != "paste" {
-                    { number_field("corpus-size", text.hashes_size, &size_text, size.err()) }
+                { number_field(("hashes-m", text.bits_m), props, |s| &mut s.m, m.err()) }
+                { number_field(("hashes-k", text.hashes_k), props, |s| &mut s.k, k.err()) }
+                if settings.source != CorpusSource::Pasted {
+                    { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, size.err()) }
                 } else {
-                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={(*pasted).clone()} onchange={on_paste} />
+                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} onchange={on_paste} />
                 }
             </div>
             if items.is_empty() {

@@ -21,6 +21,10 @@ pub struct HashTableProps {
     /// Steps after this many are hidden (step-by-step mode).
     #[prop_or(u32::MAX)]
     pub visible: u32,
+    /// An add walk is in progress: its visible positions that are 0 are being set, as the
+    /// bit array already shows them.
+    #[prop_or_default]
+    pub adding: bool,
 }
 
 /// The UTF-8 bytes of an item in hex, shortened after 48 bytes.
@@ -70,14 +74,20 @@ pub fn HashTable(props: &HashTableProps) -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    { for props.steps.iter().zip(&props.set).filter(|(s, _)| s.index < props.visible).map(|(s, &set)| html! {
-                        <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()}
-                            class={classes!(if set { "row-set" } else { "row-zero" })}>
-                            <td>{ s.index }</td>
-                            <td class="mono">{ s.combined }</td>
-                            <td class="mono pos">{ s.position }</td>
-                            <td>{ if set { text.bit_is_set } else { text.bit_is_zero } }</td>
-                        </tr>
+                    { for props.steps.iter().zip(&props.set).filter(|(s, _)| s.index < props.visible).map(|(s, &set)| {
+                        let (class, bit) = match (set, props.adding) {
+                            (true, _) => ("row-set", text.bit_is_set),
+                            (false, true) => ("row-set row-adding", text.bit_being_set),
+                            (false, false) => ("row-zero", text.bit_is_zero),
+                        };
+                        html! {
+                            <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()} {class}>
+                                <td>{ s.index }</td>
+                                <td class="mono">{ s.combined }</td>
+                                <td class="mono pos">{ s.position }</td>
+                                <td>{ bit }</td>
+                            </tr>
+                        }
                     }) }
                 </tbody>
             </table>

@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, sel] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 3 });
+await page.goto(url);
+await page.waitForSelector('.app[data-ready]');
+if (process.env.TYPE) await page.fill('#item-field', process.env.TYPE);
+await page.waitForTimeout(800);
+const box = await page.locator(sel).first().boundingBox();
+await page.screenshot({ path: out, clip: { x: box.x - 30, y: box.y - 30, width: 80, height: 60 } });
+await browser.close();
