@@ -77,3 +77,24 @@ test('bad calculator, lab and quiz-seed values are named and nothing runs on the
   await expect(page.locator('#quiz-start')).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test('a value above a field\'s maximum names the maximum, however large it is typed', async ({ page }) => {
+  const errors = await openApp(page, '?m=32');
+  const say = async (id, value, text, commit = true) => {
+    await page.fill(`#${id}`, value);
+    if (commit) await page.locator(`#${id}`).press('Enter');
+    await expect(page.locator(`[data-field-error="${id}"]`), `${id}=${value}`).toHaveText(text);
+  };
+  await say('field-m', '40000000', 'm = 40000000 is above the memory cap of 33554432 bits');
+  await say('field-m', '1e20', 'too large: at most 33554432');
+  await say('field-k', '5000000000', 'too large: at most 64');
+  await page.locator('#tab-lab').click();
+  await say('lab-probes', '1e30', 'too large: at most 10000000', false);
+  await say('lab-points', '500', 'too large: at most 200', false);
+  // The hash view's m and k speak as the visualizer's fields do.
+  await page.locator('#tab-hashes').click();
+  await say('hashes-m', '0', 'm must be at least 1 bit', false);
+  await say('hashes-k', '65', 'k = 65 is above the maximum of 64', false);
+  await say('corpus-size', '1e9', 'too large: at most 20000', false);
+  expect(errors).toEqual([]);
+});

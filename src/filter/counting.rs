@@ -20,6 +20,8 @@ use super::params::FilterShape;
 
 /// The default counter width in bits.
 pub const DEFAULT_COUNTER_WIDTH: u32 = 4;
+/// The widest counter, in bits.
+pub const MAX_COUNTER_WIDTH: u32 = 8;
 
 /// A counting Bloom filter with counters of 1 to 8 bits.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -73,7 +75,7 @@ impl std::error::Error for RemoveError {}
 impl CountingBloomFilter {
     /// An empty counting filter with counters of `width` bits (1..=8).
     pub fn new(shape: FilterShape, width: u32) -> Result<Self, ParamError> {
-        if !(1..=8).contains(&width) {
+        if !(1..=MAX_COUNTER_WIDTH).contains(&width) {
             return Err(ParamError::BadCounterWidth { requested: width });
         }
         Ok(CountingBloomFilter {

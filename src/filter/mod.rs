@@ -25,7 +25,9 @@ pub mod set_ops;
 
 pub use bit_array::BitArray;
 pub use bloom::BloomFilter;
-pub use counting::{CounterChange, CountingBloomFilter, RemoveError, DEFAULT_COUNTER_WIDTH};
+pub use counting::{
+    CounterChange, CountingBloomFilter, RemoveError, DEFAULT_COUNTER_WIDTH, MAX_COUNTER_WIDTH,
+};
 pub use error::{ParamError, MAX_BITS, MAX_HASHES};
 pub use experiment::{Experiment, ExperimentPlan, ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
 pub use hashing::{HashFamily, HashPair, HashStep};

@@ -14,6 +14,7 @@ pub fn problem(text: &Text, problem: &FieldProblem) -> String {
         FieldProblem::NotWhole => text.problem_not_whole.to_owned(),
         FieldProblem::Negative => text.problem_negative.to_owned(),
         FieldProblem::TooLarge => text.problem_too_large.to_owned(),
+        FieldProblem::AboveMax(max) => fill(text.problem_above_max, &[max]),
         FieldProblem::Invalid(e) => param_error(text, e),
     }
 }

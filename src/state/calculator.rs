@@ -2,7 +2,7 @@
 
 use crate::filter::{math, ParamError, MAX_HASHES};
 
-use super::fields::{parse_real, parse_whole, FieldProblem};
+use super::fields::{parse_bounded, parse_real, parse_whole, FieldProblem};
 
 /// What the calculator solves for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -134,14 +134,7 @@ pub fn parse_rate(text: &str) -> Result<f64, FieldProblem> {
 }
 
 fn parse_count(text: &str, zero: ParamError) -> Result<f64, FieldProblem> {
-    let value = parse_whole(text)? as f64;
-    if value < 1.0 {
-        return Err(FieldProblem::Invalid(zero));
-    }
-    if value > MAX_CALCULATOR_BITS {
-        return Err(FieldProblem::TooLarge);
-    }
-    Ok(value)
+    Ok(parse_bounded(text, MAX_CALCULATOR_BITS as u64, zero)? as f64)
 }
 
 /// The parsed field when `wanted`, recording its problem in `slot`; `None` when not wanted
@@ -169,7 +162,8 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
         parse_count(&input.m, ParamError::ZeroBits)
     });
     let k = read(use_k, &mut errors.k, || {
-        parse_whole(&input.k).and_then(|k| match k {
+        let typed = parse_whole(&input.k).map_err(|p| p.with_max(u64::from(MAX_HASHES)));
+        typed.and_then(|k| match k {
             0 => Err(FieldProblem::Invalid(ParamError::ZeroHashes)),
             k if k > MAX_HASHES as u64 => Err(FieldProblem::Invalid(ParamError::TooManyHashes {
                 requested: k.min(u32::MAX as u64) as u32,

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::filter::ParamError;
+use crate::filter::{FilterShape, HashFamily, ParamError, MAX_BITS, MAX_HASHES};
 
 /// Why a typed value was not accepted.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,6 +17,8 @@ pub enum FieldProblem {
     Negative,
     /// Too large to be represented, let alone allowed.
     TooLarge,
+    /// Above the field's largest value, which is named.
+    AboveMax(u64),
     /// A number, but not an allowed value.
     Invalid(ParamError),
 }
@@ -29,7 +31,19 @@ impl fmt::Display for FieldProblem {
             FieldProblem::NotWhole => write!(f, "must be a whole number"),
             FieldProblem::Negative => write!(f, "must not be negative"),
             FieldProblem::TooLarge => write!(f, "far too large"),
+            FieldProblem::AboveMax(max) => write!(f, "too large: at most {max}"),
             FieldProblem::Invalid(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl FieldProblem {
+    /// This problem in a field whose largest value is `max`: a number too large to read is
+    /// named as above `max`, like any other value above it.
+    pub fn with_max(self, max: u64) -> FieldProblem {
+        match self {
+            FieldProblem::TooLarge => FieldProblem::AboveMax(max),
+            other => other,
         }
     }
 }
@@ -61,6 +75,30 @@ pub fn parse_whole(text: &str) -> Result<u64, FieldProblem> {
         return Err(FieldProblem::TooLarge);
     }
     Ok(number as u64)
+}
+
+/// A whole number in `1..=max`: 0 is `zero`, and a larger value (or one too large to read)
+/// names `max`.
+pub fn parse_bounded(text: &str, max: u64, zero: ParamError) -> Result<u64, FieldProblem> {
+    match parse_whole(text).map_err(|p| p.with_max(max))? {
+        0 => Err(FieldProblem::Invalid(zero)),
+        value if value > max => Err(FieldProblem::AboveMax(max)),
+        value => Ok(value),
+    }
+}
+
+/// A filter's m as typed, with the filter's own reasons: 1 to [`MAX_BITS`].
+pub fn parse_bits(text: &str) -> Result<u64, FieldProblem> {
+    let m = parse_whole(text).map_err(|p| p.with_max(MAX_BITS))?;
+    FilterShape::new(m, 1, HashFamily::Fnv1a)?;
+    Ok(m)
+}
+
+/// A filter's k as typed, with the filter's own reasons: 1 to [`MAX_HASHES`].
+pub fn parse_hashes(text: &str) -> Result<u32, FieldProblem> {
+    let k = parse_small_whole(text).map_err(|p| p.with_max(u64::from(MAX_HASHES)))?;
+    FilterShape::new(1, k, HashFamily::Fnv1a)?;
+    Ok(k)
 }
 
 /// A whole number that fits a `u32` (k, widths).
@@ -145,5 +183,42 @@ mod tests {
         assert_eq!(parse_real("1e-4"), Ok(1e-4));
         assert_eq!(parse_real("nan"), Err(FieldProblem::NotANumber));
         assert_eq!(parse_real("1e999"), Err(FieldProblem::TooLarge));
+    }
+
+    #[test]
+    fn a_field_with_a_maximum_names_it_however_large_the_number() {
+        let max = FieldProblem::AboveMax;
+        assert_eq!(parse_bounded("20", 100, ParamError::ZeroItems), Ok(20));
+        assert_eq!(parse_bounded("100", 100, ParamError::ZeroItems), Ok(100));
+        assert_eq!(
+            parse_bounded("101", 100, ParamError::ZeroItems),
+            Err(max(100))
+        );
+        assert_eq!(
+            parse_bounded("1e30", 100, ParamError::ZeroItems),
+            Err(max(100))
+        );
+        assert_eq!(
+            parse_bounded("0", 100, ParamError::ZeroProbes),
+            Err(FieldProblem::Invalid(ParamError::ZeroProbes))
+        );
+        assert_eq!(
+            parse_bounded("x", 100, ParamError::ZeroItems),
+            Err(FieldProblem::NotANumber)
+        );
+        // m and k give the filter's own reasons, and a number too large to read names the cap.
+        assert_eq!(parse_bits("1024"), Ok(1024));
+        assert_eq!(parse_bits("0"), Err(ParamError::ZeroBits.into()));
+        let over = ParamError::TooManyBits {
+            requested: MAX_BITS + 1,
+            max: MAX_BITS,
+        };
+        assert_eq!(parse_bits(&(MAX_BITS + 1).to_string()), Err(over.into()));
+        assert_eq!(parse_bits("1e20"), Err(max(MAX_BITS)));
+        assert_eq!(parse_hashes("7"), Ok(7));
+        assert_eq!(parse_hashes("0"), Err(ParamError::ZeroHashes.into()));
+        assert_eq!(parse_hashes("5000000000"), Err(max(64)));
+        assert_eq!(max(64).to_string(), "too large: at most 64");
+        assert_eq!(FieldProblem::NotWhole.with_max(3), FieldProblem::NotWhole);
     }
 }

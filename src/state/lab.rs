@@ -4,7 +4,7 @@
 
 use crate::filter::{ExperimentPlan, FilterShape, HashFamily, ObservedPoint, ParamError};
 
-use super::fields::{parse_whole, FieldProblem};
+use super::fields::{parse_bounded, parse_whole, FieldProblem};
 use super::plot::AxisKind;
 
 /// Largest n the lab accepts (the filter itself is capped separately by m).
@@ -213,17 +213,6 @@ pub fn default_max_items(shape: FilterShape) -> u64 {
     (n.ceil() as u64).clamp(1, MAX_LAB_ITEMS)
 }
 
-fn bounded(text: &str, min: u64, max: u64, zero: ParamError) -> Result<u64, FieldProblem> {
-    let value = parse_whole(text)?;
-    if value < min {
-        return Err(FieldProblem::Invalid(zero));
-    }
-    if value > max {
-        return Err(FieldProblem::TooLarge);
-    }
-    Ok(value)
-}
-
 impl LabState {
     /// A lab with these settings, each field checked as if typed.
     pub fn with_settings(settings: &LabSettings) -> LabState {
@@ -253,12 +242,7 @@ impl LabState {
         if self.max_items.text.trim().is_empty() {
             Ok(default_max_items(shape))
         } else {
-            bounded(
-                &self.max_items.text,
-                1,
-                MAX_LAB_ITEMS,
-                ParamError::ZeroItems,
-            )
+            parse_bounded(&self.max_items.text, MAX_LAB_ITEMS, ParamError::ZeroItems)
         }
     }
 
@@ -269,16 +253,17 @@ impl LabState {
                 let problem = if text.trim().is_empty() {
                     None
                 } else {
-                    bounded(&text, 1, MAX_LAB_ITEMS, ParamError::ZeroItems).err()
+                    parse_bounded(&text, MAX_LAB_ITEMS, ParamError::ZeroItems).err()
                 };
                 self.max_items = LabField { text, problem };
             }
             LabAction::SetProbes(text) => {
-                let problem = bounded(&text, 1, MAX_LAB_PROBES, ParamError::ZeroProbes).err();
+                let problem = parse_bounded(&text, MAX_LAB_PROBES, ParamError::ZeroProbes).err();
                 self.probes = LabField { text, problem };
             }
             LabAction::SetPoints(text) => {
-                let problem = bounded(&text, 1, MAX_LAB_POINTS, ParamError::BadCheckpoints).err();
+                let problem =
+                    parse_bounded(&text, MAX_LAB_POINTS, ParamError::BadCheckpoints).err();
                 self.points = LabField { text, problem };
             }
             LabAction::SetSeed(text) => {
@@ -339,10 +324,9 @@ impl LabState {
     /// The plans for a run on `shape`, one per family, or the first field problem.
     pub fn plans_for(&self, shape: FilterShape) -> Result<Vec<ExperimentPlan>, FieldProblem> {
         let max_n = self.max_items_for(shape)?;
-        let probes = bounded(&self.probes.text, 1, MAX_LAB_PROBES, ParamError::ZeroProbes)?;
-        let count = bounded(
+        let probes = parse_bounded(&self.probes.text, MAX_LAB_PROBES, ParamError::ZeroProbes)?;
+        let count = parse_bounded(
             &self.points.text,
-            1,
             MAX_LAB_POINTS,
             ParamError::BadCheckpoints,
         )?;

@@ -26,7 +26,7 @@
 
 use std::fmt;
 
-use crate::filter::{HashFamily, DEFAULT_COUNTER_WIDTH};
+use crate::filter::{HashFamily, DEFAULT_COUNTER_WIDTH, MAX_BITS, MAX_COUNTER_WIDTH, MAX_HASHES};
 use crate::i18n::Lang;
 
 use super::calculator::{CalculatorInput, Solve};
@@ -425,18 +425,20 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let problem = NoticeReason::Problem;
     for (key, value) in query_pairs(query) {
         match key.as_str() {
-            "m" => match parse_whole(&value) {
+            "m" => match parse_whole(&value).map_err(|p| p.with_max(MAX_BITS)) {
                 Ok(v) => m = v,
                 Err(p) => notices.push(Notice::new("m", &value, problem(p))),
             },
-            "k" => match parse_small_whole(&value) {
+            "k" => match parse_small_whole(&value).map_err(|p| p.with_max(MAX_HASHES.into())) {
                 Ok(v) => k = v,
                 Err(p) => notices.push(Notice::new("k", &value, problem(p))),
             },
-            "width" => match parse_small_whole(&value) {
-                Ok(v) => width = v,
-                Err(p) => notices.push(Notice::new("width", &value, problem(p))),
-            },
+            "width" => {
+                match parse_small_whole(&value).map_err(|p| p.with_max(MAX_COUNTER_WIDTH.into())) {
+                    Ok(v) => width = v,
+                    Err(p) => notices.push(Notice::new("width", &value, problem(p))),
+                }
+            }
             "hash" => match HashFamily::from_key(&value) {
                 Some(f) => family = f,
                 None => notices.push(Notice::new(

@@ -5,7 +5,9 @@ use std::rc::Rc;
 
 use crate::i18n::Lang;
 
-use crate::filter::{CounterChange, HashFamily, RemoveError};
+use crate::filter::{
+    CounterChange, HashFamily, RemoveError, MAX_BITS, MAX_COUNTER_WIDTH, MAX_HASHES,
+};
 
 use super::calculator::{CalculatorInput, Solve};
 use super::crawl::CrawlTally;
@@ -731,16 +733,19 @@ impl AppState {
             Action::NaiveDelete(item) => self.naive_delete(item),
             Action::SetM(text) => {
                 let result = parse_whole(&text)
+                    .map_err(|p| p.with_max(MAX_BITS))
                     .and_then(|m| self.settings.with_m(m).map_err(FieldProblem::from));
                 self.field_errors.m = self.change_settings(text, result);
             }
             Action::SetK(text) => {
                 let result = parse_small_whole(&text)
+                    .map_err(|p| p.with_max(u64::from(MAX_HASHES)))
                     .and_then(|k| self.settings.with_k(k).map_err(FieldProblem::from));
                 self.field_errors.k = self.change_settings(text, result);
             }
             Action::SetWidth(text) => {
                 let result = parse_small_whole(&text)
+                    .map_err(|p| p.with_max(u64::from(MAX_COUNTER_WIDTH)))
                     .and_then(|w| self.settings.with_width(w).map_err(FieldProblem::from));
                 self.field_errors.width = self.change_settings(text, result);
             }

@@ -7,9 +7,9 @@ use yew::prelude::*;
 use crate::state::plot::probability;
 
 use crate::filter::hash_quality::{report, HashReport, HashUnderTest, Spread, BUCKETS};
-use crate::filter::{MAX_BITS, MAX_HASHES};
+use crate::filter::ParamError;
 use crate::i18n::{describe, fill, Text};
-use crate::state::fields::parse_whole;
+use crate::state::fields::{parse_bits, parse_bounded, parse_hashes, FieldProblem};
 use crate::state::hash_quality::{CorpusSource, HashQualitySettings};
 use crate::state::Action;
 use crate::ui::browser;
@@ -29,15 +29,6 @@ pub struct HashLabProps {
     pub settings: HashQualitySettings,
     /// Sends the changed settings.
     pub ondispatch: Callback<Action>,
-}
-
-/// A typed whole number within `1..=max`, or why not.
-fn bounded(text: &Text, typed: &str, max: u64) -> Result<u64, String> {
-    match parse_whole(typed) {
-        Ok(v) if (1..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(fill(text.bounded_problem, &[&max])),
-        Err(p) => Err(describe::problem(text, &p)),
-    }
 }
 
 fn hash_label(text: &Text, hash: HashUnderTest) -> &'static str {
@@ -127,9 +118,10 @@ fn compute_reports(
 pub fn HashLab(props: &HashLabProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let settings = &props.settings;
-    let size = bounded(text, &settings.size, MAX_CORPUS);
-    let m = bounded(text, &settings.m, MAX_BITS);
-    let k = bounded(text, &settings.k, MAX_HASHES as u64);
+    // Each field is read as the page's other fields are, with the same messages.
+    let size = parse_bounded(&settings.size, MAX_CORPUS, ParamError::ZeroItems);
+    let (m, k) = (parse_bits(&settings.m), parse_hashes(&settings.k));
+    let problem = |p: Option<&FieldProblem>| p.map(|p| describe::problem(text, p));
     // The corpus is built when its inputs change, not on each of the renders that show
     // the reports arriving.
     let corpus_size = *size.as_ref().unwrap_or(&1000) as usize;
@@ -142,10 +134,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
             CorpusSource::Pasted => settings.pasted_items().map(str::to_owned).collect(),
         },
     );
-    let (m_value, k_value) = (
-        *m.as_ref().unwrap_or(&10_000),
-        *k.as_ref().unwrap_or(&4) as u32,
-    );
+    let (m_value, k_value) = (*m.as_ref().unwrap_or(&10_000), *k.as_ref().unwrap_or(&4));
     // One hash's report (its histogram, its filter and 20,000 probes) takes up to about
     // 20 ms in the browser: the four are computed one per task, newest inputs first.
     let computed = use_mut_ref(Vec::<HashReport>::new);
@@ -218,10 +207,10 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                         <option value="paste" selected={source_key == "paste"}>{ text.corpus_paste }</option>
                     </select>
                 </div>
-                { number_field(("hashes-m", text.bits_m), props, |s| &mut s.m, m.err()) }
-                { number_field(("hashes-k", text.hashes_k), props, |s| &mut s.k, k.err()) }
+                { number_field(("hashes-m", text.bits_m), props, |s| &mut s.m, problem(m.as_ref().err())) }
+                { number_field(("hashes-k", text.hashes_k), props, |s| &mut s.k, problem(k.as_ref().err())) }
                 if settings.source != CorpusSource::Pasted {
-                    { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, size.err()) }
+                    { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, problem(size.as_ref().err())) }
                 } else {
                     <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} onchange={on_paste} />
                 }
