@@ -11,3 +11,10 @@ pub mod state;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+#[cfg(target_arch = "wasm32")]
+mod fresh_memory;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: fresh_memory::FreshMemory = fresh_memory::FreshMemory;

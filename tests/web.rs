@@ -155,3 +155,28 @@ async fn typing_previews_positions_and_add_sets_them() {
     assert_eq!(set_bits(&root), positions);
     root.remove();
 }
+
+/// The page's allocator leaves the zeros of freshly grown memory in place but clears memory
+/// that was used before: zeroed blocks (in reused memory, fresh memory, and across the edge
+/// between them) read as zeros.
+#[wasm_bindgen_test]
+fn zeroed_allocations_are_zero_in_reused_and_fresh_memory() {
+    for round in 0..3usize {
+        let size = (4 << 20) + round * 777_777;
+        let dirty = vec![0xA5u8; size];
+        drop(dirty);
+        // Larger than what was freed: part reused, part from memory.grow.
+        let zeroed = vec![0u8; 3 * size];
+        assert!(zeroed.iter().all(|&b| b == 0), "round {round}");
+        let words = vec![0u64; size / 8];
+        assert!(words.iter().all(|&w| w == 0), "round {round}");
+        let counters = FilterModel::Counting(
+            bloomlab::filter::CountingBloomFilter::new(
+                FilterShape::new(1 << 22, 3, HashFamily::Fnv1a).unwrap(),
+                4,
+            )
+            .unwrap(),
+        );
+        assert_eq!(counters.count_set(), 0, "round {round}");
+    }
+}

@@ -451,9 +451,16 @@ pub fn App() -> Html {
         }),
         _ => None,
     };
-    let view = match state.view() {
-        View::Visualizer => html! {
-        <main class="layout">
+    // The visualizer stays mounted once it has been shown, its rendering kept but skipped
+    // while another view is open (`.away`): leaving it and coming back neither tears down
+    // nor rebuilds and lays out a grid of up to 4096 cells.
+    let visualizer_shown = use_mut_ref(|| false);
+    let on_visualizer = state.view() == View::Visualizer;
+    if on_visualizer {
+        *visualizer_shown.borrow_mut() = true;
+    }
+    let visualizer = (*visualizer_shown.borrow()).then(|| html! {
+        <main class={classes!("layout", (!on_visualizer).then_some("away"))}>
                 <div class="column main-column">
                     <Controls {settings} m_error={errors.m} k_error={errors.k} locked={embedding.locked.clone()}
                               width_error={errors.width} ondispatch={dispatch.clone()} />
@@ -489,7 +496,9 @@ pub fn App() -> Html {
                     }
                 </div>
             </main>
-            },
+    });
+    let view = match state.view() {
+        View::Visualizer => Html::default(),
         View::Lab => html! {
             <main class="single"><LabPanel shape={settings.shape()} user_point={*lab_point}
                                                 settings={state.lab_settings().clone()} ondispatch={dispatch.clone()} /></main>
@@ -571,6 +580,7 @@ pub fn App() -> Html {
                 <div class="slot">{ lessons_problem }</div>
                 <div class="slot">{ lesson_panel }</div>
                 <div class="slot">{ crawl_panel }</div>
+                <div class="slot">{ visualizer }</div>
                 <div class="slot">{ view }</div>
                 <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ announcement }</div>
             </div>

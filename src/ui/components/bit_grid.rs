@@ -186,8 +186,12 @@ pub struct GridRowProps {
 /// One row of cells.
 #[component]
 fn GridRow(props: &GridRowProps) -> Html {
+    // A row without labels holds no words, only colours and hash numbers: it says so
+    // (`zxx`, no linguistic content) rather than inherit the page's language, so that a
+    // language switch does not restyle and lay out its cells again (about 45 ms at m = 4096).
+    let lang = props.titles.is_none().then_some("zxx");
     html! {
-        <div class={classes!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row">
+        <div class={classes!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row" {lang}>
             { for props.values.iter().enumerate().map(|(offset, &value)| {
                 let index = props.start + offset as u64;
                 let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();

@@ -1,0 +1,24 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+await page.goto(process.argv[2]);
+await page.waitForSelector('.app[data-ready]');
+await page.click('#random-button');
+await page.waitForTimeout(500);
+const r = await page.evaluate(async () => {
+  const out = [];
+  const time = (f) => { const t = performance.now(); f(); document.body.offsetHeight; return +(performance.now() - t).toFixed(1); };
+  for (const l of ['zh', 'ja', 'en', 'ja', 'zh', 'en']) out.push(['html lang ' + l, time(() => document.documentElement.lang = l)]);
+  const app = document.querySelector('.app');
+  for (const l of ['zh', 'ja', 'en']) out.push(['app lang ' + l, time(() => app.setAttribute('lang', l))]);
+  const grid = document.querySelector('.bit-grid');
+  grid.setAttribute('lang', 'en');
+  for (const l of ['zh', 'ja', 'en', 'ja']) out.push(['html lang, grid fixed ' + l, time(() => document.documentElement.lang = l)]);
+  for (const l of ['zh', 'ja', 'en']) out.push(['grid only ' + l, time(() => grid.setAttribute('lang', l))]);
+  for (const r of grid.querySelectorAll('.grid-row')) r.style.display = 'flex';
+  document.body.offsetHeight;
+  for (const l of ['zh', 'ja', 'en']) out.push(['grid only, flex rows ' + l, time(() => grid.setAttribute('lang', l))]);
+  return out;
+});
+console.log(JSON.stringify(r));
+await browser.close();

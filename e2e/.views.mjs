@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto(process.argv[2]);
+await page.waitForSelector('.app[data-ready]');
+await page.click('#random-button');
+await page.click('#tab-lab');
+await page.waitForTimeout(400);
+await page.screenshot({ path: '/tmp/v-lab.png' });
+console.log('focusable hidden:', await page.evaluate(() => { const f = document.querySelector('#item-field'); f.focus(); return document.activeElement === f; }));
+await page.click('#tab-visualizer');
+await page.waitForTimeout(400);
+await page.screenshot({ path: '/tmp/v-vis.png' });
+await browser.close();
