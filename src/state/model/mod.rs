@@ -5,15 +5,13 @@ use std::rc::Rc;
 
 use crate::i18n::Lang;
 
-use crate::filter::{
-    CounterChange, HashFamily, RemoveError, MAX_BITS, MAX_COUNTER_WIDTH, MAX_HASHES,
-};
+use crate::filter::{CounterChange, HashFamily, RemoveError, MAX_COUNTER_WIDTH};
 
 use super::calculator::{CalculatorInput, Solve};
 use super::crawl::CrawlTally;
 use super::cursor::CursorStep;
 use super::demos::Demo;
-use super::fields::{parse_small_whole, parse_whole, FieldProblem};
+use super::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
 use super::hash_quality::{corpus_lines, HashQualitySettings};
 use super::lab::LabSettings;
 use super::lesson::Lesson;
@@ -732,14 +730,12 @@ impl AppState {
             Action::ForceRemove(item) => self.force_remove(item),
             Action::NaiveDelete(item) => self.naive_delete(item),
             Action::SetM(text) => {
-                let result = parse_whole(&text)
-                    .map_err(|p| p.with_max(MAX_BITS))
+                let result = parse_bits(&text)
                     .and_then(|m| self.settings.with_m(m).map_err(FieldProblem::from));
                 self.field_errors.m = self.change_settings(text, result);
             }
             Action::SetK(text) => {
-                let result = parse_small_whole(&text)
-                    .map_err(|p| p.with_max(u64::from(MAX_HASHES)))
+                let result = parse_hashes(&text)
                     .and_then(|k| self.settings.with_k(k).map_err(FieldProblem::from));
                 self.field_errors.k = self.change_settings(text, result);
             }

@@ -39,24 +39,29 @@ fn hash_label(text: &Text, hash: HashUnderTest) -> &'static str {
     }
 }
 
-/// A field of the settings: typing sends the settings with `edit` applied to the text.
+/// Sends a copy of the settings changed by `edit` with the value given.
+fn edit_settings(
+    props: &HashLabProps,
+    edit: impl Fn(&mut HashQualitySettings, String) + 'static,
+) -> Callback<String> {
+    let (settings, dispatch) = (props.settings.clone(), props.ondispatch.clone());
+    Callback::from(move |value: String| {
+        let mut changed = settings.clone();
+        edit(&mut changed, value);
+        dispatch.emit(Action::SetHashQuality(changed));
+    })
+}
+
+/// The text field of one setting: typing sends the settings with that text changed.
 fn number_field(
     (id, label): (&'static str, &'static str),
     props: &HashLabProps,
     field: fn(&mut HashQualitySettings) -> &mut String,
     problem: Option<String>,
 ) -> Html {
-    let mut settings = props.settings.clone();
-    let value = field(&mut settings).clone();
-    let dispatch = props.ondispatch.clone();
-    text_field(
-        TextField::new(id, label, value, problem),
-        Callback::from(move |typed: String| {
-            let mut changed = settings.clone();
-            *field(&mut changed) = typed;
-            dispatch.emit(Action::SetHashQuality(changed));
-        }),
-    )
+    let value = field(&mut props.settings.clone()).clone();
+    let ontype = edit_settings(props, move |settings, typed| *field(settings) = typed);
+    text_field(TextField::new(id, label, value, problem), ontype)
 }
 
 /// Bars of `counts` (grouped into at most 128 bars), read aloud as `label`.
@@ -168,27 +173,20 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     let reports = computed.borrow().clone();
     let complete = reports.len() == HashUnderTest::ALL.len();
     let on_source = {
-        let (settings, dispatch) = (settings.clone(), props.ondispatch.clone());
+        let send = edit_settings(props, |settings, key| {
+            settings.source = CorpusSource::from_key(&key).unwrap_or_default();
+        });
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                let source = CorpusSource::from_key(&select.value()).unwrap_or_default();
-                let changed = HashQualitySettings {
-                    source,
-                    ..settings.clone()
-                };
-                dispatch.emit(Action::SetHashQuality(changed));
+                send.emit(select.value());
             }
         })
     };
     let on_paste = {
-        let (settings, dispatch) = (settings.clone(), props.ondispatch.clone());
+        let send = edit_settings(props, |settings, text| settings.pasted = text);
         Callback::from(move |e: Event| {
             if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                let changed = HashQualitySettings {
-                    pasted: area.value(),
-                    ..settings.clone()
-                };
-                dispatch.emit(Action::SetHashQuality(changed));
+                send.emit(area.value());
             }
         })
     };
