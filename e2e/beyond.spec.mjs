@@ -108,6 +108,10 @@ test('the hash-quality settings travel in the link, pasted lines included', asyn
   await page.fill('#hashes-k', '3');
   await expect(page).toHaveURL(/hq_corpus=paste&hq_m=512&hq_k=3&hq_item=apple&hq_item=banana%20%26%20cherry&hq_item=kiwi/);
   await expect(page.locator('.hashes .hint').first()).toContainText('3 items');
+  // Three items cannot tell a good hash from a bad one: no verdict is given, and the page says why.
+  await expect(page.locator('#hashes-few')).toContainText('it needs about 5 per bucket, 505 items in all');
+  await expect(page.locator('tr[data-spread="too-few"]')).toHaveCount(4);
+  await expect(page.locator('tr[data-hash="sum"] td').nth(3)).not.toContainText('✓');
   // Opening the link shows the same view, fields and corpus; a bad value is named.
   await page.goto(page.url().replace(/hq_k=3/, 'hq_k=3&hq_corpus=md5'));
   await page.waitForSelector('.app[data-ready]');

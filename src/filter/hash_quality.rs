@@ -246,6 +246,8 @@ pub enum Spread {
     /// `p > 0.999`: far more even than chance, a pattern rather than randomness (a hash
     /// such as `h·31 + c` sends consecutive inputs to consecutive buckets).
     TooEven,
+    /// Fewer than [`MIN_TESTED_ITEMS`] items: too few for the test to judge any hash.
+    TooFew,
 }
 
 impl Spread {
@@ -269,14 +271,20 @@ impl Spread {
             Spread::Uniform => "uniform",
             Spread::Clustered => "clustered",
             Spread::TooEven => "too-even",
+            Spread::TooFew => "too-few",
         }
     }
 }
 
 impl HashReport {
-    /// The verdict of [`Spread::of_p_value`] on this report's p-value.
+    /// The verdict of [`Spread::of_p_value`] on this report's p-value, or
+    /// [`Spread::TooFew`] for a corpus under [`MIN_TESTED_ITEMS`].
     pub fn spread(&self) -> Spread {
-        Spread::of_p_value(self.p_value)
+        if self.histogram.iter().sum::<u64>() < MIN_TESTED_ITEMS {
+            Spread::TooFew
+        } else {
+            Spread::of_p_value(self.p_value)
+        }
     }
 }
 
@@ -285,6 +293,11 @@ impl HashReport {
 /// is prime so that `mod` mixes every bit of h1: with an even count FNV-1a's low bits,
 /// which hardly change between `url1` and `url2`, show a bias of their own.
 pub const BUCKETS: u64 = 101;
+
+/// The fewest items the chi-square test judges: about 5 expected per bucket (505). With
+/// fewer, its p-value says little: 3 items spread over 101 buckets give the same p for a
+/// good hash and a bad one.
+pub const MIN_TESTED_ITEMS: u64 = 5 * BUCKETS;
 
 /// Builds a filter of m bits and k positions from `items` with `hash`, probes `probes`
 /// generated non-members, and measures the spread of first positions over [`BUCKETS`].
@@ -352,6 +365,22 @@ mod tests {
             Spread::of_p_value(chi_square_p_value(152.0, 100.0)),
             Spread::Clustered
         );
+    }
+
+    #[test]
+    fn a_corpus_under_five_items_per_bucket_is_not_judged() {
+        // Three items: every hash, weak or not, scores the same χ² of 98 on 100 dof.
+        let few = ["apple", "pear", "kiwi"].map(String::from);
+        for hash in HashUnderTest::ALL {
+            let r = report(hash, &few, 10_000, 4, 100);
+            assert_eq!(r.spread(), Spread::TooFew, "{hash:?}");
+        }
+        let enough = Corpus::Similar.items(MIN_TESTED_ITEMS as usize);
+        let sum = report(HashUnderTest::Sum, &enough, 10_000, 4, 100);
+        assert_eq!(sum.spread(), Spread::Clustered);
+        let below = Corpus::Similar.items(MIN_TESTED_ITEMS as usize - 1);
+        let sum = report(HashUnderTest::Sum, &below, 10_000, 4, 100);
+        assert_eq!(sum.spread(), Spread::TooFew);
     }
 
     #[test]

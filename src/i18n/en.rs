@@ -156,6 +156,7 @@ pub static EN: Text = Text {
     hashes_explain: "p is the chance a uniform hash would look at least this uneven: a tiny p (✗) means the hash clusters its inputs, and then its filter's false-positive rate no longer follows the formula. A p above 0.999 (✗) is the opposite warning: the spread is far more even than chance, a pattern such as consecutive inputs landing in consecutive buckets.",
     hashes_dof: "{0} dof",
     hashes_empty: "The corpus is empty: paste at least one item, one per line.",
+    hashes_too_few: "{0} items are too few for the χ² test to tell a good hash from a bad one: it needs about 5 per bucket, {1} items in all. The ✓/✗ verdicts are left out.",
     tab_visualizer: "Visualizer",
     tab_lab: "False-positive lab",
     tab_calculator: "Calculator",

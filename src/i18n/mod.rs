@@ -314,6 +314,7 @@ text_struct!(
     hashes_explain,
     hashes_dof,
     hashes_empty,
+    hashes_too_few,
     tab_visualizer,
     tab_lab,
     tab_calculator,

@@ -6,7 +6,9 @@ use yew::prelude::*;
 
 use crate::state::plot::probability;
 
-use crate::filter::hash_quality::{report, HashReport, HashUnderTest, Spread, BUCKETS};
+use crate::filter::hash_quality::{
+    report, HashReport, HashUnderTest, Spread, BUCKETS, MIN_TESTED_ITEMS,
+};
 use crate::filter::ParamError;
 use crate::i18n::{describe, fill, Text};
 use crate::state::fields::{parse_bits, parse_bounded, parse_hashes, FieldProblem};
@@ -216,6 +218,9 @@ pub fn HashLab(props: &HashLabProps) -> Html {
             if items.is_empty() {
                 <p class="hint" id="hashes-empty">{ text.hashes_empty }</p>
             } else {
+            if (items.len() as u64) < MIN_TESTED_ITEMS {
+                <p class="notice" id="hashes-few">{ fill(text.hashes_too_few, &[&items.len(), &MIN_TESTED_ITEMS]) }</p>
+            }
             <table class="hash-reports" aria-busy={(!complete).then_some("true")}>
                 <thead><tr>
                     <th>{ text.hashes_hash }</th><th>{ fill(text.hashes_histogram, &[&BUCKETS]) }</th><th>{ "χ²" }</th>
@@ -224,7 +229,11 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                 <tbody>
                     { for reports.iter().map(|r| {
                         let spread = r.spread();
-                        let mark = if spread == Spread::Uniform { " ✓" } else { " ✗" };
+                        let mark = match spread {
+                            Spread::Uniform => " ✓",
+                            Spread::TooFew => "",
+                            Spread::Clustered | Spread::TooEven => " ✗",
+                        };
                         html! {
                             <tr data-hash={r.hash.key()} data-chi-square={r.chi_square.to_string()}
                                 data-p-value={r.p_value.to_string()} data-observed={r.observed_rate.to_string()}
