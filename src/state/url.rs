@@ -20,6 +20,12 @@
 //! | `lock`    | controls the viewer cannot change: `m,k,hash,mode,width,items` | none |
 //! | `lesson`  | a lesson's id (`basics`, `false-positives`, `sizing`, `deleting`, `crawler`) | none |
 //! | `step`    | the lesson's step, from 1; without other filter parameters the filter is rebuilt as the lesson leaves it at that step | 1 |
+//! | `view`    | `visualizer`, `lab`, `calculator`, `sets` or `hashes` | `visualizer` |
+//! | `seta`, `setb` | an item of filter A or B in the sets view, repeatable | |
+//! | `fold`    | times the sets view folds the filter, 0 to 4 | 0 |
+//! | `solve`, `cn`, `cp`, `cm`, `ck` | the calculator's question and its fields as typed | `size` |
+//! | `lab_n`, `lab_probes`, `lab_points`, `lab_seed`, `lab_compare`, `lab_axis` | the lab's settings as typed | see [`LabSettings`] |
+//! | `hq_corpus`, `hq_size`, `hq_m`, `hq_k`, `hq_item` | the hash-quality view's settings as typed, `hq_item` once per pasted line | see [`HashQualitySettings`] |
 //!
 //! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
 //! an invalid one takes its default and produces a [`Notice`] naming it.
@@ -640,7 +646,7 @@ pub fn print(url: &UrlState) -> String {
     print_with_entries(url, &url.entries)
 }
 
-/// [`print`] with the entries given apart from `url` (whose own entries are ignored), so a
+/// [`print()`] with the entries given apart from `url` (whose own entries are ignored), so a
 /// long item log is printed without being copied.
 pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
     let (settings, query) = (&url.settings, url.query.as_deref());

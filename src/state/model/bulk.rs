@@ -17,7 +17,7 @@ pub struct BulkProgress {
 }
 
 /// A long paste's result, built slice by slice outside the page state (so that no slice
-/// copies the whole set), then swapped in by [`Action::BulkFinish`].
+/// copies the whole set), then swapped in by [`Action::BulkFinish`](super::Action::BulkFinish).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BulkBuilder {
     pub(super) filter: FilterModel,
