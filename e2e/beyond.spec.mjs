@@ -102,7 +102,7 @@ test('the hash-quality lab shows weak hashes failing on similar inputs', async (
 test('the hash-quality settings travel in the link, pasted lines included', async ({ page }) => {
   await openApp(page, '?view=hashes');
   await page.selectOption('#corpus', 'paste');
-  await page.fill('#corpus-paste', 'apple\n\nbanana & cherry\r\nkiwi');
+  await page.fill('#corpus-paste', 'apple\n\nbanana & cherry\r\nkiwi\napple');
   await page.locator('#corpus-paste').blur();
   await page.fill('#hashes-m', '512');
   await page.fill('#hashes-k', '3');

@@ -98,3 +98,16 @@ test('a value above a field\'s maximum names the maximum, however large it is ty
   await say('corpus-size', '1e9', 'too large: at most 20000', false);
   expect(errors).toEqual([]);
 });
+
+test('the calculator\'s largest n keeps the rate within p, and too small an m says so', async ({ page }) => {
+  const errors = await openApp(page, '?view=calculator&solve=items&cm=10&cp=0.01');
+  await expect(page.locator('[data-field-error="calc-m"]')).toHaveText('too small: one item alone has a higher rate than p');
+  // No earlier result exists, so none is promised below.
+  await expect(page.locator('#calc-fix')).toHaveText('Fix the fields marked in red to see a result.');
+  await expect(page.locator('.calc-results')).toHaveCount(0);
+  await page.fill('#calc-m', '65536');
+  const results = page.locator('.calc-results');
+  await expect(results).toHaveAttribute('data-calc-n', '6831');
+  expect(Number(await results.getAttribute('data-calc-p'))).toBeLessThanOrEqual(0.01);
+  expect(errors).toEqual([]);
+});

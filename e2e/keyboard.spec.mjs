@@ -30,6 +30,11 @@ test('keyboard only: add and query an item, open the shortcuts, present, switch 
   await expect(page.locator('#tab-lab')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('1');
   await expect(page.locator('#tab-visualizer')).toHaveAttribute('aria-selected', 'true');
+  // "/" selects the last item, so the next one typed replaces it rather than running on.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('/');
+  await page.keyboard.type('fig');
+  await expect(page.locator('#item-field')).toHaveValue('fig');
 });
 
 test('a live region announces each add, refusal and verdict', async ({ page }) => {

@@ -14,6 +14,8 @@ test('a small run completes with one point per checkpoint for each family', asyn
   await page.click('#lab-both');
   await page.click('#lab-run');
   await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
+  // A finished run has nothing to cancel: its points cannot be wiped by a stray click.
+  await expect(page.locator('#lab-cancel')).toBeDisabled();
   await expect(page.locator('.point.fnv')).toHaveCount(8);
   await expect(page.locator('.point.murmur3')).toHaveCount(8);
   await expect(page.locator('.point.user')).toHaveCount(1);

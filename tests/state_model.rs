@@ -526,20 +526,23 @@ fn the_hash_quality_settings_travel_in_the_link() {
     assert_eq!((settings.m.as_str(), settings.k.as_str()), ("512", "3"));
     assert_eq!(settings.size, HashQualitySettings::default().size);
     // Blank lines are dropped; the rest keep their order and spaces.
-    assert_eq!(settings.pasted_items().collect::<Vec<_>>(), ["a b", "c"]);
+    assert_eq!(settings.pasted_items(), ["a b", "c"]);
     assert!(state.notices().is_empty());
     assert_eq!(
         state.url_query(true),
         "view=hashes&hq_corpus=paste&hq_m=512&hq_k=3&hq_item=a%20b&hq_item=c"
     );
-    // A paste from the page keeps its non-empty lines, with Windows line ends read as such.
+    // Text typed in the page is kept as typed; its items are the distinct non-empty lines,
+    // with Windows line ends read as such, and the link carries those.
     let pasted = state
         .clone()
         .apply(Action::SetHashQuality(HashQualitySettings {
-            pasted: "x\r\n\r\ny\n".into(),
+            pasted: "x\r\n\r\ny\nx\n".into(),
             ..settings.clone()
         }));
-    assert_eq!(pasted.hash_quality().pasted, "x\ny");
+    assert_eq!(pasted.hash_quality().pasted, "x\r\n\r\ny\nx\n");
+    assert_eq!(pasted.hash_quality().pasted_items(), ["x", "y"]);
+    assert!(pasted.url_query(true).ends_with("hq_item=x&hq_item=y"));
     // Back to the defaults, nothing is printed; an unknown corpus is named.
     let reset = state.apply(Action::SetHashQuality(HashQualitySettings::default()));
     assert!(!reset.url_query(true).contains("hq_"));
@@ -548,4 +551,40 @@ fn the_hash_quality_settings_travel_in_the_link() {
     assert_eq!(unknown.hash_quality().size, "50");
     let params: Vec<&str> = unknown.notices().iter().map(|n| n.param.as_str()).collect();
     assert_eq!(params, ["hq_corpus"]);
+}
+
+#[test]
+fn url_notices_name_the_parameter_and_refuse_empty_items() {
+    use bloomlab::state::url::NoticeReason;
+    let state = state_from("mode=counting&add=a&force_remove=zzz&naive_delete=&add=&add=x&query=");
+    let notices: Vec<(&str, &NoticeReason)> = state
+        .notices()
+        .iter()
+        .map(|n| (n.param.as_str(), &n.reason))
+        .collect();
+    assert!(
+        notices.contains(&("add", &NoticeReason::EmptyItem)),
+        "{notices:?}"
+    );
+    assert!(
+        notices.contains(&("query", &NoticeReason::EmptyItem)),
+        "{notices:?}"
+    );
+    assert!(
+        notices.contains(&("naive_delete", &NoticeReason::EmptyItem)),
+        "{notices:?}"
+    );
+    // A removal that cannot be made is named by its own parameter.
+    assert!(
+        notices.iter().any(|(p, _)| *p == "force_remove"),
+        "{notices:?}"
+    );
+    assert_eq!(state.members().len(), 2);
+    assert!(state.last_query().is_none());
+    let stray = state_from("step=3");
+    assert_eq!(stray.notices()[0].reason, NoticeReason::NeedsLesson);
+    assert_eq!(
+        stray.notices()[0].reason.to_string(),
+        "it needs lesson= to say which lesson"
+    );
 }

@@ -20,6 +20,11 @@ fn item() -> impl Strategy<Value = String> {
     ]
 }
 
+/// An item the page accepts in `add=`, `remove=` and `query=`: at least one character.
+fn filter_item() -> impl Strategy<Value = String> {
+    item().prop_filter("an item has at least one character", |i| !i.is_empty())
+}
+
 fn hash_quality() -> impl Strategy<Value = HashQualitySettings> {
     (
         prop_oneof![
@@ -48,9 +53,9 @@ fn url_state() -> impl Strategy<Value = UrlState> {
         prop_oneof![Just(HashFamily::Fnv1a), Just(HashFamily::Murmur3)],
         prop_oneof![Just(Mode::Bloom), Just(Mode::Counting)],
         1u32..=8,
-        prop::collection::vec(item(), 0..6),
-        prop::collection::vec(item(), 0..3),
-        prop::option::of(item()),
+        prop::collection::vec(filter_item(), 0..6),
+        prop::collection::vec(filter_item(), 0..3),
+        prop::option::of(filter_item()),
         prop_oneof![
             Just(View::Visualizer),
             Just(View::Lab),

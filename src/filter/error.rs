@@ -50,6 +50,8 @@ pub enum ParamError {
     BadCheckpoints,
     /// A number that is not finite (NaN or infinity) where a real number is needed.
     NotFinite,
+    /// m bits hold not even one item at the rate asked for.
+    TooSmallForRate,
 }
 
 impl fmt::Display for ParamError {
@@ -75,6 +77,9 @@ impl fmt::Display for ParamError {
                 write!(f, "the item counts must start above 0 and increase")
             }
             ParamError::NotFinite => write!(f, "the value must be a finite number"),
+            ParamError::TooSmallForRate => {
+                write!(f, "too small: one item alone has a higher rate than p")
+            }
         }
     }
 }

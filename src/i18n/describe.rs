@@ -36,6 +36,7 @@ pub fn param_error(text: &Text, error: &ParamError) -> String {
         ParamError::ZeroProbes => text.param_zero_probes.to_owned(),
         ParamError::BadCheckpoints => text.param_checkpoints.to_owned(),
         ParamError::NotFinite => text.param_not_finite.to_owned(),
+        ParamError::TooSmallForRate => text.param_too_small_for_rate.to_owned(),
     }
 }
 
@@ -51,6 +52,8 @@ pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
         NoticeReason::RemoveFalsePositive => text.notice_remove_false_positive.to_owned(),
         NoticeReason::RemovePlain => text.notice_remove_plain.to_owned(),
         NoticeReason::NotApplied => text.notice_not_applied.to_owned(),
+        NoticeReason::EmptyItem => text.notice_empty_item.to_owned(),
+        NoticeReason::NeedsLesson => text.notice_needs_lesson.to_owned(),
         NoticeReason::UnknownLesson => text.notice_unknown_lesson.to_owned(),
         NoticeReason::StepOutOfRange(count) => fill(text.notice_step_range, &[count]),
         NoticeReason::BadLesson(problem) => fill(text.notice_bad_lesson, &[problem]),

@@ -203,13 +203,17 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
         }
         Solve::ItemsForSize => {
             let (m, p) = (unwrap(m), unwrap(p));
-            let n = math::max_items(m, p).map_err(|_| CalculatorErrors::default())?;
-            if n < 1.0 {
+            let estimate = math::max_items(m, p).map_err(|_| CalculatorErrors::default())?;
+            // The formula assumes the real-valued optimal k; at a whole k the rate of that
+            // n can be a little above p. The answer is the largest n whose rate at its best
+            // whole k is at most p, found by bisection (the rate grows with n).
+            let meets = |n: f64| math::fpr_exact(m, n, best_k(m, n) as f64) <= p;
+            let Some(n) = largest_meeting(estimate, meets) else {
                 return Err(CalculatorErrors {
-                    m: Some(FieldProblem::Invalid(ParamError::ZeroItems)),
+                    m: Some(FieldProblem::Invalid(ParamError::TooSmallForRate)),
                     ..Default::default()
                 });
-            }
+            };
             solution(n, m, best_k(m, n))
         }
         Solve::RateForShape => solution(unwrap(n), unwrap(m), k.unwrap_or(1)),
@@ -218,6 +222,31 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
             solution(n, m, best_k(m, n))
         }
     })
+}
+
+/// The largest whole n in `1..=max(1, estimate)` for which `meets` holds, given that it
+/// holds for every n below one for which it holds; `None` when it fails at n = 1.
+fn largest_meeting(estimate: f64, meets: impl Fn(f64) -> bool) -> Option<f64> {
+    if !meets(1.0) {
+        return None;
+    }
+    let (mut low, mut high) = (1.0_f64, estimate.floor().max(1.0));
+    if meets(high) {
+        return Some(high);
+    }
+    // low meets, high does not; 80 halvings reach any f64 gap.
+    for _ in 0..80 {
+        let middle = ((low + high) / 2.0).floor();
+        if middle <= low {
+            break;
+        }
+        if meets(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    Some(low)
 }
 
 /// A size in bits as bytes in the nearest binary unit, e.g. `1.14 MiB`.
@@ -358,9 +387,29 @@ mod tests {
 
     #[test]
     fn items_for_size_and_rate_for_shape() {
-        // m = 8 KiB = 65,536 bits at 1 %: n = floor(65536 · 0.480453 / 4.60517) = 6,837.
+        // m = 8 KiB = 65,536 bits at 1 %: the formula floor(65536 · 0.480453 / 4.60517)
+        // gives 6,837, whose rate at its best whole k (7) is above 1 %; 6,831 is the largest
+        // n at or below it.
         let s = solve(Solve::ItemsForSize, &input("", "0.01", "65536", "")).unwrap();
-        assert_eq!(s.n, 6_837.0);
+        assert_eq!(s.n, 6_831.0);
+        assert!(s.p <= 0.01, "{}", s.p);
+        let one_more = solve(Solve::BestHashes, &input("6832", "", "65536", "")).unwrap();
+        assert!(one_more.p > 0.01, "{}", one_more.p);
+        // The textbook 9,585,059 bits for 10^6 items at 1 % are 0.39 % over at k = 7: the
+        // largest n within 1 % is a little under a million.
+        let s = solve(Solve::ItemsForSize, &input("", "0.01", "9585059", "")).unwrap();
+        assert!(
+            s.n < 1e6 && s.n > 999_000.0 && s.p <= 0.01,
+            "{} {}",
+            s.n,
+            s.p
+        );
+        // 10 bits: one item already has a rate of 1.05 % at its best k.
+        let e = solve(Solve::ItemsForSize, &input("", "0.01", "10", "")).unwrap_err();
+        assert_eq!(
+            e.m,
+            Some(FieldProblem::Invalid(ParamError::TooSmallForRate))
+        );
         // Textbook: m = 16, n = 3, k = 3 -> (1 - (15/16)^9)^3 = 0.0855.
         let s = solve(Solve::RateForShape, &input("3", "", "16", "3")).unwrap();
         assert!((s.p - 0.0855187).abs() < 1e-6);

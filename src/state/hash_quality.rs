@@ -65,17 +65,28 @@ impl Default for HashQualitySettings {
 }
 
 impl HashQualitySettings {
-    /// The pasted items: the lines of [`HashQualitySettings::pasted`].
-    pub fn pasted_items(&self) -> impl Iterator<Item = &str> {
-        self.pasted.split('\n').filter(|l| !l.is_empty())
+    /// The pasted items: each distinct non-empty line of [`HashQualitySettings::pasted`]
+    /// once, in order (a repeat would hash to the same bucket and set no new bit, so the
+    /// test and the theory both count keys, not lines).
+    pub fn pasted_items(&self) -> Vec<&str> {
+        distinct_lines(self.pasted.split('\n'))
     }
 }
 
-/// The non-empty lines joined by `\n`: the form the page keeps a pasted corpus in, which its
-/// link writes as one `hq_item=` per line and reads back unchanged.
+/// Each distinct line once, in order, without line-end `\r`s and blank lines.
+fn distinct_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    lines
+        .into_iter()
+        .map(|line| line.trim_end_matches('\r'))
+        .filter(|line| !line.is_empty() && seen.insert(*line))
+        .collect()
+}
+
+/// The pasted corpus the page keeps for these lines: their distinct non-empty lines joined
+/// by `\n`, which the link writes as one `hq_item=` each and reads back unchanged.
 pub fn corpus_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> String {
-    let kept: Vec<&str> = lines.into_iter().filter(|l| !l.is_empty()).collect();
-    kept.join("\n")
+    distinct_lines(lines).join("\n")
 }
 
 #[cfg(test)]
@@ -95,10 +106,22 @@ mod tests {
     }
 
     #[test]
-    fn pasted_text_keeps_its_non_empty_lines() {
-        assert_eq!(corpus_lines("a\r\n\nb\n\n".lines()), "a\nb");
-        assert_eq!(corpus_lines("".lines()), "");
-        // Repeats stay: they are part of what the hashes are tested on.
-        assert_eq!(corpus_lines("x\nx".lines()), "x\nx");
+    fn a_pasted_corpus_is_its_distinct_non_empty_lines() {
+        assert_eq!(corpus_lines("a\r\n\nb\n\n".split('\n')), "a\nb");
+        assert_eq!(corpus_lines("".split('\n')), "");
+        // A repeat is one key: it would land in the same bucket and set no new bit.
+        assert_eq!(corpus_lines("x\ny\nx".split('\n')), "x\ny");
+        let typed = HashQualitySettings {
+            pasted: "apple\r\nbanana\r\n\r\napple\n日本".into(),
+            ..HashQualitySettings::default()
+        };
+        assert_eq!(typed.pasted_items(), ["apple", "banana", "日本"]);
+        // The kept form reads back as the same items.
+        let kept = corpus_lines(typed.pasted_items());
+        let again = HashQualitySettings {
+            pasted: kept,
+            ..HashQualitySettings::default()
+        };
+        assert_eq!(again.pasted_items(), typed.pasted_items());
     }
 }

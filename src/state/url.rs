@@ -67,6 +67,10 @@ pub enum NoticeReason {
     RemovePlain,
     /// An entry that could not be applied.
     NotApplied,
+    /// An empty item (`add=`, `query=` with nothing after the `=`).
+    EmptyItem,
+    /// `step=` without `lesson=`.
+    NeedsLesson,
     /// No lesson has this id.
     UnknownLesson,
     /// The lesson has steps 1 to this number.
@@ -91,6 +95,8 @@ impl fmt::Display for NoticeReason {
             }
             NoticeReason::RemovePlain => write!(f, "a plain Bloom filter cannot remove items"),
             NoticeReason::NotApplied => write!(f, "it could not be applied"),
+            NoticeReason::EmptyItem => write!(f, "an item needs at least one character"),
+            NoticeReason::NeedsLesson => write!(f, "it needs lesson= to say which lesson"),
             NoticeReason::UnknownLesson => write!(f, "there is no such lesson"),
             NoticeReason::StepOutOfRange(count) => write!(f, "the lesson has steps 1 to {count}"),
             NoticeReason::BadLesson(problem) => {
@@ -461,6 +467,9 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                     NoticeReason::Choices("bloom, counting"),
                 )),
             },
+            "add" | "remove" | "force_remove" | "naive_delete" | "query" if value.is_empty() => {
+                notices.push(Notice::new(&key, &value, NoticeReason::EmptyItem));
+            }
             "add" => adds.push(LogEntry::Add(value)),
             "remove" => removes.push(LogEntry::Remove(value)),
             "force_remove" => unsafe_deletes.push(LogEntry::ForceRemove(value)),
@@ -584,7 +593,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
         notices.push(Notice::new(
             "step",
             &step.to_string(),
-            NoticeReason::NotApplied,
+            NoticeReason::NeedsLesson,
         ));
     }
     adds.extend(removes);
@@ -743,6 +752,7 @@ pub fn print_with_entries(url: &UrlState, log: &[LogEntry]) -> String {
     parts.extend(
         hashes
             .pasted_items()
+            .into_iter()
             .map(|line| format!("hq_item={}", percent_encode(line))),
     );
     if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {

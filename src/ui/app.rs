@@ -141,14 +141,16 @@ pub fn set_initial_state(state: AppState) {
     INITIAL_STATE.set(Some(state));
 }
 
-/// Moves keyboard focus to the item field.
+/// Moves keyboard focus to the item field with its text selected, so that typing replaces
+/// the last item rather than running on from it.
 fn focus_item_field() {
     if let Some(field) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("item-field"))
-        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok())
     {
         let _ = field.focus();
+        field.select();
     }
 }
 

@@ -12,7 +12,7 @@ use super::crawl::CrawlTally;
 use super::cursor::CursorStep;
 use super::demos::Demo;
 use super::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
-use super::hash_quality::{corpus_lines, HashQualitySettings};
+use super::hash_quality::HashQualitySettings;
 use super::lab::LabSettings;
 use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
@@ -434,11 +434,11 @@ impl AppState {
 
     fn apply_log_entry_from_url(&mut self, entry: LogEntry) {
         let item = entry.item().to_owned();
-        let action = match entry {
-            LogEntry::Add(_) => Action::AddItem(item.clone()),
-            LogEntry::Remove(_) => Action::Remove(item.clone()),
-            LogEntry::ForceRemove(_) => Action::ForceRemove(item.clone()),
-            LogEntry::NaiveDelete(_) => Action::NaiveDelete(item.clone()),
+        let (param, action) = match entry {
+            LogEntry::Add(_) => ("add", Action::AddItem(item.clone())),
+            LogEntry::Remove(_) => ("remove", Action::Remove(item.clone())),
+            LogEntry::ForceRemove(_) => ("force_remove", Action::ForceRemove(item.clone())),
+            LogEntry::NaiveDelete(_) => ("naive_delete", Action::NaiveDelete(item.clone())),
         };
         let before = self.log.len();
         *self = std::mem::take(self).apply(action);
@@ -451,7 +451,7 @@ impl AppState {
                 Some(Message::PlainCannotRemove { .. }) => NoticeReason::RemovePlain,
                 _ => NoticeReason::NotApplied,
             };
-            self.notices.push(Notice::new("remove", &item, reason));
+            self.notices.push(Notice::new(param, &item, reason));
         }
         self.message = None;
     }
@@ -867,10 +867,7 @@ impl AppState {
             Action::SetCalculatorMode(solve) => self.calculator.0 = solve,
             Action::SetCalculatorInput(input) => self.calculator.1 = input,
             Action::SetLabSettings(settings) => self.lab_settings = settings,
-            Action::SetHashQuality(settings) => {
-                let pasted = corpus_lines(settings.pasted.lines());
-                self.hash_quality = HashQualitySettings { pasted, ..settings };
-            }
+            Action::SetHashQuality(settings) => self.hash_quality = settings,
             Action::SetFolds(folds) => {
                 self.folds = folds.min(super::url::MAX_FOLDS);
                 self.revision += 1;

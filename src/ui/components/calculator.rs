@@ -134,9 +134,15 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
         }
         None => html! {},
     };
+    // The greyed result is mentioned only when there is one to show.
+    let fix_text = if shown.is_some() {
+        text.calc_fix_fields
+    } else {
+        text.calc_fix_fields_first
+    };
     let fix_fields = result
         .is_err()
-        .then(|| html! { <p class="hint" id="calc-fix">{ text.calc_fix_fields }</p> });
+        .then(|| html! { <p class="hint" id="calc-fix">{ fix_text }</p> });
     let claim_read = read_claim(&claim.n, &claim.p, &claim.bytes);
     let claim_errors = claim_read.clone().err().unwrap_or_default();
     let claim_result = match claim_read {

@@ -138,7 +138,11 @@ pub fn HashLab(props: &HashLabProps) -> Html {
         |(source, corpus_size, _)| match source {
             CorpusSource::Generated(corpus) => corpus.items(*corpus_size),
             // The pasted text is among the dependencies; its lines are read from the settings.
-            CorpusSource::Pasted => settings.pasted_items().map(str::to_owned).collect(),
+            CorpusSource::Pasted => settings
+                .pasted_items()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
         },
     );
     let (m_value, k_value) = (*m.as_ref().unwrap_or(&10_000), *k.as_ref().unwrap_or(&4));
@@ -186,7 +190,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     };
     let on_paste = {
         let send = edit_settings(props, |settings, text| settings.pasted = text);
-        Callback::from(move |e: Event| {
+        Callback::from(move |e: InputEvent| {
             if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
                 send.emit(area.value());
             }
@@ -212,7 +216,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                 if settings.source != CorpusSource::Pasted {
                     { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, problem(size.as_ref().err())) }
                 } else {
-                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} onchange={on_paste} />
+                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} oninput={on_paste} />
                 }
             </div>
             if items.is_empty() {

@@ -235,7 +235,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 } else {
                     <button id="lab-pause" disabled={!running} onclick={act(LabAction::Pause)}>{ text.lab_pause }</button>
                 }
-                <button id="lab-cancel" disabled={lab.status == RunStatus::Idle} onclick={act(LabAction::Cancel)}>{ text.lab_cancel }</button>
+                <button id="lab-cancel" disabled={matches!(lab.status, RunStatus::Idle | RunStatus::Done)} onclick={act(LabAction::Cancel)}>{ text.lab_cancel }</button>
                 <a id="lab-csv" class="button" href={csv_href} download="bloom-fpr.csv"
                    aria-disabled={(points_done == 0).to_string()}>{ text.lab_csv }</a>
             </div>
