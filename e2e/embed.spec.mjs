@@ -31,6 +31,17 @@ test('locked items allow queries only, and the full page link drops embed', asyn
   const href = await page.locator('#open-full').getAttribute('href');
   expect(href).toContain('lock=items');
   expect(href).not.toContain('embed=1');
+  // Enter in the field says why nothing was added.
+  const setBefore = await page.locator('#bit-array [data-bit-set="1"]').count();
+  await page.fill('#item-field', 'y');
+  await page.locator('#item-field').press('Enter');
+  await expect(page.locator('.message')).toContainText('keeps its items fixed');
+  await expect(page.locator('#bit-array [data-bit-set="1"]')).toHaveCount(setBefore);
+  // The compact view has no tabs and no presentation button: their keys do nothing.
+  await page.evaluate(() => document.activeElement?.blur());
+  for (const key of ['2', '5', 'p']) await page.keyboard.press(key);
+  await expect(page.locator('#bit-array')).toBeVisible();
+  await expect(page.locator('.app.present')).toHaveCount(0);
 });
 
 test('copy embed code gives an iframe of the current view', async ({ page, context }) => {

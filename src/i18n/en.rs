@@ -88,6 +88,7 @@ pub static EN: Text = Text {
     walk_cancel: "Cancel",
     walk_keys: "→ or Enter: next, ←: back, Esc: cancel",
     msg_empty_item: "Type an item first.",
+    msg_items_locked: "This embedded view keeps its items fixed: you can query, not add or remove.",
     msg_added: "Added “{0}”: {1} bit(s) went from 0 to 1.",
     msg_added_many: "Added {0} item(s).",
     msg_refused_absent: "Not removed: “{0}” is definitely not in the filter (counter 0 at {1}). Decrementing would corrupt other items.",

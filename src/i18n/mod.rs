@@ -246,6 +246,7 @@ text_struct!(
     walk_cancel,
     walk_keys,
     msg_empty_item,
+    msg_items_locked,
     msg_added,
     msg_added_many,
     msg_refused_absent,

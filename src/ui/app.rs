@@ -78,23 +78,35 @@ fn typing_in_field(event: &KeyboardEvent) -> bool {
         .unwrap_or(false)
 }
 
+/// What the page-wide shortcuts depend on, updated by each render.
+#[derive(Default)]
+struct ShortcutContext {
+    /// A walk or a lesson is open: the arrows and Page Down / Page Up step it.
+    stepping: bool,
+    /// The compact view a course page embeds: it has no tabs and no presentation button,
+    /// so their keys do nothing.
+    compact: bool,
+}
+
 /// The page-wide shortcuts: → ← (and a clicker's Page Down / Page Up) step a walk or a
-/// lesson while one is open (`stepping`), Escape cancels a walk, Ctrl+Z / Ctrl+Y undo and
-/// redo.
-fn shortcut(event: &KeyboardEvent, stepping: bool) -> Option<Action> {
+/// lesson while one is open, Escape cancels a walk, Ctrl+Z / Ctrl+Y undo and redo, 1-5 open
+/// the views and P presentation mode (not in the compact view).
+fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> {
     if typing_in_field(event) {
         return None;
     }
     let ctrl = event.ctrl_key() || event.meta_key();
+    let stepping = context.stepping;
+    let full = !context.compact;
     let view = |i: usize| Some(Action::SetView(View::ALL[i]));
     match (event.key().as_str(), ctrl, event.shift_key()) {
         ("?", false, _) => Some(Action::ToggleHelp),
-        ("p" | "P", false, _) => Some(Action::TogglePresentation),
-        ("1", false, _) => view(0),
-        ("2", false, _) => view(1),
-        ("3", false, _) => view(2),
-        ("4", false, _) => view(3),
-        ("5", false, _) => view(4),
+        ("p" | "P", false, _) if full => Some(Action::TogglePresentation),
+        ("1", false, _) if full => view(0),
+        ("2", false, _) if full => view(1),
+        ("3", false, _) if full => view(2),
+        ("4", false, _) if full => view(3),
+        ("5", false, _) if full => view(4),
         ("ArrowRight" | "PageDown", false, _) if stepping => Some(Action::Forward),
         ("ArrowLeft" | "PageUp", false, _) if stepping => Some(Action::Backward),
         ("Escape", false, _) => Some(Action::CancelWalk),
@@ -254,19 +266,22 @@ pub fn App() -> Html {
         });
     }
 
-    // Page-wide keyboard shortcuts. The listener outlives renders, so it reads whether a
-    // walk or lesson is open from a cell each render updates.
-    let stepping = use_mut_ref(|| false);
-    *stepping.borrow_mut() = state.walk().is_some() || state.lesson().is_some();
+    // Page-wide keyboard shortcuts. The listener outlives renders, so it reads what they
+    // depend on (a walk or lesson open, the compact view) from a cell each render updates.
+    let context = use_mut_ref(ShortcutContext::default);
+    *context.borrow_mut() = ShortcutContext {
+        stepping: state.walk().is_some() || state.lesson().is_some(),
+        compact: state.embedding().compact,
+    };
     {
         let dispatcher = state.dispatcher();
-        let stepping = stepping.clone();
+        let context = context.clone();
         use_effect_with((), move |_| {
             let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
                 if e.key() == "/" && !typing_in_field(&e) {
                     e.prevent_default();
                     focus_item_field();
-                } else if let Some(action) = shortcut(&e, *stepping.borrow()) {
+                } else if let Some(action) = shortcut(&e, &context.borrow()) {
                     e.prevent_default();
                     dispatcher.dispatch(action);
                 }

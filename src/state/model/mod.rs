@@ -223,6 +223,8 @@ pub struct FieldErrors {
 pub enum Message {
     /// Add or query with nothing typed.
     EmptyItem,
+    /// An add or remove typed in a view whose embedding page locked the items.
+    ItemsLocked,
     /// An item was added; `newly_set` of its positions went from 0 to set.
     Added {
         /// The item.
@@ -639,6 +641,10 @@ impl AppState {
     /// Applies one action and returns the new state. Never panics on any input.
     pub fn apply(mut self, action: Action) -> Self {
         if self.is_locked_out(&action) {
+            // Enter in the item field has no disabled button to explain it: say why.
+            if matches!(action, Action::AddDraft | Action::RemoveDraft) {
+                self.message = Some(Message::ItemsLocked);
+            }
             return self;
         }
         if !matches!(

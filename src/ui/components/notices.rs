@@ -53,6 +53,7 @@ pub fn message_text(text: &Text, message: &Message) -> String {
     let list = |items: &[String]| quoted_list(text, items);
     match message {
         Message::EmptyItem => text.msg_empty_item.to_owned(),
+        Message::ItemsLocked => text.msg_items_locked.to_owned(),
         Message::Added { item, newly_set } => fill(text.msg_added, &[&shown_item(item), newly_set]),
         Message::AddedMany { count } => fill(text.msg_added_many, &[count]),
         Message::BulkStopped { done, total } => fill(text.bulk_stopped, &[done, total]),
@@ -116,7 +117,8 @@ pub fn MessageBar(props: &MessageBarProps) -> Html {
         Message::RemoveRefusedAbsent { .. }
         | Message::RemoveRefusedFalsePositive { .. }
         | Message::PlainCannotRemove { .. }
-        | Message::EmptyItem => "warning",
+        | Message::EmptyItem
+        | Message::ItemsLocked => "warning",
         Message::FalseNegativesCreated { .. } => "danger",
         _ => "info",
     };
