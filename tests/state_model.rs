@@ -588,3 +588,15 @@ fn url_notices_name_the_parameter_and_refuse_empty_items() {
         "it needs lesson= to say which lesson"
     );
 }
+
+#[test]
+fn a_demonstration_says_it_replaced_the_filter_and_undo_brings_it_back() {
+    use bloomlab::state::demos::Demo;
+    let mine = state_from("m=32&add=apple");
+    let demo = mine.clone().apply(Action::LoadDemo(Demo::NaiveDelete));
+    assert_eq!(demo.message(), Some(&Message::DemoLoaded));
+    assert_ne!(demo.settings(), mine.settings());
+    let back = demo.apply(Action::Undo);
+    assert_eq!(back.settings(), mine.settings());
+    assert!(back.members().contains("apple"));
+}

@@ -247,6 +247,7 @@ text_struct!(
     walk_keys,
     msg_empty_item,
     msg_items_locked,
+    msg_demo_loaded,
     msg_added,
     msg_added_many,
     msg_refused_absent,
@@ -332,6 +333,7 @@ text_struct!(
     kplot_optimal,
     kplot_x,
     kplot_caption,
+    kplot_caption_half,
     lab,
     lab_hint,
     lab_caveat,
@@ -592,12 +594,31 @@ pub const SHOWN_CHARS: usize = 120;
 pub const LISTED_IN_TEXT: usize = 20;
 
 /// An item as shown in text: at most [`SHOWN_CHARS`] characters, then "…" and its size in
-/// bytes.
+/// bytes. White space at either end is drawn as `␣`, so that `"  two  "` and `"two"`
+/// (different items, with different hashes) do not look the same.
 pub fn shown_item(item: &str) -> String {
-    match item.char_indices().nth(SHOWN_CHARS) {
-        Some((cut, _)) => format!("{}… ({} B)", &item[..cut], item.len()),
-        None => item.to_owned(),
+    let shown = visible_ends(item);
+    match shown.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}… ({} B)", &shown[..cut], item.len()),
+        None => shown,
     }
+}
+
+/// `text` with each white-space character before its first and after its last other
+/// character replaced by `␣`.
+fn visible_ends(text: &str) -> String {
+    let body = text.trim();
+    if body.len() == text.len() {
+        return text.to_owned();
+    }
+    let (start, end) = if body.is_empty() {
+        (text.len(), text.len())
+    } else {
+        let start = text.len() - text.trim_start().len();
+        (start, start + body.len())
+    };
+    let blanks = |part: &str| "␣".repeat(part.chars().count());
+    format!("{}{body}{}", blanks(&text[..start]), blanks(&text[end..]))
 }
 
 /// Items in quotes, separated by commas: the first [`LISTED_IN_TEXT`], then how many more.
@@ -706,6 +727,10 @@ mod tests {
         assert_eq!(shown.chars().filter(|&c| c == 'é').count(), SHOWN_CHARS);
         assert!(shown.ends_with("… (400 B)"));
         assert_eq!(shown_item("cat"), "cat");
+        assert_eq!(shown_item("  two  "), "␣␣two␣␣");
+        assert_eq!(shown_item("a b"), "a b");
+        assert_eq!(shown_item("\tx"), "␣x");
+        assert_eq!(shown_item("   "), "␣␣␣");
         let items: Vec<String> = (0..25).map(|i| i.to_string()).collect();
         let list = quoted_list(&EN, &items);
         assert!(list.starts_with("“0”, “1”"));

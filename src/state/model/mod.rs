@@ -225,6 +225,8 @@ pub enum Message {
     EmptyItem,
     /// An add or remove typed in a view whose embedding page locked the items.
     ItemsLocked,
+    /// A demonstration replaced the filter (undo brings the previous one back).
+    DemoLoaded,
     /// An item was added; `newly_set` of its positions went from 0 to set.
     Added {
         /// The item.
@@ -889,6 +891,7 @@ impl AppState {
                 self.set_settings(loaded.settings, Some(log));
                 self.draft = item;
                 self.field_errors = FieldErrors::default();
+                self.message = Some(Message::DemoLoaded);
             }
             Action::RemoveDraft => {
                 if self.draft.is_empty() {

@@ -24,6 +24,8 @@ pub struct KPlotProps {
     pub k: u32,
     /// Linear or log rate axis.
     pub axis: AxisKind,
+    /// n is the visualizer's number of items (else half the lab's largest n).
+    pub n_from_items: bool,
 }
 
 /// The plot.
@@ -117,7 +119,7 @@ pub fn KPlot(props: &KPlotProps) -> Html {
                       text-anchor={if x_opt > WIDTH / 2.0 { "end" } else { "start" }} y={(TOP + 12.0).to_string()}>{ fill(text.kplot_optimal, &[&format!("{k_opt:.2}")]) }</text>
                 <text class="axis-label" x={((LEFT + WIDTH - RIGHT) / 2.0).to_string()} y={(HEIGHT - 6.0).to_string()} text-anchor="middle">{ text.kplot_x }</text>
             </svg>
-            <figcaption>{ fill(text.kplot_caption, &[&props.m, &props.n, &props.k]) }</figcaption>
+            <figcaption>{ fill(if props.n_from_items { text.kplot_caption } else { text.kplot_caption_half }, &[&props.m, &props.n, &props.k]) }</figcaption>
         </figure>
     }
 }

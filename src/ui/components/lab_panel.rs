@@ -183,7 +183,8 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     // The k plot uses the visualizer's n when its optimal k fits the axis, else the middle
     // of the lab's range; its caption names the n used.
     let user_k_opt = crate::filter::math::optimal_k_real(shape.m() as f64, user_n.max(1) as f64);
-    let k_plot_n = if user_n > 0 && user_k_opt <= 24.0 {
+    let n_from_items = user_n > 0 && user_k_opt <= 24.0;
+    let k_plot_n = if n_from_items {
         user_n
     } else {
         (n_max / 2).max(1)
@@ -251,7 +252,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                      user_point={props.user_point} axis={lab.axis} />
             <p class="hint" id="lab-caveat">{ text.lab_caveat }</p>
             <h3>{ text.kplot_title }</h3>
-            <KPlot m={shape.m()} n={k_plot_n} k={shape.k()} axis={lab.axis} />
+            <KPlot m={shape.m()} n={k_plot_n} k={shape.k()} axis={lab.axis} {n_from_items} />
         </section>
     }
 }
