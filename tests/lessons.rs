@@ -315,3 +315,24 @@ fn starting_a_lesson_retires_the_note_about_a_restored_session() {
     let in_lesson = restored.apply(Action::StartLesson("basics".into()));
     assert!(!in_lesson.persistence().restored);
 }
+
+#[test]
+fn a_walk_cancelled_with_escape_is_still_added_when_the_lesson_goes_on() {
+    // Step 2 of the basics lesson walks "cat" in; the later steps count on it.
+    let walking = loaded()
+        .apply(Action::StartLesson("basics".into()))
+        .apply(Action::LessonNext);
+    assert!(walking.walk().is_some());
+    let cancelled = walking.apply(Action::CancelWalk);
+    assert!(cancelled.walk().is_none() && !cancelled.members().contains("cat"));
+    let mut state = cancelled.apply(Action::Forward);
+    assert!(state.members().contains("cat"));
+    // The rest of the lesson still meets every verdict it claims.
+    while !state.lesson().unwrap().at_end() {
+        state = state.apply(Action::LessonNext);
+        let progress = state.lesson().unwrap();
+        if let (Some(expect), Some(report)) = (progress.current().expect, state.last_query()) {
+            assert!(expect.matches(&report.verdict), "step {}", progress.step + 1);
+        }
+    }
+}

@@ -116,6 +116,16 @@ impl AppState {
         self.one_undo_step(|state| {
             if let Some(walk) = state.walk.take() {
                 state.finish_walk(walk);
+            } else {
+                // An add walk cancelled with Escape is still the lesson's add: the steps
+                // after it describe a filter that holds its item.
+                for action in &progress.current().actions {
+                    if let StepAction::WalkAdd(item) = action {
+                        if !state.members.contains(item) {
+                            *state = std::mem::take(state).apply(Action::AddItem(item.clone()));
+                        }
+                    }
+                }
             }
             let next = progress.step + 1;
             state.run_lesson_step(&progress.lesson.steps[next], true);
