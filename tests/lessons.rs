@@ -332,7 +332,11 @@ fn a_walk_cancelled_with_escape_is_still_added_when_the_lesson_goes_on() {
         state = state.apply(Action::LessonNext);
         let progress = state.lesson().unwrap();
         if let (Some(expect), Some(report)) = (progress.current().expect, state.last_query()) {
-            assert!(expect.matches(&report.verdict), "step {}", progress.step + 1);
+            assert!(
+                expect.matches(&report.verdict),
+                "step {}",
+                progress.step + 1
+            );
         }
     }
 }

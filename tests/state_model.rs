@@ -600,3 +600,19 @@ fn a_demonstration_says_it_replaced_the_filter_and_undo_brings_it_back() {
     assert_eq!(back.settings(), mine.settings());
     assert!(back.members().contains("apple"));
 }
+
+#[test]
+fn folds_beyond_what_m_allows_are_named_and_not_kept() {
+    use bloomlab::state::url::NoticeReason;
+    let eight = state_from("view=sets&m=8&add=apple&fold=4");
+    assert_eq!(eight.folds(), 3);
+    assert_eq!(eight.notices()[0].param, "fold");
+    assert_eq!(eight.notices()[0].reason, NoticeReason::AtMost(3));
+    assert!(eight.url_query(true).contains("fold=3"));
+    let odd = state_from("m=63&fold=1");
+    assert_eq!(odd.folds(), 0);
+    assert!(!odd.url_query(true).contains("fold="));
+    // A fold chosen at an even m no longer applies once m is made odd.
+    let folded = state_from("m=64&fold=2").apply(Action::SetM("63".into()));
+    assert_eq!(folded.folds(), 0);
+}

@@ -46,6 +46,12 @@ use super::settings::{Mode, Settings, DEFAULT_K, DEFAULT_M};
 /// The most times the sets view folds the filter.
 pub const MAX_FOLDS: u32 = 4;
 
+/// How many times a filter of m bits can be folded: each fold halves an even m, so as many
+/// times as 2 divides m, at most [`MAX_FOLDS`].
+pub fn possible_folds(m: u64) -> u32 {
+    m.trailing_zeros().min(MAX_FOLDS)
+}
+
 /// Why a URL parameter was ignored.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NoticeReason {

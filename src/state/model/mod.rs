@@ -407,7 +407,14 @@ impl AppState {
         state.presentation = url.presentation;
         let [a, b] = url.sets;
         state.sets = Rc::new([set_items(a), set_items(b)]);
-        state.folds = url.folds;
+        let possible = super::url::possible_folds(state.settings.m());
+        if url.folds > possible {
+            let reason = NoticeReason::AtMost(possible);
+            state
+                .notices
+                .push(Notice::new("fold", &url.folds.to_string(), reason));
+        }
+        state.folds = url.folds.min(possible);
         state.calculator = url.calculator;
         state.lab_settings = url.lab;
         state.hash_quality = url.hash_quality;
@@ -555,7 +562,7 @@ impl AppState {
                 .as_ref()
                 .map(|p| (p.lesson.id.clone(), p.step as u64 + 1)),
             sets: self.sets.as_ref().clone(),
-            folds: self.folds,
+            folds: self.folds(),
             calculator: self.calculator.clone(),
             lab: self.lab_settings.clone(),
             hash_quality: self.hash_quality.clone(),
@@ -581,6 +588,7 @@ impl AppState {
     /// How many times the sets view folds the visualizer's filter.
     pub fn folds(&self) -> u32 {
         self.folds
+            .min(super::url::possible_folds(self.settings.m()))
     }
     /// The cell under the grid's cursor.
     pub fn selected_cell(&self) -> Option<u64> {
