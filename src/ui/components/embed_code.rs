@@ -58,13 +58,16 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
             });
         })
     };
+    // The button stays among the page's tools; the snippet opens on a line of its own.
     html! {
-        <div class="embed-code">
+        <>
             <button id="embed-button" {onclick}>{ text.embed_copy }</button>
             if let Some((snippet, copied)) = (*shown).clone() {
-                <label for="embed-snippet">{ if copied { text.embed_copied } else { text.embed_hint } }</label>
-                <textarea id="embed-snippet" readonly=true rows="3" value={snippet} />
+                <div class="embed-code">
+                    <label for="embed-snippet">{ if copied { text.embed_copied } else { text.embed_hint } }</label>
+                    <textarea id="embed-snippet" readonly=true rows="3" value={snippet} />
+                </div>
             }
-        </div>
+        </>
     }
 }
