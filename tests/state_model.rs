@@ -616,3 +616,24 @@ fn folds_beyond_what_m_allows_are_named_and_not_kept() {
     let folded = state_from("m=64&fold=2").apply(Action::SetM("63".into()));
     assert_eq!(folded.folds(), 0);
 }
+
+#[test]
+fn a_parameter_given_twice_names_the_value_given_up() {
+    use bloomlab::state::url::NoticeReason;
+    let state = state_from("m=16&add=a&add=b&m=32&seta=x&seta=y&lang=ja&lang=zh");
+    assert_eq!(state.settings().m(), 32);
+    assert_eq!(state.members().len(), 2);
+    let notices: Vec<(&str, &str, &NoticeReason)> = state
+        .notices()
+        .iter()
+        .map(|n| (n.param.as_str(), n.value.as_str(), &n.reason))
+        .collect();
+    assert_eq!(
+        notices,
+        [
+            ("m", "16", &NoticeReason::Repeated),
+            ("lang", "ja", &NoticeReason::Repeated)
+        ]
+    );
+    assert_eq!(state.lang(), bloomlab::i18n::Lang::Zh);
+}

@@ -250,6 +250,7 @@ pub static EN: Text = Text {
     notice_not_applied: "it could not be applied",
     notice_empty_item: "an item needs at least one character",
     notice_needs_lesson: "it needs lesson= to say which lesson",
+    notice_repeated: "given again later in the link, whose last value is used",
     culprit_setter: "“{0}” (hash {1})",
     msg_counter_step: "counter {0}: {1} → {2}",
     msg_counter_stuck: "counter {0} stays {1} (saturated)",

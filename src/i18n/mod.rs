@@ -408,6 +408,7 @@ text_struct!(
     notice_not_applied,
     notice_empty_item,
     notice_needs_lesson,
+    notice_repeated,
     culprit_setter,
     msg_counter_step,
     msg_counter_stuck,

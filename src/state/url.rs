@@ -28,7 +28,8 @@
 //! | `hq_corpus`, `hq_size`, `hq_m`, `hq_k`, `hq_item` | the hash-quality view's settings as typed, `hq_item` once per pasted line | see [`HashQualitySettings`] |
 //!
 //! Values are percent-encoded UTF-8 (`+` is a space). A missing parameter takes its default;
-//! an invalid one takes its default and produces a [`Notice`] naming it.
+//! an invalid one takes its default and produces a [`Notice`] naming it; one given twice
+//! (other than those in `REPEATABLE`) takes its last value, and a notice names the other.
 
 use std::fmt;
 
@@ -77,6 +78,8 @@ pub enum NoticeReason {
     EmptyItem,
     /// `step=` without `lesson=`.
     NeedsLesson,
+    /// A single-valued parameter given again later in the link, whose last value is used.
+    Repeated,
     /// No lesson has this id.
     UnknownLesson,
     /// The lesson has steps 1 to this number.
@@ -103,6 +106,9 @@ impl fmt::Display for NoticeReason {
             NoticeReason::NotApplied => write!(f, "it could not be applied"),
             NoticeReason::EmptyItem => write!(f, "an item needs at least one character"),
             NoticeReason::NeedsLesson => write!(f, "it needs lesson= to say which lesson"),
+            NoticeReason::Repeated => {
+                write!(f, "given again later in the link, whose last value is used")
+            }
             NoticeReason::UnknownLesson => write!(f, "there is no such lesson"),
             NoticeReason::StepOutOfRange(count) => write!(f, "the lesson has steps 1 to {count}"),
             NoticeReason::BadLesson(problem) => {
@@ -406,6 +412,17 @@ pub const PARAMS: &[&str] = &[
     "hq_item",
 ];
 
+/// The parameters that may be given more than once; each of the others takes its last value.
+const REPEATABLE: &[&str] = &[
+    "add",
+    "remove",
+    "force_remove",
+    "naive_delete",
+    "seta",
+    "setb",
+    "hq_item",
+];
+
 /// An on/off parameter: `1` or `true`, `0` or `false`.
 fn parse_flag(value: &str) -> Option<bool> {
     match value {
@@ -441,7 +458,19 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut lesson: Option<String> = None;
     let mut step = 1;
     let problem = NoticeReason::Problem;
+    // The last value of each single-valued parameter seen so far: a repeat overrides it,
+    // and the notice names the value given up.
+    let mut given: Vec<(String, String)> = Vec::new();
     for (key, value) in query_pairs(query) {
+        if PARAMS.contains(&key.as_str()) && !REPEATABLE.contains(&key.as_str()) {
+            match given.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, earlier)) => {
+                    let earlier = std::mem::replace(earlier, value.clone());
+                    notices.push(Notice::new(&key, &earlier, NoticeReason::Repeated));
+                }
+                None => given.push((key.clone(), value.clone())),
+            }
+        }
         match key.as_str() {
             "m" => match parse_whole(&value).map_err(|p| p.with_max(MAX_BITS)) {
                 Ok(v) => m = v,
