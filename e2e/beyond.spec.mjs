@@ -112,14 +112,17 @@ test('the hash-quality settings travel in the link, pasted lines included', asyn
   await expect(page.locator('#hashes-few')).toContainText('it needs about 5 per bucket, 505 items in all');
   await expect(page.locator('tr[data-spread="too-few"]')).toHaveCount(4);
   await expect(page.locator('tr[data-hash="sum"] td').nth(3)).not.toContainText('✓');
-  // Opening the link shows the same view, fields and corpus; a bad value is named.
-  await page.goto(page.url().replace(/hq_k=3/, 'hq_k=3&hq_corpus=md5'));
+  // Opening the link shows the same view, fields and corpus.
+  await page.goto(page.url());
   await page.waitForSelector('.app[data-ready]');
   await expect(page.locator('#hashes-m')).toHaveValue('512');
   await expect(page.locator('#hashes-k')).toHaveValue('3');
   await expect(page.locator('#corpus-paste')).toHaveValue('apple\nbanana & cherry\nkiwi');
   await expect(page.locator('tr[data-hash]')).toHaveCount(4);
+  // An unknown corpus is named, and the generated one is used.
+  await openApp(page, '?view=hashes&hq_corpus=md5');
   await expect(page.locator('[data-notice-param="hq_corpus"]')).toBeVisible();
+  await expect(page.locator('#corpus')).toHaveValue('similar');
   // A typed value the view cannot use stays in the field and the link, named beside it.
   await openApp(page, '?view=hashes&hq_corpus=urls&hq_size=0');
   await expect(page.locator('#corpus')).toHaveValue('urls');

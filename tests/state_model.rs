@@ -636,4 +636,12 @@ fn a_parameter_given_twice_names_the_value_given_up() {
         ]
     );
     assert_eq!(state.lang(), bloomlab::i18n::Lang::Zh);
+    // Only the last is read, even when it is the bad one: the earlier value is not kept.
+    let bad_last = state_from("hq_corpus=paste&hq_corpus=md5");
+    assert_eq!(
+        bad_last.hash_quality().source,
+        bloomlab::state::hash_quality::CorpusSource::default()
+    );
+    assert_eq!(bad_last.notices().len(), 2);
+    assert_eq!(bad_last.notices()[0].reason, NoticeReason::Repeated);
 }

@@ -458,18 +458,25 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     let mut lesson: Option<String> = None;
     let mut step = 1;
     let problem = NoticeReason::Problem;
-    // The last value of each single-valued parameter seen so far: a repeat overrides it,
-    // and the notice names the value given up.
-    let mut given: Vec<(String, String)> = Vec::new();
-    for (key, value) in query_pairs(query) {
-        if PARAMS.contains(&key.as_str()) && !REPEATABLE.contains(&key.as_str()) {
-            match given.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, earlier)) => {
-                    let earlier = std::mem::replace(earlier, value.clone());
-                    notices.push(Notice::new(&key, &earlier, NoticeReason::Repeated));
-                }
-                None => given.push((key.clone(), value.clone())),
-            }
+    let pairs = query_pairs(query);
+    // A single-valued parameter given more than once is read from its last occurrence only;
+    // each earlier one is named in a notice.
+    let single = |key: &str| PARAMS.contains(&key) && !REPEATABLE.contains(&key);
+    let mut last = std::collections::HashMap::new();
+    for (index, (key, _)) in pairs.iter().enumerate() {
+        if single(key) {
+            last.insert(key.as_str(), index);
+        }
+    }
+    let overridden: Vec<bool> = pairs
+        .iter()
+        .enumerate()
+        .map(|(index, (key, _))| single(key) && last.get(key.as_str()) != Some(&index))
+        .collect();
+    for ((key, value), overridden) in pairs.iter().cloned().zip(overridden) {
+        if overridden {
+            notices.push(Notice::new(&key, &value, NoticeReason::Repeated));
+            continue;
         }
         match key.as_str() {
             "m" => match parse_whole(&value).map_err(|p| p.with_max(MAX_BITS)) {
