@@ -462,16 +462,18 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
     // A single-valued parameter given more than once is read from its last occurrence only;
     // each earlier one is named in a notice.
     let single = |key: &str| PARAMS.contains(&key) && !REPEATABLE.contains(&key);
-    let mut last = std::collections::HashMap::new();
-    for (index, (key, _)) in pairs.iter().enumerate() {
-        if single(key) {
-            last.insert(key.as_str(), index);
+    // Where each single-valued parameter last occurs (at most one entry per name in PARAMS).
+    let mut last: Vec<(&str, usize)> = Vec::new();
+    for (index, (key, _)) in pairs.iter().enumerate().filter(|(_, (key, _))| single(key)) {
+        match last.iter_mut().find(|(name, _)| name == key) {
+            Some(entry) => entry.1 = index,
+            None => last.push((key.as_str(), index)),
         }
     }
     let overridden: Vec<bool> = pairs
         .iter()
         .enumerate()
-        .map(|(index, (key, _))| single(key) && last.get(key.as_str()) != Some(&index))
+        .map(|(index, (key, _))| single(key) && !last.contains(&(key.as_str(), index)))
         .collect();
     for ((key, value), overridden) in pairs.iter().cloned().zip(overridden) {
         if overridden {
