@@ -144,3 +144,14 @@ test('above m = 1024 the sets view says its four arrays are not drawn, and still
   await expect(page.locator('#sets-grids-hidden')).toHaveCount(0);
   await expect(page.locator('[data-set] .bit-grid')).toHaveCount(4);
 });
+
+test('the size estimates sit under the union, beside the intersection\'s longer notes', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await openApp(page, `?${SETS}`);
+  const union = await page.locator('[data-set="union"]').boundingBox();
+  const inter = await page.locator('[data-set="intersection"]').boundingBox();
+  const table = await page.locator('table.estimates').boundingBox();
+  expect(Math.abs(table.x - union.x)).toBeLessThan(2);
+  expect(table.y).toBeGreaterThanOrEqual(union.y + union.height - 1);
+  expect(table.y).toBeLessThan(inter.y + inter.height);
+});

@@ -128,3 +128,18 @@ test('choosing a lesson with the mouse and pressing Start opens it; the menu fol
   await expect(page.locator('#lesson-select')).toHaveValue('deleting');
   await expect(page.locator('#lesson-start')).toBeEnabled();
 });
+
+test('on a 1280×720 projector, lesson 1 step 7 shows its text, the bit array and every culprit without scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(page, '?lesson=basics&step=7&present=1');
+  await expect(page.locator('.culprits li')).toHaveCount(3);
+  for (const selector of ['.lesson-text', '#lesson-next', '#bit-array .bit-grid', '.culprits li:last-child']) {
+    const box = await page.locator(selector).first().boundingBox();
+    expect(box, selector).not.toBeNull();
+    expect(box.y + box.height, `${selector} ends inside the screen`).toBeLessThanOrEqual(720);
+  }
+  // Title, lesson menu and language share the first line.
+  const title = await page.locator('h1').boundingBox();
+  const lang = await page.locator('#lang').boundingBox();
+  expect(Math.abs(lang.y + lang.height / 2 - (title.y + title.height / 2))).toBeLessThan(20);
+});

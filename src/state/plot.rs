@@ -154,18 +154,18 @@ pub fn probability(p: f64) -> String {
     }
 }
 
-/// Formats a rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`,
-/// `4.560e-3 %`.
+/// Formats a rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`,
+/// `4.560e-3 %`.
 pub fn percent(rate: f64) -> String {
     let pct = rate * 100.0;
     if pct == 0.0 {
-        "0 %".to_owned()
+        "0 %".to_owned()
     } else if pct >= 1.0 {
-        format!("{pct:.2} %")
+        format!("{pct:.2} %")
     } else if pct >= 0.01 {
-        format!("{pct:.3} %")
+        format!("{pct:.3} %")
     } else {
-        format!("{} %", scientific(pct))
+        format!("{} %", scientific(pct))
     }
 }
 
@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(probability(0.001), "0.001000");
         assert_eq!(probability(6.4614e-9), "6.461e-9");
         assert_eq!(probability(0.0), "0.000000");
-        assert_eq!(percent(6.4614e-9), "6.461e-7 %");
+        assert_eq!(percent(6.4614e-9), "6.461e-7 %");
     }
 
     #[test]

@@ -161,20 +161,20 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                         { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
                     </p>
                 </div>
+                if let Some(est) = est {
+                    <table class="estimates">
+                        <thead><tr><th></th><th>{ text.sets_estimated }</th><th>{ text.sets_true }</th></tr></thead>
+                        <tbody>
+                            <tr data-estimate="a"><td>{ "|A|" }</td><td>{ estimate(est.a, unbounded) }</td><td>{ a_items.len() }</td></tr>
+                            <tr data-estimate="b"><td>{ "|B|" }</td><td>{ estimate(est.b, unbounded) }</td><td>{ b_items.len() }</td></tr>
+                            <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, unbounded) }</td><td>{ true_union.len() }</td></tr>
+                            <tr data-estimate="intersection"><td>{ "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B" }</td>
+                                <td>{ est.intersection.map(one_decimal).unwrap_or_else(|| unbounded.to_owned()) }</td>
+                                <td>{ common.len() }</td></tr>
+                        </tbody>
+                    </table>
+                }
             </div>
-            if let Some(est) = est {
-                <table class="estimates">
-                    <thead><tr><th></th><th>{ text.sets_estimated }</th><th>{ text.sets_true }</th></tr></thead>
-                    <tbody>
-                        <tr data-estimate="a"><td>{ "|A|" }</td><td>{ estimate(est.a, unbounded) }</td><td>{ a_items.len() }</td></tr>
-                        <tr data-estimate="b"><td>{ "|B|" }</td><td>{ estimate(est.b, unbounded) }</td><td>{ b_items.len() }</td></tr>
-                        <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, unbounded) }</td><td>{ true_union.len() }</td></tr>
-                        <tr data-estimate="intersection"><td>{ "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B" }</td>
-                            <td>{ est.intersection.map(one_decimal).unwrap_or_else(|| unbounded.to_owned()) }</td>
-                            <td>{ common.len() }</td></tr>
-                    </tbody>
-                </table>
-            }
             <h2>{ text.fold_title }</h2>
             <p class="hint">{ text.fold_hint }</p>
             <div class="toolbar">
