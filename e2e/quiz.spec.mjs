@@ -51,3 +51,18 @@ test('a bad quiz seed is named beside the field', async ({ page }) => {
   await page.click('#quiz-start');
   await expect(page.locator('[data-quiz-index="0"]')).toBeVisible();
 });
+
+test('the question\'s positions are outlined, not those of a typed word or of query=', async ({ page }) => {
+  const outlined = () => page.locator('#bit-array .cell.probe').evaluateAll((cells) =>
+    cells.map((c) => Number(c.getAttribute('data-bit-index'))).sort((x, y) => x - y));
+  const asked = async () => (await page.locator('.quiz-question').innerText()).match(/“(.*)”/)[1];
+  const positions = (item) => [...new Set(fnvPositions(item, 20, 4))].sort((x, y) => x - y);
+  await openApp(page, '?m=20&k=4&add=apple&add=pear&query=zzz&quiz=1');
+  expect(await outlined()).toEqual(positions(await asked()));
+  await page.click('#quiz-stop');
+  await page.fill('#item-field', 'fig');
+  expect(await outlined()).toEqual(positions('fig'));
+  await page.click('#quiz-start');
+  expect(await outlined()).toEqual(positions(await asked()));
+  await expect(page.locator('#item-field')).toHaveValue('');
+});

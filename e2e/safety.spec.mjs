@@ -83,3 +83,10 @@ test('the Content-Security-Policy allows the app and refuses injected inline scr
   expect((await page.evaluate(() => window.__violations)).join()).toContain('script-src');
   expect(errors.filter((e) => !e.includes('Content Security Policy'))).toEqual([]);
 });
+
+test('a long item wraps inside its panel rather than widening the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openApp(page, `?add=${'x'.repeat(5000)}&query=${'y'.repeat(300)}`);
+  await expect(page.locator('[data-query-result]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+});

@@ -427,7 +427,10 @@ impl AppState {
             state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, &query)));
         }
         if let Some(seed) = url.quiz {
+            // As when the quiz is started by hand: its question, not `query=`, is shown.
             state.quiz = Some(Quiz::start(seed, &state.members));
+            state.last_query = None;
+            state.draft.clear();
         }
         state.embedding = embedding;
         if let Some((id, step)) = url.lesson {
@@ -852,7 +855,9 @@ impl AppState {
             Action::ToggleHelp => self.help_open = !self.help_open,
             Action::StartQuiz(seed) => {
                 self.quiz = Some(Quiz::start(seed, &self.members));
+                // The bit array outlines the question's positions, not a typed word's.
                 self.last_query = None;
+                self.draft.clear();
             }
             Action::Predict(prediction) => {
                 if let Some(mut quiz) = self.quiz.take() {
