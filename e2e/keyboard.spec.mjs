@@ -17,6 +17,11 @@ test('keyboard only: add and query an item, open the shortcuts, present, switch 
   await page.keyboard.press('?');
   await expect(page.locator('#help')).toBeVisible();
   await expect(page.locator('#help-close')).toBeFocused();
+  // The dialog is modal: Tab and Shift+Tab do not reach the page behind it.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#help-close')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('#help-close')).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.locator('#help')).toHaveCount(0);
   // Focus goes back where it was before the list opened.

@@ -143,3 +143,18 @@ test('on a 1280×720 projector, lesson 1 step 7 shows its text, the bit array an
   const lang = await page.locator('#lang').boundingBox();
   expect(Math.abs(lang.y + lang.height / 2 - (title.y + title.height / 2))).toBeLessThan(20);
 });
+
+test('a lesson started from the keyboard takes the focus to Next and says it replaced the user\'s items', async ({ page }) => {
+  await openApp(page, '?m=32&add=a&add=b');
+  await expect(page.locator('#lesson-select option[value="basics"]')).toHaveCount(1);
+  await page.locator('#lesson-select').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#lesson-start')).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-lesson', 'basics');
+  await expect(page.locator('#lesson-next')).toBeFocused();
+  await expect(page.locator('.message')).toContainText('replaced your filter');
+  // Undo brings the user's items back.
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('[data-item]')).toHaveCount(2);
+});

@@ -645,3 +645,37 @@ fn a_parameter_given_twice_names_the_value_given_up() {
     assert_eq!(bad_last.notices().len(), 2);
     assert_eq!(bad_last.notices()[0].reason, NoticeReason::Repeated);
 }
+
+#[test]
+fn a_bit_two_hashes_share_is_named_once() {
+    // m = 1: every hash lands on bit 0, which is one bit, not k.
+    let state = state_from("m=1&k=4&add=a").apply(Action::QueryItem("b".into()));
+    let report = state.last_query().unwrap();
+    assert_eq!((report.steps.len(), report.distinct_bits()), (4, 1));
+    let Verdict::FalsePositive { culprits } = &report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!(culprits.len(), 1);
+    assert_eq!((culprits[0].position, culprits[0].hash_index), (0, 0));
+    // An empty filter at m = 16: "dog" maps to 9, 1, 9 (lesson 1), two bits, each 0 once.
+    let empty = state_from("m=16&k=3");
+    let positions: Vec<u64> = empty
+        .filter()
+        .shape()
+        .steps(b"dog")
+        .iter()
+        .map(|s| s.position)
+        .collect();
+    assert_eq!(positions, [9, 1, 9]);
+    let repeated = "dog".to_owned();
+    let report = empty
+        .apply(Action::QueryItem(repeated))
+        .last_query()
+        .unwrap()
+        .clone();
+    let Verdict::DefinitelyNot { zero_positions } = &report.verdict else {
+        panic!("{:?}", report.verdict)
+    };
+    assert_eq!(zero_positions, &[9, 1]);
+    assert_eq!(report.distinct_bits(), 2);
+}

@@ -77,12 +77,19 @@ pub struct QueryReport {
     pub verdict: Verdict,
 }
 
+impl QueryReport {
+    /// How many bits the item maps to: k, less the positions two hashes share.
+    pub fn distinct_bits(&self) -> usize {
+        distinct_steps(&self.steps).count()
+    }
+}
+
 /// Queries `item` against the filter, using the member set to tell true answers from false.
 pub fn run_query(filter: &FilterModel, members: &Members, item: &str) -> QueryReport {
     let shape = filter.shape();
     let steps = shape.steps(item.as_bytes());
-    let zero_positions: Vec<u64> = steps
-        .iter()
+    // Two hashes can land on one position; it is one bit, named once.
+    let zero_positions: Vec<u64> = distinct_steps(&steps)
         .map(|s| s.position)
         .filter(|&p| !filter.is_set(p))
         .collect();
@@ -102,9 +109,19 @@ pub fn run_query(filter: &FilterModel, members: &Members, item: &str) -> QueryRe
     }
 }
 
-fn culprits(filter: &FilterModel, members: &Members, steps: &[HashStep]) -> Vec<PositionCulprits> {
-    let positions: Vec<u64> = steps.iter().map(|s| s.position).collect();
+/// The steps whose position no earlier step has: one per bit the item maps to.
+pub fn distinct_steps(steps: &[HashStep]) -> impl Iterator<Item = &HashStep> {
     steps
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| !steps[..*i].iter().any(|e| e.position == s.position))
+        .map(|(_, s)| s)
+}
+
+fn culprits(filter: &FilterModel, members: &Members, steps: &[HashStep]) -> Vec<PositionCulprits> {
+    let distinct: Vec<&HashStep> = distinct_steps(steps).collect();
+    let positions: Vec<u64> = distinct.iter().map(|s| s.position).collect();
+    distinct
         .iter()
         .zip(setters_at(filter, members, &positions))
         .map(|(s, (setters, total_setters))| PositionCulprits {

@@ -227,6 +227,8 @@ pub enum Message {
     ItemsLocked,
     /// A demonstration replaced the filter (undo brings the previous one back).
     DemoLoaded,
+    /// A lesson replaced a filter that held items (undo brings them back).
+    LessonReplaced,
     /// An item was added; `newly_set` of its positions went from 0 to set.
     Added {
         /// The item.
@@ -939,7 +941,11 @@ impl AppState {
                 if let Some(lesson) = self.lesson_named(&id) {
                     // The lesson replaces the restored session: the note about it goes.
                     self.persistence.restored = false;
+                    let had_items = !self.members.is_empty();
                     self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
+                    if had_items {
+                        self.message = Some(Message::LessonReplaced);
+                    }
                 }
             }
             Action::LessonNext => self.lesson_next(),

@@ -152,6 +152,9 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
                             <option value={m.item.clone()} selected={m.item == item}>{ m.item.clone() }</option>
                         }) }
                     </select>
+                    if shape.m() > COMPARE_GRID_MAX {
+                        <p class="hint" id="compare-grids-hidden">{ fill(text.compare_grids_hidden, &[&COMPARE_GRID_MAX]) }</p>
+                    }
                     <div class="compare-sides">
                         { side(text.compare_plain, &cmp.plain, &cmp.plain_false_negatives, "plain") }
                         { side(text.compare_counting, &cmp.counting, &cmp.counting_false_negatives, "counting") }

@@ -52,8 +52,21 @@ pub fn HelpOverlay(props: &HelpOverlayProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::ToggleHelp))
     };
+    // The dialog is modal: Tab and Shift+Tab stay on its one control, Close.
+    let keep_focus = {
+        let close_ref = close_ref.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Tab" {
+                e.prevent_default();
+                if let Some(button) = close_ref.cast::<web_sys::HtmlElement>() {
+                    let _ = button.focus();
+                }
+            }
+        })
+    };
     html! {
-        <div class="help-overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" id="help">
+        <div class="help-overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" id="help"
+             onkeydown={keep_focus}>
             <div class="help-box">
                 <h2 id="help-title">{ text.help_title }</h2>
                 <table>

@@ -31,6 +31,21 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
     let at_end = props.step + 1 >= props.count;
+    let next_ref = use_node_ref();
+    {
+        // A lesson just opened takes the focus to its Next button, unless a text field has
+        // it: the menu's Start button, disabled once the lesson runs, would drop it.
+        let next_ref = next_ref.clone();
+        use_effect_with(props.id.clone(), move |_| {
+            let typing = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element())
+                .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA"));
+            if let Some(button) = next_ref.cast::<web_sys::HtmlElement>().filter(|_| !typing) {
+                let _ = button.focus();
+            }
+        });
+    }
     html! {
         <section class="panel lesson" id="lesson" aria-labelledby="lesson-title"
                  data-lesson={props.id.clone()} data-step={(props.step + 1).to_string()}
@@ -48,7 +63,7 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
                 <button id="lesson-back" disabled={props.step == 0} onclick={act(Action::LessonBack)}>
                     { "← " }{ text.lesson_back }
                 </button>
-                <button id="lesson-next" class="primary" disabled={at_end} onclick={act(Action::LessonNext)}>
+                <button id="lesson-next" ref={next_ref} class="primary" disabled={at_end} onclick={act(Action::LessonNext)}>
                     { text.lesson_next }{ " →" }
                 </button>
                 <span class="hint">{ text.lesson_keys }</span>

@@ -55,6 +55,7 @@ pub fn message_text(text: &Text, message: &Message) -> String {
         Message::EmptyItem => text.msg_empty_item.to_owned(),
         Message::ItemsLocked => text.msg_items_locked.to_owned(),
         Message::DemoLoaded => text.msg_demo_loaded.to_owned(),
+        Message::LessonReplaced => text.msg_lesson_replaced.to_owned(),
         Message::Added { item, newly_set } => fill(text.msg_added, &[&shown_item(item), newly_set]),
         Message::AddedMany { count } => fill(text.msg_added_many, &[count]),
         Message::BulkStopped { done, total } => fill(text.bulk_stopped, &[done, total]),

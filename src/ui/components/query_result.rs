@@ -19,11 +19,16 @@ pub fn verdict_line(text: &Text, report: &QueryReport) -> String {
     match &report.verdict {
         Verdict::DefinitelyNot { .. } => fill(text.result_definitely_not, &[item]),
         Verdict::Probably => fill(text.result_probably, &[item]),
-        Verdict::FalsePositive { .. } => {
-            fill(text.result_false_positive, &[item, &report.steps.len()])
-        }
+        Verdict::FalsePositive { .. } => match report.distinct_bits() {
+            1 => fill(text.result_false_positive_one, &[item]),
+            bits => fill(text.result_false_positive, &[item, &bits]),
+        },
         Verdict::FalseNegative { zero_positions } => {
-            fill(text.result_false_negative, &[item, &join(zero_positions)])
+            let template = match zero_positions.len() {
+                1 => text.result_false_negative,
+                _ => text.result_false_negative_many,
+            };
+            fill(template, &[item, &join(zero_positions)])
         }
     }
 }
@@ -34,7 +39,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let report = &*props.report;
     let item = &shown_item(&report.item);
-    let k = report.steps.len();
+    let bits = report.distinct_bits();
     let body = match &report.verdict {
         Verdict::DefinitelyNot { zero_positions } => html! {
             <>
@@ -46,7 +51,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
         Verdict::Probably => html! {
             <>
                 <p class="verdict">{ verdict_line(text, report) }</p>
-                <p>{ fill(text.result_probably_why, &[&k]) }</p>
+                <p>{ if bits == 1 { text.result_probably_why_one.to_owned() } else { fill(text.result_probably_why, &[&bits]) } }</p>
             </>
         },
         Verdict::FalsePositive { culprits } => html! {

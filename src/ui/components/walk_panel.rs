@@ -44,7 +44,7 @@ pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool],
             fill(template, &values)
         }
         _ => match walk.kind {
-            WalkKind::Add => fill(text.walk_done_add, &[&k, &shown_item(&walk.item)]),
+            WalkKind::Add => fill(text.walk_done_add, &[&shown_item(&walk.item)]),
             WalkKind::Query => text.walk_done_query.to_owned(),
         },
     }
