@@ -121,3 +121,16 @@ test('the calculator sizes a filter, names bad fields and checks claims', async 
   expect(Number(m)).toBe(Math.ceil(-100 * Math.log(0.05) / Math.LN2 ** 2));
   await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(Number(m));
 });
+
+test('the calculator\'s greyed fields show the answer; a question that uses them gets the typed values back', async ({ page }) => {
+  await openApp(page, '?view=calculator&solve=size&cn=1000&cp=0.01');
+  await expect(page.locator('#calc-m')).toBeDisabled();
+  await expect(page.locator('#calc-m')).toHaveValue('9586');
+  await expect(page.locator('#calc-k')).toHaveValue('7');
+  await page.click('#calc-mode-rate');
+  await expect(page.locator('#calc-m')).toBeEnabled();
+  await expect(page.locator('#calc-m')).toHaveValue('9585059');
+  await expect(page.locator('#calc-p')).toBeDisabled();
+  const p = Number(await page.locator('[data-calc-p]').getAttribute('data-calc-p'));
+  expect(Number(await page.locator('#calc-p').inputValue())).toBeCloseTo(p, 6);
+});

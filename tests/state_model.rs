@@ -679,3 +679,25 @@ fn a_bit_two_hashes_share_is_named_once() {
     assert_eq!(zero_positions, &[9, 1]);
     assert_eq!(report.distinct_bits(), 2);
 }
+
+#[test]
+fn a_link_with_a_forced_removal_or_naive_delete_says_what_it_broke() {
+    for query in [
+        "m=16&k=3&mode=counting&add=a&add=b&add=c&force_remove=q&add=z",
+        "m=16&k=3&add=a&add=b&add=c&naive_delete=a&add=z",
+    ] {
+        let state = state_from(query);
+        let Some(Message::FalseNegativesCreated { victims, .. }) = state.message() else {
+            panic!("{query}: {:?}", state.message())
+        };
+        assert_eq!(victims, &state.false_negatives(), "{query}");
+    }
+    let forced = state_from("m=16&k=3&mode=counting&add=a&add=b&add=c&force_remove=q");
+    assert_eq!(
+        forced.false_negatives(),
+        ["a"],
+        "q shares a's only counter of 1"
+    );
+    // Plain adds leave no message behind.
+    assert_eq!(state_from("m=16&k=3&add=a&add=b").message(), None);
+}

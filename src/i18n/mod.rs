@@ -255,6 +255,7 @@ text_struct!(
     msg_added,
     msg_added_many,
     msg_refused_absent,
+    msg_refused_absent_many,
     msg_refused_false_positive,
     msg_plain_cannot_remove,
     msg_removed,

@@ -538,7 +538,8 @@ pub fn App() -> Html {
 
     html! {
         <ContextProvider<&'static Text> context={text}>
-            <div class={classes!("app", compact.then_some("compact"), state.presentation().then_some("present"))} data-ready="true">
+            <div class={classes!("app", compact.then_some("compact"), state.presentation().then_some("present"),
+                                 state.lesson().is_some().then_some("in-lesson"))} data-ready="true">
                 if state.help_open() { <HelpOverlay ondispatch={dispatch.clone()} /> }
                 if compact {
                 <header class="app-header compact-header">

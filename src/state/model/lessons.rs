@@ -176,8 +176,17 @@ impl AppState {
                     self.draft = item.clone();
                     run(self, Action::QueryItem(item));
                 }
-                StepAction::Remove(item) => run(self, Action::Remove(item)),
-                StepAction::NaiveDelete(item) => run(self, Action::NaiveDelete(item)),
+                // The item removed is outlined on the bit array, as a query's is.
+                StepAction::Remove(item) => {
+                    self.draft = item.clone();
+                    self.last_query = None;
+                    run(self, Action::Remove(item));
+                }
+                StepAction::NaiveDelete(item) => {
+                    self.draft = item.clone();
+                    self.last_query = None;
+                    run(self, Action::NaiveDelete(item));
+                }
                 StepAction::Random(count) => run(self, Action::AddRandomWords(count)),
                 StepAction::WalkAdd(item) | StepAction::WalkQuery(item) => {
                     let add = matches!(action, StepAction::WalkAdd(_));

@@ -456,6 +456,8 @@ impl AppState {
             LogEntry::ForceRemove(_) => ("force_remove", Action::ForceRemove(item.clone())),
             LogEntry::NaiveDelete(_) => ("naive_delete", Action::NaiveDelete(item.clone())),
         };
+        let is_damage = |m: &Message| matches!(m, Message::FalseNegativesCreated { .. });
+        let earlier_damage = self.message.take().filter(is_damage);
         let before = self.log.len();
         *self = std::mem::take(self).apply(action);
         if self.log.len() == before {
@@ -469,7 +471,8 @@ impl AppState {
             };
             self.notices.push(Notice::new(param, &item, reason));
         }
-        self.message = None;
+        // The damage a forced removal or a naive delete did is said when the page opens.
+        self.message = self.message.take().filter(is_damage).or(earlier_damage);
     }
 
     /// The settings.

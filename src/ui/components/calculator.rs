@@ -71,6 +71,19 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
         .cloned()
         .unwrap_or_else(CalculatorErrors::default);
     let [use_n, use_p, use_m, use_k] = mode.inputs();
+    // A field the question does not use shows the answer for it (greyed), not a value typed
+    // for another question; the typed value comes back with a question that uses it.
+    let answer = |used: bool, typed: &str, value: fn(&Solution) -> String| -> String {
+        if used {
+            typed.to_owned()
+        } else {
+            shown.as_ref().map(value).unwrap_or_default()
+        }
+    };
+    let field_n = answer(use_n, &input.n, |s| s.n.to_string());
+    let field_p = answer(use_p, &input.p, |s| probability(s.p));
+    let field_m = answer(use_m, &input.m, |s| s.m.to_string());
+    let field_k = answer(use_k, &input.k, |s| s.k.to_string());
     let update = |apply: fn(&mut CalculatorInput, String)| {
         let (input, d) = (input.clone(), props.ondispatch.clone());
         Callback::from(move |v: String| {
@@ -178,10 +191,10 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                 }) }
             </fieldset>
             <div class="control-row">
-                { text_field(TextField { disabled: !use_n, ..TextField::new("calc-n", text.calc_n, input.n.clone(), show(&errors.n)) }, update(|i, v| i.n = v)) }
-                { text_field(TextField { disabled: !use_p, ..TextField::new("calc-p", text.calc_p_input, input.p.clone(), show(&errors.p)) }, update(|i, v| i.p = v)) }
-                { text_field(TextField { disabled: !use_m, ..TextField::new("calc-m", text.calc_m, input.m.clone(), show(&errors.m)) }, update(|i, v| i.m = v)) }
-                { text_field(TextField { disabled: !use_k, ..TextField::new("calc-k", text.calc_k, input.k.clone(), show(&errors.k)) }, update(|i, v| i.k = v)) }
+                { text_field(TextField { disabled: !use_n, ..TextField::new("calc-n", text.calc_n, field_n, show(&errors.n)) }, update(|i, v| i.n = v)) }
+                { text_field(TextField { disabled: !use_p, ..TextField::new("calc-p", text.calc_p_input, field_p, show(&errors.p)) }, update(|i, v| i.p = v)) }
+                { text_field(TextField { disabled: !use_m, ..TextField::new("calc-m", text.calc_m, field_m, show(&errors.m)) }, update(|i, v| i.m = v)) }
+                { text_field(TextField { disabled: !use_k, ..TextField::new("calc-k", text.calc_k, field_k, show(&errors.k)) }, update(|i, v| i.k = v)) }
             </div>
             { fix_fields }
             { outputs }

@@ -63,8 +63,14 @@ pub fn message_text(text: &Text, message: &Message) -> String {
             item,
             zero_positions,
         } => fill(
-            text.msg_refused_absent,
-            &[&shown_item(item), &format!("{zero_positions:?}")],
+            match zero_positions.len() {
+                1 => text.msg_refused_absent,
+                _ => text.msg_refused_absent_many,
+            },
+            &[
+                &shown_item(item),
+                &super::query_result::join(zero_positions),
+            ],
         ),
         Message::RemoveRefusedFalsePositive { item } => {
             fill(text.msg_refused_false_positive, &[&shown_item(item)])

@@ -100,7 +100,8 @@ fn symbol(verdict: &Verdict) -> &'static str {
     }
 }
 
-fn join(positions: &[u64]) -> String {
+/// Positions as text: `9, 1, 4`.
+pub fn join(positions: &[u64]) -> String {
     positions
         .iter()
         .map(u64::to_string)
