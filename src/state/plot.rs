@@ -154,18 +154,23 @@ pub fn probability(p: f64) -> String {
     }
 }
 
-/// Formats a rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`,
-/// `4.560e-3 %`.
+/// Formats a rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`,
+/// four significant digits down to 0.0001 % (`0.009827 %`), then scientific notation
+/// (`4.560e-7 %`). The space before `%` does not break.
 pub fn percent(rate: f64) -> String {
     let pct = rate * 100.0;
     if pct == 0.0 {
-        "0 %".to_owned()
+        "0\u{a0}%".to_owned()
     } else if pct >= 1.0 {
-        format!("{pct:.2} %")
+        format!("{pct:.2}\u{a0}%")
     } else if pct >= 0.01 {
-        format!("{pct:.3} %")
+        format!("{pct:.3}\u{a0}%")
+    } else if pct >= 0.0001 {
+        // 0.00ddd… : four significant digits after the leading zeros.
+        let decimals = 3 - pct.log10().floor() as i32;
+        format!("{pct:.*}\u{a0}%", decimals.clamp(4, 7) as usize)
     } else {
-        format!("{} %", scientific(pct))
+        format!("{}\u{a0}%", scientific(pct))
     }
 }
 
@@ -253,7 +258,10 @@ mod tests {
         assert_eq!(probability(0.001), "0.001000");
         assert_eq!(probability(6.4614e-9), "6.461e-9");
         assert_eq!(probability(0.0), "0.000000");
-        assert_eq!(percent(6.4614e-9), "6.461e-7 %");
+        assert_eq!(percent(6.4614e-9), "6.461e-7\u{a0}%");
+        assert_eq!(percent(9.827e-5), "0.009827\u{a0}%");
+        assert_eq!(percent(2.5e-6), "0.0002500\u{a0}%");
+        assert_eq!(percent(0.0123), "1.23\u{a0}%");
     }
 
     #[test]
