@@ -158,3 +158,15 @@ test('a lesson started from the keyboard takes the focus to Next and says it rep
   await page.keyboard.press('Control+z');
   await expect(page.locator('[data-item]')).toHaveCount(2);
 });
+
+test('on a 1280×720 screen a lesson\'s walk and a refused removal show under the bit array, above the fold', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(page, '?lesson=basics&step=2');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#walk-next')).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('#bit-array .bit-grid')).toBeInViewport({ ratio: 1 });
+  await openApp(page, '?lesson=deleting&step=7');
+  await expect(page.locator('.message')).toContainText('cow');
+  await expect(page.locator('.message')).toBeInViewport({ ratio: 1 });
+});
