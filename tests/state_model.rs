@@ -701,30 +701,3 @@ fn a_link_with_a_forced_removal_or_naive_delete_says_what_it_broke() {
     // Plain adds leave no message behind.
     assert_eq!(state_from("m=16&k=3&add=a&add=b").message(), None);
 }
-
-#[test]
-fn white_space_alone_is_not_an_item_in_the_field_the_link_or_a_paste() {
-    use bloomlab::state::url::NoticeReason;
-    let state = state_from("m=32&add=%20%20&add=a&query=%09");
-    assert_eq!(state.members().len(), 1);
-    let reasons: Vec<(&str, &NoticeReason)> = state
-        .notices()
-        .iter()
-        .map(|n| (n.param.as_str(), &n.reason))
-        .collect();
-    assert_eq!(
-        reasons,
-        [
-            ("add", &NoticeReason::EmptyItem),
-            ("query", &NoticeReason::EmptyItem)
-        ]
-    );
-    let typed = act(state, [Action::SetDraft("   ".into()), Action::AddDraft]);
-    assert_eq!(typed.message(), Some(&Message::EmptyItem));
-    assert_eq!(typed.members().len(), 1);
-    let pasted = act(typed, [Action::AddLines(" \n\u{3000}\n".into())]);
-    assert_eq!(pasted.members().len(), 1);
-    // White space around other characters is kept: " a" is an item of its own.
-    let edged = act(pasted, [Action::SetDraft(" a".into()), Action::AddDraft]);
-    assert_eq!(edged.members().len(), 2);
-}

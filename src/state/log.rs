@@ -4,12 +4,6 @@ use fnv::FnvHashMap;
 
 use super::settings::{FilterModel, Mode, Settings};
 
-/// Whether `item` is blank: empty or white space only. A blank line, field or `add=` is
-/// not an item anywhere on the page.
-pub fn is_blank(item: &str) -> bool {
-    item.trim().is_empty()
-}
-
 /// One change to the set of items.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum LogEntry {

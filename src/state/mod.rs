@@ -19,7 +19,7 @@ pub mod shown_rows;
 pub mod url;
 pub mod words;
 
-pub use log::{is_blank, LogEntry, Member, Members};
+pub use log::{LogEntry, Member, Members};
 pub use model::{
     pasted_item, pasted_lines, Action, AppState, BulkBuilder, BulkProgress, FieldError,
     LessonProgress, LessonsStatus, Message, Persistence, Walk, WalkKind,

@@ -40,7 +40,7 @@ use super::calculator::{CalculatorInput, Solve};
 use super::fields::{parse_small_whole, parse_whole, FieldProblem};
 use super::hash_quality::{corpus_lines, CorpusSource, HashQualitySettings};
 use super::lab::{FamilyChoice, LabSettings};
-use super::log::{is_blank, LogEntry};
+use super::log::LogEntry;
 use super::plot::AxisKind;
 use super::settings::{Mode, Settings, DEFAULT_K, DEFAULT_M};
 
@@ -104,12 +104,7 @@ impl fmt::Display for NoticeReason {
             }
             NoticeReason::RemovePlain => write!(f, "a plain Bloom filter cannot remove items"),
             NoticeReason::NotApplied => write!(f, "it could not be applied"),
-            NoticeReason::EmptyItem => {
-                write!(
-                    f,
-                    "an item needs at least one character other than white space"
-                )
-            }
+            NoticeReason::EmptyItem => write!(f, "an item needs at least one character"),
             NoticeReason::NeedsLesson => write!(f, "it needs lesson= to say which lesson"),
             NoticeReason::Repeated => {
                 write!(f, "given again later in the link, whose last value is used")
@@ -516,7 +511,7 @@ pub fn parse(query: &str, also_known: &[&str]) -> UrlState {
                     NoticeReason::Choices("bloom, counting"),
                 )),
             },
-            "add" | "remove" | "force_remove" | "naive_delete" | "query" if is_blank(&value) => {
+            "add" | "remove" | "force_remove" | "naive_delete" | "query" if value.is_empty() => {
                 notices.push(Notice::new(&key, &value, NoticeReason::EmptyItem));
             }
             "add" => adds.push(LogEntry::Add(value)),

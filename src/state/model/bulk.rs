@@ -47,7 +47,7 @@ impl BulkBuilder {
 /// or nothing when only spaces are left.
 pub fn pasted_item(line: &str) -> Option<&str> {
     let item = line.trim_end_matches('\n').trim_end_matches('\r');
-    (!crate::state::is_blank(&item)).then_some(item)
+    (!item.trim().is_empty()).then_some(item)
 }
 
 /// The items of a paste, one per non-blank line.

@@ -15,7 +15,7 @@ use super::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
 use super::hash_quality::HashQualitySettings;
 use super::lab::LabSettings;
 use super::lesson::Lesson;
-use super::log::{apply_entry, is_blank, log_of_members, replay, LogEntry, Members};
+use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
 use super::quiz::{Prediction, Quiz};
 use super::settings::{FilterModel, Mode, Settings};
@@ -291,7 +291,7 @@ fn set_items(lines: impl IntoIterator<Item = String>) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     lines
         .into_iter()
-        .filter(|line| !is_blank(line) && seen.insert(line.clone()))
+        .filter(|line| !line.trim().is_empty() && seen.insert(line.clone()))
         .collect()
 }
 
@@ -698,7 +698,7 @@ impl AppState {
         match action {
             Action::SetDraft(text) => self.draft = text,
             Action::AddDraft => {
-                if is_blank(&self.draft) {
+                if self.draft.is_empty() {
                     self.message = Some(Message::EmptyItem);
                 } else {
                     let item = self.draft.clone();
@@ -706,7 +706,7 @@ impl AppState {
                 }
             }
             Action::QueryDraft => {
-                if is_blank(&self.draft) {
+                if self.draft.is_empty() {
                     self.message = Some(Message::EmptyItem);
                 } else {
                     let item = self.draft.clone();
@@ -801,7 +801,7 @@ impl AppState {
                 None => self.message = Some(Message::NothingToRedo),
             },
             Action::StartWalk(kind) => {
-                if is_blank(&self.draft) {
+                if self.draft.is_empty() {
                     self.message = Some(Message::EmptyItem);
                 } else {
                     self.walk = Some(Walk {
@@ -912,7 +912,7 @@ impl AppState {
                 self.message = Some(Message::DemoLoaded);
             }
             Action::RemoveDraft => {
-                if is_blank(&self.draft) {
+                if self.draft.is_empty() {
                     self.message = Some(Message::EmptyItem);
                 } else {
                     let item = self.draft.clone();
