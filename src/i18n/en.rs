@@ -93,7 +93,7 @@ pub static EN: Text = Text {
     msg_empty_item: "Type an item first.",
     msg_items_locked: "This embedded view keeps its items fixed: you can query, not add or remove.",
     msg_lesson_replaced: "The lesson replaced your filter and its items (Undo, or Ctrl+Z, brings them back).",
-    msg_demo_loaded: "The demonstration replaced the filter and its items (Undo, or Ctrl+Z, brings yours back). Its steps are under “Deleting items”.",
+    msg_demo_loaded: "The demonstration replaced the filter and its items (Undo, or Ctrl+Z, brings yours back). The “Deleting items” panel compares the two ways of deleting its item.",
     msg_added: "Added “{0}”: {1} of its bits went from 0 to 1.",
     msg_added_many: "Items added: {0}.",
     msg_refused_absent: "Not removed: “{0}” is definitely not in the filter (the counter at position {1} is 0). Decrementing would corrupt other items.",
