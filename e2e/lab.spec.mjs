@@ -127,6 +127,16 @@ test('the calculator\'s greyed fields show the answer; a question that uses them
   await expect(page.locator('#calc-m')).toBeDisabled();
   await expect(page.locator('#calc-m')).toHaveValue('9586');
   await expect(page.locator('#calc-k')).toHaveValue('7');
+  // 9586 bits give 1.0037 % at k = 7: the smallest m that meets 1 % at a whole k is named.
+  const rate = (m, n) => {
+    const real = (m / n) * Math.LN2;
+    const at = (k) => (1 - (1 - 1 / m) ** (k * n)) ** k;
+    return Math.min(at(Math.max(1, Math.floor(real))), at(Math.max(1, Math.ceil(real))));
+  };
+  const meeting = Number(await page.locator('#calc-meeting').getAttribute('data-calc-m-meeting'));
+  expect(rate(9586, 1000)).toBeGreaterThan(0.01);
+  expect(rate(meeting, 1000)).toBeLessThanOrEqual(0.01);
+  expect(rate(meeting - 1, 1000)).toBeGreaterThan(0.01);
   await page.click('#calc-mode-rate');
   await expect(page.locator('#calc-m')).toBeEnabled();
   await expect(page.locator('#calc-m')).toHaveValue('9585059');

@@ -268,6 +268,7 @@ pub static EN: Text = Text {
     hash_bytes: "bytes (hex)",
     hash_mod_col: "mod {0} = pos",
     calc_m_value: "{0} bits = {1} bytes = {2}",
+    calc_m_meeting: "The formula assumes a fractional k: at its best whole k this m gives {0}, above p. The smallest m that meets p at a whole k is {1} bits (k = {2}).",
     hash_label_times31: "h·31 + c",
     hash_label_sum: "sum of codes",
     panic_title: "Something went wrong",

@@ -426,6 +426,7 @@ text_struct!(
     hash_bytes,
     hash_mod_col,
     calc_m_value,
+    calc_m_meeting,
     hash_label_times31,
     hash_label_sum,
     panic_title,

@@ -92,6 +92,9 @@ pub struct Solution {
     pub p: f64,
     /// Bits per item, m/n.
     pub bits_per_item: f64,
+    /// The size question only: when the formula's m, at its best whole k, has a rate above
+    /// p, the smallest m (and its best whole k) whose rate is at most p.
+    pub meeting: Option<(f64, u32)>,
 }
 
 /// A field's problem, by field.
@@ -182,6 +185,7 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
         k_real: math::optimal_k_real(m, n),
         p: math::fpr_exact(m, n, k as f64),
         bits_per_item: m / n,
+        meeting: None,
     };
     let best_k = |m: f64, n: f64| {
         let real = math::optimal_k_real(m, n);
@@ -199,7 +203,18 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
         Solve::SizeForItems => {
             let (n, p) = (unwrap(n), unwrap(p));
             let m = math::optimal_m(n, p).map_err(|_| CalculatorErrors::default())?;
-            solution(n, m, best_k(m, n))
+            // The formula assumes the real-valued optimal k; at a whole k its m can miss p
+            // a little. The smallest m that meets p is given beside it (the rate at the best
+            // whole k falls as m grows).
+            let meets = |m: f64| math::fpr_exact(m, n, best_k(m, n) as f64) <= p;
+            let meeting = (!meets(m))
+                .then(|| smallest_meeting(m, meets))
+                .flatten()
+                .map(|m| (m, best_k(m, n)));
+            Solution {
+                meeting,
+                ..solution(n, m, best_k(m, n))
+            }
         }
         Solve::ItemsForSize => {
             let (m, p) = (unwrap(m), unwrap(p));
@@ -247,6 +262,34 @@ fn largest_meeting(estimate: f64, meets: impl Fn(f64) -> bool) -> Option<f64> {
         }
     }
     Some(low)
+}
+
+/// The smallest whole number above `start` (which does not meet) that meets, for a test
+/// that, once met, stays met: steps double until one meets, then bisection.
+fn smallest_meeting(start: f64, meets: impl Fn(f64) -> bool) -> Option<f64> {
+    let (mut low, mut step) = (start, 1.0_f64);
+    let mut high = low + step;
+    while !meets(high) {
+        if !high.is_finite() || step > 1e300 {
+            return None;
+        }
+        low = high;
+        step *= 2.0;
+        high = low + step;
+    }
+    // low does not meet, high does.
+    while high - low > 1.0 {
+        let middle = ((low + high) / 2.0).floor();
+        if middle <= low {
+            break;
+        }
+        if meets(middle) {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    Some(high)
 }
 
 /// A size in bits as bytes in the nearest binary unit, e.g. `1.14 MiB`.
@@ -383,6 +426,43 @@ mod tests {
             solve(Solve::SizeForItems, &input("1000000", "1%", "", "")),
             Ok(s)
         );
+    }
+
+    #[test]
+    fn a_size_that_misses_p_at_a_whole_k_comes_with_the_smallest_one_that_meets_it() {
+        let rate = |n: &str, m: f64| {
+            solve(Solve::BestHashes, &input(n, "", &m.to_string(), ""))
+                .unwrap()
+                .p
+        };
+        for (n, p) in [
+            ("1000000", 0.01),
+            ("1000", 0.01),
+            ("10", 0.9999),
+            ("5000", 0.001),
+        ] {
+            let s = solve(Solve::SizeForItems, &input(n, &p.to_string(), "", "")).unwrap();
+            match s.meeting {
+                // The formula's m meets p already: nothing to add.
+                None => assert!(s.p <= p, "{n} {p}: {}", s.p),
+                Some((m, k)) => {
+                    assert!(s.p > p, "{n} {p}");
+                    assert!(m > s.m);
+                    assert!(rate(n, m) <= p, "{n} {p}: {m} meets");
+                    assert!(rate(n, m - 1.0) > p, "{n} {p}: {m} is the smallest");
+                    let best = solve(Solve::BestHashes, &input(n, "", &m.to_string(), ""));
+                    assert_eq!(k, best.unwrap().k);
+                }
+            }
+        }
+        // 10 items at 99.99 %: the formula's m = 1 has a rate of 1; 2 bits meet it.
+        let tiny = solve(Solve::SizeForItems, &input("10", "0.9999", "", "")).unwrap();
+        assert_eq!((tiny.m, tiny.meeting), (1.0, Some((2.0, 1))));
+        // 10^6 items at 1 %: 9,585,059 bits give 1.0039 % at k = 7.
+        let textbook = solve(Solve::SizeForItems, &input("1000000", "0.01", "", "")).unwrap();
+        assert!(textbook
+            .meeting
+            .is_some_and(|(m, _)| m > 9_585_059.0 && m < 9_700_000.0));
     }
 
     #[test]

@@ -137,6 +137,11 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                     <dt>{ text.calc_p }</dt><dd>{ format!("{} ({})", probability(s.p), percent(s.p)) }</dd>
                     <dt>{ text.calc_bits_per_item }</dt><dd>{ format!("{:.2}", s.bits_per_item) }</dd>
                 </dl>
+                if let Some((m, k)) = s.meeting {
+                    <p class="hint" id="calc-meeting" data-calc-m-meeting={m.to_string()} data-calc-k-meeting={k.to_string()}>
+                        { fill(text.calc_m_meeting, &[&probability(s.p), &m, &k]) }
+                    </p>
+                }
                 if let Some(onclick) = use_in_visualizer {
                     <button id="calc-use" class="primary" {onclick}>{ fill(text.calc_use, &[&s.m, &s.k]) }</button>
                 } else {
