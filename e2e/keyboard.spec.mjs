@@ -22,6 +22,11 @@ test('keyboard only: add and query an item, open the shortcuts, present, switch 
   await expect(page.locator('#help-close')).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(page.locator('#help-close')).toBeFocused();
+  // Nor do the page's shortcuts: p and 2 leave the page as it was.
+  await page.keyboard.press('p');
+  await page.keyboard.press('2');
+  await expect(page.locator('.app.present')).toHaveCount(0);
+  await expect(page.locator('#tab-visualizer')).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Escape');
   await expect(page.locator('#help')).toHaveCount(0);
   // Focus goes back where it was before the list opened.

@@ -170,3 +170,17 @@ test('on a 1280×720 screen a lesson\'s walk and a refused removal show under th
   await expect(page.locator('.message')).toContainText('cow');
   await expect(page.locator('.message')).toBeInViewport({ ratio: 1 });
 });
+
+test('the crawler lesson keeps the bit array under its text; the last step hands the focus to Previous', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(page, '?lesson=crawler&step=2');
+  await expect(page.locator('.crawl')).toBeVisible();
+  const grid = await page.locator('#bit-array').boundingBox();
+  expect(grid.y).toBeLessThan(720);
+  await openApp(page, '?lesson=deleting&step=6');
+  await page.locator('#lesson-next').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-step', '7');
+  await expect(page.locator('#lesson-next')).toBeDisabled();
+  await expect(page.locator('#lesson-back')).toBeFocused();
+});

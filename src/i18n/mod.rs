@@ -423,6 +423,9 @@ text_struct!(
     grid_label,
     canvas_label,
     more_items,
+    item_quoted,
+    list_separator,
+    clause_separator,
     hash_bytes,
     hash_mod_col,
     calc_m_value,
@@ -629,17 +632,18 @@ fn visible_ends(text: &str) -> String {
     format!("{}{body}{}", blanks(&text[..start]), blanks(&text[end..]))
 }
 
-/// Items in quotes, separated by commas: the first [`LISTED_IN_TEXT`], then how many more.
+/// Items in the language's quotes, separated by its list separator (`“a”, “b”`;
+/// `「a」、「b」`): the first [`LISTED_IN_TEXT`], then how many more.
 pub fn quoted_list(text: &Text, items: &[String]) -> String {
     let mut out: Vec<String> = items
         .iter()
         .take(LISTED_IN_TEXT)
-        .map(|s| format!("“{}”", shown_item(s)))
+        .map(|s| fill(text.item_quoted, &[&shown_item(s)]))
         .collect();
     if items.len() > LISTED_IN_TEXT {
         out.push(fill(text.more_items, &[&(items.len() - LISTED_IN_TEXT)]));
     }
-    out.join(", ")
+    out.join(text.list_separator)
 }
 
 #[cfg(test)]

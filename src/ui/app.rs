@@ -86,6 +86,8 @@ struct ShortcutContext {
     /// The compact view a course page embeds: it has no tabs and no presentation button,
     /// so their keys do nothing.
     compact: bool,
+    /// The shortcut list is open: it is modal, so only `?` and Escape (which close it) act.
+    dialog: bool,
 }
 
 /// The page-wide shortcuts: → ← (and a clicker's Page Down / Page Up) step a walk or a
@@ -99,6 +101,9 @@ fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> 
     let stepping = context.stepping;
     let full = !context.compact;
     let view = |i: usize| Some(Action::SetView(View::ALL[i]));
+    if context.dialog && !matches!(event.key().as_str(), "?" | "Escape") {
+        return None;
+    }
     match (event.key().as_str(), ctrl, event.shift_key()) {
         ("?", false, _) => Some(Action::ToggleHelp),
         ("p" | "P", false, _) if full => Some(Action::TogglePresentation),
@@ -272,6 +277,7 @@ pub fn App() -> Html {
     *context.borrow_mut() = ShortcutContext {
         stepping: state.walk().is_some() || state.lesson().is_some(),
         compact: state.embedding().compact,
+        dialog: state.help_open(),
     };
     {
         let dispatcher = state.dispatcher();
@@ -499,6 +505,8 @@ pub fn App() -> Html {
                     }
                 </div>
                 <div class="column side-column">
+                    // The crawler lesson's tally stands beside the bit array, not above it.
+                    <div class="slot">{ crawl_panel }</div>
                     if !compact {
                         <QuizPanel quiz={state.quiz().cloned()} ondispatch={dispatch.clone()} />
                     }
@@ -597,7 +605,6 @@ pub fn App() -> Html {
                 <SaveNote persistence={state.persistence().clone()} ondispatch={dispatch.clone()} />
                 <div class="slot">{ lessons_problem }</div>
                 <div class="slot">{ lesson_panel }</div>
-                <div class="slot">{ crawl_panel }</div>
                 <div class="slot">{ visualizer }</div>
                 <div class="slot">{ view }</div>
                 <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ announcement }</div>

@@ -29,7 +29,7 @@ pub fn CellInspector(props: &CellInspectorProps) -> Html {
         .iter()
         .map(|s| fill(text.culprit_setter, &[&s.item, &s.hash_index]))
         .collect::<Vec<_>>()
-        .join(", ");
+        .join(text.list_separator);
     let more = props.total - props.setters.len();
     let template = if props.counting {
         text.cell_counter

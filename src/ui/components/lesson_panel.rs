@@ -31,18 +31,30 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
     let at_end = props.step + 1 >= props.count;
-    let next_ref = use_node_ref();
+    let (next_ref, back_ref) = (use_node_ref(), use_node_ref());
+    let shown_lesson = use_mut_ref(String::new);
     {
         // A lesson just opened takes the focus to its Next button, unless a text field has
-        // it: the menu's Start button, disabled once the lesson runs, would drop it.
-        let next_ref = next_ref.clone();
-        use_effect_with(props.id.clone(), move |_| {
-            let typing = web_sys::window()
+        // it (the menu's Start button, disabled once the lesson runs, would drop it). At the
+        // last step Next is disabled in turn: the focus it drops goes to Back.
+        let (next_ref, back_ref) = (next_ref.clone(), back_ref.clone());
+        let (id, at_end) = (props.id.clone(), at_end);
+        use_effect_with((props.id.clone(), props.step), move |_| {
+            let active = web_sys::window()
                 .and_then(|w| w.document())
-                .and_then(|d| d.active_element())
-                .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA"));
-            if let Some(button) = next_ref.cast::<web_sys::HtmlElement>().filter(|_| !typing) {
-                let _ = button.focus();
+                .and_then(|d| d.active_element());
+            let tag = active.as_ref().map(|el| el.tag_name());
+            let typing = matches!(tag.as_deref(), Some("INPUT" | "TEXTAREA"));
+            // Focus on a button just disabled is lost to the keyboard, as is focus on body.
+            let dropped = matches!(tag.as_deref(), None | Some("BODY"))
+                || active.is_some_and(|el| el.has_attribute("disabled"));
+            let opened = *shown_lesson.borrow() != id;
+            *shown_lesson.borrow_mut() = id;
+            if (opened && !typing) || dropped {
+                let target = if at_end { &back_ref } else { &next_ref };
+                if let Some(button) = target.cast::<web_sys::HtmlElement>() {
+                    let _ = button.focus();
+                }
             }
         });
     }
@@ -60,7 +72,7 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
                 if at_end { <p class="lesson-end">{ text.lesson_end }</p> }
             </div>
             <div class="toolbar lesson-nav">
-                <button id="lesson-back" disabled={props.step == 0} onclick={act(Action::LessonBack)}>
+                <button id="lesson-back" ref={back_ref} disabled={props.step == 0} onclick={act(Action::LessonBack)}>
                     { "← " }{ text.lesson_back }
                 </button>
                 <button id="lesson-next" ref={next_ref} class="primary" disabled={at_end} onclick={act(Action::LessonNext)}>

@@ -69,7 +69,7 @@ pub fn message_text(text: &Text, message: &Message) -> String {
             },
             &[
                 &shown_item(item),
-                &super::query_result::join(zero_positions),
+                &super::query_result::join(text, zero_positions),
             ],
         ),
         Message::RemoveRefusedFalsePositive { item } => {
@@ -89,7 +89,7 @@ pub fn message_text(text: &Text, message: &Message) -> String {
                     }
                 })
                 .collect::<Vec<_>>()
-                .join("; ");
+                .join(text.clause_separator);
             let stuck = changes
                 .iter()
                 .find(|c| c.saturated)

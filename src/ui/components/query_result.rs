@@ -28,7 +28,7 @@ pub fn verdict_line(text: &Text, report: &QueryReport) -> String {
                 1 => text.result_false_negative,
                 _ => text.result_false_negative_many,
             };
-            fill(template, &[item, &join(zero_positions)])
+            fill(template, &[item, &join(text, zero_positions)])
         }
     }
 }
@@ -45,7 +45,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
             <>
                 <p class="verdict">{ verdict_line(text, report) }</p>
                 <p>{ fill(if zero_positions.len() == 1 { text.result_definitely_not_why } else { text.result_definitely_not_why_many },
-                          &[&join(zero_positions), item]) }</p>
+                          &[&join(text, zero_positions), item]) }</p>
             </>
         },
         Verdict::Probably => html! {
@@ -63,7 +63,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
                         let names = c.setters.iter()
                             .map(|s| fill(text.culprit_setter, &[&shown_item(&s.item), &s.hash_index]))
                             .collect::<Vec<_>>()
-                            .join(", ");
+                            .join(text.list_separator);
                         let more = c.total_setters - c.setters.len();
                         html! {
                             <li data-culprit-position={c.position.to_string()}>
@@ -100,11 +100,11 @@ fn symbol(verdict: &Verdict) -> &'static str {
     }
 }
 
-/// Positions as text: `9, 1, 4`.
-pub fn join(positions: &[u64]) -> String {
+/// Positions as text, with the language's list separator: `9, 1, 4`, `9、1、4`.
+pub fn join(text: &Text, positions: &[u64]) -> String {
     positions
         .iter()
         .map(u64::to_string)
         .collect::<Vec<_>>()
-        .join(", ")
+        .join(text.list_separator)
 }
