@@ -245,23 +245,11 @@ fn largest_meeting(estimate: f64, meets: impl Fn(f64) -> bool) -> Option<f64> {
     if !meets(1.0) {
         return None;
     }
-    let (mut low, mut high) = (1.0_f64, estimate.floor().max(1.0));
+    let high = estimate.floor().max(1.0);
     if meets(high) {
         return Some(high);
     }
-    // low meets, high does not; 80 halvings reach any f64 gap.
-    for _ in 0..80 {
-        let middle = ((low + high) / 2.0).floor();
-        if middle <= low {
-            break;
-        }
-        if meets(middle) {
-            low = middle;
-        } else {
-            high = middle;
-        }
-    }
-    Some(low)
+    Some(bisect(1.0, high, meets))
 }
 
 /// The smallest whole number above `start` (which does not meet) that meets, for a test
@@ -277,19 +265,25 @@ fn smallest_meeting(start: f64, meets: impl Fn(f64) -> bool) -> Option<f64> {
         step *= 2.0;
         high = low + step;
     }
-    // low does not meet, high does.
-    while high - low > 1.0 {
-        let middle = ((low + high) / 2.0).floor();
-        if middle <= low {
+    Some(bisect(high, low, meets))
+}
+
+/// Between a whole number that meets the test and one that does not (either way round,
+/// the test changing once between them), the one that meets next to where it changes, by
+/// bisection: 80 halvings reach any f64 gap.
+fn bisect(mut met: f64, mut unmet: f64, meets: impl Fn(f64) -> bool) -> f64 {
+    for _ in 0..80 {
+        let middle = ((met + unmet) / 2.0).floor();
+        if middle == met || middle == unmet {
             break;
         }
         if meets(middle) {
-            high = middle;
+            met = middle;
         } else {
-            low = middle;
+            unmet = middle;
         }
     }
-    Some(high)
+    met
 }
 
 /// A size in bits as bytes in the nearest binary unit, e.g. `1.14 MiB`.
