@@ -632,6 +632,15 @@ fn visible_ends(text: &str) -> String {
     format!("{}{body}{}", blanks(&text[..start]), blanks(&text[end..]))
 }
 
+/// Numbers (positions) separated by the language's list separator: `9, 1, 4`, `9、1、4`.
+pub fn number_list(text: &Text, numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(text.list_separator)
+}
+
 /// Items in the language's quotes, separated by its list separator (`“a”, “b”`;
 /// `「a」、「b」`): the first [`LISTED_IN_TEXT`], then how many more.
 pub fn quoted_list(text: &Text, items: &[String]) -> String {

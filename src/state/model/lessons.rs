@@ -177,15 +177,13 @@ impl AppState {
                     run(self, Action::QueryItem(item));
                 }
                 // The item removed is outlined on the bit array, as a query's is.
-                StepAction::Remove(item) => {
+                StepAction::Remove(item) | StepAction::NaiveDelete(item) => {
                     self.draft = item.clone();
                     self.last_query = None;
-                    run(self, Action::Remove(item));
-                }
-                StepAction::NaiveDelete(item) => {
-                    self.draft = item.clone();
-                    self.last_query = None;
-                    run(self, Action::NaiveDelete(item));
+                    match action {
+                        StepAction::Remove(_) => run(self, Action::Remove(item)),
+                        _ => run(self, Action::NaiveDelete(item)),
+                    }
                 }
                 StepAction::Random(count) => run(self, Action::AddRandomWords(count)),
                 StepAction::WalkAdd(item) | StepAction::WalkQuery(item) => {

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{describe, fill, quoted_list, shown_item, Text};
+use crate::i18n::{describe, fill, number_list, quoted_list, shown_item, Text};
 use crate::state::url::Notice;
 use crate::state::{Action, Message};
 
@@ -67,10 +67,7 @@ pub fn message_text(text: &Text, message: &Message) -> String {
                 1 => text.msg_refused_absent,
                 _ => text.msg_refused_absent_many,
             },
-            &[
-                &shown_item(item),
-                &super::query_result::join(text, zero_positions),
-            ],
+            &[&shown_item(item), &number_list(text, zero_positions)],
         ),
         Message::RemoveRefusedFalsePositive { item } => {
             fill(text.msg_refused_false_positive, &[&shown_item(item)])

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{fill, shown_item, Text};
+use crate::i18n::{fill, number_list, shown_item, Text};
 use crate::state::{QueryReport, Verdict};
 use crate::ui::shared::Shared;
 
@@ -28,7 +28,7 @@ pub fn verdict_line(text: &Text, report: &QueryReport) -> String {
                 1 => text.result_false_negative,
                 _ => text.result_false_negative_many,
             };
-            fill(template, &[item, &join(text, zero_positions)])
+            fill(template, &[item, &number_list(text, zero_positions)])
         }
     }
 }
@@ -45,7 +45,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
             <>
                 <p class="verdict">{ verdict_line(text, report) }</p>
                 <p>{ fill(if zero_positions.len() == 1 { text.result_definitely_not_why } else { text.result_definitely_not_why_many },
-                          &[&join(text, zero_positions), item]) }</p>
+                          &[&number_list(text, zero_positions), item]) }</p>
             </>
         },
         Verdict::Probably => html! {
@@ -98,13 +98,4 @@ fn symbol(verdict: &Verdict) -> &'static str {
         Verdict::FalsePositive { .. } => "!",
         Verdict::FalseNegative { .. } => "⚠",
     }
-}
-
-/// Positions as text, with the language's list separator: `9, 1, 4`, `9、1、4`.
-pub fn join(text: &Text, positions: &[u64]) -> String {
-    positions
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(text.list_separator)
 }
