@@ -7,6 +7,7 @@
 
 pub mod filter;
 pub mod i18n;
+pub mod lang;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

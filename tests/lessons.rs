@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use bloomlab::i18n::Lang;
+use bloomlab::lang::Lang;
 use bloomlab::state::lesson::{fill_text, parse_index, parse_lesson, unknown_placeholders, Lesson};
 use bloomlab::state::url::{parse, print};
 use bloomlab::state::{Action, AppState};
@@ -152,12 +152,13 @@ fn a_lesson_step_in_the_url_rebuilds_the_same_state() {
         let mut state = loaded().apply(Action::StartLesson(lesson.id.clone()));
         for _ in 1..lesson.steps.len() {
             state = state.apply(Action::LessonNext);
-            let (id, step) = state.url_state().lesson.unwrap();
+            let link = state.url_state();
+            let (id, step) = (link.lesson.unwrap(), link.step);
             // The short link a teacher shares: only the lesson and the step.
-            let short = AppState::from_url(parse(&format!("lesson={id}&step={step}"), &[]))
+            let short = AppState::from_url(parse(&format!("lesson={id}&step={step}")))
                 .apply(Action::LessonsLoaded(shipped(), Vec::new()));
             // The full link in the address bar: the filter as well.
-            let full = AppState::from_url(parse(&print(&state.url_state()), &[]))
+            let full = AppState::from_url(parse(&print(&state.url_state())))
                 .apply(Action::LessonsLoaded(shipped(), Vec::new()));
             for reopened in [&short, &full] {
                 assert_eq!(reopened.settings(), state.settings(), "{id} {step}");
@@ -208,11 +209,11 @@ fn forward_steps_a_walk_before_the_lesson() {
 
 #[test]
 fn a_url_naming_no_lesson_or_a_bad_step_is_reported() {
-    let unknown = AppState::from_url(parse("lesson=nope", &[]))
+    let unknown = AppState::from_url(parse("lesson=nope"))
         .apply(Action::LessonsLoaded(shipped(), Vec::new()));
     assert!(unknown.lesson().is_none());
     assert_eq!(unknown.notices()[0].param, "lesson");
-    let far = AppState::from_url(parse("lesson=basics&step=99", &[]))
+    let far = AppState::from_url(parse("lesson=basics&step=99"))
         .apply(Action::LessonsLoaded(shipped(), Vec::new()));
     assert!(far.lesson().unwrap().at_end());
     assert_eq!(far.notices()[0].param, "step");
@@ -221,8 +222,7 @@ fn a_url_naming_no_lesson_or_a_bad_step_is_reported() {
 #[test]
 fn a_changed_filter_in_the_url_is_kept_beside_the_lesson() {
     let url = "m=16&k=3&add=mine&lesson=basics&step=3";
-    let state =
-        AppState::from_url(parse(url, &[])).apply(Action::LessonsLoaded(shipped(), Vec::new()));
+    let state = AppState::from_url(parse(url)).apply(Action::LessonsLoaded(shipped(), Vec::new()));
     assert_eq!(state.lesson().unwrap().step, 2);
     assert!(state.members().contains("mine"));
     assert_eq!(state.members().len(), 1);

@@ -3,9 +3,13 @@
 
 use bloomlab::filter::hash_quality::Corpus;
 use bloomlab::filter::HashFamily;
-use bloomlab::i18n::Lang;
+use bloomlab::lang::Lang;
 use bloomlab::state::hash_quality::{corpus_lines, CorpusSource, HashQualitySettings};
-use bloomlab::state::url::{parse, print, UrlState, View, MAX_FOLDS};
+use std::rc::Rc;
+
+use bloomlab::state::calculator::{CalculatorInput, Solve};
+use bloomlab::state::url::params::PARAMS;
+use bloomlab::state::url::{parse, print, Embedding, Lockable, UrlState, View, MAX_FOLDS};
 use bloomlab::state::{AppState, LogEntry, Mode, Settings};
 use proptest::prelude::*;
 
@@ -70,8 +74,11 @@ fn url_state() -> impl Strategy<Value = UrlState> {
         0..=MAX_FOLDS,
         (
             prop::option::of(prop_oneof![Just(Lang::Zh), Just(Lang::Ja)]),
-            prop::option::of(("[a-z0-9-]{1,12}", 0u64..100)),
+            prop::option::of(("[a-z0-9-]{1,12}", 1u64..100)),
             hash_quality(),
+            prop::sample::subsequence(Lockable::ALL.to_vec(), 0..=6),
+            (any::<bool>(), any::<bool>(), prop::option::of(any::<u64>())),
+            (item(), item(), item(), item()),
         ),
     )
         .prop_map(
@@ -87,23 +94,35 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                 view,
                 (a, b),
                 folds,
-                (lang, lesson, hash_quality),
+                (lang, lesson, hash_quality, locks, (presentation, compact, quiz), calculator),
             )| {
                 let mut entries: Vec<LogEntry> = adds.into_iter().map(LogEntry::Add).collect();
                 entries.extend(removes.into_iter().map(LogEntry::Remove));
                 UrlState {
                     settings: Settings::new(m, k, family, mode, width).unwrap(),
-                    entries,
+                    entries: Rc::new(entries),
                     query,
                     view,
                     lang,
-                    sets: [a, b],
+                    sets: Rc::new([a, b]),
                     folds,
-                    embedding: Default::default(),
-                    presentation: false,
-                    quiz: None,
-                    lesson,
-                    calculator: Default::default(),
+                    embedding: Embedding {
+                        compact,
+                        locked: locks,
+                    },
+                    presentation,
+                    quiz,
+                    step: lesson.as_ref().map_or(1, |(_, step)| *step),
+                    lesson: lesson.map(|(id, _)| id),
+                    calculator: (
+                        Solve::default(),
+                        CalculatorInput {
+                            n: calculator.0,
+                            p: calculator.1,
+                            m: calculator.2,
+                            k: calculator.3,
+                        },
+                    ),
                     lab: Default::default(),
                     hash_quality,
                     notices: Vec::new(),
@@ -117,7 +136,7 @@ proptest! {
 
     #[test]
     fn any_query_string_parses_without_panicking(query in ".{0,80}") {
-        let url = parse(&query, &[]);
+        let url = parse(&query);
         prop_assert!(url.settings.m() >= 1 && url.settings.k() >= 1);
     }
 }
@@ -128,7 +147,7 @@ proptest! {
     #[test]
     fn printing_then_parsing_gives_the_state_back(url in url_state()) {
         let printed = print(&url);
-        prop_assert_eq!(parse(&printed, &[]), url);
+        prop_assert_eq!(parse(&printed), url);
     }
 
 }
@@ -139,15 +158,12 @@ proptest! {
     #[test]
     fn query_strings_made_of_parameter_names_never_panic(
         pairs in prop::collection::vec(
-            (prop_oneof![Just("m"), Just("k"), Just("hash"), Just("mode"), Just("width"),
-                         Just("add"), Just("remove"), Just("force_remove"), Just("naive_delete"),
-                         Just("query"), Just("view"), Just("seta"), Just("setb"), Just("fold"),
-                         Just("x")],
-             "[0-9a-z%+.\\-]{0,8}"),
+            (prop::sample::select(PARAMS.iter().map(|p| p.key).chain(["x"]).collect::<Vec<_>>()),
+             "[0-9a-z%+.,\\-]{0,8}"),
             0..8)
     ) {
         let query = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&");
-        let state = AppState::from_url(parse(&query, &[]));
+        let state = AppState::from_url(parse(&query));
         prop_assert!(state.settings().m() <= bloomlab::filter::MAX_BITS);
     }
 }

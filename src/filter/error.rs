@@ -1,7 +1,5 @@
 //! Typed errors for filter parameters and operations.
 
-use std::fmt;
-
 /// The largest number of bits (or counters) a filter may have: 2^25 = 33,554,432.
 ///
 /// A plain filter of this size takes 4 MiB and a counting filter 32 MiB (one byte per
@@ -53,35 +51,3 @@ pub enum ParamError {
     /// m bits hold not even one item at the rate asked for.
     TooSmallForRate,
 }
-
-impl fmt::Display for ParamError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParamError::ZeroBits => write!(f, "m must be at least 1 bit"),
-            ParamError::TooManyBits { requested, max } => {
-                write!(f, "m = {requested} is above the memory cap of {max} bits")
-            }
-            ParamError::ZeroHashes => write!(f, "k must be at least 1"),
-            ParamError::TooManyHashes { requested, max } => {
-                write!(f, "k = {requested} is above the maximum of {max}")
-            }
-            ParamError::BadCounterWidth { requested } => {
-                write!(f, "counter width {requested} must be between 1 and 8 bits")
-            }
-            ParamError::RateOutOfRange { requested } => {
-                write!(f, "p = {requested} must lie strictly between 0 and 1")
-            }
-            ParamError::ZeroItems => write!(f, "n must be at least 1"),
-            ParamError::ZeroProbes => write!(f, "the number of probes must be at least 1"),
-            ParamError::BadCheckpoints => {
-                write!(f, "the item counts must start above 0 and increase")
-            }
-            ParamError::NotFinite => write!(f, "the value must be a finite number"),
-            ParamError::TooSmallForRate => {
-                write!(f, "too small: one item alone has a higher rate than p")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParamError {}

@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn the_naive_delete_demo_loses_e_and_the_counting_demo_keeps_it() {
         let (query, item) = Demo::NaiveDelete.query();
-        let state = AppState::from_url(parse(&query, &[]));
+        let state = AppState::from_url(parse(&query));
         let cmp = compare_delete(state.settings(), state.members(), &item);
         assert_eq!(cmp.plain_false_negatives, vec!["e".to_string()]);
         assert!(cmp.counting_false_negatives.is_empty());
@@ -148,7 +148,7 @@ mod tests {
         let (words, position) = sharing_words(16, 3, 4);
         assert_eq!(words.len(), 4);
         let (query, _) = Demo::Saturation.query();
-        let state = AppState::from_url(parse(&query, &[]));
+        let state = AppState::from_url(parse(&query));
         match state.filter() {
             FilterModel::Counting(f) => {
                 assert_eq!(f.max_count(), 3);

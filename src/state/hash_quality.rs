@@ -19,6 +19,13 @@ impl Default for CorpusSource {
 }
 
 impl CorpusSource {
+    /// Every source, in the order the page lists them.
+    pub const ALL: [CorpusSource; 3] = [
+        CorpusSource::Generated(Corpus::Similar),
+        CorpusSource::Generated(Corpus::Urls),
+        CorpusSource::Pasted,
+    ];
+
     /// The URL key (`hq_corpus=`): `similar`, `urls` or `paste`.
     pub fn key(self) -> &'static str {
         match self {
@@ -81,6 +88,19 @@ fn distinct_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> 
         .map(|line| line.trim_end_matches('\r'))
         .filter(|line| !line.is_empty() && seen.insert(*line))
         .collect()
+}
+
+/// Appends the non-empty lines of `text` to `pasted` (a corpus as [`corpus_lines`] keeps
+/// it); a repeated line is kept, and [`HashQualitySettings::pasted_items`] reads it once.
+pub fn push_corpus_lines(pasted: &mut String, text: &str) {
+    for line in text.split('\n').map(|l| l.trim_end_matches('\r')) {
+        if !line.is_empty() {
+            if !pasted.is_empty() {
+                pasted.push('\n');
+            }
+            pasted.push_str(line);
+        }
+    }
 }
 
 /// The pasted corpus the page keeps for these lines: their distinct non-empty lines joined

@@ -82,6 +82,9 @@ impl Default for LabSettings {
 }
 
 impl FamilyChoice {
+    /// Both choices.
+    pub const ALL: [FamilyChoice; 2] = [FamilyChoice::Current, FamilyChoice::Both];
+
     /// The URL key (`lab_compare=`).
     pub fn key(self) -> &'static str {
         match self {
@@ -92,9 +95,7 @@ impl FamilyChoice {
 
     /// The choice with this key.
     pub fn from_key(key: &str) -> Option<FamilyChoice> {
-        [FamilyChoice::Current, FamilyChoice::Both]
-            .into_iter()
-            .find(|c| c.key() == key)
+        FamilyChoice::ALL.into_iter().find(|c| c.key() == key)
     }
 }
 

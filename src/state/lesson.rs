@@ -25,7 +25,7 @@
 use std::fmt;
 
 use crate::filter::{math, HashFamily};
-use crate::i18n::{quoted, Lang};
+use crate::lang::Lang;
 
 use super::plot::percent;
 use super::query::Verdict;
@@ -158,6 +158,11 @@ impl fmt::Display for LessonError {
     }
 }
 
+/// A value from a lesson file as an error message names it: in quotes.
+fn named(text: &str) -> String {
+    format!("“{text}”")
+}
+
 fn error(line: usize, problem: impl Into<String>) -> LessonError {
     LessonError {
         line,
@@ -171,7 +176,7 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
         v.parse::<usize>()
             .ok()
             .filter(|&n| (1..=10_000).contains(&n))
-            .ok_or_else(|| format!("{} is not a count from 1 to 10000", quoted(v)))
+            .ok_or_else(|| format!("{} is not a count from 1 to 10000", named(v)))
     };
     query_pairs(query)
         .into_iter()
@@ -189,16 +194,16 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
                 "k" => StepAction::K(value),
                 "hash" => StepAction::Family(
                     HashFamily::from_key(&value)
-                        .ok_or(format!("no hash family {}", quoted(&value)))?,
+                        .ok_or(format!("no hash family {}", named(&value)))?,
                 ),
                 "mode" => StepAction::Mode(
-                    Mode::from_key(&value).ok_or(format!("no mode {}", quoted(&value)))?,
+                    Mode::from_key(&value).ok_or(format!("no mode {}", named(&value)))?,
                 ),
                 "view" => StepAction::View(
-                    View::from_key(&value).ok_or(format!("no view {}", quoted(&value)))?,
+                    View::from_key(&value).ok_or(format!("no view {}", named(&value)))?,
                 ),
                 "crawl" => StepAction::Crawl(count(&value)?),
-                other => return Err(format!("unknown action {}", quoted(other))),
+                other => return Err(format!("unknown action {}", named(other))),
             })
         })
         .collect()
@@ -222,7 +227,7 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
         let Some((key, value)) = line.split_once(':') else {
             return Err(error(
                 number,
-                format!("expected \"key: value\", found {}", quoted(line)),
+                format!("expected \"key: value\", found {}", named(line)),
             ));
         };
         let value = value.trim().to_owned();
@@ -242,7 +247,7 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
         let step = steps.last_mut().ok_or_else(|| {
             error(
                 number,
-                format!("{} comes before the first \"step\"", quoted(key)),
+                format!("{} comes before the first \"step\"", named(key)),
             )
         })?;
         match key {
@@ -266,7 +271,7 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
             }
             other => match Lang::from_key(other) {
                 Some(lang) => step.text[lang_index(lang)].push(value),
-                None => return Err(error(number, format!("unknown key {}", quoted(other)))),
+                None => return Err(error(number, format!("unknown key {}", named(other)))),
             },
         }
     }

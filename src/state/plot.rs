@@ -14,6 +14,9 @@ pub enum AxisKind {
 }
 
 impl AxisKind {
+    /// Both axes.
+    pub const ALL: [AxisKind; 2] = [AxisKind::Linear, AxisKind::Log];
+
     /// The URL key (`lab_axis=`).
     pub fn key(self) -> &'static str {
         match self {
@@ -24,9 +27,7 @@ impl AxisKind {
 
     /// The axis with this key.
     pub fn from_key(key: &str) -> Option<AxisKind> {
-        [AxisKind::Linear, AxisKind::Log]
-            .into_iter()
-            .find(|a| a.key() == key)
+        AxisKind::ALL.into_iter().find(|a| a.key() == key)
     }
 }
 

@@ -15,6 +15,9 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Both modes.
+    pub const ALL: [Mode; 2] = [Mode::Bloom, Mode::Counting];
+
     /// The URL key: `bloom` or `counting`.
     pub fn key(self) -> &'static str {
         match self {
@@ -25,9 +28,7 @@ impl Mode {
 
     /// The mode for a URL key.
     pub fn from_key(key: &str) -> Option<Self> {
-        [Mode::Bloom, Mode::Counting]
-            .into_iter()
-            .find(|m| m.key() == key)
+        Mode::ALL.into_iter().find(|m| m.key() == key)
     }
 }
 

@@ -8,7 +8,8 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::filter::{ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
-use crate::i18n::{fill, Lang, Text};
+use crate::i18n::{fill, Text};
+use crate::lang::Lang;
 use crate::state::lesson::fill_text;
 use crate::state::query::setters_at;
 use crate::state::url::{Lockable, View};
@@ -143,7 +144,7 @@ thread_local! {
 pub fn initial_state() -> AppState {
     let query = browser::current_query();
     let saved = query.is_empty().then(browser::saved_state).flatten();
-    let mut url = url::parse(saved.as_deref().unwrap_or(&query), &[]);
+    let mut url = url::parse(saved.as_deref().unwrap_or(&query));
     url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
     let state = AppState::from_url(url);
     if saved.is_some() {
@@ -185,32 +186,16 @@ pub fn App() -> Html {
     use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
 
     // The state's link: (the query string, the same state's full-page link). Printed when
-    // the items, settings, query, view, lesson, calculator or lab settings change (never per
-    // keystroke in the item field), in a task of its own after the change is on screen (a
-    // log of 10^5 items prints 1 MB).
+    // what the link holds changes (never per keystroke in the item field), in a task of its
+    // own after the change is on screen (a log of 10^5 items prints 1 MB).
     let urls = {
         let state = state.clone();
         use_state(move || printed_links(&state))
     };
     {
-        let query_item = state.last_query().map(|q| q.item.clone());
-        // While a long paste is added slice by slice the link is printed once, at the end.
-        let revision = state.bulk().map_or(state.revision(), |b| b.start_revision);
-        let key = (
-            revision,
-            query_item,
-            state.view(),
-            state.lang(),
-            state.presentation(),
-            state.quiz().map(|q| q.seed),
-            state.lesson().map(|l| (l.lesson.id.clone(), l.step)),
-            state.calculator().clone(),
-            state.lab_settings().clone(),
-            state.hash_quality().clone(),
-        );
         let state = state.clone();
         let urls = urls.clone();
-        use_effect_with(key, move |_| {
+        use_effect_with(state.url_state(), move |_| {
             browser::yield_then(move || {
                 let links = printed_links(&state);
                 if *links != **urls {

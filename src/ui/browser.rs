@@ -2,7 +2,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::i18n::{fill, Lang};
+use crate::i18n::fill;
+use crate::lang::Lang;
 use wasm_bindgen::JsCast;
 
 /// The page's query string, without the `?` (empty when there is none).

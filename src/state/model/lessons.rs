@@ -158,11 +158,11 @@ impl AppState {
     pub(super) fn run_lesson_step(&mut self, step: &LessonStep, last: bool) {
         let embedding = std::mem::take(&mut self.embedding);
         if let Some(query) = &step.state {
-            let url = crate::state::url::parse(query, &[]);
+            let url = crate::state::url::parse(query);
             self.crawl = None;
             self.random_next = 0;
             self.rebuild(url.settings, Vec::new());
-            for entry in url.entries {
+            for entry in url.entries.iter().cloned() {
                 self.apply_log_entry_from_url(entry);
             }
         }

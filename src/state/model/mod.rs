@@ -3,166 +3,37 @@
 
 use std::rc::Rc;
 
-use crate::i18n::Lang;
-
-use crate::filter::{CounterChange, HashFamily, RemoveError, MAX_COUNTER_WIDTH};
+use crate::filter::MAX_COUNTER_WIDTH;
+use crate::lang::Lang;
 
 use super::calculator::{CalculatorInput, Solve};
 use super::crawl::CrawlTally;
-use super::cursor::CursorStep;
-use super::demos::Demo;
 use super::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
 use super::hash_quality::HashQualitySettings;
 use super::lab::LabSettings;
 use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
-use super::quiz::{Prediction, Quiz};
-use super::settings::{FilterModel, Mode, Settings};
-use super::url::{Embedding, Lockable, Notice, NoticeReason, UrlState, View};
+use super::quiz::Quiz;
+use super::settings::{FilterModel, Settings};
+use super::url::{Embedding, Notice, NoticeReason, View};
 use super::words::fresh_words;
 
+mod action;
 mod bulk;
 mod lessons;
+mod link;
+mod message;
+mod removal;
 
+pub use action::{Action, Walk, WalkKind};
 pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
 use lessons::LessonRequest;
 pub use lessons::{LessonProgress, LessonsStatus};
+pub use message::{FieldError, FieldErrors, Message};
 
 /// How many steps undo reaches back.
 pub const UNDO_DEPTH: usize = 100;
-
-/// Every user intent.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    /// The text in the item field changed.
-    SetDraft(String),
-    /// Add the item in the field.
-    AddDraft,
-    /// Query the item in the field.
-    QueryDraft,
-    /// Add one item.
-    AddItem(String),
-    /// Query one item.
-    QueryItem(String),
-    /// Add every non-empty line of a pasted text.
-    AddLines(String),
-    /// Add this many random words not yet in the set.
-    AddRandomWords(usize),
-    /// Remove an item: counters in counting mode, refused when unsafe; in plain mode this is
-    /// refused with an explanation.
-    Remove(String),
-    /// Counting mode: remove an item that tests as present but was never added.
-    ForceRemove(String),
-    /// Plain mode: clear the item's bits, to show the false negatives it causes.
-    NaiveDelete(String),
-    /// m typed in its field.
-    SetM(String),
-    /// k typed in its field.
-    SetK(String),
-    /// Counter width typed in its field.
-    SetWidth(String),
-    /// Choose the hash family.
-    SetFamily(HashFamily),
-    /// Switch between plain and counting filters.
-    SetMode(Mode),
-    /// Empty the filter (undoable).
-    Reset,
-    /// Undo the last change to the settings or items.
-    Undo,
-    /// Redo what was undone.
-    Redo,
-    /// Start the step-by-step walk of adding or querying the item in the field.
-    StartWalk(WalkKind),
-    /// Next step of the walk (the last step performs the add or query).
-    StepWalk,
-    /// Previous step of the walk.
-    StepBackWalk,
-    /// Leave the walk without doing anything.
-    CancelWalk,
-    /// Hide a URL notice.
-    DismissNotice(usize),
-    /// Hide the message about the last action.
-    DismissMessage,
-    /// Put the grid's cursor on a cell (or take it away), to inspect that bit.
-    SelectCell(Option<u64>),
-    /// Move the cell cursor by a key (arrows, Home, End) from wherever it is now: computed
-    /// in the reducer, so keys pressed faster than the page renders all count.
-    MoveCursor(CursorStep),
-    /// Show another part of the page.
-    SetView(View),
-    /// Show the page in another language.
-    SetLang(Lang),
-    /// A language's text file could not be fetched or read (why): a notice says so, and a
-    /// page that was to open in that language shows English.
-    LanguageFailed(Lang, String),
-    /// Presentation mode (large type, high contrast) on or off.
-    TogglePresentation,
-    /// Show or hide the list of keyboard shortcuts.
-    ToggleHelp,
-    /// Start a predict-then-reveal quiz with this seed.
-    StartQuiz(u64),
-    /// Answer the quiz's current question.
-    Predict(Prediction),
-    /// The quiz's next question.
-    NextQuestion,
-    /// End the quiz.
-    StopQuiz,
-    /// The sets view: replace the items of filter A (0) or B (1) by these lines.
-    SetSetItems(usize, String),
-    /// The sets view: fold the visualizer's filter this many times (0 to 4).
-    SetFolds(u32),
-    /// The calculator: which question it answers.
-    SetCalculatorMode(Solve),
-    /// The calculator: its four fields as typed.
-    SetCalculatorInput(CalculatorInput),
-    /// The lab's settings changed (the lab keeps its own run; the page keeps the settings
-    /// for its link).
-    SetLabSettings(LabSettings),
-    /// The hash-quality view's settings changed (kept for the page's link).
-    SetHashQuality(HashQualitySettings),
-    /// Load a prepared demonstration (undoable).
-    LoadDemo(Demo),
-    /// Remove the item in the field: counters in counting mode, naive delete refused in
-    /// plain mode.
-    RemoveDraft,
-    /// The lesson files arrived: the lessons that could be read, and for each file that
-    /// could not, its name and the problem.
-    LessonsLoaded(Vec<Rc<Lesson>>, Vec<(String, String)>),
-    /// The lesson list could not be fetched.
-    LessonsFailed(String),
-    /// Open a lesson at its first step.
-    StartLesson(String),
-    /// The lesson's next step (a walk in progress is completed first).
-    LessonNext,
-    /// The lesson's previous step, rebuilt as the lesson left it.
-    LessonBack,
-    /// Leave the lesson; the filter stays as it is.
-    StopLesson,
-    /// The clicker's "forward": the walk's next step, else the lesson's next step.
-    Forward,
-    /// The clicker's "back": the walk's previous step, else the lesson's previous step.
-    Backward,
-    /// How saving the state went: the storage error, if any, and whether the state was too
-    /// long to mirror in the address bar.
-    Saved {
-        /// Why the browser refused to store the state.
-        error: Option<String>,
-        /// The state's link is longer than the address bar takes.
-        too_long_for_link: bool,
-    },
-    /// Hide the note about saving or restoring.
-    DismissSaveNote,
-    /// A long paste of this many lines is being added in slices by a [`BulkBuilder`].
-    BulkStart(usize),
-    /// How many of the paste's lines are in the builder so far.
-    BulkProgress(usize),
-    /// The paste is done, or was stopped: its items join the set as one undo step. Ignored
-    /// if the settings or items changed since [`Action::BulkStart`].
-    BulkFinish(Rc<BulkBuilder>),
-    /// Forget the restored session: an empty filter at the default settings (undoable).
-    StartFresh,
-}
 
 /// What the page knows about keeping the state across reloads.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -175,114 +46,6 @@ pub struct Persistence {
     pub too_long_for_link: bool,
     /// The user hid the note.
     pub dismissed: bool,
-}
-
-/// Which operation a step-by-step walk shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WalkKind {
-    /// Setting the k bits.
-    Add,
-    /// Testing the k bits.
-    Query,
-}
-
-/// A step-by-step walk: step 0 shows the hash, step `i + 1` shows position `i`, step
-/// `k + 1` shows the result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Walk {
-    /// Add or query.
-    pub kind: WalkKind,
-    /// The item.
-    pub item: String,
-    /// The current step, `0..=k+1`.
-    pub step: u32,
-}
-
-/// A field whose last input was rejected, and why; the setting keeps its previous value.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FieldError {
-    /// What was typed.
-    pub input: String,
-    /// Why it was rejected.
-    pub problem: FieldProblem,
-}
-
-/// Rejected inputs, one slot per numeric field.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct FieldErrors {
-    /// The m field.
-    pub m: Option<FieldError>,
-    /// The k field.
-    pub k: Option<FieldError>,
-    /// The counter width field.
-    pub width: Option<FieldError>,
-}
-
-/// What the last action did, for the message area.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Message {
-    /// Add or query with nothing typed.
-    EmptyItem,
-    /// An add or remove typed in a view whose embedding page locked the items.
-    ItemsLocked,
-    /// A demonstration replaced the filter (undo brings the previous one back).
-    DemoLoaded,
-    /// A lesson replaced a filter that held items (undo brings them back).
-    LessonReplaced,
-    /// An item was added; `newly_set` of its positions went from 0 to set.
-    Added {
-        /// The item.
-        item: String,
-        /// Positions that changed from 0.
-        newly_set: usize,
-    },
-    /// Several items were added at once.
-    AddedMany {
-        /// How many.
-        count: usize,
-    },
-    /// A long paste was stopped part of the way.
-    BulkStopped {
-        /// Lines added.
-        done: usize,
-        /// Lines in the paste.
-        total: usize,
-    },
-    /// A removal was refused because the item is certainly not in the filter.
-    RemoveRefusedAbsent {
-        /// The item.
-        item: String,
-        /// Its positions with counter 0.
-        zero_positions: Vec<u64>,
-    },
-    /// A removal was refused because the item tests as present but was never added.
-    RemoveRefusedFalsePositive {
-        /// The item.
-        item: String,
-    },
-    /// A plain filter cannot remove; the naive delete is offered as a demonstration.
-    PlainCannotRemove {
-        /// The item.
-        item: String,
-    },
-    /// An item was removed from the counting filter.
-    Removed {
-        /// The item.
-        item: String,
-        /// Each counter's change.
-        changes: Vec<CounterChange>,
-    },
-    /// An unsafe removal happened; these members now test as absent.
-    FalseNegativesCreated {
-        /// The item removed.
-        item: String,
-        /// Members that are now reported as "definitely not".
-        victims: Vec<String>,
-    },
-    /// Undo or redo had nothing to do.
-    NothingToUndo,
-    /// Redo had nothing to do.
-    NothingToRedo,
 }
 
 /// The items of a set in the sets view: each distinct line once, in the order first given;
@@ -398,83 +161,6 @@ impl AppState {
         }
     }
 
-    /// The state a URL describes, with its notices and, if it named one, its query shown.
-    pub fn from_url(url: UrlState) -> Self {
-        let mut state = AppState::new(url.settings, Vec::new());
-        state.notices = url.notices;
-        state.view = url.view;
-        state.lang = url.lang.unwrap_or_default();
-        // Locks bind the viewer, not the URL: they take effect after its entries.
-        let embedding = url.embedding;
-        state.presentation = url.presentation;
-        let [a, b] = url.sets;
-        state.sets = Rc::new([set_items(a), set_items(b)]);
-        let possible = super::url::possible_folds(state.settings.m());
-        if url.folds > possible {
-            let reason = NoticeReason::AtMost(possible);
-            state
-                .notices
-                .push(Notice::new("fold", &url.folds.to_string(), reason));
-        }
-        state.folds = url.folds.min(possible);
-        state.calculator = url.calculator;
-        state.lab_settings = url.lab;
-        state.hash_quality = url.hash_quality;
-        for entry in url.entries {
-            state.apply_log_entry_from_url(entry);
-        }
-        state.undo.clear();
-        if let Some(query) = url.query {
-            state.draft = query.clone();
-            state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, &query)));
-        }
-        if let Some(seed) = url.quiz {
-            // As when the quiz is started by hand: its question, not `query=`, is shown.
-            state.quiz = Some(Quiz::start(seed, &state.members));
-            state.last_query = None;
-            state.draft.clear();
-        }
-        state.embedding = embedding;
-        if let Some((id, step)) = url.lesson {
-            let own_filter = state.settings != Settings::default()
-                || !state.log.is_empty()
-                || state.last_query.is_some();
-            state.lesson_request = Some(LessonRequest {
-                id,
-                step,
-                own_filter,
-            });
-        }
-        state
-    }
-
-    fn apply_log_entry_from_url(&mut self, entry: LogEntry) {
-        let item = entry.item().to_owned();
-        let (param, action) = match entry {
-            LogEntry::Add(_) => ("add", Action::AddItem(item.clone())),
-            LogEntry::Remove(_) => ("remove", Action::Remove(item.clone())),
-            LogEntry::ForceRemove(_) => ("force_remove", Action::ForceRemove(item.clone())),
-            LogEntry::NaiveDelete(_) => ("naive_delete", Action::NaiveDelete(item.clone())),
-        };
-        let is_damage = |m: &Message| matches!(m, Message::FalseNegativesCreated { .. });
-        let earlier_damage = self.message.take().filter(is_damage);
-        let before = self.log.len();
-        *self = std::mem::take(self).apply(action);
-        if self.log.len() == before {
-            let reason = match &self.message {
-                Some(Message::RemoveRefusedAbsent { .. }) => NoticeReason::RemoveAbsent,
-                Some(Message::RemoveRefusedFalsePositive { .. }) => {
-                    NoticeReason::RemoveFalsePositive
-                }
-                Some(Message::PlainCannotRemove { .. }) => NoticeReason::RemovePlain,
-                _ => NoticeReason::NotApplied,
-            };
-            self.notices.push(Notice::new(param, &item, reason));
-        }
-        // The damage a forced removal or a naive delete did is said when the page opens.
-        self.message = self.message.take().filter(is_damage).or(earlier_damage);
-    }
-
     /// The settings.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -538,44 +224,6 @@ impl AppState {
     /// How the page is embedded (compact view, locked controls).
     pub fn embedding(&self) -> &Embedding {
         &self.embedding
-    }
-    /// The query string of [`AppState::url_state`], printed without copying the item log;
-    /// `compact` false gives the full-page link of an embedded view.
-    pub fn url_query(&self, compact: bool) -> String {
-        let mut url = self.url_state_without_entries();
-        url.embedding.compact = compact && url.embedding.compact;
-        super::url::print_with_entries(&url, &self.log)
-    }
-
-    /// The URL that reopens this state (settings, items, query and view).
-    pub fn url_state(&self) -> UrlState {
-        UrlState {
-            entries: self.log.as_ref().clone(),
-            ..self.url_state_without_entries()
-        }
-    }
-
-    fn url_state_without_entries(&self) -> UrlState {
-        UrlState {
-            settings: self.settings,
-            entries: Vec::new(),
-            query: self.last_query.as_ref().map(|q| q.item.clone()),
-            view: self.view,
-            lang: Some(self.unloaded_lang.unwrap_or(self.lang)),
-            embedding: self.embedding.clone(),
-            presentation: self.presentation,
-            quiz: self.quiz.as_ref().map(|q| q.seed),
-            lesson: self
-                .lesson
-                .as_ref()
-                .map(|p| (p.lesson.id.clone(), p.step as u64 + 1)),
-            sets: self.sets.as_ref().clone(),
-            folds: self.folds(),
-            calculator: self.calculator.clone(),
-            lab: self.lab_settings.clone(),
-            hash_quality: self.hash_quality.clone(),
-            notices: Vec::new(),
-        }
     }
     /// The calculator's question and its fields as typed.
     pub fn calculator(&self) -> &(Solve, CalculatorInput) {
@@ -665,34 +313,7 @@ impl AppState {
             }
             return self;
         }
-        if !matches!(
-            action,
-            Action::SetDraft(_)
-                | Action::DismissNotice(_)
-                | Action::SelectCell(_)
-                | Action::MoveCursor(_)
-                | Action::SetView(_)
-                | Action::SetLang(_)
-                | Action::TogglePresentation
-                | Action::ToggleHelp
-                | Action::StartQuiz(_)
-                | Action::Predict(_)
-                | Action::NextQuestion
-                | Action::StopQuiz
-                | Action::SetSetItems(..)
-                | Action::SetFolds(_)
-                | Action::SetCalculatorMode(_)
-                | Action::SetCalculatorInput(_)
-                | Action::SetLabSettings(_)
-                | Action::SetHashQuality(_)
-                | Action::LessonsLoaded(..)
-                | Action::LessonsFailed(_)
-                | Action::LanguageFailed(..)
-                | Action::StopLesson
-                | Action::Saved { .. }
-                | Action::DismissSaveNote
-                | Action::BulkProgress(_)
-        ) {
+        if !action.keeps_message() {
             self.message = None;
         }
         match action {
@@ -900,9 +521,9 @@ impl AppState {
             }
             Action::LoadDemo(demo) => {
                 let (query, item) = demo.query();
-                let url = super::url::parse(&query, &[]);
+                let url = super::url::parse(&query);
                 let mut loaded = AppState::new(url.settings, Vec::new());
-                for entry in url.entries {
+                for entry in url.entries.iter() {
                     loaded = loaded.apply(Action::AddItem(entry.item().to_owned()));
                 }
                 let log = loaded.log.as_ref().clone();
@@ -1067,97 +688,9 @@ impl AppState {
     /// Whether `action` changes a control the embedding page locked; such actions change
     /// nothing (the controls are also disabled on the page).
     fn is_locked_out(&self, action: &Action) -> bool {
-        let locked = |control| self.embedding.is_locked(control);
-        match action {
-            Action::SetM(_) => locked(Lockable::M),
-            Action::SetK(_) => locked(Lockable::K),
-            Action::SetFamily(_) => locked(Lockable::Hash),
-            Action::SetMode(_) => locked(Lockable::Mode),
-            Action::SetWidth(_) => locked(Lockable::Width),
-            Action::AddDraft
-            | Action::AddItem(_)
-            | Action::AddLines(_)
-            | Action::BulkStart(_)
-            | Action::AddRandomWords(_)
-            | Action::Remove(_)
-            | Action::RemoveDraft
-            | Action::ForceRemove(_)
-            | Action::NaiveDelete(_)
-            | Action::Reset
-            | Action::Undo
-            | Action::Redo
-            | Action::LoadDemo(_)
-            | Action::StartFresh => locked(Lockable::Items),
-            Action::StartWalk(WalkKind::Add) => locked(Lockable::Items),
-            _ => false,
-        }
-    }
-
-    fn remove(&mut self, item: String) {
-        let FilterModel::Counting(counting) = self.filter.as_ref() else {
-            self.message = Some(Message::PlainCannotRemove { item });
-            return;
-        };
-        let zero_positions = counting.zero_positions(item.as_bytes());
-        if !zero_positions.is_empty() {
-            self.message = Some(Message::RemoveRefusedAbsent {
-                item,
-                zero_positions,
-            });
-        } else if !self.members.contains(&item) {
-            self.message = Some(Message::RemoveRefusedFalsePositive { item });
-        } else {
-            let mut preview = counting.clone();
-            let changes = preview.remove(item.as_bytes()).unwrap_or_default();
-            self.push_entries(vec![LogEntry::Remove(item.clone())]);
-            self.message = Some(Message::Removed { item, changes });
-        }
-    }
-
-    fn force_remove(&mut self, item: String) {
-        let FilterModel::Counting(counting) = self.filter.as_ref() else {
-            self.message = Some(Message::PlainCannotRemove { item });
-            return;
-        };
-        match counting.clone().remove(item.as_bytes()) {
-            Err(RemoveError::DefinitelyAbsent { zero_positions }) => {
-                self.message = Some(Message::RemoveRefusedAbsent {
-                    item,
-                    zero_positions,
-                });
-            }
-            Ok(_) if self.members.contains(&item) => self.remove(item),
-            Ok(_) => {
-                self.push_entries(vec![LogEntry::ForceRemove(item.clone())]);
-                let victims = self.false_negatives();
-                self.message = Some(Message::FalseNegativesCreated { item, victims });
-            }
-        }
-    }
-
-    fn naive_delete(&mut self, item: String) {
-        if !matches!(self.filter.as_ref(), FilterModel::Plain(_)) {
-            self.remove(item);
-            return;
-        }
-        self.push_entries(vec![LogEntry::NaiveDelete(item.clone())]);
-        let victims = self.false_negatives();
-        self.message = Some(Message::FalseNegativesCreated { item, victims });
-    }
-
-    /// Members the filter now reports as definitely absent.
-    pub fn false_negatives(&self) -> Vec<String> {
-        self.members
-            .list()
-            .iter()
-            .filter(|m| !self.filter.contains(m.item.as_bytes()))
-            .map(|m| m.item.clone())
-            .collect()
-    }
-
-    /// Whether the answer for `item` would be a false positive right now.
-    pub fn is_false_positive(&self, item: &str) -> bool {
-        !self.members.contains(item) && self.filter.contains(item.as_bytes())
+        action
+            .needs_unlocked()
+            .is_some_and(|control| self.embedding.is_locked(control))
     }
 
     fn change_settings(

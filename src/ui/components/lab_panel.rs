@@ -173,7 +173,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     };
     let shape = props.shape;
     let n_max = lab.max_items_for(shape).unwrap_or(1);
-    let plan_problem = lab.plans_for(shape).err().map(|p| p.to_string());
+    let plan_problem = lab.plans_for(shape).err();
     let running = lab.status == RunStatus::Running;
     let csv_href = format!(
         "data:text/csv;charset=utf-8,{}",

@@ -1,0 +1,122 @@
+//! The state a link describes, and the link that describes the state.
+
+use std::rc::Rc;
+
+use super::{set_items, Action, AppState, LessonRequest, Message};
+use crate::state::log::LogEntry;
+use crate::state::query::run_query;
+use crate::state::quiz::Quiz;
+use crate::state::settings::Settings;
+use crate::state::url::{self, Notice, NoticeReason, UrlState};
+
+impl AppState {
+    /// The state a URL describes, with its notices and, if it named one, its query shown.
+    pub fn from_url(url: UrlState) -> Self {
+        let mut state = AppState::new(url.settings, Vec::new());
+        state.notices = url.notices;
+        state.view = url.view;
+        state.lang = url.lang.unwrap_or_default();
+        // Locks bind the viewer, not the URL: they take effect after its entries.
+        let embedding = url.embedding;
+        state.presentation = url.presentation;
+        let [a, b] = Rc::unwrap_or_clone(url.sets);
+        state.sets = Rc::new([set_items(a), set_items(b)]);
+        let possible = url::possible_folds(state.settings.m());
+        if url.folds > possible {
+            let reason = NoticeReason::AtMost(possible);
+            state
+                .notices
+                .push(Notice::new("fold", &url.folds.to_string(), reason));
+        }
+        state.folds = url.folds.min(possible);
+        state.calculator = url.calculator;
+        state.lab_settings = url.lab;
+        state.hash_quality = url.hash_quality;
+        for entry in Rc::unwrap_or_clone(url.entries) {
+            state.apply_log_entry_from_url(entry);
+        }
+        state.undo.clear();
+        if let Some(query) = url.query {
+            state.draft = query.clone();
+            state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, &query)));
+        }
+        if let Some(seed) = url.quiz {
+            // As when the quiz is started by hand: its question, not `query=`, is shown.
+            state.quiz = Some(Quiz::start(seed, &state.members));
+            state.last_query = None;
+            state.draft.clear();
+        }
+        state.embedding = embedding;
+        if let Some(id) = url.lesson {
+            let step = url.step;
+            let own_filter = state.settings != Settings::default()
+                || !state.log.is_empty()
+                || state.last_query.is_some();
+            state.lesson_request = Some(LessonRequest {
+                id,
+                step,
+                own_filter,
+            });
+        }
+        state
+    }
+
+    pub(super) fn apply_log_entry_from_url(&mut self, entry: LogEntry) {
+        let item = entry.item().to_owned();
+        let (param, action) = match entry {
+            LogEntry::Add(_) => ("add", Action::AddItem(item.clone())),
+            LogEntry::Remove(_) => ("remove", Action::Remove(item.clone())),
+            LogEntry::ForceRemove(_) => ("force_remove", Action::ForceRemove(item.clone())),
+            LogEntry::NaiveDelete(_) => ("naive_delete", Action::NaiveDelete(item.clone())),
+        };
+        let is_damage = |m: &Message| matches!(m, Message::FalseNegativesCreated { .. });
+        let earlier_damage = self.message.take().filter(is_damage);
+        let before = self.log.len();
+        *self = std::mem::take(self).apply(action);
+        if self.log.len() == before {
+            let reason = match &self.message {
+                Some(Message::RemoveRefusedAbsent { .. }) => NoticeReason::RemoveAbsent,
+                Some(Message::RemoveRefusedFalsePositive { .. }) => {
+                    NoticeReason::RemoveFalsePositive
+                }
+                Some(Message::PlainCannotRemove { .. }) => NoticeReason::RemovePlain,
+                _ => NoticeReason::NotApplied,
+            };
+            self.notices.push(Notice::new(param, &item, reason));
+        }
+        // The damage a forced removal or a naive delete did is said when the page opens.
+        self.message = self.message.take().filter(is_damage).or(earlier_damage);
+    }
+
+    /// The query string of [`AppState::url_state`]; `compact` false gives the full-page
+    /// link of an embedded view.
+    pub fn url_query(&self, compact: bool) -> String {
+        let mut link = self.url_state();
+        link.embedding.compact = compact && link.embedding.compact;
+        url::print(&link)
+    }
+
+    /// What the link holds: the one description of the state that the address bar, the
+    /// saved session and "copy embed code" print. Cheap to build and compare (the item log
+    /// and the sets are shared, not copied).
+    pub fn url_state(&self) -> UrlState {
+        UrlState {
+            settings: self.settings,
+            entries: Rc::clone(&self.log),
+            query: self.last_query.as_ref().map(|q| q.item.clone()),
+            view: self.view,
+            lang: Some(self.unloaded_lang.unwrap_or(self.lang)),
+            embedding: self.embedding.clone(),
+            presentation: self.presentation,
+            quiz: self.quiz.as_ref().map(|q| q.seed),
+            lesson: self.lesson.as_ref().map(|p| p.lesson.id.clone()),
+            step: self.lesson.as_ref().map_or(1, |p| p.step as u64 + 1),
+            sets: Rc::clone(&self.sets),
+            folds: self.folds(),
+            calculator: self.calculator.clone(),
+            lab: self.lab_settings.clone(),
+            hash_quality: self.hash_quality.clone(),
+            notices: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The page's URL contract: parameters in, notices for the ones ignored, and the state
+//! printed back as a query string.
+//!
+//! Every parameter is declared once, in [`params::PARAMS`] (its key, whether it repeats,
+//! its default, how it is read and printed); the README's table lists the same parameters
+//! and a test keeps the two equal. Values are percent-encoded UTF-8 (`+` is a space). A
+//! missing parameter takes its default; an invalid one takes its default and produces a
+//! [`Notice`] naming it; a single-valued one given twice takes its last value, and a notice
+//! names the other.
+
+use std::rc::Rc;
+
+use crate::lang::Lang;
+
+use super::calculator::{CalculatorInput, Solve};
+use super::hash_quality::HashQualitySettings;
+use super::lab::LabSettings;
+use super::log::LogEntry;
+use super::settings::Settings;
+
+mod encoding;
+mod notice;
+pub mod params;
+
+pub use encoding::{percent_decode, percent_encode, percent_encode_into, query_pairs};
+pub use notice::{Notice, NoticeReason};
+use params::{param, PARAMS};
+
+/// The most times the sets view folds the filter.
+pub const MAX_FOLDS: u32 = 4;
+
+/// How many times a filter of m bits can be folded: each fold halves an even m, so as many
+/// times as 2 divides m, at most [`MAX_FOLDS`].
+pub fn possible_folds(m: u64) -> u32 {
+    m.trailing_zeros().min(MAX_FOLDS)
+}
+
+/// Which part of the page is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum View {
+    /// The bit array, hashes and queries.
+    #[default]
+    Visualizer,
+    /// Theory against measurement.
+    Lab,
+    /// Sizing.
+    Calculator,
+    /// Union, intersection and folding.
+    Sets,
+    /// Hash quality.
+    Hashes,
+}
+
+impl View {
+    /// Every view, in tab order.
+    pub const ALL: [View; 5] = [
+        View::Visualizer,
+        View::Lab,
+        View::Calculator,
+        View::Sets,
+        View::Hashes,
+    ];
+
+    /// The URL key.
+    pub fn key(self) -> &'static str {
+        match self {
+            View::Visualizer => "visualizer",
+            View::Lab => "lab",
+            View::Calculator => "calculator",
+            View::Sets => "sets",
+            View::Hashes => "hashes",
+        }
+    }
+
+    /// The view for a URL key.
+    pub fn from_key(key: &str) -> Option<Self> {
+        View::ALL.into_iter().find(|v| v.key() == key)
+    }
+}
+
+/// A control a course page can lock with `lock=`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lockable {
+    /// The m field.
+    M,
+    /// The k field.
+    K,
+    /// The hash family.
+    Hash,
+    /// Plain or counting.
+    Mode,
+    /// The counter width.
+    Width,
+    /// Adding and removing items (queries stay allowed).
+    Items,
+}
+
+impl Lockable {
+    /// Every lockable control, in URL order.
+    pub const ALL: [Lockable; 6] = [
+        Lockable::M,
+        Lockable::K,
+        Lockable::Hash,
+        Lockable::Mode,
+        Lockable::Width,
+        Lockable::Items,
+    ];
+
+    /// The name used in `lock=`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Lockable::M => "m",
+            Lockable::K => "k",
+            Lockable::Hash => "hash",
+            Lockable::Mode => "mode",
+            Lockable::Width => "width",
+            Lockable::Items => "items",
+        }
+    }
+}
+
+/// How the page is embedded: `embed=1` shows a compact view without page chrome, and
+/// `lock=` lists controls the viewer cannot change.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Embedding {
+    /// The compact view.
+    pub compact: bool,
+    /// Locked controls, sorted, without repeats.
+    pub locked: Vec<Lockable>,
+}
+
+impl Embedding {
+    /// Whether a control is locked.
+    pub fn is_locked(&self, control: Lockable) -> bool {
+        self.locked.contains(&control)
+    }
+
+    /// Locks a control (kept sorted, once).
+    pub fn lock(&mut self, control: Lockable) {
+        if let Err(at) = self.locked.binary_search(&control) {
+            self.locked.insert(at, control);
+        }
+    }
+}
+
+/// What a link holds: everything the page keeps in its address bar.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UrlState {
+    /// m, k, hash, mode and width.
+    pub settings: Settings,
+    /// The item log: `add=`, then `remove=`, then `force_remove=` and `naive_delete=`
+    /// entries, in that order. Shared with the page, so a link is printed without copying
+    /// a long log.
+    pub entries: Rc<Vec<LogEntry>>,
+    /// The `query=` item.
+    pub query: Option<String>,
+    /// The `view=` shown.
+    pub view: View,
+    /// The `lang=` asked for; `None` lets the browser's languages decide.
+    pub lang: Option<Lang>,
+    /// Items of filter A (`seta=`) and B (`setb=`) in the sets view.
+    pub sets: Rc<[Vec<String>; 2]>,
+    /// How many times the visualizer's filter is folded in the sets view (`fold=`, 0 to 4).
+    pub folds: u32,
+    /// `embed=` and `lock=`.
+    pub embedding: Embedding,
+    /// `present=1`: large type and high contrast for a projector.
+    pub presentation: bool,
+    /// `quiz=SEED`: a predict-then-reveal quiz with this seed.
+    pub quiz: Option<u64>,
+    /// `lesson=ID`: a lesson.
+    pub lesson: Option<String>,
+    /// `step=N`: the lesson's step, from 1.
+    pub step: u64,
+    /// The calculator's question (`solve=`) and its four fields as typed (`cn=`, `cp=`,
+    /// `cm=`, `ck=`); a field's own message names a value it cannot use.
+    pub calculator: (Solve, CalculatorInput),
+    /// The lab's settings as typed (`lab_n=`, `lab_probes=`, …).
+    pub lab: LabSettings,
+    /// The hash-quality view's settings as typed (`hq_corpus=`, …, `hq_item=` per line).
+    pub hash_quality: HashQualitySettings,
+    /// Parameters that were ignored.
+    pub notices: Vec<Notice>,
+}
+
+impl Default for UrlState {
+    fn default() -> Self {
+        UrlState {
+            settings: Settings::default(),
+            entries: Rc::default(),
+            query: None,
+            view: View::default(),
+            lang: None,
+            sets: Rc::default(),
+            folds: 0,
+            embedding: Embedding::default(),
+            presentation: false,
+            quiz: None,
+            lesson: None,
+            step: 1,
+            calculator: (Solve::default(), CalculatorInput::default()),
+            lab: LabSettings::default(),
+            hash_quality: HashQualitySettings::default(),
+            notices: Vec::new(),
+        }
+    }
+}
+
+impl UrlState {
+    /// The item log, to append to.
+    pub fn entries_mut(&mut self) -> &mut Vec<LogEntry> {
+        Rc::make_mut(&mut self.entries)
+    }
+
+    /// The items of the two sets, to append to.
+    pub fn sets_mut(&mut self) -> &mut [Vec<String>; 2] {
+        Rc::make_mut(&mut self.sets)
+    }
+}
+
+/// The order in which a link's entries are applied: adds, removes, then the unsafe
+/// deletions (each kind in the order given).
+fn entry_rank(entry: &LogEntry) -> u8 {
+    match entry {
+        LogEntry::Add(_) => 0,
+        LogEntry::Remove(_) => 1,
+        LogEntry::ForceRemove(_) => 2,
+        LogEntry::NaiveDelete(_) => 3,
+    }
+}
+
+/// Reads the page state from a query string. Never fails: every problem becomes a notice.
+pub fn parse(query: &str) -> UrlState {
+    let mut url = UrlState::default();
+    let mut notices = Vec::new();
+    let pairs = query_pairs(query);
+    // A single-valued parameter is read from its last occurrence only.
+    let mut last = std::collections::HashMap::new();
+    for (index, (key, _)) in pairs.iter().enumerate() {
+        last.insert(key.as_str(), index);
+    }
+    for (index, (key, value)) in pairs.iter().enumerate() {
+        let Some(param) = param(key) else {
+            notices.push(Notice::new(key, value, NoticeReason::Unknown));
+            continue;
+        };
+        if !param.repeats && last.get(key.as_str()) != Some(&index) {
+            notices.push(Notice::new(key, value, NoticeReason::Repeated));
+            continue;
+        }
+        if let Err(rejected) = (param.parse)(&mut url, value) {
+            let shown = rejected.part.as_deref().unwrap_or(value);
+            notices.push(Notice::new(key, shown, rejected.reason));
+        }
+    }
+    if url.lesson.is_none() && url.step != 1 {
+        let step = url.step.to_string();
+        notices.push(Notice::new("step", &step, NoticeReason::NeedsLesson));
+        url.step = 1;
+    }
+    url.entries_mut().sort_by_key(entry_rank);
+    url.notices = notices;
+    url
+}
+
+/// The query string (without `?`) that reproduces the state: each parameter of
+/// [`params::PARAMS`] in order, those at their default left out, so a URL read by [`parse`]
+/// prints back unchanged.
+pub fn print(url: &UrlState) -> String {
+    let mut out = String::new();
+    for param in PARAMS {
+        (param.print)(url, &mut |value: &str| {
+            if !out.is_empty() {
+                out.push('&');
+            }
+            out.push_str(param.key);
+            out.push('=');
+            percent_encode_into(&mut out, value);
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filter::HashFamily;
+    use crate::state::settings::{DEFAULT_K, DEFAULT_M};
+
+    #[test]
+    fn the_documented_example_parses() {
+        let url = parse("?m=16&k=3&hash=murmur3&add=a&add=b&add=c&query=d");
+        assert_eq!(url.settings.m(), 16);
+        assert_eq!(url.settings.k(), 3);
+        assert_eq!(url.settings.family(), HashFamily::Murmur3);
+        let adds = ["a", "b", "c"].map(|i| LogEntry::Add(i.into()));
+        assert_eq!(*url.entries, adds);
+        assert_eq!(url.query.as_deref(), Some("d"));
+        assert!(url.notices.is_empty());
+    }
+
+    #[test]
+    fn bad_parameters_fall_back_with_a_notice_naming_them_in_link_order() {
+        let url = parse("m=abc&k=0&hash=md5&mode=fancy&width=9&colour=red");
+        assert_eq!(url.settings, Settings::default());
+        let named: Vec<&str> = url.notices.iter().map(|n| n.param.as_str()).collect();
+        assert_eq!(named, ["m", "k", "hash", "mode", "width", "colour"]);
+        assert_eq!(
+            url.notices[2].reason,
+            NoticeReason::Choices("fnv, murmur3".into())
+        );
+        let url = parse("m=1000000000000&k=1000000");
+        assert_eq!(url.settings.m(), DEFAULT_M);
+        assert_eq!(url.settings.k(), DEFAULT_K);
+        assert!(parse("lang=ja").notices.is_empty());
+    }
+
+    #[test]
+    fn removes_apply_after_adds_and_print_back_unchanged() {
+        let url = parse("mode=counting&remove=a&add=a&add=b");
+        let expected = [
+            LogEntry::Add("a".into()),
+            LogEntry::Add("b".into()),
+            LogEntry::Remove("a".into()),
+        ];
+        assert_eq!(*url.entries, expected);
+        let printed = print(&url);
+        assert_eq!(printed, "mode=counting&add=a&add=b&remove=a");
+        assert_eq!(parse(&printed), url);
+    }
+
+    #[test]
+    fn lock_repeats_and_each_unknown_name_is_named() {
+        let url = parse("lock=m&lock=items");
+        assert!(url.notices.is_empty(), "{:?}", url.notices);
+        assert_eq!(url.embedding.locked, [Lockable::M, Lockable::Items]);
+        assert_eq!(print(&url), "lock=m,items");
+        let url = parse("lock=k,colour,m,size");
+        assert_eq!(url.embedding.locked, [Lockable::M, Lockable::K]);
+        assert_eq!(url.notices.len(), 1);
+        assert_eq!(url.notices[0].value, "colour,size");
+    }
+
+    #[test]
+    fn a_repeated_single_parameter_keeps_its_last_value() {
+        let url = parse("m=16&k=4&m=64");
+        assert_eq!(url.settings.m(), 64);
+        assert_eq!(url.notices.len(), 1);
+        assert_eq!(url.notices[0].param, "m");
+        assert_eq!(url.notices[0].value, "16");
+        assert_eq!(url.notices[0].reason, NoticeReason::Repeated);
+    }
+
+    #[test]
+    fn every_parameter_at_its_declared_default_prints_nothing() {
+        // The table's defaults are what the parser and printer really use: a link that
+        // spells out a default is the same state as a link without it.
+        for param in PARAMS.iter().filter(|p| !p.repeats) {
+            let value = match param.default {
+                "" | "browser" => continue,
+                value => value,
+            };
+            let url = parse(&format!("{}={value}", param.key));
+            assert!(url.notices.is_empty(), "{}: {:?}", param.key, url.notices);
+            assert_eq!(print(&url), "", "{}={value}", param.key);
+            assert_eq!(url, UrlState::default(), "{}={value}", param.key);
+        }
+    }
+
+    #[test]
+    fn every_parameter_has_one_declaration() {
+        let mut keys: Vec<&str> = PARAMS.iter().map(|p| p.key).collect();
+        keys.sort_unstable();
+        let count = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), count);
+    }
+}

@@ -1,0 +1,585 @@
+//! The URL contract, one declaration per parameter: its key, whether it may repeat, its
+//! default as the README states it, how its value is read into a [`UrlState`] and how the
+//! state prints it back. [`super::parse`] and [`super::print`] only walk this table, so a new
+//! parameter is one entry here (and its row in the README, which a test compares with
+//! this table).
+
+use crate::filter::{HashFamily, MAX_COUNTER_WIDTH};
+use crate::lang::Lang;
+use crate::state::calculator::Solve;
+use crate::state::fields::{parse_bits, parse_hashes, parse_small_whole, parse_whole};
+use crate::state::hash_quality::{push_corpus_lines, CorpusSource};
+use crate::state::lab::FamilyChoice;
+use crate::state::log::LogEntry;
+use crate::state::plot::AxisKind;
+use crate::state::settings::{Mode, DEFAULT_K, DEFAULT_M};
+
+use super::{Lockable, NoticeReason, UrlState, View, MAX_FOLDS};
+
+/// Why a value was not used: the reason, and the part of the value it is about when that
+/// is not the whole value (one unknown name in `lock=m,colour`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rejected {
+    /// The part of the value refused, if not all of it.
+    pub part: Option<String>,
+    /// Why.
+    pub reason: NoticeReason,
+}
+
+impl<T: Into<NoticeReason>> From<T> for Rejected {
+    fn from(reason: T) -> Self {
+        Rejected {
+            part: None,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Reads one value into the state.
+pub type ParseValue = fn(&mut UrlState, &str) -> Result<(), Rejected>;
+/// Hands each value the state has for the parameter to `out` (nothing at the default).
+pub type PrintValues = fn(&UrlState, &mut dyn FnMut(&str));
+
+/// One URL parameter.
+pub struct Param {
+    /// The name in the query string.
+    pub key: &'static str,
+    /// Whether it may be given more than once (each value counts, in order); a single-valued
+    /// parameter given twice takes its last value and a notice names the other.
+    pub repeats: bool,
+    /// The default as the README's table states it (empty when there is no value).
+    pub default: &'static str,
+    /// How a value is read.
+    pub parse: ParseValue,
+    /// How the state prints it.
+    pub print: PrintValues,
+}
+
+/// An enumeration whose values have URL keys.
+pub trait Keyed: Copy + PartialEq + 'static {
+    /// Every value, in the order notices list them.
+    const ALL: &'static [Self];
+    /// The value's key.
+    fn key(self) -> &'static str;
+}
+
+/// The value whose key is `text`, or the choices as the notice lists them.
+pub fn choice<T: Keyed>(text: &str) -> Result<T, Rejected> {
+    T::ALL
+        .iter()
+        .copied()
+        .find(|value| value.key() == text)
+        .ok_or_else(|| NoticeReason::Choices(choices::<T>()).into())
+}
+
+/// The keys of `T`, joined by commas.
+pub fn choices<T: Keyed>() -> String {
+    T::ALL
+        .iter()
+        .map(|v| v.key())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+macro_rules! keyed {
+    ($($ty:ty => $all:expr),* $(,)?) => {
+        $(impl Keyed for $ty {
+            const ALL: &'static [Self] = &$all;
+            fn key(self) -> &'static str {
+                <$ty>::key(self)
+            }
+        })*
+    };
+}
+
+keyed!(
+    HashFamily => HashFamily::ALL,
+    Mode => Mode::ALL,
+    View => View::ALL,
+    Lang => Lang::ALL,
+    Solve => Solve::ALL,
+    FamilyChoice => FamilyChoice::ALL,
+    AxisKind => AxisKind::ALL,
+    CorpusSource => CorpusSource::ALL,
+    Lockable => Lockable::ALL,
+    OnOff => OnOff::ALL,
+);
+
+/// An on/off parameter's value: `1` (or `true`) and `0` (or `false`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OnOff(pub bool);
+
+impl OnOff {
+    const ALL: [OnOff; 2] = [OnOff(true), OnOff(false)];
+
+    fn key(self) -> &'static str {
+        if self.0 {
+            "1"
+        } else {
+            "0"
+        }
+    }
+}
+
+fn flag(text: &str) -> Result<bool, Rejected> {
+    match text {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        other => choice::<OnOff>(other).map(|on| on.0),
+    }
+}
+
+/// An item for `add=`, `query=` and the like: anything but nothing.
+fn item(text: &str) -> Result<String, Rejected> {
+    if text.is_empty() {
+        Err(NoticeReason::EmptyItem.into())
+    } else {
+        Ok(text.to_owned())
+    }
+}
+
+/// Prints `value` unless it equals `default`.
+fn unless_default(out: &mut dyn FnMut(&str), value: &str, default: &str) {
+    if value != default {
+        out(value);
+    }
+}
+
+/// Prints every entry of one kind of the item log.
+fn print_entries(url: &UrlState, out: &mut dyn FnMut(&str), kind: fn(&LogEntry) -> bool) {
+    url.entries
+        .iter()
+        .filter(|e| kind(e))
+        .for_each(|e| out(e.item()));
+}
+
+/// Every parameter, in the order a link prints them.
+pub const PARAMS: &[Param] = &[
+    Param {
+        key: "m",
+        repeats: false,
+        default: "32",
+        parse: |url, v| {
+            url.settings = url.settings.with_m(parse_bits(v)?)?;
+            Ok(())
+        },
+        print: |url, out| {
+            if url.settings.m() != DEFAULT_M {
+                out(&url.settings.m().to_string());
+            }
+        },
+    },
+    Param {
+        key: "k",
+        repeats: false,
+        default: "3",
+        parse: |url, v| {
+            url.settings = url.settings.with_k(parse_hashes(v)?)?;
+            Ok(())
+        },
+        print: |url, out| {
+            if url.settings.k() != DEFAULT_K {
+                out(&url.settings.k().to_string());
+            }
+        },
+    },
+    Param {
+        key: "hash",
+        repeats: false,
+        default: "fnv",
+        parse: |url, v| {
+            url.settings = url.settings.with_family(choice(v)?);
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.settings.family().key(), "fnv"),
+    },
+    Param {
+        key: "mode",
+        repeats: false,
+        default: "bloom",
+        parse: |url, v| {
+            url.settings = url.settings.with_mode(choice(v)?);
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.settings.mode().key(), "bloom"),
+    },
+    Param {
+        key: "width",
+        repeats: false,
+        default: "4",
+        parse: |url, v| {
+            let width = parse_small_whole(v).map_err(|p| p.with_max(MAX_COUNTER_WIDTH.into()))?;
+            url.settings = url.settings.with_width(width)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.settings.width().to_string(), "4"),
+    },
+    Param {
+        key: "add",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            url.entries_mut().push(LogEntry::Add(item(v)?));
+            Ok(())
+        },
+        print: |url, out| print_entries(url, out, |e| matches!(e, LogEntry::Add(_))),
+    },
+    Param {
+        key: "remove",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            url.entries_mut().push(LogEntry::Remove(item(v)?));
+            Ok(())
+        },
+        print: |url, out| print_entries(url, out, |e| matches!(e, LogEntry::Remove(_))),
+    },
+    Param {
+        key: "force_remove",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            url.entries_mut().push(LogEntry::ForceRemove(item(v)?));
+            Ok(())
+        },
+        print: |url, out| print_entries(url, out, |e| matches!(e, LogEntry::ForceRemove(_))),
+    },
+    Param {
+        key: "naive_delete",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            url.entries_mut().push(LogEntry::NaiveDelete(item(v)?));
+            Ok(())
+        },
+        print: |url, out| print_entries(url, out, |e| matches!(e, LogEntry::NaiveDelete(_))),
+    },
+    Param {
+        key: "query",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.query = Some(item(v)?);
+            Ok(())
+        },
+        print: |url, out| url.query.iter().for_each(|q| out(q)),
+    },
+    Param {
+        key: "view",
+        repeats: false,
+        default: "visualizer",
+        parse: |url, v| {
+            url.view = choice(v)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.view.key(), "visualizer"),
+    },
+    Param {
+        key: "seta",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            url.sets_mut()[0].push(v.to_owned());
+            Ok(())
+        },
+        print: |url, out| url.sets[0].iter().for_each(|i| out(i)),
+    },
+    Param {
+        key: "setb",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            url.sets_mut()[1].push(v.to_owned());
+            Ok(())
+        },
+        print: |url, out| url.sets[1].iter().for_each(|i| out(i)),
+    },
+    Param {
+        key: "fold",
+        repeats: false,
+        default: "0",
+        parse: |url, v| match parse_small_whole(v)? {
+            folds if folds <= MAX_FOLDS => {
+                url.folds = folds;
+                Ok(())
+            }
+            _ => Err(NoticeReason::AtMost(MAX_FOLDS).into()),
+        },
+        print: |url, out| unless_default(out, &url.folds.to_string(), "0"),
+    },
+    Param {
+        key: "lab_n",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.lab.max_items = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.lab.max_items, ""),
+    },
+    Param {
+        key: "lab_probes",
+        repeats: false,
+        default: "10000",
+        parse: |url, v| {
+            url.lab.probes = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.lab.probes, "10000"),
+    },
+    Param {
+        key: "lab_points",
+        repeats: false,
+        default: "20",
+        parse: |url, v| {
+            url.lab.points = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.lab.points, "20"),
+    },
+    Param {
+        key: "lab_seed",
+        repeats: false,
+        default: "1",
+        parse: |url, v| {
+            url.lab.seed = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.lab.seed, "1"),
+    },
+    Param {
+        key: "lab_compare",
+        repeats: false,
+        default: "one",
+        parse: |url, v| {
+            url.lab.families = choice(v)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.lab.families.key(), "one"),
+    },
+    Param {
+        key: "lab_axis",
+        repeats: false,
+        default: "linear",
+        parse: |url, v| {
+            url.lab.axis = choice(v)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.lab.axis.key(), "linear"),
+    },
+    Param {
+        key: "solve",
+        repeats: false,
+        default: "size",
+        parse: |url, v| {
+            url.calculator.0 = choice(v)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.calculator.0.key(), "size"),
+    },
+    Param {
+        key: "cn",
+        repeats: false,
+        default: "1000000",
+        parse: |url, v| {
+            url.calculator.1.n = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.calculator.1.n, "1000000"),
+    },
+    Param {
+        key: "cp",
+        repeats: false,
+        default: "0.01",
+        parse: |url, v| {
+            url.calculator.1.p = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.calculator.1.p, "0.01"),
+    },
+    Param {
+        key: "cm",
+        repeats: false,
+        default: "9585059",
+        parse: |url, v| {
+            url.calculator.1.m = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.calculator.1.m, "9585059"),
+    },
+    Param {
+        key: "ck",
+        repeats: false,
+        default: "7",
+        parse: |url, v| {
+            url.calculator.1.k = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.calculator.1.k, "7"),
+    },
+    Param {
+        key: "hq_corpus",
+        repeats: false,
+        default: "similar",
+        parse: |url, v| {
+            url.hash_quality.source = choice(v)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.hash_quality.source.key(), "similar"),
+    },
+    Param {
+        key: "hq_size",
+        repeats: false,
+        default: "1000",
+        parse: |url, v| {
+            url.hash_quality.size = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.hash_quality.size, "1000"),
+    },
+    Param {
+        key: "hq_m",
+        repeats: false,
+        default: "10000",
+        parse: |url, v| {
+            url.hash_quality.m = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.hash_quality.m, "10000"),
+    },
+    Param {
+        key: "hq_k",
+        repeats: false,
+        default: "4",
+        parse: |url, v| {
+            url.hash_quality.k = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.hash_quality.k, "4"),
+    },
+    Param {
+        key: "hq_item",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            push_corpus_lines(&mut url.hash_quality.pasted, v);
+            Ok(())
+        },
+        print: |url, out| url.hash_quality.pasted_items().into_iter().for_each(out),
+    },
+    Param {
+        key: "lang",
+        repeats: false,
+        default: "browser",
+        parse: |url, v| {
+            url.lang = Some(choice(v)?);
+            Ok(())
+        },
+        print: |url, out| {
+            if let Some(lang) = url.lang.filter(|l| *l != Lang::default()) {
+                out(lang.key());
+            }
+        },
+    },
+    Param {
+        key: "present",
+        repeats: false,
+        default: "0",
+        parse: |url, v| {
+            url.presentation = flag(v)?;
+            Ok(())
+        },
+        print: |url, out| {
+            if url.presentation {
+                out("1");
+            }
+        },
+    },
+    Param {
+        key: "quiz",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.quiz = Some(parse_whole(v)?);
+            Ok(())
+        },
+        print: |url, out| url.quiz.iter().for_each(|seed| out(&seed.to_string())),
+    },
+    Param {
+        key: "lesson",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            let id_like = |c: char| c.is_ascii_alphanumeric() || c == '-';
+            if v.is_empty() || !v.chars().all(id_like) {
+                return Err(NoticeReason::UnknownLesson.into());
+            }
+            url.lesson = Some(v.to_owned());
+            Ok(())
+        },
+        print: |url, out| url.lesson.iter().for_each(|id| out(id)),
+    },
+    Param {
+        key: "step",
+        repeats: false,
+        default: "1",
+        parse: |url, v| {
+            url.step = parse_whole(v)?;
+            Ok(())
+        },
+        // A lesson link always names its step, so that it reopens where it was.
+        print: |url, out| {
+            if url.lesson.is_some() {
+                out(&url.step.to_string());
+            }
+        },
+    },
+    Param {
+        key: "embed",
+        repeats: false,
+        default: "0",
+        parse: |url, v| {
+            url.embedding.compact = flag(v)?;
+            Ok(())
+        },
+        print: |url, out| {
+            if url.embedding.compact {
+                out("1");
+            }
+        },
+    },
+    Param {
+        key: "lock",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            let names = v.split(',').map(str::trim).filter(|n| !n.is_empty());
+            let mut unknown = Vec::new();
+            for name in names {
+                match choice::<Lockable>(name) {
+                    Ok(control) => url.embedding.lock(control),
+                    Err(_) => unknown.push(name),
+                }
+            }
+            if unknown.is_empty() {
+                Ok(())
+            } else {
+                Err(Rejected {
+                    part: Some(unknown.join(",")),
+                    reason: NoticeReason::Choices(choices::<Lockable>()),
+                })
+            }
+        },
+        print: |url, out| {
+            if !url.embedding.locked.is_empty() {
+                let names: Vec<&str> = url.embedding.locked.iter().map(|l| l.key()).collect();
+                out(&names.join(","));
+            }
+        },
+    },
+];
+
+/// The parameter named `key`.
+pub fn param(key: &str) -> Option<&'static Param> {
+    PARAMS.iter().find(|p| p.key == key)
+}
