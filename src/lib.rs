@@ -5,6 +5,7 @@
 //! renders that state with Yew.
 #![warn(missing_docs)]
 
+pub mod decimal;
 pub mod filter;
 pub mod i18n;
 pub mod lang;

@@ -269,6 +269,7 @@ pub static EN: Text = Text {
     list_separator: ", ",
     clause_separator: "; ",
     hash_bytes: "bytes (hex)",
+    hash_bytes_more: "… (+{0} bytes)",
     hash_mod_col: "mod {0} = pos",
     calc_m_value: "{0} bits = {1} bytes = {2}",
     calc_m_meeting: "The formula assumes a fractional k: at its best whole k this m gives {0}, above p. The smallest m that meets p at a whole k is {1} bits (k = {2}).",

@@ -13,6 +13,8 @@ use crate::lang::Lang;
 
 pub mod describe;
 mod en;
+pub mod labels;
+pub mod sentences;
 
 pub use en::EN;
 
@@ -371,6 +373,7 @@ text_struct!(
     list_separator,
     clause_separator,
     hash_bytes,
+    hash_bytes_more,
     hash_mod_col,
     calc_m_value,
     calc_m_meeting,
@@ -524,12 +527,33 @@ pub fn quoted(text: &str) -> String {
     out
 }
 
-/// Replaces `{0}`, `{1}`, … in `template` by `values`.
+/// Replaces `{0}`, `{1}`, … in `template` by `values`, in one pass over the template: a
+/// value is never read again as a template, so an item named `{1}` is shown as typed.
+/// A placeholder without a value is kept as written.
 pub fn fill(template: &str, values: &[&dyn std::fmt::Display]) -> String {
-    let mut out = template.to_owned();
-    for (i, value) in values.iter().enumerate() {
-        out = out.replace(&format!("{{{i}}}"), &value.to_string());
+    use std::fmt::Write;
+    let mut out = String::with_capacity(template.len() + 16 * values.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let value = (digits > 0 && after[digits..].starts_with('}'))
+            .then(|| after[..digits].parse::<usize>().ok())
+            .flatten()
+            .and_then(|index| values.get(index));
+        match value {
+            Some(value) => {
+                let _ = write!(out, "{value}");
+                rest = &after[digits + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
     }
+    out.push_str(rest);
     out
 }
 
@@ -683,6 +707,27 @@ mod tests {
         assert_eq!(Lang::from_browser(["de"]), Lang::En);
         assert_eq!(Lang::from_browser([]), Lang::En);
         assert_eq!(fill("{0} of {1}", &[&1, &"two"]), "1 of two");
+    }
+
+    #[test]
+    fn fill_reads_the_template_once_so_values_that_look_like_placeholders_stay() {
+        assert_eq!(
+            fill("“{0}” was never added ({1})", &[&"{1}", &3]),
+            "“{1}” was never added (3)"
+        );
+        assert_eq!(fill("{1} then {0}", &[&"{0}", &"{1}"]), "{1} then {0}");
+        assert_eq!(fill("{0}{0}", &[&"a"]), "aa");
+        // A brace that is not a placeholder, or a placeholder without a value, is kept.
+        assert_eq!(fill("{x} {} {2} {10", &[&1]), "{x} {} {2} {10");
+        assert_eq!(
+            fill(
+                "{12}",
+                &(0..13)
+                    .map(|_| &7 as &dyn std::fmt::Display)
+                    .collect::<Vec<_>>()
+            ),
+            "7"
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::filter::{ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
+use crate::i18n::sentences;
 use crate::i18n::{fill, Text};
 use crate::lang::Lang;
 use crate::state::lesson::fill_text;
@@ -31,8 +32,8 @@ use crate::ui::components::{
     lab_panel::LabPanel,
     lesson_panel::LessonPanel,
     lesson_picker::LessonPicker,
-    notices::{message_text, MessageBar, Notices},
-    query_result::{verdict_line, QueryResult},
+    notices::{MessageBar, Notices},
+    query_result::QueryResult,
     quiz_panel::QuizPanel,
     save_note::SaveNote,
     sets_panel::SetsPanel,
@@ -427,8 +428,8 @@ pub fn App() -> Html {
     // One live region, always in the page, says what the last action did: screen readers
     // hear adds, removals, refusals and verdicts (the walk and the lesson have their own).
     let announcement = match (state.message(), state.last_query()) {
-        (Some(message), _) => message_text(text, message),
-        (None, Some(report)) => verdict_line(text, report),
+        (Some(message), _) => sentences::message(text, message),
+        (None, Some(report)) => sentences::verdict(text, report),
         (None, None) => String::new(),
     };
     let lesson_panel = state.lesson().map(|progress| {

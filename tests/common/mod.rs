@@ -105,7 +105,7 @@ pub const DECIMAL_CASES: &[(&str, Option<f64>)] = &[
 /// Checks every row of [`DECIMAL_CASES`] and returns how many there were.
 pub fn check_decimal_cases() -> usize {
     for &(text, expected) in DECIMAL_CASES {
-        let parsed = bloomlab::state::fields::decimal_to_f64(text);
+        let parsed = bloomlab::decimal::decimal_to_f64(text);
         assert_eq!(
             parsed.map(f64::to_bits),
             expected.map(f64::to_bits),

@@ -5,6 +5,7 @@ use yew::prelude::*;
 use crate::state::plot::{percent, probability, scientific};
 
 use crate::filter::{MAX_BITS, MAX_HASHES};
+use crate::i18n::labels;
 use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
     binary_size, check_claim, practice_table, read_claim, solve, CalculatorErrors, CalculatorInput,
@@ -31,15 +32,6 @@ struct ClaimInput {
     n: String,
     p: String,
     bytes: String,
-}
-
-fn mode_label(text: &Text, mode: Solve) -> &'static str {
-    match mode {
-        Solve::SizeForItems => text.calc_size_for_items,
-        Solve::ItemsForSize => text.calc_items_for_size,
-        Solve::RateForShape => text.calc_rate_for_shape,
-        Solve::BestHashes => text.calc_best_hashes,
-    }
 }
 
 /// The calculator.
@@ -190,7 +182,7 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
                         <label>
                             <input type="radio" name="calc-mode" id={format!("calc-mode-{}", m.key())}
                                    checked={*mode == m} onchange={Callback::from(move |_| d.emit(Action::SetCalculatorMode(m)))} />
-                            { mode_label(text, m) }
+                            { labels::solve(text, m) }
                         </label>
                     }
                 }) }

@@ -5,6 +5,7 @@ use web_sys::HtmlSelectElement;
 
 use yew::prelude::*;
 
+use crate::i18n::labels;
 use crate::i18n::{fill, quoted_list, Text};
 use crate::state::demos::{compare_delete, Demo};
 use crate::state::{Action, FilterModel, Members, Settings};
@@ -27,14 +28,6 @@ pub struct DeletionPanelProps {
     pub draft: String,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
-}
-
-fn demo_label(text: &Text, demo: Demo) -> &'static str {
-    match demo {
-        Demo::NaiveDelete => text.demo_naive,
-        Demo::CountingDelete => text.demo_counting,
-        Demo::Saturation => text.demo_saturation,
-    }
 }
 
 fn demo_key(demo: Demo) -> &'static str {
@@ -138,7 +131,7 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
                     html! {
                         <button data-demo={demo_key(demo)}
                                 onclick={Callback::from(move |_| d.emit(Action::LoadDemo(demo)))}>
-                            { demo_label(text, demo) }
+                            { labels::demo(text, demo) }
                         </button>
                     }
                 }) }

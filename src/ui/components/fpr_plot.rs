@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::filter::{HashFamily, ObservedPoint};
+use crate::i18n::sentences;
 use crate::i18n::{fill, Text};
 use crate::state::lab::Run;
 use crate::state::plot::{linear_ticks, log_ticks, theory_curve, tick_label, AxisKind, Scale};
@@ -41,24 +42,6 @@ fn points_attr(points: &[(f64, f64)], x: &Scale, y: &Scale) -> String {
         .map(|&(n, r)| format!("{:.1},{:.1}", x.map(n), y.map(r)))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Describes a point for its tooltip and the readout.
-pub fn describe(text: &Text, label: &str, p: &ObservedPoint, theory: f64) -> String {
-    let (low, high) = p.interval();
-    fill(
-        text.plot_point,
-        &[
-            &label,
-            &p.n,
-            &p.false_positives,
-            &p.probes,
-            &format!("{:.5}", p.rate()),
-            &format!("{low:.5}"),
-            &format!("{high:.5}"),
-            &format!("{theory:.5}"),
-        ],
-    )
 }
 
 /// The plot.
@@ -132,7 +115,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         let theory = crate::filter::math::fpr_exact(m, p.n as f64, k);
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
         let (low, high) = p.interval();
-        let description = describe(text, &label, p, theory);
+        let description = sentences::observed_point(text, &label, p, theory);
         let onfocus = {
             let readout = readout.clone();
             let d = description.clone();

@@ -10,6 +10,7 @@ use crate::filter::hash_quality::{
     report, HashReport, HashUnderTest, Spread, BUCKETS, MIN_TESTED_ITEMS,
 };
 use crate::filter::ParamError;
+use crate::i18n::labels;
 use crate::i18n::{describe, fill, Text};
 use crate::state::fields::{parse_bits, parse_bounded, parse_hashes, FieldProblem};
 use crate::state::hash_quality::{CorpusSource, HashQualitySettings};
@@ -31,14 +32,6 @@ pub struct HashLabProps {
     pub settings: HashQualitySettings,
     /// Sends the changed settings.
     pub ondispatch: Callback<Action>,
-}
-
-fn hash_label(text: &Text, hash: HashUnderTest) -> &'static str {
-    match hash {
-        HashUnderTest::Times31 => text.hash_label_times31,
-        HashUnderTest::Sum => text.hash_label_sum,
-        real => real.label(),
-    }
 }
 
 /// Sends a copy of the settings changed by `edit` with the value given.
@@ -243,8 +236,8 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                                 data-p-value={r.p_value.to_string()} data-observed={r.observed_rate.to_string()}
                                 data-theory={r.theory_rate.to_string()}
                                 data-spread={spread.key()} class={spread.key()}>
-                                <td>{ hash_label(text, r.hash) }</td>
-                                <td>{ histogram_svg(&r.histogram, format!("{}: {}", hash_label(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
+                                <td>{ labels::hash_under_test(text, r.hash) }</td>
+                                <td>{ histogram_svg(&r.histogram, format!("{}: {}", labels::hash_under_test(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
                                 <td class="mono">{ format!("{:.1} ({})", r.chi_square, fill(text.hashes_dof, &[&r.dof])) }</td>
                                 <td class="mono">{ probability(r.p_value) }{ mark }</td>
                                 <td class="mono">{ format!("{:.4}", r.observed_rate) }</td>

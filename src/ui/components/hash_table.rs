@@ -28,12 +28,16 @@ pub struct HashTableProps {
 }
 
 /// The UTF-8 bytes of an item in hex, shortened after 48 bytes.
-pub fn bytes_hex(item: &str) -> String {
+pub fn bytes_hex(text: &Text, item: &str) -> String {
     let bytes = item.as_bytes();
     let shown: Vec<String> = bytes.iter().take(48).map(|b| format!("{b:02x}")).collect();
     let more = bytes.len().saturating_sub(48);
     if more > 0 {
-        format!("{} … (+{more} bytes)", shown.join(" "))
+        format!(
+            "{} {}",
+            shown.join(" "),
+            fill(text.hash_bytes_more, &[&more])
+        )
     } else {
         shown.join(" ")
     }
@@ -60,7 +64,7 @@ pub fn HashTable(props: &HashTableProps) -> Html {
             <p class="formula"><code>{ split }</code></p>
             <p class="formula"><code>{ text.hash_table_hint }</code></p>
             <dl class="hash-inputs">
-                <dt>{ text.hash_bytes }</dt><dd class="mono" data-item-bytes="">{ bytes_hex(&props.item) }</dd>
+                <dt>{ text.hash_bytes }</dt><dd class="mono" data-item-bytes="">{ bytes_hex(text, &props.item) }</dd>
                 <dt>{ "h1" }</dt><dd class="mono" data-h1={h1.to_string()}>{ h1 }</dd>
                 <dt>{ "h2" }</dt><dd class="mono" data-h2={h2.to_string()}>{ h2 }</dd>
             </dl>

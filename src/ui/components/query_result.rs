@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::i18n::sentences;
 use crate::i18n::{fill, number_list, shown_item, Text};
 use crate::state::{QueryReport, Verdict};
 use crate::ui::shared::Shared;
@@ -11,26 +12,6 @@ use crate::ui::shared::Shared;
 pub struct QueryResultProps {
     /// The report.
     pub report: Shared<QueryReport>,
-}
-
-/// The verdict in one sentence (also what a screen reader hears after a query).
-pub fn verdict_line(text: &Text, report: &QueryReport) -> String {
-    let item = &shown_item(&report.item);
-    match &report.verdict {
-        Verdict::DefinitelyNot { .. } => fill(text.result_definitely_not, &[item]),
-        Verdict::Probably => fill(text.result_probably, &[item]),
-        Verdict::FalsePositive { .. } => match report.distinct_bits() {
-            1 => fill(text.result_false_positive_one, &[item]),
-            bits => fill(text.result_false_positive, &[item, &bits]),
-        },
-        Verdict::FalseNegative { zero_positions } => {
-            let template = match zero_positions.len() {
-                1 => text.result_false_negative,
-                _ => text.result_false_negative_many,
-            };
-            fill(template, &[item, &number_list(text, zero_positions)])
-        }
-    }
 }
 
 /// The verdict box; `data-query-result` carries the verdict's key.
@@ -43,20 +24,20 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
     let body = match &report.verdict {
         Verdict::DefinitelyNot { zero_positions } => html! {
             <>
-                <p class="verdict">{ verdict_line(text, report) }</p>
+                <p class="verdict">{ sentences::verdict(text, report) }</p>
                 <p>{ fill(if zero_positions.len() == 1 { text.result_definitely_not_why } else { text.result_definitely_not_why_many },
                           &[&number_list(text, zero_positions), item]) }</p>
             </>
         },
         Verdict::Probably => html! {
             <>
-                <p class="verdict">{ verdict_line(text, report) }</p>
+                <p class="verdict">{ sentences::verdict(text, report) }</p>
                 <p>{ if bits == 1 { text.result_probably_why_one.to_owned() } else { fill(text.result_probably_why, &[&bits]) } }</p>
             </>
         },
         Verdict::FalsePositive { culprits } => html! {
             <>
-                <p class="verdict">{ verdict_line(text, report) }</p>
+                <p class="verdict">{ sentences::verdict(text, report) }</p>
                 <p>{ text.result_false_positive_why }</p>
                 <ul class="culprits">
                     { for culprits.iter().map(|c| {
@@ -77,7 +58,7 @@ pub fn QueryResult(props: &QueryResultProps) -> Html {
         },
         Verdict::FalseNegative { .. } => html! {
             <>
-                <p class="verdict">{ verdict_line(text, report) }</p>
+                <p class="verdict">{ sentences::verdict(text, report) }</p>
                 <p>{ text.result_false_negative_why }</p>
             </>
         },

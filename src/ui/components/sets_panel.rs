@@ -6,6 +6,7 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape};
+use crate::i18n::labels;
 use crate::i18n::{fill, Text};
 use crate::state::url::MAX_FOLDS;
 use crate::state::words::WORDS;
@@ -53,14 +54,6 @@ fn one_decimal(v: f64) -> String {
     match format!("{v:.1}") {
         negative_zero if negative_zero == "-0.0" => "0.0".to_owned(),
         shown => shown,
-    }
-}
-
-/// "Filter A (3 items)", or "(1 item)".
-fn filter_heading(text: &Text, name: &str, items: usize) -> String {
-    match items {
-        1 => fill(text.sets_filter_one, &[&name]),
-        _ => fill(text.sets_filter, &[&name, &items]),
     }
 }
 
@@ -143,8 +136,8 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
                 <p class="hint" id="sets-grids-hidden">{ fill(text.sets_grids_hidden, &[&SETS_GRID_MAX]) }</p>
             }
             <div class="sets-grids">
-                <div data-set="a"><h3>{ filter_heading(text, "A", a_items.len()) }</h3>{ grid(&fa) }</div>
-                <div data-set="b"><h3>{ filter_heading(text, "B", b_items.len()) }</h3>{ grid(&fb) }</div>
+                <div data-set="a"><h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(&fa) }</div>
+                <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(&fb) }</div>
                 <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
                     <h3>{ text.sets_union }</h3>{ grid(&union) }
                     <p class={classes!(if union_exact { "ok" } else { "bad" })}>

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::filter::HashStep;
+use crate::i18n::sentences;
 use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, Walk, WalkKind};
 
@@ -19,35 +20,6 @@ pub struct WalkPanelProps {
     pub set: Vec<bool>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
-}
-
-/// The sentence for the walk's current step (m is the filter's size).
-pub fn walk_sentence(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: u64) -> String {
-    let k = steps.len() as u32;
-    let Some(first) = steps.first() else {
-        return String::new();
-    };
-    match walk.step {
-        0 => fill(text.walk_hash, &[&first.h1, &first.h2]),
-        s if s <= k => {
-            let i = (s - 1) as usize;
-            let step = &steps[i];
-            let values: [&dyn std::fmt::Display; 5] =
-                [&step.index, &step.h1, &step.h2, &step.position, &m];
-            let earlier = steps[..i].iter().any(|e| e.position == step.position);
-            let template = match walk.kind {
-                WalkKind::Add if !set[i] && !earlier => text.walk_set_new,
-                WalkKind::Add => text.walk_set_again,
-                WalkKind::Query if set[i] => text.walk_test_set,
-                WalkKind::Query => text.walk_test_zero,
-            };
-            fill(template, &values)
-        }
-        _ => match walk.kind {
-            WalkKind::Add => fill(text.walk_done_add, &[&shown_item(&walk.item)]),
-            WalkKind::Query => text.walk_done_query.to_owned(),
-        },
-    }
 }
 
 /// The panel.
@@ -69,7 +41,7 @@ pub fn WalkPanel(props: &WalkPanelProps) -> Html {
             <h2 id="walk-title">{ title }</h2>
             <p class="walk-progress">{ format!("{} / {}", walk.step + 1, total) }</p>
             <p class="walk-sentence" aria-live="polite" id="walk-sentence">
-                { walk_sentence(text, walk, &props.steps, &props.set, props.m) }
+                { sentences::walk_step(text, walk, &props.steps, &props.set, props.m) }
             </p>
             <div class="toolbar">
                 <button id="walk-back" onclick={act(Action::StepBackWalk)} disabled={walk.step == 0}>{ text.walk_back }</button>

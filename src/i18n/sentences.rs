@@ -1,0 +1,140 @@
+//! Sentences the page builds from the model's values: the message about the last action,
+//! a query's verdict, a walk's step and a measured point.
+
+use crate::filter::{HashStep, ObservedPoint};
+use crate::state::{Message, QueryReport, Verdict, Walk, WalkKind};
+
+use super::{fill, number_list, quoted_list, shown_item, Text};
+
+/// The wording of a message.
+pub fn message(text: &Text, message: &Message) -> String {
+    let list = |items: &[String]| quoted_list(text, items);
+    match message {
+        Message::EmptyItem => text.msg_empty_item.to_owned(),
+        Message::ItemsLocked => text.msg_items_locked.to_owned(),
+        Message::DemoLoaded => text.msg_demo_loaded.to_owned(),
+        Message::LessonReplaced => text.msg_lesson_replaced.to_owned(),
+        Message::Added { item, newly_set } => fill(text.msg_added, &[&shown_item(item), newly_set]),
+        Message::AddedMany { count } => fill(text.msg_added_many, &[count]),
+        Message::BulkStopped { done, total } => fill(text.bulk_stopped, &[done, total]),
+        Message::RemoveRefusedAbsent {
+            item,
+            zero_positions,
+        } => fill(
+            match zero_positions.len() {
+                1 => text.msg_refused_absent,
+                _ => text.msg_refused_absent_many,
+            },
+            &[&shown_item(item), &number_list(text, zero_positions)],
+        ),
+        Message::RemoveRefusedFalsePositive { item } => {
+            fill(text.msg_refused_false_positive, &[&shown_item(item)])
+        }
+        Message::PlainCannotRemove { item } => {
+            fill(text.msg_plain_cannot_remove, &[&shown_item(item)])
+        }
+        Message::Removed { item, changes } => {
+            let steps = changes
+                .iter()
+                .map(|c| {
+                    if c.saturated {
+                        fill(text.msg_counter_stuck, &[&c.position, &c.before])
+                    } else {
+                        fill(text.msg_counter_step, &[&c.position, &c.before, &c.after])
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(text.clause_separator);
+            let stuck = changes
+                .iter()
+                .find(|c| c.saturated)
+                .map(|c| {
+                    format!(
+                        " {}",
+                        fill(text.msg_saturated_kept, &[&c.position, &c.before])
+                    )
+                })
+                .unwrap_or_default();
+            fill(text.msg_removed, &[&shown_item(item), &steps]) + &stuck
+        }
+        Message::FalseNegativesCreated { item, victims } if victims.is_empty() => {
+            fill(text.msg_no_false_negatives, &[&shown_item(item)])
+        }
+        Message::FalseNegativesCreated { item, victims } => fill(
+            match victims.len() {
+                1 => text.msg_false_negative_one,
+                _ => text.msg_false_negatives,
+            },
+            &[&shown_item(item), &list(victims)],
+        ),
+        Message::NothingToUndo => text.msg_nothing_to_undo.to_owned(),
+        Message::NothingToRedo => text.msg_nothing_to_redo.to_owned(),
+    }
+}
+
+/// The verdict in one sentence (also what a screen reader hears after a query).
+pub fn verdict(text: &Text, report: &QueryReport) -> String {
+    let item = &shown_item(&report.item);
+    match &report.verdict {
+        Verdict::DefinitelyNot { .. } => fill(text.result_definitely_not, &[item]),
+        Verdict::Probably => fill(text.result_probably, &[item]),
+        Verdict::FalsePositive { .. } => match report.distinct_bits() {
+            1 => fill(text.result_false_positive_one, &[item]),
+            bits => fill(text.result_false_positive, &[item, &bits]),
+        },
+        Verdict::FalseNegative { zero_positions } => {
+            let template = match zero_positions.len() {
+                1 => text.result_false_negative,
+                _ => text.result_false_negative_many,
+            };
+            fill(template, &[item, &number_list(text, zero_positions)])
+        }
+    }
+}
+
+/// The sentence for the walk's current step (m is the filter's size).
+pub fn walk_step(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: u64) -> String {
+    let k = steps.len() as u32;
+    let Some(first) = steps.first() else {
+        return String::new();
+    };
+    match walk.step {
+        0 => fill(text.walk_hash, &[&first.h1, &first.h2]),
+        s if s <= k => {
+            let i = (s - 1) as usize;
+            let step = &steps[i];
+            let values: [&dyn std::fmt::Display; 5] =
+                [&step.index, &step.h1, &step.h2, &step.position, &m];
+            let earlier = steps[..i].iter().any(|e| e.position == step.position);
+            let template = match walk.kind {
+                WalkKind::Add if !set[i] && !earlier => text.walk_set_new,
+                WalkKind::Add => text.walk_set_again,
+                WalkKind::Query if set[i] => text.walk_test_set,
+                WalkKind::Query => text.walk_test_zero,
+            };
+            fill(template, &values)
+        }
+        _ => match walk.kind {
+            WalkKind::Add => fill(text.walk_done_add, &[&shown_item(&walk.item)]),
+            WalkKind::Query => text.walk_done_query.to_owned(),
+        },
+    }
+}
+
+/// Describes a point for its tooltip and the readout.
+pub fn observed_point(text: &Text, label: &str, p: &ObservedPoint, theory: f64) -> String {
+    let (low, high) = p.interval();
+    fill(
+        text.plot_point,
+        &[
+            &label,
+            &p.n,
+            &p.false_positives,
+            &p.probes,
+            &format!("{:.5}", p.rate()),
+            &format!("{low:.5}"),
+            &format!("{high:.5}"),
+            &format!("{theory:.5}"),
+        ],
+    )
+}
