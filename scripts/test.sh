@@ -36,7 +36,7 @@ total_passed=$((total_passed + native_passed)); total_failed=$((total_failed + n
 summary+=("$(printf '%-34s %6s passed %4s failed' "1. native (cargo test)" "$native_passed" "$native_failed")")
 
 echo "== browser tests (wasm-bindgen-test, headless Chromium)"
-cargo test --target wasm32-unknown-unknown --test web 2>&1 | tee artifacts/browser-tests.log
+cargo test --target wasm32-unknown-unknown --test web --test panic_screen 2>&1 | tee artifacts/browser-tests.log
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 browser_passed=$(grep -E '^test result:' artifacts/browser-tests.log | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 browser_failed=$(grep -E '^test result:' artifacts/browser-tests.log | grep -Eo '[0-9]+ failed' | awk '{s+=$1} END {print s+0}')

@@ -24,7 +24,8 @@ pub const ITEM_LEN: usize = 48;
 
 const PREFIX: &[u8; 25] = b"https://example.com/page/";
 const HEX: &[u8; 16] = b"0123456789abcdef";
-const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+/// SplitMix64's increment, the odd integer nearest 2^64 / φ.
+pub const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// SplitMix64's output for `state`: a bijective mix of 64 bits.
 #[inline]

@@ -3,16 +3,14 @@
 //! that was never fetched is the filter's false positive, and that page is never crawled.
 
 use super::words::WORDS;
+use crate::filter::experiment::{splitmix64, GOLDEN_GAMMA};
 
 /// Percent of the stream that repeats a URL already in it.
 pub const REPEAT_PERCENT: u64 = 30;
 
-/// splitmix64: a well-mixed 64-bit value for each index.
+/// A well-mixed 64-bit value for each index: SplitMix64's output at step `index + 1`.
 fn mix(index: u64) -> u64 {
-    let mut z = index.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    splitmix64(index.wrapping_add(GOLDEN_GAMMA))
 }
 
 /// The `page`-th distinct URL of the stream.

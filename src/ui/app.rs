@@ -183,7 +183,7 @@ pub fn App() -> Html {
     let state = use_reducer(|| INITIAL_STATE.take().unwrap_or_else(initial_state));
     let lang = state.lang();
     let text: &'static Text = lang.text();
-    browser::set_panic_lang(lang);
+    crate::ui::panic_screen::set_lang(lang);
     use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
 
     // The state's link: (the query string, the same state's full-page link). Printed when

@@ -1,8 +1,9 @@
-//! The few browser calls the app makes: the URL, and the panic screen.
+//! The browser calls the app makes: the address bar, local storage, the preferred
+//! language, timers and frames, the clipboard, fetching lessons and language files, and
+//! the height an embedded page reports to its course page.
 
 use wasm_bindgen::prelude::*;
 
-use crate::i18n::fill;
 use crate::lang::Lang;
 use wasm_bindgen::JsCast;
 
@@ -82,15 +83,6 @@ pub fn saved_state() -> Option<String> {
         .filter(|q| !q.is_empty())
 }
 
-thread_local! {
-    static PANIC_LANG: std::cell::Cell<Lang> = const { std::cell::Cell::new(Lang::En) };
-}
-
-/// The language the panic screen uses (the page's current language).
-pub fn set_panic_lang(lang: Lang) {
-    PANIC_LANG.with(|l| l.set(lang));
-}
-
 /// The browser's preferred supported language (`navigator.languages`), else English.
 pub fn preferred_lang() -> Lang {
     let tags: Vec<String> = web_sys::window()
@@ -113,42 +105,6 @@ pub fn set_document_lang(key: &str) {
     {
         let _ = root.set_attribute("lang", key);
     }
-}
-
-/// Installs a panic hook that logs the panic and replaces the page with a readable error
-/// and a link that reloads the page with the state in its URL.
-pub fn install_panic_screen() {
-    std::panic::set_hook(Box::new(|info| {
-        let detail = info.to_string();
-        web_sys::console::error_1(&format!("bloomlab panicked: {detail}").into());
-        let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-            return;
-        };
-        let href = document
-            .location()
-            .and_then(|l| l.href().ok())
-            .unwrap_or_default();
-        if let Ok(panel) = document.create_element("div") {
-            panel.set_class_name("panic-screen");
-            panel.set_attribute("role", "alert").ok();
-            let heading = document.create_element("h1").ok();
-            let text = document.create_element("p").ok();
-            let link = document.create_element("a").ok();
-            if let (Some(h), Some(p), Some(a)) = (heading, text, link) {
-                let words = PANIC_LANG.with(|l| l.get()).text();
-                h.set_text_content(Some(words.panic_title));
-                p.set_text_content(Some(&fill(words.panic_body, &[&detail])));
-                a.set_text_content(Some(words.panic_reload));
-                a.set_attribute("href", &href).ok();
-                panel.append_child(&h).ok();
-                panel.append_child(&p).ok();
-                panel.append_child(&a).ok();
-            }
-            if let Some(body) = document.body() {
-                body.append_child(&panel).ok();
-            }
-        }
-    }));
 }
 
 /// Milliseconds since the page started (`performance.now()`), or 0 where there is none.

@@ -7,6 +7,7 @@ pub mod browser;
 pub mod bulk;
 pub mod components;
 pub mod marks;
+pub mod panic_screen;
 pub mod shared;
 
 use std::cell::Cell;
@@ -16,7 +17,7 @@ use crate::state::Action;
 
 /// Mounts the app on the page's body.
 pub fn start() {
-    browser::install_panic_screen();
+    panic_screen::install();
     // A page opening in Chinese or Japanese first fetches that language's texts, so that it
     // never shows English first; after 3 s without them it opens in English, with a notice
     // (a late answer still installs the texts for the menu).

@@ -84,7 +84,7 @@ pub enum Message {
         /// Members that are now reported as "definitely not".
         victims: Vec<String>,
     },
-    /// Undo or redo had nothing to do.
+    /// Undo had nothing to undo.
     NothingToUndo,
     /// Redo had nothing to do.
     NothingToRedo,
