@@ -432,8 +432,8 @@ fn a_set_in_the_sets_view_holds_each_distinct_line_once_and_no_blank_ones() {
 fn the_calculator_question_and_fields_travel_in_the_link() {
     use bloomlab::state::calculator::{CalculatorInput, Solve};
     let state = state_from("view=calculator&solve=rate&cn=1000&cm=5000&ck=5");
-    let (solve, input) = state.calculator();
-    assert_eq!(*solve, Solve::RateForShape);
+    let (solve, input) = (state.calculator().solve(), state.calculator().input());
+    assert_eq!(solve, Solve::RateForShape);
     assert_eq!(
         (input.n.as_str(), input.m.as_str(), input.k.as_str()),
         ("1000", "5000", "5")
@@ -452,17 +452,25 @@ fn the_calculator_question_and_fields_travel_in_the_link() {
     }
     assert!(!link.contains("cp="), "{link}");
     // What is typed goes into the link as typed, even a value the field rejects.
-    let typed = state.apply(Action::SetCalculatorInput(CalculatorInput {
-        n: "2.5 items".into(),
-        ..CalculatorInput::default()
-    }));
+    let typed = state
+        .clone()
+        .apply(Action::SetCalculatorInput(CalculatorInput {
+            n: "2.5 items".into(),
+            ..CalculatorInput::default()
+        }));
     let link = typed.url_query(true);
     assert!(link.contains("cn=2.5%20items"), "{link}");
-    assert_eq!(state_from(&link).calculator(), typed.calculator());
+    let reopened = state_from(&link);
+    assert_eq!(reopened.calculator().input(), typed.calculator().input());
+    assert_eq!(reopened.calculator().solve(), typed.calculator().solve());
+    // While a field is wrong the last answer of the question stays on screen, greyed.
+    assert!(typed.calculator().result().is_err());
+    assert_eq!(typed.calculator().shown(), state.calculator().shown());
+    assert!(state.calculator().shown().is_some());
     // The default question and fields add nothing to a link; an unknown question is named.
     assert!(!state_from("m=64").url_query(true).contains("solve="));
     let bad = state_from("solve=everything");
-    assert_eq!(bad.calculator().0, Solve::default());
+    assert_eq!(bad.calculator().solve(), Solve::default());
     assert_eq!(
         bad.notices().last().map(|n| n.param.as_str()),
         Some("solve")
@@ -471,11 +479,11 @@ fn the_calculator_question_and_fields_travel_in_the_link() {
 
 #[test]
 fn the_lab_settings_travel_in_the_link() {
-    use bloomlab::state::lab::{FamilyChoice, LabSettings, LabState};
+    use bloomlab::state::lab::{FamilyChoice, LabAction, LabSettings, LabState};
     use bloomlab::state::plot::AxisKind;
     let state =
         state_from("view=lab&lab_n=500&lab_probes=5000&lab_seed=9&lab_compare=both&lab_axis=log");
-    let settings = state.lab_settings();
+    let settings = &state.lab().settings();
     assert_eq!(settings.max_items, "500");
     assert_eq!(settings.probes, "5000");
     assert_eq!(settings.seed, "9");
@@ -506,7 +514,16 @@ fn the_lab_settings_travel_in_the_link() {
     });
     assert!(bad.probes.problem.is_some());
     // A change in the lab reaches the link; unknown choices are named.
-    let changed = state.apply(Action::SetLabSettings(LabSettings::default()));
+    let changed = state.apply(Action::Lab(LabAction::SetProbes("10000".into())));
+    let changed = act(
+        changed,
+        [
+            Action::Lab(LabAction::SetMaxItems(String::new())),
+            Action::Lab(LabAction::SetSeed("1".into())),
+            Action::Lab(LabAction::SetFamilies(FamilyChoice::Current)),
+            Action::Lab(LabAction::SetAxis(AxisKind::Linear)),
+        ],
+    );
     assert!(!changed.url_query(true).contains("lab_"));
     let unknown = state_from("lab_axis=cubic&lab_compare=all");
     let mut params: Vec<&str> = unknown.notices().iter().map(|n| n.param.as_str()).collect();
@@ -516,10 +533,10 @@ fn the_lab_settings_travel_in_the_link() {
 
 #[test]
 fn the_hash_quality_settings_travel_in_the_link() {
-    use bloomlab::state::hash_quality::{CorpusSource, HashQualitySettings};
+    use bloomlab::state::hash_quality::{CorpusSource, HashQualityAction, HashQualitySettings};
     let state =
         state_from("view=hashes&hq_corpus=paste&hq_m=512&hq_k=3&hq_item=a%20b&hq_item=&hq_item=c");
-    let settings = state.hash_quality().clone();
+    let settings = state.hash_quality().settings().clone();
     assert_eq!(settings.source, CorpusSource::Pasted);
     assert_eq!((settings.m.as_str(), settings.k.as_str()), ("512", "3"));
     assert_eq!(settings.size, HashQualitySettings::default().size);
@@ -534,19 +551,28 @@ fn the_hash_quality_settings_travel_in_the_link() {
     // with Windows line ends read as such, and the link carries those.
     let pasted = state
         .clone()
-        .apply(Action::SetHashQuality(HashQualitySettings {
-            pasted: "x\r\n\r\ny\nx\n".into(),
-            ..settings.clone()
-        }));
-    assert_eq!(pasted.hash_quality().pasted, "x\r\n\r\ny\nx\n");
-    assert_eq!(pasted.hash_quality().pasted_items(), ["x", "y"]);
+        .apply(Action::HashQuality(HashQualityAction::Edit(
+            HashQualitySettings {
+                pasted: "x\r\n\r\ny\nx\n".into(),
+                ..settings.clone()
+            },
+        )));
+    assert_eq!(pasted.hash_quality().settings().pasted, "x\r\n\r\ny\nx\n");
+    assert_eq!(pasted.hash_quality().settings().pasted_items(), ["x", "y"]);
+    assert_eq!(pasted.hash_quality().corpus(), ["x", "y"]);
     assert!(pasted.url_query(true).ends_with("hq_item=x&hq_item=y"));
     // Back to the defaults, nothing is printed; an unknown corpus is named.
-    let reset = state.apply(Action::SetHashQuality(HashQualitySettings::default()));
+    let reset = state.apply(Action::HashQuality(HashQualityAction::Edit(
+        HashQualitySettings::default(),
+    )));
     assert!(!reset.url_query(true).contains("hq_"));
     let unknown = state_from("hq_corpus=words&hq_size=50");
-    assert_eq!(unknown.hash_quality().source, CorpusSource::default());
-    assert_eq!(unknown.hash_quality().size, "50");
+    assert_eq!(
+        unknown.hash_quality().settings().source,
+        CorpusSource::default()
+    );
+    assert_eq!(unknown.hash_quality().settings().size, "50");
+    assert_eq!(unknown.hash_quality().job().size, 50);
     let params: Vec<&str> = unknown.notices().iter().map(|n| n.param.as_str()).collect();
     assert_eq!(params, ["hq_corpus"]);
 }
@@ -633,7 +659,7 @@ fn a_parameter_given_twice_names_the_value_given_up() {
     // Only the last is read, even when it is the bad one: the earlier value is not kept.
     let bad_last = state_from("hq_corpus=paste&hq_corpus=md5");
     assert_eq!(
-        bad_last.hash_quality().source,
+        bad_last.hash_quality().settings().source,
         bloomlab::state::hash_quality::CorpusSource::default()
     );
     assert_eq!(bad_last.notices().len(), 2);
@@ -694,4 +720,31 @@ fn a_link_with_a_forced_removal_or_naive_delete_says_what_it_broke() {
     );
     // Plain adds leave no message behind.
     assert_eq!(state_from("m=16&k=3&add=a&add=b").message(), None);
+}
+
+#[test]
+fn using_the_calculators_answer_is_one_undo_step_and_respects_locks() {
+    use bloomlab::state::url::View;
+    let state = state_from("view=calculator&cn=100&cp=0.01&add=a");
+    let (m, k) = state.calculator().usable_shape().expect("100 items fit");
+    assert_eq!(
+        (m, k),
+        (959, 7),
+        "m = ⌈100·ln 100 / (ln 2)²⌉, k = round(9.59·ln 2)"
+    );
+    let used = state.clone().apply(Action::UseCalculatorAnswer);
+    assert_eq!(used.view(), View::Visualizer);
+    assert_eq!((used.settings().m(), used.settings().k()), (m, k));
+    assert_eq!(used.members().len(), 1, "the items stay");
+    let undone = used.apply(Action::Undo);
+    assert_eq!(
+        undone.settings(),
+        state.settings(),
+        "one undo restores m and k"
+    );
+    // A course page that locked k keeps it: the answer is not applied.
+    let locked = state_from("view=calculator&cn=100&cp=0.01&lock=k&embed=1");
+    let refused = locked.clone().apply(Action::UseCalculatorAnswer);
+    assert_eq!(refused.settings(), locked.settings());
+    assert_eq!(refused.view(), View::Calculator);
 }

@@ -391,6 +391,105 @@ pub fn check_claim(n: f64, p: f64, claimed_bytes: f64) -> Result<ClaimCheck, Par
     })
 }
 
+/// A claim as typed: items, rate and size in bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimInput {
+    /// Items n.
+    pub n: String,
+    /// The rate p.
+    pub p: String,
+    /// The size in bytes.
+    pub bytes: String,
+}
+
+impl Default for ClaimInput {
+    /// The claim the page opens with: a billion items at 0.01 % in 18 MB.
+    fn default() -> Self {
+        ClaimInput {
+            n: "1000000000".into(),
+            p: "0.0001".into(),
+            bytes: "18000000".into(),
+        }
+    }
+}
+
+/// The calculator as the page keeps it: the question, its fields and the claim as typed,
+/// the answer to them (or their problems), and the answer shown, which while a field is
+/// invalid stays the last valid answer of the same question.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CalculatorState {
+    solve: Solve,
+    input: CalculatorInput,
+    claim: ClaimInput,
+    result: Result<Solution, CalculatorErrors>,
+    shown: Option<Solution>,
+}
+
+impl Default for CalculatorState {
+    fn default() -> Self {
+        CalculatorState::new(Solve::default(), CalculatorInput::default())
+    }
+}
+
+impl CalculatorState {
+    /// The calculator answering `solve` for these fields.
+    pub fn new(solve: Solve, input: CalculatorInput) -> Self {
+        let result = self::solve(solve, &input);
+        CalculatorState {
+            solve,
+            shown: result.as_ref().ok().copied(),
+            input,
+            claim: ClaimInput::default(),
+            result,
+        }
+    }
+
+    /// Asks another question or changes the fields; the answer shown follows.
+    pub fn ask(&mut self, solve: Solve, input: CalculatorInput) {
+        let keep = if solve == self.solve {
+            self.shown
+        } else {
+            None
+        };
+        self.result = self::solve(solve, &input);
+        self.shown = self.result.as_ref().ok().copied().or(keep);
+        self.solve = solve;
+        self.input = input;
+    }
+
+    /// Changes the claim being checked.
+    pub fn set_claim(&mut self, claim: ClaimInput) {
+        self.claim = claim;
+    }
+
+    /// The question.
+    pub fn solve(&self) -> Solve {
+        self.solve
+    }
+    /// The fields as typed.
+    pub fn input(&self) -> &CalculatorInput {
+        &self.input
+    }
+    /// The claim as typed.
+    pub fn claim(&self) -> &ClaimInput {
+        &self.claim
+    }
+    /// The answer to the fields as typed, or each field's problem.
+    pub fn result(&self) -> &Result<Solution, CalculatorErrors> {
+        &self.result
+    }
+    /// The answer on screen: the current one, else the last valid one of this question.
+    pub fn shown(&self) -> Option<&Solution> {
+        self.shown.as_ref()
+    }
+    /// The m and k of the answer on screen, when a filter that large fits the visualizer.
+    pub fn usable_shape(&self) -> Option<(u64, u32)> {
+        self.shown
+            .filter(|s| s.m <= crate::filter::MAX_BITS as f64)
+            .map(|s| (s.m as u64, s.k))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,12 @@
-//! The hash-quality view's settings as typed: what the page's link carries (`hq_corpus=`,
-//! `hq_size=`, `hq_m=`, `hq_k=` and one `hq_item=` per pasted line).
+//! The hash-quality view's model: its settings as typed (what the page's link carries:
+//! `hq_corpus=`, `hq_size=`, `hq_m=`, `hq_k=` and one `hq_item=` per pasted line), their
+//! validation, and the reports measured so far. The reports are computed outside the model,
+//! one hash per task, and come back as [`HashQualityAction::Reported`].
 
-use crate::filter::hash_quality::Corpus;
+use crate::filter::hash_quality::{Corpus, HashReport, HashUnderTest};
+use crate::filter::ParamError;
+
+use super::fields::{parse_bits, parse_bounded, parse_hashes, FieldProblem};
 
 /// Where the corpus comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +112,148 @@ pub fn push_corpus_lines(pasted: &mut String, text: &str) {
 /// by `\n`, which the link writes as one `hq_item=` each and reads back unchanged.
 pub fn corpus_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> String {
     distinct_lines(lines).join("\n")
+}
+
+/// Largest generated corpus.
+pub const MAX_CORPUS: u64 = 20_000;
+/// Probes for each hash's observed rate.
+pub const PROBES: u64 = 20_000;
+
+/// What the hash-quality view measures: the corpus and the filter each hash builds, from
+/// the last valid value of each field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HashQualityJob {
+    /// Generated or pasted.
+    pub source: CorpusSource,
+    /// Size of a generated corpus.
+    pub size: u64,
+    /// m of each hash's filter.
+    pub m: u64,
+    /// k of each hash's filter.
+    pub k: u32,
+}
+
+impl Default for HashQualityJob {
+    fn default() -> Self {
+        HashQualityJob {
+            source: CorpusSource::default(),
+            size: 1000,
+            m: 10_000,
+            k: 4,
+        }
+    }
+}
+
+/// Every intent of the hash-quality view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HashQualityAction {
+    /// The settings as typed changed.
+    Edit(HashQualitySettings),
+    /// (System event) one hash's report of the job with this generation is ready.
+    Reported(u64, HashReport),
+}
+
+/// The hash-quality view: its settings as typed, each field's problem, the job the valid
+/// values describe, and the reports measured for it so far (one per hash, in the order of
+/// [`HashUnderTest::ALL`]).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct HashQualityState {
+    settings: HashQualitySettings,
+    problems: HashQualityProblems,
+    job: HashQualityJob,
+    generation: u64,
+    reports: Vec<HashReport>,
+}
+
+/// Why a field of the hash-quality view was not used.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct HashQualityProblems {
+    /// The corpus size.
+    pub size: Option<FieldProblem>,
+    /// m.
+    pub m: Option<FieldProblem>,
+    /// k.
+    pub k: Option<FieldProblem>,
+}
+
+impl HashQualityState {
+    /// The view with these settings, each field read as if typed.
+    pub fn new(settings: HashQualitySettings) -> Self {
+        HashQualityState::default().apply(HashQualityAction::Edit(settings))
+    }
+
+    /// Applies one action.
+    pub fn apply(mut self, action: HashQualityAction) -> Self {
+        match action {
+            HashQualityAction::Edit(settings) => {
+                let size = parse_bounded(&settings.size, MAX_CORPUS, ParamError::ZeroItems);
+                let (m, k) = (parse_bits(&settings.m), parse_hashes(&settings.k));
+                let mut job = HashQualityJob {
+                    source: settings.source,
+                    ..self.job
+                };
+                job.size = *size.as_ref().unwrap_or(&job.size);
+                job.m = *m.as_ref().unwrap_or(&job.m);
+                job.k = *k.as_ref().unwrap_or(&job.k);
+                let pasted_changed = settings.pasted != self.settings.pasted;
+                if job != self.job || (job.source == CorpusSource::Pasted && pasted_changed) {
+                    self.generation += 1;
+                    self.reports.clear();
+                }
+                self.problems = HashQualityProblems {
+                    size: size.err(),
+                    m: m.err(),
+                    k: k.err(),
+                };
+                self.job = job;
+                self.settings = settings;
+            }
+            HashQualityAction::Reported(generation, report) => {
+                let expected = HashUnderTest::ALL.get(self.reports.len());
+                if generation == self.generation && expected == Some(&report.hash) {
+                    self.reports.push(report);
+                }
+            }
+        }
+        self
+    }
+
+    /// The settings as typed.
+    pub fn settings(&self) -> &HashQualitySettings {
+        &self.settings
+    }
+    /// Each field's problem.
+    pub fn problems(&self) -> &HashQualityProblems {
+        &self.problems
+    }
+    /// What is measured.
+    pub fn job(&self) -> HashQualityJob {
+        self.job
+    }
+    /// Changes whenever the job does, so that measurements of an older job are dropped.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+    /// The reports so far.
+    pub fn reports(&self) -> &[HashReport] {
+        &self.reports
+    }
+    /// Whether every hash has its report.
+    pub fn complete(&self) -> bool {
+        self.reports.len() == HashUnderTest::ALL.len()
+    }
+    /// The corpus of the job.
+    pub fn corpus(&self) -> Vec<String> {
+        match self.job.source {
+            CorpusSource::Generated(corpus) => corpus.items(self.job.size as usize),
+            CorpusSource::Pasted => self
+                .settings
+                .pasted_items()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        }
+    }
 }
 
 #[cfg(test)]

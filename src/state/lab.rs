@@ -131,7 +131,8 @@ pub enum LabAction {
     Resume,
     /// Stop and discard the run.
     Cancel,
-    /// Progress of the run: the families' points so far and the fraction done.
+    /// (System event) progress of the run: the families' points so far and the fraction
+    /// done, measured by a slice of the run.
     Measured {
         /// Points per family.
         runs: Vec<Run>,
@@ -139,6 +140,10 @@ pub enum LabAction {
         progress: f64,
         /// The run is complete.
         done: bool,
+        /// How long the slice took, in milliseconds.
+        slice_ms: f64,
+        /// Milliseconds since the run started.
+        elapsed_ms: f64,
     },
 }
 
@@ -185,6 +190,17 @@ pub struct LabState {
     pub progress: f64,
     /// Increases with every start, so a stale slice can tell it was cancelled.
     pub generation: u64,
+    /// How long the run took and its longest slice, for the page and the benchmark.
+    pub timing: RunTiming,
+}
+
+/// Timing of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RunTiming {
+    /// Milliseconds from start to the last point, once done.
+    pub elapsed_ms: Option<f64>,
+    /// The longest slice so far, in milliseconds.
+    pub longest_slice_ms: f64,
 }
 
 impl Default for LabState {
@@ -202,6 +218,7 @@ impl Default for LabState {
             plans: Vec::new(),
             progress: 0.0,
             generation: 0,
+            timing: RunTiming::default(),
         }
     }
 }
@@ -285,6 +302,7 @@ impl LabState {
                         .collect();
                     self.plans = plans;
                     self.progress = 0.0;
+                    self.timing = RunTiming::default();
                     self.status = RunStatus::Running;
                 }
             }
@@ -309,12 +327,16 @@ impl LabState {
                 runs,
                 progress,
                 done,
+                slice_ms,
+                elapsed_ms,
             } => {
                 if matches!(self.status, RunStatus::Running | RunStatus::Paused) {
                     self.runs = runs;
                     self.progress = progress;
+                    self.timing.longest_slice_ms = self.timing.longest_slice_ms.max(slice_ms);
                     if done {
                         self.status = RunStatus::Done;
+                        self.timing.elapsed_ms = Some(elapsed_ms);
                     }
                 }
             }
@@ -426,7 +448,10 @@ mod tests {
             runs,
             progress: 1.0,
             done: true,
+            slice_ms: 4.0,
+            elapsed_ms: 9.0,
         });
+        assert_eq!(lab.timing.elapsed_ms, Some(9.0));
         assert_eq!(lab.status, RunStatus::Done);
         let csv = lab.csv(1000, 4);
         assert_eq!(csv.lines().count(), 1 + 2 * 5);

@@ -512,10 +512,10 @@ pub fn App() -> Html {
         View::Visualizer => Html::default(),
         View::Lab => html! {
             <main class="single"><LabPanel shape={settings.shape()} user_point={*lab_point}
-                                                settings={state.lab_settings().clone()} ondispatch={dispatch.clone()} /></main>
+                                                lab={Shared(state.shared_lab())} ondispatch={dispatch.clone()} /></main>
         },
         View::Calculator => html! {
-            <main class="single"><Calculator mode={state.calculator().0} input={state.calculator().1.clone()}
+            <main class="single"><Calculator calculator={Shared(state.shared_calculator())}
                                                  ondispatch={dispatch.clone()} /></main>
         },
         View::Sets => html! {
@@ -526,7 +526,7 @@ pub fn App() -> Html {
             </main>
         },
         View::Hashes => html! {
-            <main class="single"><HashLab settings={state.hash_quality().clone()} ondispatch={dispatch.clone()} /></main>
+            <main class="single"><HashLab view={Shared(state.shared_hash_quality())} ondispatch={dispatch.clone()} /></main>
         },
     };
 

@@ -6,6 +6,7 @@ pub mod app;
 pub mod browser;
 pub mod bulk;
 pub mod components;
+pub mod hooks;
 pub mod marks;
 pub mod panic_screen;
 pub mod shared;

@@ -4,11 +4,11 @@ use std::rc::Rc;
 
 use crate::filter::HashFamily;
 use crate::lang::Lang;
-use crate::state::calculator::{CalculatorInput, Solve};
+use crate::state::calculator::{CalculatorInput, ClaimInput, Solve};
 use crate::state::cursor::CursorStep;
 use crate::state::demos::Demo;
-use crate::state::hash_quality::HashQualitySettings;
-use crate::state::lab::LabSettings;
+use crate::state::hash_quality::HashQualityAction;
+use crate::state::lab::LabAction;
 use crate::state::lesson::Lesson;
 use crate::state::quiz::Prediction;
 use crate::state::settings::Mode;
@@ -22,8 +22,10 @@ use super::BulkBuilder;
 /// a lesson, …), so that undo, the link and the tests see each intent once. A few are
 /// system events, which the page dispatches when something outside the user's hands has
 /// happened: [`Action::LanguageFailed`], [`Action::LessonsLoaded`],
-/// [`Action::LessonsFailed`], [`Action::Saved`], and the slices of a long paste
-/// ([`Action::BulkStart`], [`Action::BulkProgress`], [`Action::BulkFinish`]).
+/// [`Action::LessonsFailed`], [`Action::Saved`], the slices of a long paste
+/// ([`Action::BulkStart`], [`Action::BulkProgress`], [`Action::BulkFinish`]), and the
+/// measurements that long work in the background reports ([`LabAction::Measured`] inside
+/// [`Action::Lab`], [`HashQualityAction::Reported`] inside [`Action::HashQuality`]).
 ///
 /// What each action does to the message about the last action ([`Action::keeps_message`])
 /// and which lock of an embedding page stops it ([`Action::needs_unlocked`]) are decided by
@@ -111,11 +113,16 @@ pub enum Action {
     SetCalculatorMode(Solve),
     /// The calculator: its four fields as typed.
     SetCalculatorInput(CalculatorInput),
-    /// The lab's settings changed (the lab keeps its own run; the page keeps the settings
-    /// for its link).
-    SetLabSettings(LabSettings),
-    /// The hash-quality view's settings changed (kept for the page's link).
-    SetHashQuality(HashQualitySettings),
+    /// The calculator: the claim being checked, as typed.
+    SetClaim(ClaimInput),
+    /// Use the calculator's m and k in the visualizer (one undo step) and show it.
+    UseCalculatorAnswer,
+    /// The false-positive lab: a change to its settings, a run started, paused, resumed or
+    /// cancelled, or (system event) the measurements of a slice of its run.
+    Lab(LabAction),
+    /// The hash-quality view: its settings changed, or (system event) one hash's report of
+    /// its current job is ready.
+    HashQuality(HashQualityAction),
     /// Load a prepared demonstration (undoable).
     LoadDemo(Demo),
     /// Remove the item in the field: counters in counting mode, naive delete refused in
@@ -202,8 +209,9 @@ impl Action {
             | Action::SetFolds(_)
             | Action::SetCalculatorMode(_)
             | Action::SetCalculatorInput(_)
-            | Action::SetLabSettings(_)
-            | Action::SetHashQuality(_)
+            | Action::SetClaim(_)
+            | Action::Lab(_)
+            | Action::HashQuality(_)
             | Action::LessonsLoaded(..)
             | Action::LessonsFailed(_)
             | Action::LanguageFailed(..)
@@ -242,21 +250,23 @@ impl Action {
             | Action::Backward
             | Action::BulkStart(_)
             | Action::BulkFinish(_)
-            | Action::StartFresh => false,
+            | Action::StartFresh
+            | Action::UseCalculatorAnswer => false,
         }
     }
 
-    /// The control an embedding page's `lock=` must leave open for this action to run:
+    /// The controls an embedding page's `lock=` must leave open for this action to run:
     /// changing m, k, the hash, the mode or the width needs that control; anything that
     /// changes the items needs `items`. Queries, walks of a query, lessons and the other
     /// views need nothing.
-    pub fn needs_unlocked(&self) -> Option<Lockable> {
+    pub fn needs_unlocked(&self) -> &'static [Lockable] {
         match self {
-            Action::SetM(_) => Some(Lockable::M),
-            Action::SetK(_) => Some(Lockable::K),
-            Action::SetFamily(_) => Some(Lockable::Hash),
-            Action::SetMode(_) => Some(Lockable::Mode),
-            Action::SetWidth(_) => Some(Lockable::Width),
+            Action::SetM(_) => &[Lockable::M],
+            Action::SetK(_) => &[Lockable::K],
+            Action::UseCalculatorAnswer => &[Lockable::M, Lockable::K],
+            Action::SetFamily(_) => &[Lockable::Hash],
+            Action::SetMode(_) => &[Lockable::Mode],
+            Action::SetWidth(_) => &[Lockable::Width],
             Action::AddDraft
             | Action::AddItem(_)
             | Action::AddLines(_)
@@ -271,7 +281,7 @@ impl Action {
             | Action::Redo
             | Action::LoadDemo(_)
             | Action::StartFresh
-            | Action::StartWalk(WalkKind::Add) => Some(Lockable::Items),
+            | Action::StartWalk(WalkKind::Add) => &[Lockable::Items],
             Action::SetDraft(_)
             | Action::QueryDraft
             | Action::QueryItem(_)
@@ -296,8 +306,9 @@ impl Action {
             | Action::SetFolds(_)
             | Action::SetCalculatorMode(_)
             | Action::SetCalculatorInput(_)
-            | Action::SetLabSettings(_)
-            | Action::SetHashQuality(_)
+            | Action::SetClaim(_)
+            | Action::Lab(_)
+            | Action::HashQuality(_)
             | Action::LessonsLoaded(..)
             | Action::LessonsFailed(_)
             | Action::StartLesson(_)
@@ -309,7 +320,7 @@ impl Action {
             | Action::Saved { .. }
             | Action::DismissSaveNote
             | Action::BulkProgress(_)
-            | Action::BulkFinish(_) => None,
+            | Action::BulkFinish(_) => &[],
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Long pastes: a builder that adds lines outside the page state, and the paste's progress.
 
-use super::AppState;
+use std::rc::Rc;
+
+use super::{AppState, Message};
 use crate::state::log::{apply_entry, LogEntry, Members};
 use crate::state::settings::FilterModel;
 
@@ -73,6 +75,44 @@ impl AppState {
             log,
             added: 0,
             revision: self.items_revision,
+        }
+    }
+}
+
+impl AppState {
+    /// A long paste of `total` lines starts; one paste at a time, so a second is refused
+    /// while the first runs.
+    pub(super) fn bulk_start(&mut self, total: usize) {
+        if self.bulk.is_none() {
+            self.bulk = Some(BulkProgress {
+                done: 0,
+                total,
+                start_revision: self.items_revision,
+            });
+        }
+    }
+
+    /// The paste is done or stopped: its items join the set as one undo step, unless the
+    /// settings or items changed since it started.
+    pub(super) fn bulk_finish(&mut self, built: Rc<BulkBuilder>) {
+        let current = self.bulk.take().filter(|b| {
+            b.start_revision == self.items_revision && built.revision == self.items_revision
+        });
+        if let Some(bulk) = current {
+            self.record_undo();
+            let built = Rc::unwrap_or_clone(built);
+            self.log = Rc::new(built.log);
+            self.filter = Rc::new(built.filter);
+            self.members = Rc::new(built.members);
+            self.changed();
+            self.message = Some(if built.added == bulk.total {
+                Message::AddedMany { count: built.added }
+            } else {
+                Message::BulkStopped {
+                    done: built.added,
+                    total: bulk.total,
+                }
+            });
         }
     }
 }

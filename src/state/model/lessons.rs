@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::{Action, AppState, FieldErrors, WalkKind};
+use super::{Action, AppState, FieldErrors, Message, WalkKind};
 use crate::state::crawl::CrawlDecision;
 use crate::state::lesson::{Lesson, LessonStep, StepAction};
 use crate::state::log::LogEntry;
@@ -53,6 +53,48 @@ pub(super) struct LessonRequest {
 }
 
 impl AppState {
+    /// The lesson files arrived: problems become notices, and a lesson the link asked for
+    /// opens.
+    pub(super) fn lessons_loaded(
+        &mut self,
+        lessons: Vec<Rc<Lesson>>,
+        problems: Vec<(String, String)>,
+    ) {
+        for (file, problem) in problems {
+            let reason = NoticeReason::BadLesson(problem);
+            self.notices.push(Notice::new("lesson", &file, reason));
+        }
+        self.lessons = Rc::new(lessons);
+        self.lessons_status = LessonsStatus::Ready;
+        if let Some(request) = self.lesson_request.take() {
+            self.open_requested_lesson(request);
+        }
+    }
+
+    /// Opens a lesson at its first step, as one undo step.
+    pub(super) fn start_lesson(&mut self, id: &str) {
+        if let Some(lesson) = self.lesson_named(id) {
+            // The lesson replaces the restored session: the note about it goes.
+            self.persistence.restored = false;
+            let had_items = !self.members.is_empty();
+            self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
+            if had_items {
+                self.message = Some(Message::LessonReplaced);
+            }
+        }
+    }
+
+    /// The lesson's previous step, rebuilt as the lesson left it, as one undo step.
+    pub(super) fn lesson_back(&mut self) {
+        if let Some(progress) = self.lesson.clone() {
+            if progress.step > 0 {
+                self.one_undo_step(|state| {
+                    state.build_lesson_step(progress.lesson, progress.step - 1)
+                });
+            }
+        }
+    }
+
     /// The loaded lesson with this id.
     pub(super) fn lesson_named(&self, id: &str) -> Option<Rc<Lesson>> {
         self.lessons.iter().find(|l| l.id == id).cloned()

@@ -3,6 +3,9 @@
 use std::rc::Rc;
 
 use super::{set_items, Action, AppState, LessonRequest, Message};
+use crate::state::calculator::CalculatorState;
+use crate::state::hash_quality::HashQualityState;
+use crate::state::lab::LabState;
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;
 use crate::state::quiz::Quiz;
@@ -29,9 +32,10 @@ impl AppState {
                 .push(Notice::new("fold", &url.folds.to_string(), reason));
         }
         state.folds = url.folds.min(possible);
-        state.calculator = url.calculator;
-        state.lab_settings = url.lab;
-        state.hash_quality = url.hash_quality;
+        let (solve, input) = url.calculator;
+        state.calculator = Rc::new(CalculatorState::new(solve, input));
+        state.lab = Rc::new(LabState::with_settings(&url.lab));
+        state.hash_quality = Rc::new(HashQualityState::new(url.hash_quality));
         for entry in Rc::unwrap_or_clone(url.entries) {
             state.apply_log_entry_from_url(entry);
         }
@@ -113,9 +117,9 @@ impl AppState {
             step: self.lesson.as_ref().map_or(1, |p| p.step as u64 + 1),
             sets: Rc::clone(&self.sets),
             folds: self.folds(),
-            calculator: self.calculator.clone(),
-            lab: self.lab_settings.clone(),
-            hash_quality: self.hash_quality.clone(),
+            calculator: (self.calculator.solve(), self.calculator.input().clone()),
+            lab: self.lab.settings(),
+            hash_quality: self.hash_quality.settings().clone(),
             notices: Vec::new(),
         }
     }

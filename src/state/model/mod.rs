@@ -6,11 +6,11 @@ use std::rc::Rc;
 use crate::filter::MAX_COUNTER_WIDTH;
 use crate::lang::Lang;
 
-use super::calculator::{CalculatorInput, Solve};
+use super::calculator::CalculatorState;
 use super::crawl::CrawlTally;
 use super::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
-use super::hash_quality::HashQualitySettings;
-use super::lab::LabSettings;
+use super::hash_quality::HashQualityState;
+use super::lab::LabState;
 use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
@@ -25,6 +25,7 @@ mod lessons;
 mod link;
 mod message;
 mod removal;
+mod walk;
 
 pub use action::{Action, Walk, WalkKind};
 pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
@@ -90,9 +91,9 @@ pub struct AppState {
     quiz: Option<Quiz>,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
-    calculator: (Solve, CalculatorInput),
-    lab_settings: LabSettings,
-    hash_quality: HashQualitySettings,
+    calculator: Rc<CalculatorState>,
+    lab: Rc<LabState>,
+    hash_quality: Rc<HashQualityState>,
     lessons: Rc<Vec<Rc<Lesson>>>,
     lessons_status: LessonsStatus,
     lesson: Option<LessonProgress>,
@@ -138,9 +139,9 @@ impl AppState {
             help_open: false,
             quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
-            calculator: (Solve::default(), CalculatorInput::default()),
-            lab_settings: LabSettings::default(),
-            hash_quality: HashQualitySettings::default(),
+            calculator: Rc::default(),
+            lab: Rc::default(),
+            hash_quality: Rc::default(),
             folds: 0,
             lessons: Rc::new(Vec::new()),
             lessons_status: LessonsStatus::default(),
@@ -225,16 +226,28 @@ impl AppState {
     pub fn embedding(&self) -> &Embedding {
         &self.embedding
     }
-    /// The calculator's question and its fields as typed.
-    pub fn calculator(&self) -> &(Solve, CalculatorInput) {
+    /// The calculator.
+    pub fn calculator(&self) -> &CalculatorState {
         &self.calculator
     }
+    /// The calculator, shared.
+    pub fn shared_calculator(&self) -> Rc<CalculatorState> {
+        Rc::clone(&self.calculator)
+    }
+    /// The lab, shared.
+    pub fn shared_lab(&self) -> Rc<LabState> {
+        Rc::clone(&self.lab)
+    }
+    /// The hash-quality view, shared.
+    pub fn shared_hash_quality(&self) -> Rc<HashQualityState> {
+        Rc::clone(&self.hash_quality)
+    }
     /// The lab's settings as typed.
-    pub fn lab_settings(&self) -> &LabSettings {
-        &self.lab_settings
+    pub fn lab(&self) -> &LabState {
+        &self.lab
     }
     /// The hash-quality view's settings as typed.
-    pub fn hash_quality(&self) -> &HashQualitySettings {
+    pub fn hash_quality(&self) -> &HashQualityState {
         &self.hash_quality
     }
     /// The items of filters A and B in the sets view.
@@ -421,31 +434,8 @@ impl AppState {
                 }
                 None => self.message = Some(Message::NothingToRedo),
             },
-            Action::StartWalk(kind) => {
-                if self.draft.is_empty() {
-                    self.message = Some(Message::EmptyItem);
-                } else {
-                    self.walk = Some(Walk {
-                        kind,
-                        item: self.draft.clone(),
-                        step: 0,
-                    });
-                }
-            }
-            Action::StepWalk => {
-                if let Some(walk) = self.walk.clone() {
-                    let last = self.settings.k() + 1;
-                    if walk.step < last {
-                        self.walk = Some(Walk {
-                            step: walk.step + 1,
-                            ..walk
-                        });
-                    } else {
-                        self.walk = None;
-                        self.finish_walk(walk);
-                    }
-                }
-            }
+            Action::StartWalk(kind) => self.start_walk(kind),
+            Action::StepWalk => self.step_walk(),
             Action::StepBackWalk => {
                 if let Some(walk) = &mut self.walk {
                     walk.step = walk.step.saturating_sub(1);
@@ -511,10 +501,24 @@ impl AppState {
                     self.revision += 1;
                 }
             }
-            Action::SetCalculatorMode(solve) => self.calculator.0 = solve,
-            Action::SetCalculatorInput(input) => self.calculator.1 = input,
-            Action::SetLabSettings(settings) => self.lab_settings = settings,
-            Action::SetHashQuality(settings) => self.hash_quality = settings,
+            Action::SetCalculatorMode(solve) => {
+                let input = self.calculator.input().clone();
+                Rc::make_mut(&mut self.calculator).ask(solve, input);
+            }
+            Action::SetCalculatorInput(input) => {
+                let solve = self.calculator.solve();
+                Rc::make_mut(&mut self.calculator).ask(solve, input);
+            }
+            Action::SetClaim(claim) => Rc::make_mut(&mut self.calculator).set_claim(claim),
+            Action::UseCalculatorAnswer => self.use_calculator_answer(),
+            Action::Lab(action) => {
+                let lab = Rc::unwrap_or_clone(std::mem::take(&mut self.lab));
+                self.lab = Rc::new(lab.apply(action));
+            }
+            Action::HashQuality(action) => {
+                let view = Rc::unwrap_or_clone(std::mem::take(&mut self.hash_quality));
+                self.hash_quality = Rc::new(view.apply(action));
+            }
             Action::SetFolds(folds) => {
                 self.folds = folds.min(super::url::MAX_FOLDS);
                 self.revision += 1;
@@ -546,42 +550,11 @@ impl AppState {
             Action::MoveCursor(step) => {
                 self.selected_cell = Some(step.target(self.selected_cell, self.settings.m()));
             }
-            Action::LessonsLoaded(lessons, problems) => {
-                for (file, problem) in problems {
-                    self.notices.push(Notice::new(
-                        "lesson",
-                        &file,
-                        NoticeReason::BadLesson(problem),
-                    ));
-                }
-                self.lessons = Rc::new(lessons);
-                self.lessons_status = LessonsStatus::Ready;
-                if let Some(request) = self.lesson_request.take() {
-                    self.open_requested_lesson(request);
-                }
-            }
+            Action::LessonsLoaded(lessons, problems) => self.lessons_loaded(lessons, problems),
             Action::LessonsFailed(why) => self.lessons_status = LessonsStatus::Failed(why),
-            Action::StartLesson(id) => {
-                if let Some(lesson) = self.lesson_named(&id) {
-                    // The lesson replaces the restored session: the note about it goes.
-                    self.persistence.restored = false;
-                    let had_items = !self.members.is_empty();
-                    self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
-                    if had_items {
-                        self.message = Some(Message::LessonReplaced);
-                    }
-                }
-            }
+            Action::StartLesson(id) => self.start_lesson(&id),
             Action::LessonNext => self.lesson_next(),
-            Action::LessonBack => {
-                if let Some(progress) = self.lesson.clone() {
-                    if progress.step > 0 {
-                        self.one_undo_step(|state| {
-                            state.build_lesson_step(progress.lesson, progress.step - 1)
-                        });
-                    }
-                }
-            }
+            Action::LessonBack => self.lesson_back(),
             Action::StopLesson => {
                 self.lesson = None;
                 self.crawl = None;
@@ -606,41 +579,13 @@ impl AppState {
                 self.persistence.too_long_for_link = too_long_for_link;
             }
             Action::DismissSaveNote => self.persistence.dismissed = true,
-            // One paste at a time: the page refuses a second while the first runs.
-            Action::BulkStart(_) if self.bulk.is_some() => {}
-            Action::BulkStart(total) => {
-                self.bulk = Some(BulkProgress {
-                    done: 0,
-                    total,
-                    start_revision: self.items_revision,
-                });
-            }
+            Action::BulkStart(total) => self.bulk_start(total),
             Action::BulkProgress(done) => {
                 if let Some(bulk) = &mut self.bulk {
                     bulk.done = done;
                 }
             }
-            Action::BulkFinish(built) => {
-                let current = self.bulk.take().filter(|b| {
-                    b.start_revision == self.items_revision && built.revision == self.items_revision
-                });
-                if let Some(bulk) = current {
-                    self.record_undo();
-                    let built = Rc::unwrap_or_clone(built);
-                    self.log = Rc::new(built.log);
-                    self.filter = Rc::new(built.filter);
-                    self.members = Rc::new(built.members);
-                    self.changed();
-                    self.message = Some(if built.added == bulk.total {
-                        Message::AddedMany { count: built.added }
-                    } else {
-                        Message::BulkStopped {
-                            done: built.added,
-                            total: bulk.total,
-                        }
-                    });
-                }
-            }
+            Action::BulkFinish(built) => self.bulk_finish(built),
             Action::StartFresh => {
                 self.record_undo();
                 self.lesson = None;
@@ -663,7 +608,7 @@ impl AppState {
     }
 
     /// Runs `change` as one step of undo, however many changes it makes inside.
-    fn one_undo_step(&mut self, change: impl FnOnce(&mut Self)) {
+    pub(super) fn one_undo_step(&mut self, change: impl FnOnce(&mut Self)) {
         let before = self.snapshot();
         let mut undo = std::mem::take(&mut self.undo);
         change(self);
@@ -677,20 +622,26 @@ impl AppState {
         self.undo = undo;
     }
 
-    fn finish_walk(&mut self, walk: Walk) {
-        let finish = match walk.kind {
-            WalkKind::Add => Action::AddItem(walk.item),
-            WalkKind::Query => Action::QueryItem(walk.item),
-        };
-        *self = std::mem::take(self).apply(finish);
-    }
-
     /// Whether `action` changes a control the embedding page locked; such actions change
     /// nothing (the controls are also disabled on the page).
     fn is_locked_out(&self, action: &Action) -> bool {
         action
             .needs_unlocked()
-            .is_some_and(|control| self.embedding.is_locked(control))
+            .iter()
+            .any(|&control| self.embedding.is_locked(control))
+    }
+
+    /// The calculator's m and k in the visualizer, as one undo step, and the visualizer shown.
+    fn use_calculator_answer(&mut self) {
+        let shape = self.calculator.usable_shape();
+        let settings = shape.and_then(|(m, k)| self.settings.with_m(m).ok()?.with_k(k).ok());
+        if let Some(settings) = settings {
+            if settings != self.settings {
+                self.set_settings(settings, None);
+            }
+            self.field_errors = FieldErrors::default();
+            self.view = View::Visualizer;
+        }
     }
 
     fn change_settings(
@@ -737,7 +688,7 @@ impl AppState {
         self.changed();
     }
 
-    fn changed(&mut self) {
+    pub(super) fn changed(&mut self) {
         // A paste in progress was built on the state before this change; it is dropped.
         self.bulk = None;
         self.last_query = None;
@@ -755,7 +706,7 @@ impl AppState {
         }
     }
 
-    fn record_undo(&mut self) {
+    pub(super) fn record_undo(&mut self) {
         self.undo.push(self.snapshot());
         if self.undo.len() > UNDO_DEPTH {
             self.undo.remove(0);

@@ -8,55 +8,30 @@ use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::labels;
 use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
-    binary_size, check_claim, practice_table, read_claim, solve, CalculatorErrors, CalculatorInput,
-    Solution, Solve,
+    binary_size, check_claim, practice_table, read_claim, CalculatorErrors, CalculatorInput,
+    CalculatorState, ClaimInput, Solution, Solve,
 };
-use crate::state::url::View;
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
+use crate::ui::shared::Shared;
 
 /// Props of [`Calculator`].
 #[derive(Properties, PartialEq)]
 pub struct CalculatorProps {
-    /// The question asked.
-    pub mode: Solve,
-    /// The four fields as typed.
-    pub input: CalculatorInput,
-    /// Sends actions to the page (the fields, and m and k for the visualizer).
+    /// The calculator: question, fields, claim and answer.
+    pub calculator: Shared<CalculatorState>,
+    /// Sends actions to the page.
     pub ondispatch: Callback<Action>,
-}
-
-/// A claim as typed: items, rate and size in bytes.
-#[derive(Debug, Clone, PartialEq)]
-struct ClaimInput {
-    n: String,
-    p: String,
-    bytes: String,
 }
 
 /// The calculator.
 #[component]
 pub fn Calculator(props: &CalculatorProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let (mode, input) = (&props.mode, &props.input);
-    let claim = use_state(|| ClaimInput {
-        n: "1000000000".into(),
-        p: "0.0001".into(),
-        bytes: "18000000".into(),
-    });
-    let result = solve(*mode, input);
-    // While a field is invalid the last valid result of the same question stays on screen.
-    let last_valid = use_mut_ref(|| None::<(Solve, Solution)>);
-    if let Ok(solution) = &result {
-        *last_valid.borrow_mut() = Some((*mode, *solution));
-    }
-    let shown = match &result {
-        Ok(solution) => Some(*solution),
-        Err(_) => last_valid
-            .borrow()
-            .filter(|(solved, _)| *solved == *mode)
-            .map(|(_, solution)| solution),
-    };
+    let calculator = &*props.calculator;
+    let (mode, input, claim) = (&calculator.solve(), calculator.input(), calculator.claim());
+    let result = calculator.result();
+    let shown = calculator.shown().copied();
     let errors = result
         .as_ref()
         .err()
@@ -85,21 +60,21 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
         })
     };
     let update_claim = |apply: fn(&mut ClaimInput, String)| {
-        let claim = claim.clone();
+        let (claim, d) = (claim.clone(), props.ondispatch.clone());
         Callback::from(move |v: String| {
-            let mut next = (*claim).clone();
+            let mut next = claim.clone();
             apply(&mut next, v);
-            claim.set(next);
+            d.emit(Action::SetClaim(next));
         })
     };
     let preset = |n: &'static str, p: &'static str, bytes: &'static str| {
-        let claim = claim.clone();
+        let d = props.ondispatch.clone();
         Callback::from(move |_: MouseEvent| {
-            claim.set(ClaimInput {
+            d.emit(Action::SetClaim(ClaimInput {
                 n: n.into(),
                 p: p.into(),
                 bytes: bytes.into(),
-            })
+            }))
         })
     };
     let show = |p: &Option<crate::state::fields::FieldProblem>| {
@@ -109,14 +84,9 @@ pub fn Calculator(props: &CalculatorProps) -> Html {
         Some(s) => {
             // A k the calculator chose (not one typed) stopped at the page's maximum.
             let k_capped = !use_k && s.k == MAX_HASHES && s.k_real > MAX_HASHES as f64;
-            let use_in_visualizer = (s.m <= MAX_BITS as f64).then(|| {
+            let use_in_visualizer = calculator.usable_shape().map(|_| {
                 let d = props.ondispatch.clone();
-                let (m, k) = (s.m as u64, s.k);
-                Callback::from(move |_: MouseEvent| {
-                    d.emit(Action::SetM(m.to_string()));
-                    d.emit(Action::SetK(k.to_string()));
-                    d.emit(Action::SetView(View::Visualizer));
-                })
+                Callback::from(move |_: MouseEvent| d.emit(Action::UseCalculatorAnswer))
             });
             html! {
                 <>

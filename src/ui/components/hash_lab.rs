@@ -4,33 +4,24 @@
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::state::plot::probability;
-
-use crate::filter::hash_quality::{
-    report, HashReport, HashUnderTest, Spread, BUCKETS, MIN_TESTED_ITEMS,
+use crate::filter::hash_quality::{report, HashUnderTest, Spread, BUCKETS, MIN_TESTED_ITEMS};
+use crate::i18n::{describe, fill, labels, Text};
+use crate::state::fields::FieldProblem;
+use crate::state::hash_quality::{
+    CorpusSource, HashQualityAction, HashQualityJob, HashQualitySettings, HashQualityState, PROBES,
 };
-use crate::filter::ParamError;
-use crate::i18n::labels;
-use crate::i18n::{describe, fill, Text};
-use crate::state::fields::{parse_bits, parse_bounded, parse_hashes, FieldProblem};
-use crate::state::hash_quality::{CorpusSource, HashQualitySettings};
+use crate::state::plot::probability;
 use crate::state::Action;
-use crate::ui::browser;
 use crate::ui::components::text_field::{text_field, TextField};
-use std::cell::RefCell;
-use std::rc::Rc;
-
-/// Probes for each hash's observed rate.
-const PROBES: u64 = 20_000;
-/// Largest corpus.
-const MAX_CORPUS: u64 = 20_000;
+use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::shared::Shared;
 
 /// Props of [`HashLab`].
 #[derive(Properties, PartialEq)]
 pub struct HashLabProps {
-    /// The settings as typed (kept by the page for its link).
-    pub settings: HashQualitySettings,
-    /// Sends the changed settings.
+    /// The view: settings as typed, their problems, the job and its reports.
+    pub view: Shared<HashQualityState>,
+    /// Sends the view's actions.
     pub ondispatch: Callback<Action>,
 }
 
@@ -39,11 +30,11 @@ fn edit_settings(
     props: &HashLabProps,
     edit: impl Fn(&mut HashQualitySettings, String) + 'static,
 ) -> Callback<String> {
-    let (settings, dispatch) = (props.settings.clone(), props.ondispatch.clone());
+    let (settings, dispatch) = (props.view.settings().clone(), props.ondispatch.clone());
     Callback::from(move |value: String| {
         let mut changed = settings.clone();
         edit(&mut changed, value);
-        dispatch.emit(Action::SetHashQuality(changed));
+        dispatch.emit(Action::HashQuality(HashQualityAction::Edit(changed)));
     })
 }
 
@@ -54,7 +45,7 @@ fn number_field(
     field: fn(&mut HashQualitySettings) -> &mut String,
     problem: Option<String>,
 ) -> Html {
-    let value = field(&mut props.settings.clone()).clone();
+    let value = field(&mut props.view.settings().clone()).clone();
     let ontype = edit_settings(props, move |settings, typed| *field(settings) = typed);
     text_field(TextField::new(id, label, value, problem), ontype)
 }
@@ -82,95 +73,53 @@ fn histogram_svg(counts: &[u64], label: String) -> Html {
     }
 }
 
-/// The inputs of one computation of the reports.
-struct ReportJob {
-    items: Rc<Vec<String>>,
-    m: u64,
-    k: u32,
+/// The reports of one job, one hash per slice (one hash's histogram, filter and 20,000
+/// probes take up to about 20 ms in the browser).
+struct ReportWork {
+    items: Vec<String>,
+    job: HashQualityJob,
     generation: u64,
+    next: usize,
 }
 
-/// Computes the report of the next hash in a task of its own, then the next, until all are
-/// done or newer inputs (another generation) replace these.
-fn compute_reports(
-    job: ReportJob,
-    computed: Rc<RefCell<Vec<HashReport>>>,
-    generation: Rc<RefCell<u64>>,
-    force_update: UseForceUpdateHandle,
-) {
-    browser::yield_then(move || {
-        if *generation.borrow() != job.generation {
-            return;
-        }
-        let done = computed.borrow().len();
-        let Some(&hash) = HashUnderTest::ALL.get(done) else {
-            return;
-        };
-        let next = report(hash, &job.items, job.m, job.k, PROBES);
-        computed.borrow_mut().push(next);
-        force_update.force_update();
-        compute_reports(job, computed, generation, force_update);
-    });
+impl SlicedWork for ReportWork {
+    fn run_slice(&mut self) -> (Action, bool) {
+        let hash = HashUnderTest::ALL[self.next];
+        let made = report(hash, &self.items, self.job.m, self.job.k, PROBES);
+        self.next += 1;
+        let done = self.next == HashUnderTest::ALL.len();
+        let reported = HashQualityAction::Reported(self.generation, made);
+        (Action::HashQuality(reported), done)
+    }
 }
 
 /// The lab.
 #[component]
 pub fn HashLab(props: &HashLabProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let settings = &props.settings;
-    // Each field is read as the page's other fields are, with the same messages.
-    let size = parse_bounded(&settings.size, MAX_CORPUS, ParamError::ZeroItems);
-    let (m, k) = (parse_bits(&settings.m), parse_hashes(&settings.k));
+    let view = &*props.view;
+    let settings = view.settings();
+    let problems = view.problems();
     let problem = |p: Option<&FieldProblem>| p.map(|p| describe::problem(text, p));
-    // The corpus is built when its inputs change, not on each of the renders that show
-    // the reports arriving.
-    let corpus_size = *size.as_ref().unwrap_or(&1000) as usize;
-    let pasted = (settings.source == CorpusSource::Pasted).then(|| settings.pasted.clone());
-    let items: Rc<Vec<String>> = use_memo(
-        (settings.source, corpus_size, pasted),
-        |(source, corpus_size, _)| match source {
-            CorpusSource::Generated(corpus) => corpus.items(*corpus_size),
-            // The pasted text is among the dependencies; its lines are read from the settings.
-            CorpusSource::Pasted => settings
-                .pasted_items()
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
-        },
-    );
-    let (m_value, k_value) = (*m.as_ref().unwrap_or(&10_000), *k.as_ref().unwrap_or(&4));
-    // One hash's report (its histogram, its filter and 20,000 probes) takes up to about
-    // 20 ms in the browser: the four are computed one per task, newest inputs first.
-    let computed = use_mut_ref(Vec::<HashReport>::new);
-    let generation = use_mut_ref(|| 0u64);
-    let force_update = use_force_update();
+    let job = view.job();
     {
-        let computed = computed.clone();
-        let generation = generation.clone();
-        use_effect_with((items.clone(), m_value, k_value), move |(items, m, k)| {
-            *generation.borrow_mut() += 1;
-            let current = *generation.borrow();
-            // The reports of the old inputs go at once (this render showed them), not when
-            // the first new one arrives.
-            computed.borrow_mut().clear();
-            force_update.force_update();
-            compute_reports(
-                ReportJob {
-                    items: items.clone(),
-                    m: *m,
-                    k: *k,
-                    generation: current,
-                },
-                computed,
-                generation.clone(),
-                force_update,
-            );
-            // New inputs, or the lab closing, stop the computation in progress.
-            move || *generation.borrow_mut() += 1
-        });
+        let (generation, running) = (view.generation(), !view.complete());
+        let shared = props.view.clone();
+        let start = move || ReportWork {
+            items: shared.corpus(),
+            job,
+            generation,
+            next: shared.reports().len(),
+        };
+        use_sliced_work(Some(generation), running, start, props.ondispatch.clone());
     }
-    let reports = computed.borrow().clone();
-    let complete = reports.len() == HashUnderTest::ALL.len();
+    let reports = view.reports();
+    let complete = view.complete();
+    let corpus_size = match job.source {
+        CorpusSource::Pasted => settings.pasted_items().len(),
+        CorpusSource::Generated(_) => job.size as usize,
+    };
+    let (m_value, k_value) = (job.m, job.k);
     let on_source = {
         let send = edit_settings(props, |settings, key| {
             settings.source = CorpusSource::from_key(&key).unwrap_or_default();
@@ -194,7 +143,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     html! {
         <section class="panel hashes" aria-labelledby="hashes-title">
             <h2 id="hashes-title">{ text.hashes_title }</h2>
-            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &m_value, &k_value, &items.len()]) }</p>
+            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &m_value, &k_value, &corpus_size]) }</p>
             <div class="control-row">
                 <div class="field">
                     <label for="corpus">{ text.hashes_corpus }</label>
@@ -204,19 +153,19 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                         <option value="paste" selected={source_key == "paste"}>{ text.corpus_paste }</option>
                     </select>
                 </div>
-                { number_field(("hashes-m", text.bits_m), props, |s| &mut s.m, problem(m.as_ref().err())) }
-                { number_field(("hashes-k", text.hashes_k), props, |s| &mut s.k, problem(k.as_ref().err())) }
+                { number_field(("hashes-m", text.bits_m), props, |s| &mut s.m, problem(problems.m.as_ref())) }
+                { number_field(("hashes-k", text.hashes_k), props, |s| &mut s.k, problem(problems.k.as_ref())) }
                 if settings.source != CorpusSource::Pasted {
-                    { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, problem(size.as_ref().err())) }
+                    { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, problem(problems.size.as_ref())) }
                 } else {
                     <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} oninput={on_paste} />
                 }
             </div>
-            if items.is_empty() {
+            if corpus_size == 0 {
                 <p class="hint" id="hashes-empty">{ text.hashes_empty }</p>
             } else {
-            if (items.len() as u64) < MIN_TESTED_ITEMS {
-                <p class="notice" id="hashes-few">{ fill(text.hashes_too_few, &[&items.len(), &MIN_TESTED_ITEMS]) }</p>
+            if (corpus_size as u64) < MIN_TESTED_ITEMS {
+                <p class="notice" id="hashes-few">{ fill(text.hashes_too_few, &[&corpus_size, &MIN_TESTED_ITEMS]) }</p>
             }
             <table class="hash-reports" aria-busy={(!complete).then_some("true")}>
                 <thead><tr>

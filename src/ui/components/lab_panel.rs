@@ -1,42 +1,25 @@
 //! The false-positive lab: controls, the run (in slices of about 10 ms, so the page stays
 //! responsive), the two plots and the CSV export.
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use crate::filter::{Experiment, FilterShape, ObservedPoint};
 use crate::i18n::{describe, fill, Text};
-use crate::state::lab::{FamilyChoice, LabAction, LabSettings, LabState, Run, RunStatus};
+use crate::state::lab::{FamilyChoice, LabAction, LabState, Run, RunStatus};
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
 use crate::state::Action;
-use crate::ui::browser::{now_ms, yield_then};
+use crate::ui::browser::now_ms;
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::KPlot;
 use crate::ui::components::text_field::{text_field, TextField};
+use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::shared::Shared;
 
 /// Work per slice, in milliseconds: short enough that no task comes near 50 ms.
 const SLICE_MS: f64 = 10.0;
 /// Operations between clock checks.
 const CHUNK: u64 = 8192;
-
-impl Reducible for LabState {
-    type Action = LabAction;
-
-    fn reduce(self: Rc<Self>, action: LabAction) -> Rc<Self> {
-        Rc::new(Rc::unwrap_or_clone(self).apply(action))
-    }
-}
-
-/// Timing of a run, for the page and the benchmark.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-struct RunTiming {
-    started_ms: f64,
-    elapsed_ms: Option<f64>,
-    longest_slice_ms: f64,
-}
 
 /// Props of [`LabPanel`].
 #[derive(Properties, PartialEq)]
@@ -46,10 +29,31 @@ pub struct LabPanelProps {
     /// The visualizer's own filter, probed, as one more point.
     #[prop_or_default]
     pub user_point: Option<ObservedPoint>,
-    /// The settings the lab opens with (from the page's link).
-    pub settings: LabSettings,
-    /// Told of every change to the settings, for the page's link.
+    /// The lab: its settings, run and measurements.
+    pub lab: Shared<LabState>,
+    /// Sends the lab's actions.
     pub ondispatch: Callback<Action>,
+}
+
+/// The experiments of a run, measured a slice at a time.
+struct LabWork {
+    experiments: Vec<Experiment>,
+    started_ms: f64,
+}
+
+impl SlicedWork for LabWork {
+    fn run_slice(&mut self) -> (Action, bool) {
+        let started = now_ms();
+        let (runs, progress, done) = run_slice(&mut self.experiments);
+        let measured = LabAction::Measured {
+            runs,
+            progress,
+            done,
+            slice_ms: now_ms() - started,
+            elapsed_ms: now_ms() - self.started_ms,
+        };
+        (Action::Lab(measured), done)
+    }
 }
 
 fn lab_field(
@@ -102,74 +106,25 @@ fn run_slice(experiments: &mut [Experiment]) -> (Vec<Run>, f64, bool) {
 #[component]
 pub fn LabPanel(props: &LabPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let lab = {
-        let settings = props.settings.clone();
-        use_reducer(move || LabState::with_settings(&settings))
-    };
+    let lab = &*props.lab;
     {
-        // The page keeps the settings for its link.
-        let (d, known) = (props.ondispatch.clone(), props.settings.clone());
-        use_effect_with(lab.settings(), move |settings| {
-            if *settings != known {
-                d.emit(Action::SetLabSettings(settings.clone()));
-            }
-        });
-    }
-    let experiments = use_mut_ref(Vec::<Experiment>::new);
-    let built_generation = use_mut_ref(|| 0u64);
-    let live_generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
-    let timing = use_mut_ref(RunTiming::default);
-    let shown_timing = use_state(RunTiming::default);
-    live_generation.borrow().set(lab.generation);
-
-    // One slice per render while running; each slice's result triggers the next render.
-    {
-        let dispatcher = lab.dispatcher();
-        let experiments = experiments.clone();
-        let built_generation = built_generation.clone();
-        let live = live_generation.borrow().clone();
-        let timing = timing.clone();
-        let shown_timing = shown_timing.clone();
-        let (status, generation, plans) = (lab.status, lab.generation, lab.plans.clone());
-        use_effect_with((status, generation, lab.progress.to_bits()), move |_| {
-            if status == RunStatus::Running {
-                if *built_generation.borrow() != generation {
-                    *experiments.borrow_mut() = plans.into_iter().map(Experiment::new).collect();
-                    *built_generation.borrow_mut() = generation;
-                    *timing.borrow_mut() = RunTiming {
-                        started_ms: now_ms(),
-                        ..RunTiming::default()
-                    };
-                }
-                yield_then(move || {
-                    if live.get() != generation {
-                        return;
-                    }
-                    let started = now_ms();
-                    let (runs, progress, done) = run_slice(&mut experiments.borrow_mut());
-                    let mut t = timing.borrow_mut();
-                    t.longest_slice_ms = t.longest_slice_ms.max(now_ms() - started);
-                    if done {
-                        t.elapsed_ms = Some(now_ms() - t.started_ms);
-                        shown_timing.set(*t);
-                    }
-                    dispatcher.dispatch(LabAction::Measured {
-                        runs,
-                        progress,
-                        done,
-                    });
-                });
-            }
-        });
+        let plans = lab.plans.clone();
+        let job = (!plans.is_empty()).then_some(lab.generation);
+        let start = move || LabWork {
+            experiments: plans.into_iter().map(Experiment::new).collect(),
+            started_ms: now_ms(),
+        };
+        let running = lab.status == RunStatus::Running;
+        use_sliced_work(job, running, start, props.ondispatch.clone());
     }
 
     let act = |action: LabAction| {
-        let d = lab.dispatcher();
-        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: MouseEvent| d.emit(Action::Lab(action.clone())))
     };
     let set = |make: fn(String) -> LabAction| {
-        let d = lab.dispatcher();
-        Callback::from(move |v: String| d.dispatch(make(v)))
+        let d = props.ondispatch.clone();
+        Callback::from(move |v: String| d.emit(Action::Lab(make(v))))
     };
     let shape = props.shape;
     let n_max = lab.max_items_for(shape).unwrap_or(1);
@@ -190,14 +145,14 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         (n_max / 2).max(1)
     };
     let points_done: usize = lab.runs.iter().map(|r| r.points.len()).sum();
-    let timing_now = *shown_timing;
+    let timing_now = lab.timing;
     let families = |choice: FamilyChoice| {
-        let d = lab.dispatcher();
-        Callback::from(move |_: Event| d.dispatch(LabAction::SetFamilies(choice)))
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: Event| d.emit(Action::Lab(LabAction::SetFamilies(choice))))
     };
     let axis = |kind: AxisKind| {
-        let d = lab.dispatcher();
-        Callback::from(move |_: Event| d.dispatch(LabAction::SetAxis(kind)))
+        let d = props.ondispatch.clone();
+        Callback::from(move |_: Event| d.emit(Action::Lab(LabAction::SetAxis(kind))))
     };
     html! {
         <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}>
