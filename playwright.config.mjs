@@ -15,6 +15,9 @@ export default defineConfig({
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     viewport: { width: 1400, height: 1000 },
+    // Tests that route requests need them to reach the page, not a service worker; the
+    // offline tests allow the worker.
+    serviceWorkers: 'block',
   },
   webServer: {
     command: 'node e2e/serve.mjs dist 4173',
