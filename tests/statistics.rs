@@ -22,13 +22,13 @@ fn observed_rate_is_within_four_standard_errors_of_theory() {
             let standard_error = (theory * (1.0 - theory) / probes as f64).sqrt();
             let observed = point.rate();
             println!(
-                "{family} m={m} k={k} n={n}: observed {observed:.5}, theory {theory:.5}, \
+                "{family:?} m={m} k={k} n={n}: observed {observed:.5}, theory {theory:.5}, \
                  {:.2} standard errors",
                 (observed - theory) / standard_error
             );
             assert!(
                 (observed - theory).abs() <= 4.0 * standard_error,
-                "{family} m={m} k={k} n={n}: observed {observed}, theory {theory}, SE {standard_error}"
+                "{family:?} m={m} k={k} n={n}: observed {observed}, theory {theory}, SE {standard_error}"
             );
         }
     }

@@ -11,8 +11,6 @@
 //! *saturated*: its true count is unknown, so it is never decremented again (decrementing
 //! it could take it to 0 while items that set it remain, a false negative).
 
-use std::fmt;
-
 use super::error::ParamError;
 use super::hashing::HashFamily;
 use super::math;
@@ -58,19 +56,6 @@ pub enum RemoveError {
         zero_positions: Vec<u64>,
     },
 }
-
-impl fmt::Display for RemoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RemoveError::DefinitelyAbsent { zero_positions } => write!(
-                f,
-                "the item is definitely not in the filter (counter 0 at {zero_positions:?})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for RemoveError {}
 
 impl CountingBloomFilter {
     /// An empty counting filter with counters of `width` bits (1..=8).

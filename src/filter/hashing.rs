@@ -30,7 +30,6 @@
 //! [((h1 + i*h2) % 2**64) % 16 for i in range(3)]
 //! ```
 
-use std::fmt;
 use std::hash::Hasher;
 
 /// Which hash function a filter uses.
@@ -60,6 +59,14 @@ impl HashFamily {
         HashFamily::ALL.into_iter().find(|f| f.key() == key)
     }
 
+    /// The family's name as the page shows it: `FNV-1a` or `murmur3`.
+    pub fn label(self) -> &'static str {
+        match self {
+            HashFamily::Fnv1a => "FNV-1a",
+            HashFamily::Murmur3 => "murmur3",
+        }
+    }
+
     /// The two halves `(h1, h2)` of this family's hash of `bytes`.
     #[inline]
     pub fn hash_pair(self, bytes: &[u8]) -> HashPair {
@@ -79,15 +86,6 @@ impl HashFamily {
                 }
             }
         }
-    }
-}
-
-impl fmt::Display for HashFamily {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            HashFamily::Fnv1a => "FNV-1a",
-            HashFamily::Murmur3 => "murmur3",
-        })
     }
 }
 

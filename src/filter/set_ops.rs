@@ -11,8 +11,6 @@
 //! folded filter is the filter the same items would give with `m/2` bits, so every member
 //! is still found.
 
-use std::fmt;
-
 use super::bit_array::BitArray;
 use super::bloom::BloomFilter;
 use super::math::CountEstimate;
@@ -29,19 +27,6 @@ pub enum CombineError {
         m: u64,
     },
 }
-
-impl fmt::Display for CombineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CombineError::ShapeMismatch => {
-                write!(f, "the filters must have the same m, k and hash family")
-            }
-            CombineError::OddLength { m } => write!(f, "m = {m} is odd, so it cannot be halved"),
-        }
-    }
-}
-
-impl std::error::Error for CombineError {}
 
 impl BitArray {
     /// An array of `len` bits with the given words (bits past `len` must be 0).

@@ -18,27 +18,27 @@ use crate::state::{url, Action, AppState, FilterModel, LessonsStatus, Mode, Walk
 use crate::ui::components::{
     bit_canvas::BitCanvas,
     bit_grid::{BitGrid, DOM_GRID_MAX},
-    calculator::Calculator,
-    cell_inspector::CellInspector,
+    calculator::{calculator, CalculatorProps},
+    cell_inspector::{cell_inspector, CellInspectorProps},
     controls::Controls,
-    crawl_panel::CrawlPanel,
+    crawl_panel::{crawl_panel, CrawlPanelProps},
     deletion::DeletionPanel,
     embed_code::EmbedCode,
     hash_lab::HashLab,
-    hash_table::HashTable,
+    hash_table::{hash_table, HashTableProps},
     help_overlay::HelpOverlay,
-    item_input::ItemInput,
+    item_input::{item_input, ItemInputProps},
     item_list::ItemList,
     lab_panel::LabPanel,
     lesson_panel::LessonPanel,
     lesson_picker::LessonPicker,
-    notices::{MessageBar, Notices},
-    query_result::QueryResult,
+    notices::{message_bar, notices, MessageBarProps, NoticesProps},
+    query_result::{query_result, QueryResultProps},
     quiz_panel::QuizPanel,
-    save_note::SaveNote,
-    sets_panel::SetsPanel,
-    stats::Stats,
-    walk_panel::WalkPanel,
+    save_note::{save_note, SaveNoteProps},
+    sets_panel::{sets_panel, SetsPanelProps},
+    stats::{stats, StatsProps},
+    walk_panel::{walk_panel, WalkPanelProps},
 };
 use crate::ui::marks::{marks, shown_steps};
 use crate::ui::shared::{Links, Shared};
@@ -337,9 +337,9 @@ pub fn App() -> Html {
         .as_ref()
         .map(|(position, setters, total)| {
             html! {
-                <CellInspector position={*position} value={state.filter().count(*position)}
-                               counting={settings.mode() == Mode::Counting}
-                               setters={setters.clone()} total={*total} />
+                { cell_inspector(text, &CellInspectorProps { position: *position, value: state.filter().count(*position),
+                               counting: settings.mode() == Mode::Counting,
+                               setters: setters.clone(), total: *total }) }
             }
         });
     let set_flags = |steps: &[crate::filter::HashStep]| -> Vec<bool> {
@@ -352,24 +352,34 @@ pub fn App() -> Html {
         let visible = state.walk().map(|w| w.step).unwrap_or(u32::MAX);
         let adding = state.walk().is_some_and(|w| w.kind == WalkKind::Add);
         html! {
-            <HashTable item={item.clone()} steps={steps.clone()} m={settings.m()}
-                       family={settings.family()} set={set_flags(steps)} {visible} {adding} />
+            { hash_table(text, &HashTableProps { item: item.clone(), steps: steps.clone(), m: settings.m(),
+                       family: settings.family(), set: set_flags(steps), visible, adding }) }
         }
     });
     let walk_panel = state.walk().map(|walk| {
         let steps = settings.shape().steps(walk.item.as_bytes());
         html! {
-            <WalkPanel walk={walk.clone()} set={set_flags(&steps)} {steps} m={settings.m()}
-                       ondispatch={dispatch.clone()} />
+            { walk_panel(text, &WalkPanelProps { walk: walk.clone(), set: set_flags(&steps), steps, m: settings.m(),
+                       ondispatch: dispatch.clone() }) }
         }
     });
-    let query_panel = state
-        .shared_query()
-        .map(|report| html! { <QueryResult report={Shared(report)} /> });
-    let message = state
-        .message()
-        .cloned()
-        .map(|message| html! { <MessageBar {message} ondispatch={dispatch.clone()} /> });
+    let query_panel = state.shared_query().map(|report| {
+        query_result(
+            text,
+            &QueryResultProps {
+                report: Shared(report),
+            },
+        )
+    });
+    let message = state.message().cloned().map(|message| {
+        message_bar(
+            text,
+            &MessageBarProps {
+                message,
+                ondispatch: dispatch.clone(),
+            },
+        )
+    });
     let errors = state.field_errors().clone();
     let legend = (settings.mode() == Mode::Counting).then(|| {
         let swatch = |class: &'static str, label: &'static str| html! {
@@ -448,7 +458,15 @@ pub fn App() -> Html {
     let crawl_panel = state
         .crawl()
         .filter(|_| state.lesson().is_some())
-        .map(|tally| html! { <CrawlPanel tally={tally.clone()} m={settings.m()} /> });
+        .map(|tally| {
+            crawl_panel(
+                text,
+                &CrawlPanelProps {
+                    tally: tally.clone(),
+                    m: settings.m(),
+                },
+            )
+        });
     let lesson_titles: Vec<(String, String)> = state
         .lessons()
         .iter()
@@ -473,8 +491,8 @@ pub fn App() -> Html {
                 <div class="column main-column">
                     <Controls {settings} m_error={errors.m} k_error={errors.k} locked={embedding.locked.clone()}
                               width_error={errors.width} ondispatch={dispatch.clone()} />
-                    <ItemInput draft={state.draft().to_owned()} mode={settings.mode()}
-                           items_locked={embedding.is_locked(Lockable::Items)} ondispatch={dispatch.clone()} />
+                    { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), mode: settings.mode(),
+                           items_locked: embedding.is_locked(Lockable::Items), ondispatch: dispatch.clone() }) }
                     <div class="slot">{ message }</div>
                     <div class="slot">{ walk_panel }</div>
                     <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
@@ -498,8 +516,8 @@ pub fn App() -> Html {
                     }
                     <div class="slot">{ query_panel }</div>
                     <div class="slot">{ hash_panel }</div>
-                    <Stats m={settings.m()} k={settings.k()}
-                           n={state.members().len() as u64} ones={state.filter().count_set()} />
+                    { stats(text, &StatsProps { m: settings.m(), k: settings.k(),
+                           n: state.members().len() as u64, ones: state.filter().count_set() }) }
                     if !embedding.is_locked(Lockable::Items) {
                         <ItemList members={Shared(state.shared_members())} mode={settings.mode()} bulk={state.bulk().copied()} onpaste={on_paste.clone()}
                                   can_undo={state.can_undo()} can_redo={state.can_redo()}
@@ -515,14 +533,14 @@ pub fn App() -> Html {
                                                 lab={Shared(state.shared_lab())} ondispatch={dispatch.clone()} /></main>
         },
         View::Calculator => html! {
-            <main class="single"><Calculator calculator={Shared(state.shared_calculator())}
-                                                 ondispatch={dispatch.clone()} /></main>
+            <main class="single">{ calculator(text, &CalculatorProps { calculator: Shared(state.shared_calculator()),
+                                                 ondispatch: dispatch.clone() }) }</main>
         },
         View::Sets => html! {
             <main class="single">
-                <SetsPanel shape={settings.shape()} sets={Shared(state.sets())}
-                           members={Shared(state.shared_members())} folds={state.folds()}
-                           ondispatch={dispatch.clone()} />
+                { sets_panel(text, &SetsPanelProps { shape: settings.shape(), sets: Shared(state.sets()),
+                           members: Shared(state.shared_members()), folds: state.folds(),
+                           ondispatch: dispatch.clone() }) }
             </main>
         },
         View::Hashes => html! {
@@ -540,7 +558,7 @@ pub fn App() -> Html {
                     <h1>{ text.title }</h1>
                     <a id="open-full" href={urls.full_page.clone().unwrap_or_default()} target="_blank" rel="noopener">{ text.embed_open_full }</a>
                 </header>
-                <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
+                { notices(text, &NoticesProps { notices: state.notices().to_vec(), ondispatch: dispatch.clone() }) }
                 } else {
                 <header class="app-header">
                     <div class="lang-switch">
@@ -567,7 +585,7 @@ pub fn App() -> Html {
                         <li>{ text.how_3 }</li>
                     </ol>
                 </header>
-                <Notices notices={state.notices().to_vec()} ondispatch={dispatch.clone()} />
+                { notices(text, &NoticesProps { notices: state.notices().to_vec(), ondispatch: dispatch.clone() }) }
                 <nav class="tabs" role="tablist" aria-label={text.views_label}>
                     { for View::ALL.iter().map(|&v| {
                         let d = dispatch.clone();
@@ -588,7 +606,7 @@ pub fn App() -> Html {
                     }) }
                 </nav>
                 }
-                <SaveNote persistence={state.persistence().clone()} ondispatch={dispatch.clone()} />
+                { save_note(text, &SaveNoteProps { persistence: state.persistence().clone(), ondispatch: dispatch.clone() }) }
                 <div class="slot">{ lessons_problem }</div>
                 <div class="slot">{ lesson_panel }</div>
                 <div class="slot">{ visualizer }</div>

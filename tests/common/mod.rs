@@ -48,7 +48,13 @@ pub fn check_position_table() -> usize {
     for row in &rows {
         let shape = bloomlab::filter::FilterShape::new(row.m, row.k, row.family).unwrap();
         let steps = shape.steps(&row.item);
-        let label = format!("{} {:?} m={} k={}", row.family, row.item, row.m, row.k);
+        let label = format!(
+            "{} {:?} m={} k={}",
+            row.family.label(),
+            row.item,
+            row.m,
+            row.k
+        );
         assert_eq!(steps[0].h1, row.h1, "h1 of {label}");
         assert_eq!(steps[0].h2, row.h2, "h2 of {label}");
         let positions: Vec<u64> = steps.iter().map(|s| s.position).collect();

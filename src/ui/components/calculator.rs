@@ -16,7 +16,6 @@ use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::shared::Shared;
 
 /// Props of [`Calculator`].
-#[derive(Properties, PartialEq)]
 pub struct CalculatorProps {
     /// The calculator: question, fields, claim and answer.
     pub calculator: Shared<CalculatorState>,
@@ -25,9 +24,7 @@ pub struct CalculatorProps {
 }
 
 /// The calculator.
-#[component]
-pub fn Calculator(props: &CalculatorProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
     let calculator = &*props.calculator;
     let (mode, input, claim) = (&calculator.solve(), calculator.input(), calculator.claim());
     let result = calculator.result();

@@ -6,7 +6,6 @@ use crate::i18n::{fill, Text};
 use crate::state::query::Setter;
 
 /// Props of [`CellInspector`].
-#[derive(Properties, PartialEq)]
 pub struct CellInspectorProps {
     /// The cell.
     pub position: u64,
@@ -21,9 +20,7 @@ pub struct CellInspectorProps {
 }
 
 /// One line under the grid.
-#[component]
-pub fn CellInspector(props: &CellInspectorProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn cell_inspector(text: &'static Text, props: &CellInspectorProps) -> Html {
     let names = props
         .setters
         .iter()

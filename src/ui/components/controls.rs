@@ -126,7 +126,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     <label for="field-hash">{ text.hash_family }</label>
                     <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
                         { for HashFamily::ALL.iter().map(|f| html! {
-                            <option value={f.key()} selected={*f == s.family()}>{ f.to_string() }</option>
+                            <option value={f.key()} selected={*f == s.family()}>{ f.label() }</option>
                         }) }
                     </select>
                 </div>

@@ -6,7 +6,6 @@ use crate::i18n::{fill, Text};
 use crate::state::crawl::{CrawlDecision, CrawlTally};
 
 /// Props of [`CrawlPanel`].
-#[derive(Properties, PartialEq)]
 pub struct CrawlPanelProps {
     /// The crawler's totals.
     pub tally: CrawlTally,
@@ -15,9 +14,7 @@ pub struct CrawlPanelProps {
 }
 
 /// The panel.
-#[component]
-pub fn CrawlPanel(props: &CrawlPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn crawl_panel(text: &'static Text, props: &CrawlPanelProps) -> Html {
     let tally = &props.tally;
     let row = |label: &'static str, value: String, key: &'static str| {
         html! { <div class="stat"><dt>{ label }</dt><dd data-crawl={key}>{ value }</dd></div> }

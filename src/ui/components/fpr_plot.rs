@@ -110,7 +110,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             .filter(|p| !on_log || p.1 >= LOG_FLOOR)
             .collect()
     };
-    let family_label = |f: HashFamily| f.to_string();
+    let family_label = |f: HashFamily| f.label().to_owned();
     let point_html = |label: String, p: &ObservedPoint, shape: &'static str, key: &'static str| {
         let theory = crate::filter::math::fpr_exact(m, p.n as f64, k);
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));

@@ -6,7 +6,6 @@ use crate::filter::{HashFamily, HashStep};
 use crate::i18n::{fill, Text};
 
 /// Props of [`HashTable`].
-#[derive(Properties, PartialEq)]
 pub struct HashTableProps {
     /// The item whose hashes are shown.
     pub item: String,
@@ -19,11 +18,9 @@ pub struct HashTableProps {
     /// Whether each step's position is set now.
     pub set: Vec<bool>,
     /// Steps after this many are hidden (step-by-step mode).
-    #[prop_or(u32::MAX)]
     pub visible: u32,
     /// An add walk is in progress: its visible positions that are 0 are being set, as the
     /// bit array already shows them.
-    #[prop_or_default]
     pub adding: bool,
 }
 
@@ -44,9 +41,7 @@ pub fn bytes_hex(text: &Text, item: &str) -> String {
 }
 
 /// The table.
-#[component]
-pub fn HashTable(props: &HashTableProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     let split = match props.family {
         HashFamily::Fnv1a => "h = fnv1a64(bytes); h1 = h & 0xffffffff; h2 = h >> 32",
         HashFamily::Murmur3 => {

@@ -7,23 +7,19 @@ use crate::i18n::Text;
 use crate::state::{Action, Mode, WalkKind};
 
 /// Props of [`ItemInput`].
-#[derive(Properties, PartialEq)]
 pub struct ItemInputProps {
     /// The text in the field.
     pub draft: String,
     /// Plain or counting (which delete the Remove button performs).
     pub mode: Mode,
     /// The embedding page locked the items: only queries are offered.
-    #[prop_or_default]
     pub items_locked: bool,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
 
 /// The item field: typing previews positions, Enter adds, Shift+Enter queries.
-#[component]
-pub fn ItemInput(props: &ItemInputProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn item_input(text: &'static Text, props: &ItemInputProps) -> Html {
     let oninput = {
         let d = props.ondispatch.clone();
         Callback::from(move |e: InputEvent| {

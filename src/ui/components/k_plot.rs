@@ -14,7 +14,6 @@ const TOP: f64 = 16.0;
 const BOTTOM: f64 = 44.0;
 
 /// Props of [`KPlot`].
-#[derive(Properties, PartialEq)]
 pub struct KPlotProps {
     /// m.
     pub m: u64,
@@ -29,9 +28,7 @@ pub struct KPlotProps {
 }
 
 /// The plot.
-#[component]
-pub fn KPlot(props: &KPlotProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn k_plot(text: &'static Text, props: &KPlotProps) -> Html {
     let (m, n) = (props.m as f64, props.n.max(1) as f64);
     let k_opt = math::optimal_k_real(m, n);
     let k_max = ((2.0 * k_opt).ceil() as u32 + 2)

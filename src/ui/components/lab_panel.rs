@@ -11,7 +11,7 @@ use crate::state::url::percent_encode;
 use crate::state::Action;
 use crate::ui::browser::now_ms;
 use crate::ui::components::fpr_plot::FprPlot;
-use crate::ui::components::k_plot::KPlot;
+use crate::ui::components::k_plot::{k_plot, KPlotProps};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
 use crate::ui::shared::Shared;
@@ -157,7 +157,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     html! {
         <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}>
             <h2 id="lab-title">{ text.lab }</h2>
-            <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family()]) }</p>
+            <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family().label()]) }</p>
             <div class="control-row">
                 { lab_field("lab-n", text.lab_n_max, lab.max_items.text.clone(),
                         lab.max_items.problem.as_ref().map(|p| describe::problem(text, p)),
@@ -171,7 +171,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>
                     <label><input type="radio" name="lab-families" checked={lab.families == FamilyChoice::Current}
-                                  onchange={families(FamilyChoice::Current)} />{ shape.family().to_string() }</label>
+                                  onchange={families(FamilyChoice::Current)} />{ shape.family().label() }</label>
                     <label><input type="radio" name="lab-families" id="lab-both" checked={lab.families == FamilyChoice::Both}
                                   onchange={families(FamilyChoice::Both)} />{ text.lab_both }</label>
                 </fieldset>
@@ -207,7 +207,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                      user_point={props.user_point} axis={lab.axis} />
             <p class="hint" id="lab-caveat">{ text.lab_caveat }</p>
             <h3>{ text.kplot_title }</h3>
-            <KPlot m={shape.m()} n={k_plot_n} k={shape.k()} axis={lab.axis} {n_from_items} />
+            { k_plot(text, &KPlotProps { m: shape.m(), n: k_plot_n, k: shape.k(), axis: lab.axis, n_from_items }) }
         </section>
     }
 }

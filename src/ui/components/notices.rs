@@ -8,7 +8,6 @@ use crate::state::url::Notice;
 use crate::state::{Action, Message};
 
 /// Props of [`Notices`].
-#[derive(Properties, PartialEq)]
 pub struct NoticesProps {
     /// The notices.
     pub notices: Vec<Notice>,
@@ -17,9 +16,7 @@ pub struct NoticesProps {
 }
 
 /// The list of URL notices.
-#[component]
-pub fn Notices(props: &NoticesProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn notices(text: &'static Text, props: &NoticesProps) -> Html {
     if props.notices.is_empty() {
         return html! {};
     }
@@ -41,7 +38,6 @@ pub fn Notices(props: &NoticesProps) -> Html {
 }
 
 /// Props of [`MessageBar`].
-#[derive(Properties, PartialEq)]
 pub struct MessageBarProps {
     /// The message.
     pub message: Message,
@@ -50,9 +46,7 @@ pub struct MessageBarProps {
 }
 
 /// The message area.
-#[component]
-pub fn MessageBar(props: &MessageBarProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn message_bar(text: &'static Text, props: &MessageBarProps) -> Html {
     let kind = match &props.message {
         Message::RemoveRefusedAbsent { .. }
         | Message::RemoveRefusedFalsePositive { .. }

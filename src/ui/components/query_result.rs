@@ -8,16 +8,13 @@ use crate::state::{QueryReport, Verdict};
 use crate::ui::shared::Shared;
 
 /// Props of [`QueryResult`].
-#[derive(Properties, PartialEq)]
 pub struct QueryResultProps {
     /// The report.
     pub report: Shared<QueryReport>,
 }
 
 /// The verdict box; `data-query-result` carries the verdict's key.
-#[component]
-pub fn QueryResult(props: &QueryResultProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
     let report = &*props.report;
     let item = &shown_item(&report.item);
     let bits = report.distinct_bits();

@@ -7,7 +7,6 @@ use crate::i18n::{fill, Text};
 use crate::state::{Action, Persistence};
 
 /// Props of [`SaveNote`].
-#[derive(Properties, PartialEq)]
 pub struct SaveNoteProps {
     /// What the page knows.
     pub persistence: Persistence,
@@ -16,9 +15,7 @@ pub struct SaveNoteProps {
 }
 
 /// The note, or nothing when there is nothing to say.
-#[component]
-pub fn SaveNote(props: &SaveNoteProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
     let p = &props.persistence;
     if p.dismissed || !(p.restored || p.save_error.is_some() || p.too_long_for_link) {
         return html! {};

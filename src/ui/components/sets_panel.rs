@@ -15,7 +15,6 @@ use crate::ui::components::bit_grid::BitGrid;
 use crate::ui::shared::Shared;
 
 /// Props of [`SetsPanel`].
-#[derive(Properties, PartialEq)]
 pub struct SetsPanelProps {
     /// m, k and family shared by every filter here.
     pub shape: FilterShape,
@@ -68,9 +67,7 @@ fn grid(filter: &BloomFilter) -> Html {
 }
 
 /// The panel.
-#[component]
-pub fn SetsPanel(props: &SetsPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     let shape = props.shape;
     let [a_items, b_items] = &*props.sets;
     let fa = filter_of(shape, a_items);
@@ -126,7 +123,7 @@ pub fn SetsPanel(props: &SetsPanelProps) -> Html {
     html! {
         <section class="panel sets" aria-labelledby="sets-title">
             <h2 id="sets-title">{ text.sets_title }</h2>
-            <p class="hint">{ fill(text.sets_hint, &[&shape.m(), &shape.k(), &shape.family()]) }</p>
+            <p class="hint">{ fill(text.sets_hint, &[&shape.m(), &shape.k(), &shape.family().label()]) }</p>
             <button id="sets-example" onclick={example}>{ text.sets_example }</button>
             <div class="sets-inputs">
                 <label>{ "A" }<textarea id="set-a" rows="6" value={a_items.join("\n")} onchange={set_items(0)} /></label>

@@ -8,7 +8,6 @@ use crate::filter::{math, CountEstimate};
 use crate::i18n::Text;
 
 /// Props of [`Stats`].
-#[derive(Properties, PartialEq)]
 pub struct StatsProps {
     /// m.
     pub m: u64,
@@ -21,9 +20,7 @@ pub struct StatsProps {
 }
 
 /// The figures panel.
-#[component]
-pub fn Stats(props: &StatsProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
     let (m, k, n, x) = (
         props.m as f64,
         props.k as f64,

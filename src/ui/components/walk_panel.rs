@@ -8,7 +8,6 @@ use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, Walk, WalkKind};
 
 /// Props of [`WalkPanel`].
-#[derive(Properties, PartialEq)]
 pub struct WalkPanelProps {
     /// The walk.
     pub walk: Walk,
@@ -23,9 +22,7 @@ pub struct WalkPanelProps {
 }
 
 /// The panel.
-#[component]
-pub fn WalkPanel(props: &WalkPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
     let walk = &props.walk;
     let title = match walk.kind {
         WalkKind::Add => fill(text.walk_title_add, &[&shown_item(&walk.item)]),
