@@ -220,13 +220,22 @@ impl UrlState {
 
 /// The order in which a link's entries are applied: adds, removes, then the unsafe
 /// deletions (each kind in the order given).
-fn entry_rank(entry: &LogEntry) -> u8 {
+fn entry_rank(entry: &LogEntry) -> usize {
     match entry {
         LogEntry::Add(_) => 0,
         LogEntry::Remove(_) => 1,
         LogEntry::ForceRemove(_) => 2,
         LogEntry::NaiveDelete(_) => 3,
     }
+}
+
+/// `entries` in the order they are applied (a stable grouping by [`entry_rank`]).
+fn in_applied_order(entries: Vec<LogEntry>) -> Vec<LogEntry> {
+    let mut ranks: [Vec<LogEntry>; 4] = Default::default();
+    for entry in entries {
+        ranks[entry_rank(&entry)].push(entry);
+    }
+    ranks.into_iter().flatten().collect()
 }
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
@@ -258,7 +267,8 @@ pub fn parse(query: &str) -> UrlState {
         notices.push(Notice::new("step", &step, NoticeReason::NeedsLesson));
         url.step = 1;
     }
-    url.entries_mut().sort_by_key(entry_rank);
+    let entries = std::mem::take(url.entries_mut());
+    url.entries = Rc::new(in_applied_order(entries));
     url.notices = notices;
     url
 }

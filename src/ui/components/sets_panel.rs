@@ -74,9 +74,12 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     let fb = filter_of(shape, b_items);
     let union = fa.union(&fb).unwrap_or_else(|_| fa.clone());
     let and = fa.intersection(&fb).unwrap_or_else(|_| fa.clone());
-    let mut true_union: Vec<&String> = a_items.iter().chain(b_items).collect();
-    true_union.sort();
-    true_union.dedup();
+    let mut seen = std::collections::HashSet::new();
+    let true_union: Vec<&String> = a_items
+        .iter()
+        .chain(b_items)
+        .filter(|i| seen.insert(*i))
+        .collect();
     // Each set holds an item once (the model keeps them so), so these are distinct.
     let common: Vec<&String> = a_items.iter().filter(|i| b_items.contains(i)).collect();
     let union_exact = filter_of(shape, true_union.iter().copied()) == union;
