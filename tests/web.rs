@@ -56,6 +56,7 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
         hash_index: 1,
         kind: MarkKind::Probe,
         adding: false,
+        decides: false,
     }];
     let root = fresh_root();
     let props = BitViewProps {
@@ -82,15 +83,21 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
         .unwrap()
         .split(' ')
         .any(|c| c == "probe"));
-    assert_eq!(
-        marked
-            .query_selector(".cell-hash")
-            .unwrap()
-            .unwrap()
-            .text_content()
-            .unwrap(),
-        "h1"
-    );
+    // Hash 1's number, in hash 1's colour (the grid is laid out for 720 px before it is
+    // measured: 16 cells of 40 px and more, room for the index, the bit and the hashes).
+    let chip = marked
+        .query_selector(".cell-hashes .chip")
+        .unwrap()
+        .unwrap();
+    assert_eq!(chip.text_content().unwrap(), "1");
+    let has_class = |el: &Element, class: &str| {
+        el.get_attribute("class")
+            .unwrap_or_default()
+            .split(' ')
+            .any(|c| c == class)
+    };
+    assert!(has_class(&chip, "hash-1"));
+    assert!(has_class(&marked, "hash-1"));
     let cursor = root.query_selector(".cell.cursor").unwrap().unwrap();
     assert_eq!(cursor.get_attribute("data-bit-index").as_deref(), Some("5"));
     assert_eq!(cursor.id(), "cell-5");

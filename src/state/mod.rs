@@ -6,6 +6,7 @@ pub mod crawl;
 pub mod cursor;
 pub mod demos;
 pub mod fields;
+pub mod grid_layout;
 pub mod hash_quality;
 pub mod lab;
 pub mod lesson;

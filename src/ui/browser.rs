@@ -73,6 +73,25 @@ pub fn save_state(query: &str) -> Result<(), String> {
         .map_err(|e| describe_error(&e))
 }
 
+/// The local-storage key that remembers the introduction was hidden.
+const INTRO_KEY: &str = "bloomlab.intro-dismissed";
+
+/// Whether the reader hid the one-line introduction in an earlier visit.
+pub fn intro_dismissed() -> bool {
+    local_storage()
+        .ok()
+        .and_then(|s| s.get_item(INTRO_KEY).ok().flatten())
+        .is_some()
+}
+
+/// Remembers that the reader hid the introduction (nothing happens where storage is
+/// refused: it shows again next time).
+pub fn remember_intro_dismissed() {
+    if let Ok(storage) = local_storage() {
+        let _ = storage.set_item(INTRO_KEY, "1");
+    }
+}
+
 /// The query string saved by [`save_state`], if any.
 pub fn saved_state() -> Option<String> {
     local_storage()

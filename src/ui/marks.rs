@@ -27,6 +27,19 @@ pub struct Mark {
     /// An add-walk has reached this position: the cell is shown as set before the add is
     /// committed at the walk's last step.
     pub adding: bool,
+    /// The 0 bit that decides a "definitely not": the first zero in hash order.
+    pub decides: bool,
+}
+
+/// The number of hash colours; hash i takes colour `i mod HASH_COLOURS`.
+pub const HASH_COLOURS: u32 = 8;
+
+/// The class that gives an element hash i's colour (`hash-0` … `hash-7`, repeating).
+pub fn hash_class(i: u32) -> &'static str {
+    const CLASSES: [&str; HASH_COLOURS as usize] = [
+        "hash-0", "hash-1", "hash-2", "hash-3", "hash-4", "hash-5", "hash-6", "hash-7",
+    ];
+    CLASSES[(i % HASH_COLOURS) as usize]
 }
 
 /// The hash steps to show: the walk's item, else the typed item, else the quiz's question,
@@ -75,6 +88,11 @@ pub fn marks(state: &AppState, steps: &[HashStep]) -> Vec<Mark> {
     };
     let walk_kind = state.walk().map(|w| w.kind);
     let walk_query = walk_kind == Some(WalkKind::Query);
+    // The first hash (in order) whose bit is 0 decides a "definitely not".
+    let decider = steps
+        .iter()
+        .find(|s| query_zeroes.contains(&s.position))
+        .map(|s| s.index);
     steps[..visible]
         .iter()
         .map(|s| {
@@ -92,6 +110,7 @@ pub fn marks(state: &AppState, steps: &[HashStep]) -> Vec<Mark> {
                 hash_index: s.index,
                 kind,
                 adding: walk_kind == Some(WalkKind::Add),
+                decides: Some(s.index) == decider,
             }
         })
         .collect()

@@ -6,10 +6,14 @@ pub mod app;
 pub mod browser;
 pub mod bulk;
 pub mod components;
+pub mod header;
 pub mod hooks;
+pub mod links;
 pub mod marks;
 pub mod panic_screen;
 pub mod shared;
+pub mod tabs;
+pub mod views;
 
 use std::cell::Cell;
 use std::rc::Rc;

@@ -27,6 +27,37 @@ impl<T> Deref for Shared<T> {
     }
 }
 
+/// The page state's handle, compared by the state it was made with: a component given it
+/// re-renders when the state is replaced, without comparing the state field by field. (A
+/// handle reads the newest state whenever it is dereferenced; the handle keeps the state it
+/// was made with alive, so the address taken then identifies it.)
+#[derive(Clone)]
+pub struct StateHandle {
+    handle: yew::UseReducerHandle<crate::state::AppState>,
+    made_with: *const crate::state::AppState,
+}
+
+impl StateHandle {
+    /// Wraps the handle, noting the state it holds now.
+    pub fn new(handle: yew::UseReducerHandle<crate::state::AppState>) -> Self {
+        let made_with = &*handle as *const crate::state::AppState;
+        StateHandle { handle, made_with }
+    }
+}
+
+impl PartialEq for StateHandle {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.made_with, other.made_with)
+    }
+}
+
+impl Deref for StateHandle {
+    type Target = yew::UseReducerHandle<crate::state::AppState>;
+    fn deref(&self) -> &Self::Target {
+        &self.handle
+    }
+}
+
 /// The state's printed links: its query string, and for an embedded view the full-page
 /// link of the same state (without `embed=1`).
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -97,6 +97,12 @@ pub enum Action {
     TogglePresentation,
     /// Show or hide the list of keyboard shortcuts.
     ToggleHelp,
+    /// Show or hide the quiz's panel (its seed field and Start button).
+    ToggleQuizSetup,
+    /// The quiz's seed as typed.
+    SetQuizSeed(String),
+    /// Hide the one-line introduction for good.
+    DismissIntro,
     /// Start a predict-then-reveal quiz with this seed.
     StartQuiz(u64),
     /// Answer the quiz's current question.
@@ -201,6 +207,9 @@ impl Action {
             | Action::SetLang(_)
             | Action::TogglePresentation
             | Action::ToggleHelp
+            | Action::ToggleQuizSetup
+            | Action::SetQuizSeed(_)
+            | Action::DismissIntro
             | Action::StartQuiz(_)
             | Action::Predict(_)
             | Action::NextQuestion
@@ -298,6 +307,9 @@ impl Action {
             | Action::LanguageFailed(..)
             | Action::TogglePresentation
             | Action::ToggleHelp
+            | Action::ToggleQuizSetup
+            | Action::SetQuizSeed(_)
+            | Action::DismissIntro
             | Action::StartQuiz(_)
             | Action::Predict(_)
             | Action::NextQuestion

@@ -88,6 +88,9 @@ pub struct AppState {
     embedding: Embedding,
     presentation: bool,
     help_open: bool,
+    quiz_open: bool,
+    quiz_seed: String,
+    intro_dismissed: bool,
     quiz: Option<Quiz>,
     sets: Rc<[Vec<String>; 2]>,
     folds: u32,
@@ -137,6 +140,9 @@ impl AppState {
             embedding: Embedding::default(),
             presentation: false,
             help_open: false,
+            quiz_open: false,
+            quiz_seed: "1".to_owned(),
+            intro_dismissed: false,
             quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
             calculator: Rc::default(),
@@ -217,6 +223,23 @@ impl AppState {
     /// The quiz in progress.
     pub fn quiz(&self) -> Option<&Quiz> {
         self.quiz.as_ref()
+    }
+    /// Whether the quiz's panel is open (a quiz in progress also shows it).
+    pub fn quiz_open(&self) -> bool {
+        self.quiz_open
+    }
+    /// The quiz's seed as typed.
+    pub fn quiz_seed(&self) -> &str {
+        &self.quiz_seed
+    }
+    /// Whether the one-line introduction was hidden.
+    pub fn intro_dismissed(&self) -> bool {
+        self.intro_dismissed
+    }
+    /// The same state with the introduction hidden (a reader who hid it before).
+    pub fn without_intro(mut self) -> Self {
+        self.intro_dismissed = true;
+        self
     }
     /// Whether the keyboard shortcut list is shown.
     pub fn help_open(&self) -> bool {
@@ -493,7 +516,19 @@ impl AppState {
                     self.draft.clear();
                 }
             }
-            Action::StopQuiz => self.quiz = None,
+            Action::StopQuiz => {
+                self.quiz = None;
+                self.quiz_open = false;
+            }
+            // A quiz in progress keeps its panel (it has its own Stop button).
+            Action::ToggleQuizSetup => {
+                if self.quiz.is_none() {
+                    self.quiz_open = !self.quiz_open;
+                }
+                self.view = View::Visualizer;
+            }
+            Action::DismissIntro => self.intro_dismissed = true,
+            Action::SetQuizSeed(seed) => self.quiz_seed = seed,
             Action::SetSetItems(side, text) => {
                 if side < 2 {
                     let lines = text.lines().map(|l| l.trim_end_matches('\r').to_owned());

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use crate::i18n::{fill, Text};
 use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::bit_grid::{cursor_keys, BitViewProps};
-use crate::ui::marks::MarkKind;
+use crate::ui::marks::{hash_class, MarkKind};
 use crate::ui::shared::Shared;
 
 /// Zoom levels in screen pixels per bit.
@@ -407,6 +407,20 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
         })
     };
     let onkeydown = cursor_keys(&props.ondispatch, columns);
+    // The links from the strip follow the rings, once drawn and as the canvas scrolls.
+    let redraw_links = {
+        let stage_ref = stage_ref.clone();
+        move || {
+            if let Some(stage) = stage_ref.cast::<web_sys::Element>() {
+                crate::ui::links::redraw(&stage);
+            }
+        }
+    };
+    {
+        let redraw_links = redraw_links.clone();
+        use_effect_with((props.marks.clone(), z.to_bits()), move |_| redraw_links());
+    }
+    let onscroll = Callback::from(move |_: Event| redraw_links());
     let cursor_ring = props.cursor.map(|c| {
         let x = (c % columns) as f64 * z + z / 2.0;
         let y = (c / columns) as f64 * z + z / 2.0;
@@ -435,7 +449,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                     }) }
                 </span>
             </div>
-            <div class="canvas-scroll" tabindex="0" {onkeydown} role="application"
+            <div class="canvas-scroll" tabindex="0" {onkeydown} {onscroll} role="application"
                  aria-label={text.canvas_label}>
                 <div class="canvas-stage" style={stage_style} ref={stage_ref}>
                     { for (0..rows.div_ceil(tile_height)).map(|tile| {
@@ -456,12 +470,14 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                             MarkKind::Current => "current",
                             MarkKind::Zero => "zero-hit",
                         };
+                        let colour = hash_class(mark.hash_index);
                         html! {
-                            <div class={classes!("canvas-mark", kind)}
+                            <div class={classes!("canvas-mark", kind, colour, mark.decides.then_some("decider"))}
                                  style={format!("left: {x}px; top: {y}px")}
                                  data-position={mark.position.to_string()}
-                                 title={format!("h{}: {}", mark.hash_index, mark.position)}>
-                                <span>{ format!("h{}", mark.hash_index) }</span>
+                                 data-decider={mark.decides.then_some("true")}
+                                 title={format!("{}: {}", fill(text.hash_name, &[&mark.hash_index]), mark.position)}>
+                                <span class={classes!("chip", colour)}>{ mark.hash_index }</span>
                             </div>
                         }
                     }) }

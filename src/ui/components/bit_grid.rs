@@ -7,24 +7,19 @@ use yew::prelude::*;
 
 use crate::i18n::{fill, Text};
 use crate::state::cursor::CursorStep;
+use crate::state::grid_layout::{CellLabels, GridLayout};
 use crate::state::shown_rows::{GridShape, ShownRows, CELLS_PER_FRAME};
 use crate::state::{Action, FilterModel};
 use crate::ui::browser;
-use crate::ui::marks::{Mark, MarkKind};
+use crate::ui::hooks::use_width;
+use crate::ui::marks::{hash_class, Mark, MarkKind};
 use crate::ui::shared::Shared;
 
 /// The largest m drawn as DOM cells; above it the canvas view takes over.
 pub const DOM_GRID_MAX: u64 = 4096;
 
-/// Cells per row for a filter of m bits.
-pub fn columns_for(m: u64) -> u64 {
-    match m {
-        0..=16 => m.max(1),
-        17..=64 => 16,
-        65..=1024 => 32,
-        _ => 64,
-    }
-}
+/// The width a grid is laid out for before it has been measured.
+const UNMEASURED_WIDTH: f64 = 720.0;
 
 /// Props of the two bit-array views, [`BitGrid`] and the canvas.
 #[derive(Properties, PartialEq)]
@@ -52,16 +47,21 @@ pub fn cursor_keys(ondispatch: &Callback<Action>, columns: u64) -> Callback<Keyb
     })
 }
 
-/// The whole grid. It is one tab stop; arrow keys move a cursor over the cells.
+/// The whole grid. It is one tab stop; arrow keys move a cursor over the cells. Its cells
+/// grow with the width it is given (up to 96 px), and a cell shows only the labels it has
+/// room for ([`GridLayout`]).
 #[component]
 pub fn BitGrid(props: &BitViewProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let node = use_node_ref();
+    let width = use_width(node.clone());
     let shown = use_mut_ref(ShownRows::default);
     let scheduled = use_mut_ref(|| false);
     let force_update = use_force_update();
     let filter = &*props.filter;
     let m = filter.shape().m();
-    let columns = columns_for(m);
+    let layout = GridLayout::for_width(m, width.unwrap_or(UNMEASURED_WIDTH));
+    let columns = layout.columns;
     let (counting, max_count) = match filter {
         FilterModel::Plain(_) => (false, 1),
         FilterModel::Counting(f) => (true, f.max_count()),
@@ -72,7 +72,16 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         65..=1024 => "grid-medium",
         _ => "grid-small",
     };
-    let style = format!("--columns: {columns}");
+    let style = format!(
+        "--columns: {columns}; --cell: {:.2}px; --gap: {}px",
+        layout.cell_px, layout.gap_px
+    );
+    let labels = layout.labels;
+    let label_class = match (labels.index, labels.digit) {
+        (true, _) => "labels-full",
+        (false, true) => "labels-digit",
+        (false, false) => "labels-none",
+    };
     let onkeydown = cursor_keys(&props.ondispatch, columns);
     let onclick = {
         let d = props.ondispatch.clone();
@@ -117,9 +126,20 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
             }
         });
     }
+    {
+        // The links from the strip follow the cells once they are laid out.
+        let node = node.clone();
+        let key = (props.marks.clone(), columns, layout.cell_px.to_bits());
+        use_effect_with(key, move |_| {
+            if let Some(grid) = node.cast::<web_sys::Element>() {
+                crate::ui::links::redraw(&grid);
+            }
+        });
+    }
     html! {
-        <div class={classes!("bit-grid", size_class, counting.then_some("counting"))}
-             role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()}
+        <div class={classes!("bit-grid", size_class, label_class, counting.then_some("counting"))}
+             role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()} ref={node}
+             data-columns={columns.to_string()} data-cell-px={format!("{:.0}", layout.cell_px)}
              aria-busy={busy.then_some("true")}
              tabindex="0" {onkeydown} {onclick} aria-activedescendant={active}>
             { for shown_rows.into_iter().enumerate().map(|(row, values)| {
@@ -138,10 +158,11 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     bit: text.cell_title_bit,
                     counter: text.cell_title_counter,
                     saturated: text.cell_title_saturated,
+                    hash: text.hash_name,
                 });
                 html! {
                     <GridRow key={row} {start} {values} {marks} {cursor} {counting} {max_count}
-                             show_index={m <= 64} show_value={m <= 1024} {titles} />
+                             {labels} {titles} />
                 }
             }) }
         </div>
@@ -157,6 +178,8 @@ pub struct CellTitles {
     pub counter: &'static str,
     /// A saturated counter.
     pub saturated: &'static str,
+    /// Hash i's name ("hash {0}").
+    pub hash: &'static str,
 }
 
 /// Props of one row.
@@ -174,10 +197,8 @@ pub struct GridRowProps {
     pub counting: bool,
     /// The counter maximum (saturation).
     pub max_count: u8,
-    /// Always show the index in the cell.
-    pub show_index: bool,
-    /// Write the bit or count in the cell (small cells show it by colour and title only).
-    pub show_value: bool,
+    /// The labels the cells have room for.
+    pub labels: CellLabels,
     /// The title templates, for rows whose cells are labelled (every row up to m = 1024,
     /// else the cursor's row).
     pub titles: Option<CellTitles>,
@@ -212,11 +233,9 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         MarkKind::Zero => "zero-hit",
     };
     let mark_classes: Vec<&str> = marks.iter().map(|m| kind_class(m.kind)).collect();
-    let hash_label = marks
-        .iter()
-        .map(|m| m.hash_index.to_string())
-        .collect::<Vec<_>>()
-        .join(",");
+    // The outline takes the colour of the first hash that landed here.
+    let colour = marks.first().map(|m| hash_class(m.hash_index));
+    let decides = marks.iter().any(|m| m.decides);
     let count_class = match (row.counting, value) {
         (false, _) => None,
         (true, 0) => Some("count-0"),
@@ -230,24 +249,40 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     });
     let data_count = row.counting.then(|| value.to_string());
     let is_cursor = row.cursor == Some(index);
+    let labels = row.labels;
     // Large grids (small cells) label only the cursor's cell, which the grid names as its
     // active descendant: 4096 labels would double the work of every change to the array.
     let label = template
-        .filter(|_| row.show_value || is_cursor)
-        .map(|template| fill(template, &[&index, &value]));
+        .filter(|_| labels.digit || is_cursor)
+        .map(|template| {
+            let mut label = fill(template, &[&index, &value]);
+            if let Some(t) = row.titles {
+                for mark in marks {
+                    label.push_str(" · ");
+                    label.push_str(&fill(t.hash, &[&mark.hash_index]));
+                }
+            }
+            label
+        });
     let id = is_cursor.then(|| format!("cell-{index}"));
     html! {
         <div {id} class={classes!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
-                             count_class, mark_classes, is_cursor.then_some("cursor"))}
+                             count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"))}
              role="gridcell" title={label.clone()} aria-label={label}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
-             data-count={data_count}>
-            if row.show_index || is_cursor { <span class="cell-index">{ index }</span> }
-            if row.show_value {
+             data-count={data_count} data-decider={decides.then_some("true")}>
+            if labels.index { <span class="cell-index">{ index }</span> }
+            if labels.digit {
                 if row.counting { <span class="cell-count">{ value }</span> }
                 else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }
             }
-            if !hash_label.is_empty() { <span class="cell-hash">{ format!("h{hash_label}") }</span> }
+            if labels.hashes && !marks.is_empty() {
+                <span class="cell-hashes">
+                    { for marks.iter().map(|m| html! {
+                        <span class={classes!("chip", hash_class(m.hash_index))}>{ m.hash_index }</span>
+                    }) }
+                </span>
+            }
         </div>
     }
 }

@@ -8,22 +8,17 @@ use crate::i18n::{describe, fill, Text};
 use crate::state::url::Lockable;
 use crate::state::{Action, FieldError, Mode, Settings};
 
-/// Props of [`Controls`].
-#[derive(Properties, PartialEq)]
+/// What [`controls`] shows.
 pub struct ControlsProps {
     /// Current settings.
     pub settings: Settings,
     /// Rejected m input.
-    #[prop_or_default]
     pub m_error: Option<FieldError>,
     /// Rejected k input.
-    #[prop_or_default]
     pub k_error: Option<FieldError>,
     /// Rejected width input.
-    #[prop_or_default]
     pub width_error: Option<FieldError>,
     /// Controls the embedding page locked.
-    #[prop_or_default]
     pub locked: Vec<Lockable>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
@@ -89,10 +84,8 @@ fn NumberField(props: &NumberFieldProps) -> Html {
     }
 }
 
-/// The settings panel.
-#[component]
-pub fn Controls(props: &ControlsProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+/// The filter's settings, a compact row above the bit array.
+pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     let s = props.settings;
     let send = |make: fn(String) -> Action| {
         let d = props.ondispatch.clone();
@@ -115,8 +108,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let counting = s.mode() == Mode::Counting;
     let locked = |control: Lockable| props.locked.contains(&control);
     html! {
-        <section class="panel controls" aria-labelledby="controls-title">
-            <h2 id="controls-title">{ text.settings }</h2>
+        <div class="controls" role="group" aria-label={text.settings}>
             <div class="control-row">
                 <NumberField id="field-m" label={text.bits_m} value={s.m().to_string()}
                              error={props.m_error.clone()} onchange={send(Action::SetM)} disabled={locked(Lockable::M)} />
@@ -152,6 +144,6 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     </p>
                 }
             </div>
-        </section>
+        </div>
     }
 }

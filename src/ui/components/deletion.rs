@@ -45,10 +45,12 @@ const COMPARE_GRID_MAX: u64 = 1024;
 /// The comparison rebuilds both filters from every member; above this many it is not made.
 const COMPARE_MAX_ITEMS: usize = 5_000;
 
-/// The panel.
+/// The panel, closed until it is opened: its demonstrations and its comparison (which
+/// rebuilds two filters from every member) are made only while it is open.
 #[component]
 pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let open = use_state_eq(|| false);
     let chosen = use_state(|| None::<String>);
     let members = props.members.list();
     let item = chosen
@@ -65,7 +67,8 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
     let comparison = {
         let (settings, members, item) = (props.settings, props.members.clone(), item.clone());
         // While a long paste is being added the comparison waits for the last slice.
-        let item = item.filter(|_| !props.busy && props.members.len() <= COMPARE_MAX_ITEMS);
+        let item =
+            item.filter(|_| *open && !props.busy && props.members.len() <= COMPARE_MAX_ITEMS);
         use_memo((settings, members, item), |(settings, members, item)| {
             item.as_ref()
                 .map(|item| compare_delete(settings, members, item))
@@ -91,6 +94,7 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
                     hash_index: s.index,
                     kind: MarkKind::Probe,
                     adding: false,
+                    decides: false,
                 })
                 .collect()
         })
@@ -122,9 +126,24 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
             </div>
         }
     };
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
+                open.set(details.has_attribute("open"));
+            }
+        })
+    };
+    if !*open {
+        return html! {
+            <details class="panel deletion on-demand" id="deleting" {ontoggle}>
+                <summary><h2 id="deletion-title">{ text.deletion }</h2></summary>
+            </details>
+        };
+    }
     html! {
-        <section class="panel deletion" aria-labelledby="deletion-title">
-            <h2 id="deletion-title">{ text.deletion }</h2>
+        <details class="panel deletion on-demand" id="deleting" open=true {ontoggle}>
+            <summary><h2 id="deletion-title">{ text.deletion }</h2></summary>
             <div class="toolbar">
                 { for Demo::ALL.iter().map(|&demo| {
                     let d = props.ondispatch.clone();
@@ -158,6 +177,6 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
             } else {
                 <p class="hint">{ text.compare_empty }</p>
             }
-        </section>
+        </details>
     }
 }

@@ -61,7 +61,7 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
     // The button stays among the page's tools; the snippet opens on a line of its own.
     html! {
         <>
-            <button id="embed-button" {onclick}>{ text.embed_copy }</button>
+            <button id="embed-button" {onclick} title={text.embed_copy}>{ text.embed_short }</button>
             if let Some((snippet, copied)) = (*shown).clone() {
                 <div class="embed-code">
                     <label for="embed-snippet">{ if copied { text.embed_copied } else { text.embed_hint } }</label>

@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use crate::filter::{HashFamily, HashStep};
 use crate::i18n::{fill, Text};
+use crate::ui::marks::hash_class;
 
 /// Props of [`HashTable`].
 pub struct HashTableProps {
@@ -79,9 +80,10 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
                             (false, true) => ("row-set row-adding", text.bit_being_set),
                             (false, false) => ("row-zero", text.bit_is_zero),
                         };
+                        let colour = hash_class(s.index);
                         html! {
-                            <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()} {class}>
-                                <td>{ s.index }</td>
+                            <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()} class={classes!(class, colour)}>
+                                <td><span class={classes!("chip", colour)}>{ s.index }</span></td>
                                 <td class="mono">{ s.combined }</td>
                                 <td class="mono pos">{ s.position }</td>
                                 <td>{ bit }</td>

@@ -3,18 +3,19 @@
 
 use yew::prelude::*;
 
-use crate::filter::{Experiment, FilterShape, ObservedPoint};
+use crate::filter::{Experiment, FilterShape};
 use crate::i18n::{describe, fill, Text};
 use crate::state::lab::{FamilyChoice, LabAction, LabState, Run, RunStatus};
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
-use crate::state::Action;
+use crate::state::{Action, FilterModel};
 use crate::ui::browser::now_ms;
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::{k_plot, KPlotProps};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
 use crate::ui::shared::Shared;
+use crate::ui::views::lab::user_point;
 
 /// Work per slice, in milliseconds: short enough that no task comes near 50 ms.
 const SLICE_MS: f64 = 10.0;
@@ -26,9 +27,10 @@ const CHUNK: u64 = 8192;
 pub struct LabPanelProps {
     /// The visualizer's m, k and family.
     pub shape: FilterShape,
-    /// The visualizer's own filter, probed, as one more point.
-    #[prop_or_default]
-    pub user_point: Option<ObservedPoint>,
+    /// The visualizer's own filter, probed (once per change to it) as one more point.
+    pub filter: Shared<FilterModel>,
+    /// Its number of items.
+    pub n: u64,
     /// The lab: its settings, run and measurements.
     pub lab: Shared<LabState>,
     /// Sends the lab's actions.
@@ -134,7 +136,11 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         "data:text/csv;charset=utf-8,{}",
         percent_encode(&lab.csv(shape.m(), shape.k()))
     );
-    let user_n = props.user_point.map(|p| p.n).unwrap_or(0);
+    let user_point = {
+        let n = props.n;
+        *use_memo(props.filter.clone(), move |filter| user_point(filter, n))
+    };
+    let user_n = user_point.n;
     // The k plot uses the visualizer's n when its optimal k fits the axis, else the middle
     // of the lab's range; its caption names the n used.
     let user_k_opt = crate::filter::math::optimal_k_real(shape.m() as f64, user_n.max(1) as f64);
@@ -204,7 +210,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 }
             </p>
             <FprPlot m={shape.m()} k={shape.k()} {n_max} runs={lab.runs.clone()}
-                     user_point={props.user_point} axis={lab.axis} />
+                     user_point={Some(user_point)} axis={lab.axis} />
             <p class="hint" id="lab-caveat">{ text.lab_caveat }</p>
             <h3>{ text.kplot_title }</h3>
             { k_plot(text, &KPlotProps { m: shape.m(), n: k_plot_n, k: shape.k(), axis: lab.axis, n_from_items }) }

@@ -2,6 +2,7 @@
 
 pub mod bit_canvas;
 pub mod bit_grid;
+pub mod bit_view;
 pub mod calculator;
 pub mod cell_inspector;
 pub mod controls;

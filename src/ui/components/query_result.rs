@@ -5,6 +5,7 @@ use yew::prelude::*;
 use crate::i18n::sentences;
 use crate::i18n::{fill, number_list, shown_item, Text};
 use crate::state::{QueryReport, Verdict};
+use crate::ui::marks::hash_class;
 use crate::ui::shared::Shared;
 
 /// Props of [`QueryResult`].
@@ -43,8 +44,10 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
                             .collect::<Vec<_>>()
                             .join(text.list_separator);
                         let more = c.total_setters - c.setters.len();
+                        let colour = hash_class(c.hash_index);
                         html! {
-                            <li data-culprit-position={c.position.to_string()}>
+                            <li data-culprit-position={c.position.to_string()} class={colour}>
+                                <span class={classes!("chip", colour)}>{ c.hash_index }</span>{ " " }
                                 { fill(text.culprit_line, &[&c.position, &c.hash_index, &names]) }
                                 if more > 0 { { " " }{ fill(text.culprit_more, &[&more]) } }
                             </li>

@@ -8,42 +8,39 @@ use crate::state::fields::parse_whole;
 use crate::state::quiz::{Prediction, Quiz};
 use crate::state::Action;
 
-/// Props of [`QuizPanel`].
-#[derive(Properties, PartialEq)]
+/// What [`quiz_panel`] shows.
 pub struct QuizPanelProps {
     /// The quiz in progress.
-    #[prop_or_default]
     pub quiz: Option<Quiz>,
+    /// The seed as typed, for the next quiz.
+    pub seed: String,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
 
 /// The panel.
-#[component]
-pub fn QuizPanel(props: &QuizPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let seed_text = use_state(|| "1".to_owned());
+pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
     let act = |action: Action| {
         let d = props.ondispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
     let body = match &props.quiz {
         None => {
-            let parsed = parse_whole(&seed_text);
+            let parsed = parse_whole(&props.seed);
             let problem = parsed.as_ref().err().map(|p| describe::problem(text, p));
             let seed = parsed.ok();
             let oninput = {
-                let seed_text = seed_text.clone();
+                let d = props.ondispatch.clone();
                 Callback::from(move |e: InputEvent| {
                     if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                        seed_text.set(input.value());
+                        d.emit(Action::SetQuizSeed(input.value()));
                     }
                 })
             };
             html! {
                 <div class="toolbar">
                     <label for="quiz-seed">{ text.quiz_seed }</label>
-                    <input id="quiz-seed" type="text" inputmode="numeric" size="6" value={(*seed_text).clone()} {oninput}
+                    <input id="quiz-seed" type="text" inputmode="numeric" size="6" value={props.seed.clone()} {oninput}
                            aria-invalid={problem.is_some().to_string()} aria-describedby="quiz-seed-error" />
                     <button id="quiz-start" disabled={seed.is_none()}
                             onclick={act(Action::StartQuiz(seed.unwrap_or(1)))}>{ text.quiz_start }</button>

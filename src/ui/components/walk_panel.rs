@@ -6,6 +6,7 @@ use crate::filter::HashStep;
 use crate::i18n::sentences;
 use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, Walk, WalkKind};
+use crate::ui::marks::hash_class;
 
 /// Props of [`WalkPanel`].
 pub struct WalkPanelProps {
@@ -33,11 +34,18 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| d.emit(action.clone()))
     };
     let total = props.steps.len() as u32 + 2;
+    // Steps 1 to k are hash i = step - 1, shown in its colour.
+    let hash = (1..total - 1)
+        .contains(&walk.step)
+        .then(|| walk.step - 1)
+        .map(|i| html! { <span class={classes!("chip", hash_class(i))}>{ i }</span> });
     html! {
-        <section class="panel walk" aria-labelledby="walk-title" data-walk-step={walk.step.to_string()}>
+        <section class={classes!("panel", "walk", hash.is_some().then(|| hash_class(walk.step - 1)))}
+                 aria-labelledby="walk-title" data-walk-step={walk.step.to_string()}>
             <h2 id="walk-title">{ title }</h2>
             <p class="walk-progress">{ format!("{} / {}", walk.step + 1, total) }</p>
             <p class="walk-sentence" aria-live="polite" id="walk-sentence">
+                { hash }{ " " }
                 { sentences::walk_step(text, walk, &props.steps, &props.set, props.m) }
             </p>
             <div class="toolbar">

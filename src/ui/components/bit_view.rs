@@ -1,0 +1,69 @@
+//! The bit array at the centre of the page: the item whose positions are marked, a strip of
+//! its k hashes (each in its colour, with its number and position), the grid (or the
+//! canvas above m = 4096), and a line in hash i's colour from each hash in the strip to its
+//! cell ([`crate::ui::links`]), drawn in well under a second (at once with reduced motion).
+
+use yew::prelude::*;
+
+use crate::i18n::{fill, shown_item, Text};
+use crate::state::{Action, FilterModel};
+use crate::ui::components::bit_canvas::BitCanvas;
+use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
+use crate::ui::marks::{hash_class, Mark, MarkKind};
+use crate::ui::shared::Shared;
+
+/// What [`bit_view`] draws.
+pub struct BitViewPanelProps {
+    /// The filter to draw.
+    pub filter: Shared<FilterModel>,
+    /// The item whose positions are marked, if any.
+    pub item: Option<String>,
+    /// Its marked positions, in hash order.
+    pub marks: Vec<Mark>,
+    /// The cell under the keyboard cursor.
+    pub cursor: Option<u64>,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// The strip: the item, then each hash's number and position in its colour.
+fn strip(text: &Text, item: &Option<String>, marks: &[Mark]) -> Html {
+    let Some(item) = item else {
+        return html! { <p class="hash-strip empty">{ text.strip_empty }</p> };
+    };
+    html! {
+        <p class="hash-strip" data-strip-item={item.clone()}>
+            <span class="strip-item">{ fill(text.item_quoted, &[&shown_item(item)]) }</span>
+            { for marks.iter().map(|m| {
+                let colour = hash_class(m.hash_index);
+                let zero = m.kind == MarkKind::Zero;
+                html! {
+                    <span class={classes!("strip-hash", colour, zero.then_some("zero"), m.decides.then_some("decider"))}
+                          data-strip-hash={m.hash_index.to_string()} data-strip-position={m.position.to_string()}
+                          data-link-class={colour}>
+                        <span class={classes!("chip", colour)}>{ m.hash_index }</span>
+                        { format!(" → {}", m.position) }
+                        if m.decides { <span class="strip-zero">{ " ✗" }</span> }
+                    </span>
+                }
+            }) }
+        </p>
+    }
+}
+
+/// The bit array with its strip; the grid or canvas draws the links once laid out.
+pub fn bit_view(text: &Text, props: &BitViewPanelProps) -> Html {
+    let m = props.filter.shape().m();
+    let view = if m <= DOM_GRID_MAX {
+        html! { <BitGrid filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor} ondispatch={props.ondispatch.clone()} /> }
+    } else {
+        html! { <BitCanvas filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor} ondispatch={props.ondispatch.clone()} /> }
+    };
+    html! {
+        <div class="bit-stage">
+            { strip(text, &props.item, &props.marks) }
+            { view }
+            <svg class="links" aria-hidden="true"></svg>
+        </div>
+    }
+}

@@ -1,0 +1,72 @@
+//! Keeping the address bar in step with the page: the state's link is printed when what
+//! the link holds changes, mirrored in the address bar and kept in local storage.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::state::{Action, AppState};
+use crate::ui::browser;
+use crate::ui::shared::{Links, Shared};
+
+/// The state's links (an embedded view also links to the full page, without `embed=1`).
+fn printed_links(state: &AppState) -> Shared<Links> {
+    let full_page = state
+        .embedding()
+        .compact
+        .then(|| format!("?{}", state.url_query(false)));
+    Shared(Rc::new(Links {
+        query: state.url_query(true),
+        full_page,
+    }))
+}
+
+/// The state's links, printed when [`AppState::url_state`] changes (never per keystroke in
+/// the item field), in a task of its own after the change is on screen (a log of 10^5
+/// items prints 1 MB). Each new link is written to the address bar and to local storage
+/// (not by embedded copies, which would overwrite the reader's own session); a failure to
+/// save is reported once per change.
+#[hook]
+pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
+    let links = {
+        let state = state.clone();
+        use_state(move || printed_links(&state))
+    };
+    {
+        let state = state.clone();
+        let links = links.clone();
+        use_effect_with(state.url_state(), move |_| {
+            browser::yield_then(move || {
+                let printed = printed_links(&state);
+                if *printed != **links {
+                    links.set(printed);
+                }
+            });
+        });
+    }
+    {
+        let dispatcher = state.dispatcher();
+        let persistence = state.persistence().clone();
+        let compact = state.embedding().compact;
+        // Compared by identity: a new value is set only when the links changed.
+        use_effect_with((*links).clone(), move |links| {
+            let links = links.clone();
+            let mirrored = browser::replace_query(&links.query);
+            // Saving a long state copies it into the browser: a task of its own.
+            browser::yield_then(move || {
+                let error = if compact {
+                    None
+                } else {
+                    browser::save_state(&links.query).err()
+                };
+                if error != persistence.save_error || mirrored == persistence.too_long_for_link {
+                    dispatcher.dispatch(Action::Saved {
+                        error,
+                        too_long_for_link: !mirrored,
+                    });
+                }
+            });
+        });
+    }
+    (*links).clone()
+}

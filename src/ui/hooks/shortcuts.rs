@@ -1,0 +1,116 @@
+//! The page-wide keyboard shortcuts: → ← (and a clicker's Page Down / Page Up) step a walk
+//! or a lesson while one is open, Escape cancels a walk, Ctrl+Z / Ctrl+Y undo and redo, 1-5
+//! open the views, P presentation mode, ? the list of shortcuts and / the item field.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+use crate::state::url::View;
+use crate::state::{Action, AppState};
+
+/// What the shortcuts depend on, updated by each render.
+#[derive(Default)]
+struct ShortcutContext {
+    /// A walk or a lesson is open: the arrows and Page Down / Page Up step it.
+    stepping: bool,
+    /// The compact view a course page embeds: it has no tabs and no presentation button,
+    /// so their keys do nothing.
+    compact: bool,
+    /// The shortcut list is open: it is modal, so only `?` and Escape (which close it) act.
+    dialog: bool,
+}
+
+/// True when keyboard focus is in a text field (shortcuts then leave keys alone).
+fn typing_in_field(event: &KeyboardEvent) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .unwrap_or(false)
+}
+
+/// The action a key asks for, if any.
+fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> {
+    if typing_in_field(event) {
+        return None;
+    }
+    let ctrl = event.ctrl_key() || event.meta_key();
+    let stepping = context.stepping;
+    let full = !context.compact;
+    let view = |i: usize| Some(Action::SetView(View::ALL[i]));
+    if context.dialog && !matches!(event.key().as_str(), "?" | "Escape") {
+        return None;
+    }
+    match (event.key().as_str(), ctrl, event.shift_key()) {
+        ("?", false, _) => Some(Action::ToggleHelp),
+        ("p" | "P", false, _) if full => Some(Action::TogglePresentation),
+        ("1", false, _) if full => view(0),
+        ("2", false, _) if full => view(1),
+        ("3", false, _) if full => view(2),
+        ("4", false, _) if full => view(3),
+        ("5", false, _) if full => view(4),
+        ("ArrowRight" | "PageDown", false, _) if stepping => Some(Action::Forward),
+        ("ArrowLeft" | "PageUp", false, _) if stepping => Some(Action::Backward),
+        ("Escape", false, _) => Some(Action::CancelWalk),
+        ("z" | "Z", true, false) => Some(Action::Undo),
+        ("z" | "Z", true, true) | ("y" | "Y", true, _) => Some(Action::Redo),
+        _ => None,
+    }
+}
+
+/// Moves keyboard focus to the item field with its text selected, so that typing replaces
+/// the last item rather than running on from it.
+fn focus_item_field() {
+    if let Some(field) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("item-field"))
+        .and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok())
+    {
+        let _ = field.focus();
+        field.select();
+    }
+}
+
+/// Listens for the shortcuts on the document. The listener outlives renders, so it reads
+/// what they depend on (a walk or lesson open, the compact view, the dialog) from a cell
+/// each render updates.
+#[hook]
+pub fn use_shortcuts(state: &UseReducerHandle<AppState>) {
+    let context: Rc<RefCell<ShortcutContext>> = use_mut_ref(ShortcutContext::default);
+    *context.borrow_mut() = ShortcutContext {
+        stepping: state.walk().is_some() || state.lesson().is_some(),
+        compact: state.embedding().compact,
+        dialog: state.help_open(),
+    };
+    let dispatcher = state.dispatcher();
+    use_effect_with((), move |_| {
+        let listener = Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+            if e.key() == "/" && !typing_in_field(&e) {
+                e.prevent_default();
+                focus_item_field();
+            } else if let Some(action) = shortcut(&e, &context.borrow()) {
+                e.prevent_default();
+                dispatcher.dispatch(action);
+            }
+        });
+        let document = web_sys::window().and_then(|w| w.document());
+        if let Some(doc) = &document {
+            doc.add_event_listener_with_callback("keydown", listener.as_ref().unchecked_ref())
+                .ok();
+        }
+        move || {
+            if let Some(doc) = document {
+                doc.remove_event_listener_with_callback(
+                    "keydown",
+                    listener.as_ref().unchecked_ref(),
+                )
+                .ok();
+            }
+        }
+    });
+}

@@ -1,0 +1,35 @@
+//! What the page does once it is up: note when it became ready, report its height to an
+//! embedding page, fetch the lessons, and follow the page's language in `<html lang>` and
+//! the panic screen.
+
+use yew::prelude::*;
+
+use crate::lang::Lang;
+use crate::state::AppState;
+use crate::ui::{browser, panic_screen};
+
+/// Fetches the lessons once the page is up, reports the page's height to an embedding
+/// page, and notes the time from navigation to the first render (for the benchmark).
+#[hook]
+pub fn use_startup(state: &UseReducerHandle<AppState>) {
+    let dispatcher = state.dispatcher();
+    use_effect_with((), move |_| {
+        if let Some(body) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.body())
+        {
+            let _ = body.set_attribute("data-ready-ms", &format!("{:.1}", browser::now_ms()));
+        }
+        browser::report_height_to_parent();
+        wasm_bindgen_futures::spawn_local(async move {
+            dispatcher.dispatch(browser::fetch_lessons().await);
+        });
+    });
+}
+
+/// Keeps `<html lang>` and the panic screen's language on the page's language.
+#[hook]
+pub fn use_language(lang: Lang) {
+    panic_screen::set_lang(lang);
+    use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
+}

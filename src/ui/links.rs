@@ -1,0 +1,67 @@
+//! The lines from each hash in the strip above the bit array to its cell (or, on the
+//! canvas, its ring). Drawn straight into the stage's `svg.links` after the grid or canvas
+//! has rendered, from the positions the browser laid out.
+
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+/// The centre of `rect`'s bottom or top edge, relative to `origin`.
+fn anchor(rect: &web_sys::DomRect, origin: &web_sys::DomRect, bottom: bool) -> (f64, f64) {
+    let y = if bottom { rect.bottom() } else { rect.top() };
+    (
+        rect.left() + rect.width() / 2.0 - origin.left(),
+        y - origin.top(),
+    )
+}
+
+/// Draws one link per hash in the strip of `root`, from the hash to its cell (or ring),
+/// into `root`'s `svg.links`. The paths hold only numbers computed here.
+fn draw_into(root: &Element) {
+    let Ok(Some(svg)) = root.query_selector("svg.links") else {
+        return;
+    };
+    let origin = root.get_bounding_client_rect();
+    let chips = root.query_selector_all("[data-strip-hash]");
+    let mut paths = String::new();
+    if let Ok(chips) = chips {
+        for i in 0..chips.length() {
+            let Some(chip) = chips.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let (Some(hash), Some(position)) = (
+                chip.get_attribute("data-strip-hash"),
+                chip.get_attribute("data-strip-position"),
+            ) else {
+                continue;
+            };
+            let selector = format!(
+                ".bit-grid [data-bit-index=\"{position}\"], .canvas-mark[data-position=\"{position}\"]"
+            );
+            let Ok(Some(target)) = root.query_selector(&selector) else {
+                continue;
+            };
+            let (x1, y1) = anchor(&chip.get_bounding_client_rect(), &origin, true);
+            let (x2, y2) = anchor(&target.get_bounding_client_rect(), &origin, false);
+            let bend = ((y2 - y1) / 2.0).max(12.0);
+            let class = chip.get_attribute("data-link-class").unwrap_or_default();
+            let delay = hash.parse::<u32>().unwrap_or(0).min(8) as f64 * 0.06;
+            paths.push_str(&format!(
+                "<path class=\"halo\" d=\"M{x1:.1} {y1:.1} C{x1:.1} {:.1} {x2:.1} {:.1} {x2:.1} {y2:.1}\" pathLength=\"1\" style=\"animation-delay:{delay:.2}s\"/>\
+                 <path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" d=\"M{x1:.1} {y1:.1} C{x1:.1} {:.1} {x2:.1} {:.1} {x2:.1} {y2:.1}\" pathLength=\"1\" style=\"animation-delay:{delay:.2}s\"/>",
+                y1 + bend,
+                y2 - bend,
+                y1 + bend,
+                y2 - bend,
+            ));
+        }
+    }
+    svg.set_inner_html(&paths);
+}
+
+/// Redraws the links of the stage around `inside` (nothing when it is not in a stage, as
+/// the small grids of the comparison and the sets view are not).
+pub fn redraw(inside: &Element) {
+    if let Ok(Some(stage)) = inside.closest(".bit-stage") {
+        draw_into(&stage);
+    }
+}

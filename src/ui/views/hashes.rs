@@ -1,0 +1,16 @@
+//! The hash-quality view.
+
+use yew::prelude::*;
+
+use crate::state::{Action, AppState};
+use crate::ui::components::hash_lab::HashLab;
+use crate::ui::shared::Shared;
+
+/// The hash-quality view.
+pub fn hashes_view(state: &AppState, dispatch: &Callback<Action>) -> Html {
+    html! {
+        <main class="single">
+            <HashLab view={Shared(state.shared_hash_quality())} ondispatch={dispatch.clone()} />
+        </main>
+    }
+}

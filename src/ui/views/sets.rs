@@ -1,0 +1,20 @@
+//! The union, intersection and folding view.
+
+use yew::prelude::*;
+
+use crate::i18n::Text;
+use crate::state::{Action, AppState};
+use crate::ui::components::sets_panel::{sets_panel, SetsPanelProps};
+use crate::ui::shared::Shared;
+
+/// The sets view.
+pub fn sets_view(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
+    let props = SetsPanelProps {
+        shape: state.settings().shape(),
+        sets: Shared(state.sets()),
+        members: Shared(state.shared_members()),
+        folds: state.folds(),
+        ondispatch: dispatch.clone(),
+    };
+    html! { <main class="single">{ sets_panel(text, &props) }</main> }
+}

@@ -1,0 +1,230 @@
+//! The visualizer's layout. The item field and the bit array come first; the filter's
+//! settings sit in a compact row between them (after the answer on a phone); under it, the answer (the walk, the verdict and the hash
+//! arithmetic) beside the figures and the items. The quiz appears when it is asked for, and
+//! the deletion demonstrations open on demand. On a phone everything stacks in the order
+//! item field, bit array, answer, the rest.
+
+use yew::prelude::*;
+
+use crate::filter::HashStep;
+use crate::i18n::Text;
+use crate::state::query::setters_at;
+use crate::state::url::Lockable;
+use crate::state::{Action, AppState, Mode, WalkKind};
+use crate::ui::bulk;
+use crate::ui::components::{
+    bit_view::{bit_view, BitViewPanelProps},
+    cell_inspector::{cell_inspector, CellInspectorProps},
+    controls::{controls, ControlsProps},
+    crawl_panel::{crawl_panel, CrawlPanelProps},
+    deletion::DeletionPanel,
+    hash_table::{hash_table, HashTableProps},
+    item_input::{item_input, ItemInputProps},
+    item_list::ItemList,
+    notices::{message_bar, MessageBarProps},
+    query_result::{query_result, QueryResultProps},
+    quiz_panel::{quiz_panel, QuizPanelProps},
+    stats::{stats, StatsProps},
+    walk_panel::{walk_panel, WalkPanelProps},
+};
+use crate::ui::marks::{marks, shown_steps};
+use crate::ui::shared::{Shared, StateHandle};
+
+/// Props of [`Visualizer`].
+#[derive(Properties, PartialEq)]
+pub struct VisualizerProps {
+    /// The page state.
+    pub state: StateHandle,
+    /// Kept rendered but hidden while another view is open.
+    pub away: bool,
+}
+
+/// The legend of counting mode's colours.
+fn counting_legend(text: &Text) -> Html {
+    let swatch = |class: &'static str, label: &'static str| {
+        html! {
+            <span class="legend-item"><span class={classes!("cell", "swatch", class)} />{ label }</span>
+        }
+    };
+    html! {
+        <p class="legend counting">
+            { swatch("count-0", text.legend_zero) }
+            { swatch("count-1 set", text.legend_one) }
+            { swatch("count-many set", text.legend_many) }
+            { swatch("saturated set", text.legend_saturated) }
+        </p>
+    }
+}
+
+/// The visualizer.
+#[component]
+pub fn Visualizer(props: &VisualizerProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let state: &UseReducerHandle<AppState> = &props.state;
+    let dispatch = {
+        let d = state.dispatcher();
+        Callback::from(move |action: Action| d.dispatch(action))
+    };
+    let settings = *state.settings();
+    let embedding = state.embedding();
+    let compact = embedding.compact;
+    let shown = shown_steps(state);
+    let cell_marks = shown
+        .as_ref()
+        .map(|(_, steps)| marks(state, steps))
+        .unwrap_or_default();
+    let cursor = state.selected_cell();
+    // Who set the selected cell: n·k hashes, so computed only when the items or cell change.
+    let inspected = {
+        let state = state.clone();
+        use_memo((state.revision(), cursor), move |(_, cursor)| {
+            cursor.map(|position| {
+                let (setters, total) = setters_at(state.filter(), state.members(), &[position])
+                    .pop()
+                    .unwrap_or_default();
+                (position, setters, total)
+            })
+        })
+    };
+    let inspector = inspected
+        .as_ref()
+        .as_ref()
+        .map(|(position, setters, total)| {
+            let props = CellInspectorProps {
+                position: *position,
+                value: state.filter().count(*position),
+                counting: settings.mode() == Mode::Counting,
+                setters: setters.clone(),
+                total: *total,
+            };
+            cell_inspector(text, &props)
+        });
+    let set_flags = |steps: &[HashStep]| -> Vec<bool> {
+        steps
+            .iter()
+            .map(|s| state.filter().is_set(s.position))
+            .collect()
+    };
+    let arithmetic = shown.as_ref().map(|(item, steps)| {
+        let props = HashTableProps {
+            item: item.clone(),
+            steps: steps.clone(),
+            m: settings.m(),
+            family: settings.family(),
+            set: set_flags(steps),
+            visible: state.walk().map(|w| w.step).unwrap_or(u32::MAX),
+            adding: state.walk().is_some_and(|w| w.kind == WalkKind::Add),
+        };
+        hash_table(text, &props)
+    });
+    let walk = state.walk().map(|walk| {
+        let steps = settings.shape().steps(walk.item.as_bytes());
+        let props = WalkPanelProps {
+            walk: walk.clone(),
+            set: set_flags(&steps),
+            steps,
+            m: settings.m(),
+            ondispatch: dispatch.clone(),
+        };
+        walk_panel(text, &props)
+    });
+    let verdict = state.shared_query().map(|report| {
+        query_result(
+            text,
+            &QueryResultProps {
+                report: Shared(report),
+            },
+        )
+    });
+    let message = state.message().cloned().map(|message| {
+        message_bar(
+            text,
+            &MessageBarProps {
+                message,
+                ondispatch: dispatch.clone(),
+            },
+        )
+    });
+    let crawl = state
+        .crawl()
+        .filter(|_| state.lesson().is_some())
+        .map(|tally| {
+            let props = CrawlPanelProps {
+                tally: tally.clone(),
+                m: settings.m(),
+            };
+            crawl_panel(text, &props)
+        });
+    let quiz = (!compact && (state.quiz().is_some() || state.quiz_open())).then(|| {
+        let props = QuizPanelProps {
+            quiz: state.quiz().cloned(),
+            seed: state.quiz_seed().to_owned(),
+            ondispatch: dispatch.clone(),
+        };
+        quiz_panel(text, &props)
+    });
+    let on_paste = {
+        let state = state.clone();
+        let dispatch = dispatch.clone();
+        Callback::from(move |pasted: bulk::PastedText| {
+            bulk::add_pasted(state.clone(), pasted, dispatch.clone())
+        })
+    };
+    let intro = (!compact && !state.intro_dismissed() && state.lesson().is_none()).then(|| {
+        let d = dispatch.clone();
+        let dismiss = Callback::from(move |_: MouseEvent| {
+            crate::ui::browser::remember_intro_dismissed();
+            d.emit(Action::DismissIntro);
+        });
+        html! {
+            <p class="intro" id="intro">
+                <span>{ text.intro_hint }</span>
+                <button class="small" id="intro-dismiss" onclick={dismiss}>{ text.intro_dismiss }</button>
+            </p>
+        }
+    });
+    let errors = state.field_errors().clone();
+    let items_locked = embedding.is_locked(Lockable::Items);
+    html! {
+        <main class={classes!("visualizer", props.away.then_some("away"))}>
+            <div class="slot">{ intro }</div>
+            <div class="entry">
+                { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), mode: settings.mode(),
+                       items_locked, ondispatch: dispatch.clone() }) }
+            </div>
+            { controls(text, &ControlsProps { settings, m_error: errors.m, k_error: errors.k,
+                  locked: embedding.locked.clone(), width_error: errors.width, ondispatch: dispatch.clone() }) }
+            <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
+                <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
+                { bit_view(text, &BitViewPanelProps { filter: Shared(state.shared_filter()),
+                      item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,
+                      ondispatch: dispatch.clone() }) }
+                if settings.mode() == Mode::Counting { { counting_legend(text) } }
+                <div class="slot">{ inspector }</div>
+                <p class="hint bit-hint">{ text.bit_array_hint }</p>
+            </section>
+            <div class="answer">
+                <div class="slot">{ message }</div>
+                <div class="slot">{ walk }</div>
+                <div class="slot">{ quiz }</div>
+                <div class="slot">{ verdict }</div>
+                <div class="slot">{ arithmetic }</div>
+            </div>
+            <div class="figures">
+                // The crawler lesson's tally stands beside the bit array's answer.
+                <div class="slot">{ crawl }</div>
+                { stats(text, &StatsProps { m: settings.m(), k: settings.k(),
+                       n: state.members().len() as u64, ones: state.filter().count_set() }) }
+                if !items_locked {
+                    <ItemList members={Shared(state.shared_members())} mode={settings.mode()} bulk={state.bulk().copied()}
+                              onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
+                              ondispatch={dispatch.clone()} />
+                }
+            </div>
+            if !compact {
+                <DeletionPanel {settings} members={Shared(state.shared_members())} busy={state.bulk().is_some()}
+                               draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
+            }
+        </main>
+    }
+}
