@@ -54,6 +54,7 @@ test('removing an absent item or a false positive is refused, and remove anyway 
 
 test('demo: a naive delete in a plain filter makes a false negative, the counting filter does not', async ({ page }) => {
   await openApp(page);
+  await page.locator('#deleting summary').click();
   await page.locator('[data-demo="naive-delete"]').click();
   await expect(page.locator('#bit-array [data-bit-index]').first()).toBeVisible();
   await expect(page.locator('#item-field')).toHaveValue('a');
@@ -68,6 +69,7 @@ test('demo: a naive delete in a plain filter makes a false negative, the countin
 
 test('demo: a counting filter deletes correctly', async ({ page }) => {
   await openApp(page);
+  await page.locator('#deleting summary').click();
   await page.locator('[data-demo="counting-delete"]').click();
   await page.locator('#remove-button').click();
   await expect(page.locator('[data-message="info"]')).toContainText('Removed “a”');
@@ -76,6 +78,7 @@ test('demo: a counting filter deletes correctly', async ({ page }) => {
 
 test('demo: a saturated counter sticks at its maximum and the page says why', async ({ page }) => {
   await openApp(page);
+  await page.locator('#deleting summary').click();
   await page.locator('[data-demo="saturation"]').click();
   const words = await page.locator('.members [data-item]').evaluateAll((lis) => lis.map((li) => li.dataset.item));
   expect(words).toHaveLength(4);

@@ -72,6 +72,7 @@ test('bad calculator, lab and quiz-seed values are named and nothing runs on the
   await expect(page.locator('#lab-run')).toBeEnabled();
 
   await page.locator('#tab-visualizer').click();
+  await page.locator('#quiz-open').click();
   const startDisabled = async () => expect(page.locator('#quiz-start')).toBeDisabled();
   await tryBadValues(page, 'quiz-seed', [...NOT_NUMBERS, '-1', '2.5', '9'.repeat(30)], '7', startDisabled);
   await expect(page.locator('#quiz-start')).toBeEnabled();

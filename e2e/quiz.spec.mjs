@@ -44,6 +44,9 @@ test('the quiz asks, reveals and keeps score; a seed in the URL gives the same q
 
 test('a bad quiz seed is named beside the field', async ({ page }) => {
   await openApp(page);
+  // The quiz's panel is shown on demand.
+  await expect(page.locator('.quiz')).toHaveCount(0);
+  await page.click('#quiz-open');
   await page.fill('#quiz-seed', '-3');
   await expect(page.locator('[data-field-error="quiz-seed"]')).toHaveText('must not be negative');
   await expect(page.locator('#quiz-start')).toBeDisabled();
@@ -60,8 +63,10 @@ test('the question\'s positions are outlined, not those of a typed word or of qu
   await openApp(page, '?m=20&k=4&add=apple&add=pear&query=zzz&quiz=1');
   expect(await outlined()).toEqual(positions(await asked()));
   await page.click('#quiz-stop');
+  await expect(page.locator('.quiz')).toHaveCount(0);
   await page.fill('#item-field', 'fig');
   expect(await outlined()).toEqual(positions('fig'));
+  await page.click('#quiz-open');
   await page.click('#quiz-start');
   expect(await outlined()).toEqual(positions(await asked()));
   await expect(page.locator('#item-field')).toHaveValue('');

@@ -301,6 +301,7 @@ pub static EN: Text = Text {
     key_help: "show or hide this list",
     quiz_title: "Predict, then reveal",
     quiz_start: "Start a quiz",
+    quiz_close: "Close",
     quiz_seed: "Seed",
     quiz_question: "Question {0}: is “{1}” in the set?",
     quiz_no: "Definitely not",

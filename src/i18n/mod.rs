@@ -405,6 +405,7 @@ text_struct!(
     key_help,
     quiz_title,
     quiz_start,
+    quiz_close,
     quiz_seed,
     quiz_question,
     quiz_no,

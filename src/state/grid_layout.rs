@@ -11,6 +11,8 @@ pub const INDEX_MIN_PX: f64 = 40.0;
 pub const HASHES_MIN_PX: f64 = 26.0;
 /// The smallest cell that shows its digit (bit or count).
 pub const DIGIT_MIN_PX: f64 = 14.0;
+/// The largest grid whose cells carry labels.
+pub const LABELLED_MAX: u64 = 1024;
 /// The smallest cell a grid of at most 64 cells is given before it takes fewer columns.
 const LARGE_MIN_PX: f64 = 32.0;
 
@@ -81,14 +83,17 @@ impl GridLayout {
             _ => 64,
         };
         let (cell_px, gap_px) = cell_for(width, columns);
+        // More than 1,024 cells are drawn as colours only (the cursor's cell is named by
+        // the inspector): labels on thousands of cells would slow every change.
+        let labelled = m <= LABELLED_MAX;
         GridLayout {
             columns,
             cell_px,
             gap_px,
             labels: CellLabels {
-                index: cell_px >= INDEX_MIN_PX,
-                digit: cell_px >= DIGIT_MIN_PX,
-                hashes: cell_px >= HASHES_MIN_PX,
+                index: labelled && cell_px >= INDEX_MIN_PX,
+                digit: labelled && cell_px >= DIGIT_MIN_PX,
+                hashes: labelled && cell_px >= HASHES_MIN_PX,
             },
         }
     }
@@ -140,9 +145,10 @@ mod tests {
                 }
                 assert!(layout.columns >= 1 && layout.rows(m) * layout.columns >= m);
                 let labels = layout.labels;
-                assert_eq!(labels.index, layout.cell_px >= INDEX_MIN_PX);
-                assert_eq!(labels.hashes, layout.cell_px >= HASHES_MIN_PX);
-                assert_eq!(labels.digit, layout.cell_px >= DIGIT_MIN_PX);
+                let labelled = m <= LABELLED_MAX;
+                assert_eq!(labels.index, labelled && layout.cell_px >= INDEX_MIN_PX);
+                assert_eq!(labels.hashes, labelled && layout.cell_px >= HASHES_MIN_PX);
+                assert_eq!(labels.digit, labelled && layout.cell_px >= DIGIT_MIN_PX);
             }
         }
     }

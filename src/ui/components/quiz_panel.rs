@@ -42,8 +42,9 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
                     <label for="quiz-seed">{ text.quiz_seed }</label>
                     <input id="quiz-seed" type="text" inputmode="numeric" size="6" value={props.seed.clone()} {oninput}
                            aria-invalid={problem.is_some().to_string()} aria-describedby="quiz-seed-error" />
-                    <button id="quiz-start" disabled={seed.is_none()}
+                    <button id="quiz-start" class="primary" disabled={seed.is_none()}
                             onclick={act(Action::StartQuiz(seed.unwrap_or(1)))}>{ text.quiz_start }</button>
+                    <button id="quiz-close" onclick={act(Action::ToggleQuizSetup)}>{ text.quiz_close }</button>
                     <span class="field-error" role="alert" id="quiz-seed-error" data-field-error="quiz-seed">{ problem.unwrap_or_default() }</span>
                 </div>
             }
