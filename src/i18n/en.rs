@@ -25,6 +25,7 @@ pub static EN: Text = Text {
     keys_hint: "Enter adds, Shift+Enter queries.",
     bit_array: "Bit array",
     bit_array_hint: "Outlined cells are the positions of the word above (or of the quiz's question), each ringed in the colour of the hash that picked it. A cell's small number at the top is its bit index; the coloured numbers at its foot are the hashes that landed there.",
+    download_svg: "Download SVG",
     canvas_hint: "{0} bits, one pixel each. Rings mark the positions of the text in the item field.",
     zoom: "Zoom",
     grid_keys: "Click a cell, or focus the grid and use the arrow keys, to see which items set it.",

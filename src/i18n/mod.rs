@@ -129,6 +129,7 @@ text_struct!(
     keys_hint,
     bit_array,
     bit_array_hint,
+    download_svg,
     canvas_hint,
     zoom,
     grid_keys,

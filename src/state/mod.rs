@@ -12,6 +12,7 @@ pub mod lab;
 pub mod lesson;
 pub mod log;
 pub mod model;
+pub mod picture;
 pub mod plot;
 pub mod query;
 pub mod quiz;

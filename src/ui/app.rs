@@ -11,13 +11,13 @@ use crate::state::url::{self, View};
 use crate::state::{Action, AppState, LessonsStatus};
 use crate::ui::browser;
 use crate::ui::components::{
-    help_overlay::HelpOverlay,
+    help_overlay::{help_overlay, HELP_CLOSE_ID},
     lesson_panel::LessonPanel,
     notices::{notices, NoticesProps},
     save_note::{save_note, SaveNoteProps},
 };
 use crate::ui::header::header;
-use crate::ui::hooks::{use_language, use_link, use_shortcuts, use_startup};
+use crate::ui::hooks::{use_dialog_focus, use_language, use_link, use_shortcuts, use_startup};
 use crate::ui::shared::StateHandle;
 use crate::ui::tabs::tabs;
 use crate::ui::views::{
@@ -91,6 +91,7 @@ pub fn App() -> Html {
     let links = use_link(&state);
     use_startup(&state);
     use_shortcuts(&state);
+    use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
     let dispatch = {
         let dispatcher = state.dispatcher();
         Callback::from(move |action: Action| dispatcher.dispatch(action))
@@ -144,7 +145,7 @@ pub fn App() -> Html {
     html! {
         <ContextProvider<&'static Text> context={text}>
             <div class={classes} data-ready="true">
-                if state.help_open() { <HelpOverlay ondispatch={dispatch.clone()} /> }
+                if state.help_open() { { help_overlay(text, &dispatch) } }
                 { header(text, &state, &links) }
                 { notices(text, &notices_props) }
                 if !compact { { tabs(text, state.view(), &dispatch) } }

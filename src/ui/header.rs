@@ -8,7 +8,8 @@ use crate::i18n::Text;
 use crate::lang::Lang;
 use crate::state::{Action, AppState};
 use crate::ui::browser;
-use crate::ui::components::{embed_code::EmbedCode, lesson_picker::LessonPicker};
+use crate::ui::components::embed_code::embed_code;
+use crate::ui::components::lesson_picker::{lesson_picker, LessonPickerProps};
 use crate::ui::shared::{Links, Shared};
 
 /// Changing the language: its texts are fetched first. A later choice made meanwhile wins;
@@ -71,8 +72,8 @@ pub fn header(
     html! {
         <header class="app-header">
             <h1>{ text.title }</h1>
-            <LessonPicker lessons={lesson_titles} current={state.lesson().map(|l| l.lesson.id.clone())}
-                          ondispatch={dispatch} />
+            { lesson_picker(text, &LessonPickerProps { lessons: lesson_titles,
+                  chosen: state.lesson_choice().to_owned(), ondispatch: dispatch.clone() }) }
             <div class="lang-switch">
                 <label for="lang">{ text.lang_label }</label>
                 <select id="lang" onchange={on_language(state)}>
@@ -84,7 +85,7 @@ pub fn header(
             <div class="page-tools">
                 <button id="quiz-open" aria-pressed={quiz_shown.to_string()} onclick={act(Action::ToggleQuizSetup)}
                         title={text.quiz_title}>{ text.quiz_button }</button>
-                <EmbedCode links={links.clone()} />
+                { embed_code(text, links, state.embed_snippet(), &dispatch) }
                 <button id="present-button" aria-pressed={state.presentation().to_string()} title={text.present_toggle}
                         onclick={act(Action::TogglePresentation)}>{ text.present_short }</button>
                 <button id="help-button" aria-label={text.help_button} title={text.help_button}

@@ -11,6 +11,7 @@ pub mod hooks;
 pub mod links;
 pub mod marks;
 pub mod panic_screen;
+pub mod picture;
 pub mod shared;
 pub mod tabs;
 pub mod views;

@@ -101,6 +101,12 @@ pub enum Action {
     ToggleQuizSetup,
     /// The quiz's seed as typed.
     SetQuizSeed(String),
+    /// A lesson chosen in the menu (started only by Start).
+    ChooseLesson(String),
+    /// Show the `<iframe>` snippet of the current view, being copied to the clipboard.
+    ShowEmbedCode(String),
+    /// (System event) the snippet reached the clipboard.
+    EmbedCopied,
     /// Hide the one-line introduction for good.
     DismissIntro,
     /// Start a predict-then-reveal quiz with this seed.
@@ -209,6 +215,9 @@ impl Action {
             | Action::ToggleHelp
             | Action::ToggleQuizSetup
             | Action::SetQuizSeed(_)
+            | Action::ChooseLesson(_)
+            | Action::ShowEmbedCode(_)
+            | Action::EmbedCopied
             | Action::DismissIntro
             | Action::StartQuiz(_)
             | Action::Predict(_)
@@ -309,6 +318,9 @@ impl Action {
             | Action::ToggleHelp
             | Action::ToggleQuizSetup
             | Action::SetQuizSeed(_)
+            | Action::ChooseLesson(_)
+            | Action::ShowEmbedCode(_)
+            | Action::EmbedCopied
             | Action::DismissIntro
             | Action::StartQuiz(_)
             | Action::Predict(_)

@@ -90,6 +90,8 @@ pub struct AppState {
     help_open: bool,
     quiz_open: bool,
     quiz_seed: String,
+    lesson_choice: Option<String>,
+    embed_snippet: Option<(String, bool)>,
     intro_dismissed: bool,
     quiz: Option<Quiz>,
     sets: Rc<[Vec<String>; 2]>,
@@ -142,6 +144,8 @@ impl AppState {
             help_open: false,
             quiz_open: false,
             quiz_seed: "1".to_owned(),
+            lesson_choice: None,
+            embed_snippet: None,
             intro_dismissed: false,
             quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
@@ -231,6 +235,17 @@ impl AppState {
     /// The quiz's seed as typed.
     pub fn quiz_seed(&self) -> &str {
         &self.quiz_seed
+    }
+    /// The lesson the menu shows: the one chosen but not started, else the one open.
+    pub fn lesson_choice(&self) -> &str {
+        self.lesson_choice
+            .as_deref()
+            .or(self.lesson.as_ref().map(|l| l.lesson.id.as_str()))
+            .unwrap_or("")
+    }
+    /// The embed snippet shown, and whether it reached the clipboard.
+    pub fn embed_snippet(&self) -> Option<&(String, bool)> {
+        self.embed_snippet.as_ref()
     }
     /// Whether the one-line introduction was hidden.
     pub fn intro_dismissed(&self) -> bool {
@@ -529,6 +544,13 @@ impl AppState {
             }
             Action::DismissIntro => self.intro_dismissed = true,
             Action::SetQuizSeed(seed) => self.quiz_seed = seed,
+            Action::ChooseLesson(id) => self.lesson_choice = Some(id),
+            Action::ShowEmbedCode(snippet) => self.embed_snippet = Some((snippet, false)),
+            Action::EmbedCopied => {
+                if let Some((_, copied)) = &mut self.embed_snippet {
+                    *copied = true;
+                }
+            }
             Action::SetSetItems(side, text) => {
                 if side < 2 {
                     let lines = text.lines().map(|l| l.trim_end_matches('\r').to_owned());
@@ -587,10 +609,14 @@ impl AppState {
             }
             Action::LessonsLoaded(lessons, problems) => self.lessons_loaded(lessons, problems),
             Action::LessonsFailed(why) => self.lessons_status = LessonsStatus::Failed(why),
-            Action::StartLesson(id) => self.start_lesson(&id),
+            Action::StartLesson(id) => {
+                self.lesson_choice = None;
+                self.start_lesson(&id);
+            }
             Action::LessonNext => self.lesson_next(),
             Action::LessonBack => self.lesson_back(),
             Action::StopLesson => {
+                self.lesson_choice = None;
                 self.lesson = None;
                 self.crawl = None;
             }

@@ -24,61 +24,43 @@ pub struct ControlsProps {
     pub ondispatch: Callback<Action>,
 }
 
-/// Props of [`NumberField`].
-#[derive(Properties, PartialEq)]
-struct NumberFieldProps {
-    id: AttrValue,
-    label: AttrValue,
+/// One number field.
+struct NumberField {
+    id: &'static str,
+    label: &'static str,
     value: String,
     error: Option<FieldError>,
     onchange: Callback<String>,
-    #[prop_or_default]
     disabled: bool,
 }
 
 /// A text field for a whole number that commits on Enter or leaving the field and shows
-/// why a value was rejected beside it.
-#[component]
-fn NumberField(props: &NumberFieldProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let committed = props
+/// why a value was rejected beside it. What is being typed stays in the field through
+/// re-renders: the page sets the field only when the committed value (or the rejected
+/// input) changes.
+fn number_field(text: &'static Text, field: NumberField) -> Html {
+    let shown = field
         .error
         .as_ref()
         .map(|e| e.input.clone())
-        .unwrap_or_else(|| props.value.clone());
-    // What is being typed lives here until Enter or leaving the field, so a re-render of
-    // the page (another control, a running experiment) never resets it.
-    let editing = use_state(|| committed.clone());
-    {
-        let editing = editing.clone();
-        use_effect_with(committed, move |committed| editing.set(committed.clone()));
-    }
-    let oninput = {
-        let editing = editing.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                editing.set(input.value());
-            }
-        })
-    };
+        .unwrap_or(field.value);
     let onchange = {
-        let cb = props.onchange.clone();
+        let cb = field.onchange;
         Callback::from(move |e: Event| {
             if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
                 cb.emit(input.value());
             }
         })
     };
-    let shown = (*editing).clone();
-    let error_id = format!("{}-error", props.id);
+    let error_id = format!("{}-error", field.id);
     html! {
-        <div class={classes!("field", props.error.is_some().then_some("invalid"))}>
-            <label for={props.id.clone()}>{ &props.label }</label>
-            <input id={props.id.clone()} type="text" inputmode="numeric" value={shown}
-                   {oninput} {onchange} disabled={props.disabled} aria-invalid={props.error.is_some().to_string()}
+        <div class={classes!("field", field.error.is_some().then_some("invalid"))}>
+            <label for={field.id}>{ field.label }</label>
+            <input id={field.id} type="text" inputmode="numeric" value={shown}
+                   {onchange} disabled={field.disabled} aria-invalid={field.error.is_some().to_string()}
                    aria-describedby={error_id.clone()} autocomplete="off" />
-            <span id={error_id} class="field-error" role="alert" data-field-error={props.id.clone()}>
-                { props.error.as_ref().map(|e| describe::problem(text, &e.problem)).unwrap_or_default() }
+            <span id={error_id} class="field-error" role="alert" data-field-error={field.id}>
+                { field.error.as_ref().map(|e| describe::problem(text, &e.problem)).unwrap_or_default() }
             </span>
         </div>
     }
@@ -110,10 +92,10 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     html! {
         <div class="controls" role="group" aria-label={text.settings}>
             <div class="control-row">
-                <NumberField id="field-m" label={text.bits_m} value={s.m().to_string()}
-                             error={props.m_error.clone()} onchange={send(Action::SetM)} disabled={locked(Lockable::M)} />
-                <NumberField id="field-k" label={text.hashes_k} value={s.k().to_string()}
-                             error={props.k_error.clone()} onchange={send(Action::SetK)} disabled={locked(Lockable::K)} />
+                { number_field(text, NumberField { id: "field-m", label: text.bits_m, value: s.m().to_string(),
+                      error: props.m_error.clone(), onchange: send(Action::SetM), disabled: locked(Lockable::M) }) }
+                { number_field(text, NumberField { id: "field-k", label: text.hashes_k, value: s.k().to_string(),
+                      error: props.k_error.clone(), onchange: send(Action::SetK), disabled: locked(Lockable::K) }) }
                 <div class="field">
                     <label for="field-hash">{ text.hash_family }</label>
                     <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
@@ -136,9 +118,9 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                     </label>
                 </fieldset>
                 if counting {
-                    <NumberField id="field-width" label={text.counter_width}
-                                 value={s.width().to_string()} error={props.width_error.clone()}
-                                 onchange={send(Action::SetWidth)} disabled={locked(Lockable::Width)} />
+                    { number_field(text, NumberField { id: "field-width", label: text.counter_width,
+                          value: s.width().to_string(), error: props.width_error.clone(),
+                          onchange: send(Action::SetWidth), disabled: locked(Lockable::Width) }) }
                     <p class="memory-cost">
                         { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
                     </p>

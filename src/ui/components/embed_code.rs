@@ -4,14 +4,8 @@ use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::i18n::Text;
-use crate::ui::shared::{Links, Shared};
-
-/// Props of [`EmbedCode`].
-#[derive(Properties, PartialEq)]
-pub struct EmbedCodeProps {
-    /// The current view's links.
-    pub links: Shared<Links>,
-}
+use crate::state::Action;
+use crate::ui::shared::Links;
 
 /// `text` made safe inside a double-quoted HTML attribute.
 fn attribute(text: &str) -> String {
@@ -33,13 +27,15 @@ pub fn iframe_snippet(origin: &str, path: &str, query: &str, title: &str) -> Str
 }
 
 /// The button and, once pressed, the snippet (also copied to the clipboard).
-#[component]
-pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let shown = use_state(|| None::<(String, bool)>);
+pub fn embed_code(
+    text: &'static Text,
+    links: &Links,
+    shown: Option<&(String, bool)>,
+    dispatch: &Callback<Action>,
+) -> Html {
     let onclick = {
-        let shown = shown.clone();
-        let links = props.links.clone();
+        let d = dispatch.clone();
+        let query = links.query.clone();
         Callback::from(move |_: MouseEvent| {
             let Some(window) = web_sys::window() else {
                 return;
@@ -47,13 +43,13 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
             let location = window.location();
             let origin = location.origin().unwrap_or_default();
             let path = location.pathname().unwrap_or_else(|_| "/".into());
-            let snippet = iframe_snippet(&origin, &path, &links.query, text.title);
-            shown.set(Some((snippet.clone(), false)));
+            let snippet = iframe_snippet(&origin, &path, &query, text.title);
             let promise = window.navigator().clipboard().write_text(&snippet);
-            let shown = shown.clone();
+            d.emit(Action::ShowEmbedCode(snippet));
+            let d = d.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 if JsFuture::from(promise).await.is_ok() {
-                    shown.set(Some((snippet, true)));
+                    d.emit(Action::EmbedCopied);
                 }
             });
         })
@@ -62,10 +58,10 @@ pub fn EmbedCode(props: &EmbedCodeProps) -> Html {
     html! {
         <>
             <button id="embed-button" {onclick} title={text.embed_copy}>{ text.embed_short }</button>
-            if let Some((snippet, copied)) = (*shown).clone() {
+            if let Some((snippet, copied)) = shown {
                 <div class="embed-code">
-                    <label for="embed-snippet">{ if copied { text.embed_copied } else { text.embed_hint } }</label>
-                    <textarea id="embed-snippet" readonly=true rows="3" value={snippet} />
+                    <label for="embed-snippet">{ if *copied { text.embed_copied } else { text.embed_hint } }</label>
+                    <textarea id="embed-snippet" readonly=true rows="3" value={snippet.clone()} />
                 </div>
             }
         </>

@@ -8,6 +8,7 @@ use crate::i18n::sentences;
 use crate::i18n::{fill, Text};
 use crate::state::lab::Run;
 use crate::state::plot::{linear_ticks, log_ticks, theory_curve, tick_label, AxisKind, Scale};
+use crate::ui::picture::plot_download;
 
 const WIDTH: f64 = 680.0;
 const HEIGHT: f64 = 380.0;
@@ -147,7 +148,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     };
     html! {
         <figure class="plot fpr-plot">
-            <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.plot_title}>
+            <svg id="fpr-plot" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.plot_title}>
                 <g class="grid">
                     { for y_ticks.iter().map(|&t| { let y = y_scale.map(t); html! {
                         <g class="tick">
@@ -184,6 +185,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                     <li><span class="key diamond" />{ text.plot_user }</li>
                 </ul>
                 <p class="readout" aria-live="polite" data-readout="">{ (*readout).clone() }</p>
+                { plot_download(text.download_svg, "fpr-plot", "false-positive-rate.svg") }
             </figcaption>
         </figure>
     }

@@ -1,40 +1,26 @@
-//! The list of keyboard shortcuts, opened with `?`.
+//! The list of keyboard shortcuts, opened with `?`. Modal: its focus is managed by
+//! [`crate::ui::hooks::use_dialog_focus`].
 
 use yew::prelude::*;
 
 use crate::i18n::Text;
 use crate::state::Action;
 
-/// Props of [`HelpOverlay`].
-#[derive(Properties, PartialEq)]
-pub struct HelpOverlayProps {
-    /// Sends actions (closing).
-    pub ondispatch: Callback<Action>,
+/// The id of the dialog's one control, which keeps the focus while it is open.
+pub const HELP_CLOSE_ID: &str = "help-close";
+
+fn focus_close() {
+    let close = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(HELP_CLOSE_ID))
+        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
+    if let Some(button) = close {
+        let _ = button.focus();
+    }
 }
 
 /// The overlay.
-#[component]
-pub fn HelpOverlay(props: &HelpOverlayProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let close_ref = use_node_ref();
-    {
-        let close_ref = close_ref.clone();
-        use_effect_with((), move |_| {
-            // Focus moves into the dialog, and back to where it was when the dialog closes.
-            let before = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.active_element())
-                .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
-            if let Some(button) = close_ref.cast::<web_sys::HtmlElement>() {
-                let _ = button.focus();
-            }
-            move || {
-                if let Some(element) = before.filter(|el| el.is_connected()) {
-                    let _ = element.focus();
-                }
-            }
-        });
-    }
+pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
     let rows: [(&str, &str); 11] = [
         ("Enter", text.key_add),
         ("Shift+Enter", text.key_query),
@@ -49,21 +35,16 @@ pub fn HelpOverlay(props: &HelpOverlayProps) -> Html {
         ("?", text.key_help),
     ];
     let close = {
-        let d = props.ondispatch.clone();
+        let d = dispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::ToggleHelp))
     };
     // The dialog is modal: Tab and Shift+Tab stay on its one control, Close.
-    let keep_focus = {
-        let close_ref = close_ref.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Tab" {
-                e.prevent_default();
-                if let Some(button) = close_ref.cast::<web_sys::HtmlElement>() {
-                    let _ = button.focus();
-                }
-            }
-        })
-    };
+    let keep_focus = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Tab" {
+            e.prevent_default();
+            focus_close();
+        }
+    });
     html! {
         <div class="help-overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" id="help"
              onkeydown={keep_focus}>
@@ -76,7 +57,7 @@ pub fn HelpOverlay(props: &HelpOverlayProps) -> Html {
                         }) }
                     </tbody>
                 </table>
-                <button ref={close_ref} id="help-close" onclick={close}>{ text.help_close }</button>
+                <button id={HELP_CLOSE_ID} onclick={close}>{ text.help_close }</button>
             </div>
         </div>
     }

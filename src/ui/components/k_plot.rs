@@ -5,6 +5,7 @@ use yew::prelude::*;
 use crate::filter::math;
 use crate::i18n::{fill, Text};
 use crate::state::plot::{linear_ticks, log_ticks, tick_label, AxisKind, Scale};
+use crate::ui::picture::plot_download;
 
 const WIDTH: f64 = 680.0;
 const HEIGHT: f64 = 260.0;
@@ -90,7 +91,7 @@ pub fn k_plot(text: &'static Text, props: &KPlotProps) -> Html {
     let x_opt = x.map(k_opt.min(k_max as f64));
     html! {
         <figure class="plot k-plot" data-optimal-k={format!("{k_opt:.3}")}>
-            <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.kplot_title}>
+            <svg id="k-plot" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.kplot_title}>
                 { for ticks.iter().map(|&t| { let yy = y.map(t); html! {
                     <g class="tick">
                         <line x1={LEFT.to_string()} x2={(WIDTH - RIGHT).to_string()} y1={format!("{yy:.1}")} y2={format!("{yy:.1}")} />
@@ -117,6 +118,7 @@ pub fn k_plot(text: &'static Text, props: &KPlotProps) -> Html {
                 <text class="axis-label" x={((LEFT + WIDTH - RIGHT) / 2.0).to_string()} y={(HEIGHT - 6.0).to_string()} text-anchor="middle">{ text.kplot_x }</text>
             </svg>
             <figcaption>{ fill(if props.n_from_items { text.kplot_caption } else { text.kplot_caption_half }, &[&props.m, &props.n, &props.k]) }</figcaption>
+            { plot_download(text.download_svg, "k-plot", "rate-against-k.svg") }
         </figure>
     }
 }

@@ -1,12 +1,14 @@
 //! The app's own hooks: the link in the address bar, the keyboard shortcuts, start-up and
-//! language, long work in slices, an element's width.
+//! language, a dialog's focus, long work in slices, an element's width.
 
+mod dialog_focus;
 mod link;
 mod shortcuts;
 mod sliced_work;
 mod startup;
 mod width;
 
+pub use dialog_focus::use_dialog_focus;
 pub use link::use_link;
 pub use shortcuts::use_shortcuts;
 pub use sliced_work::{use_sliced_work, SlicedWork};

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::filter::HashStep;
 use crate::i18n::Text;
+use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
 use crate::state::query::setters_at;
 use crate::state::url::Lockable;
 use crate::state::{Action, AppState, Mode, WalkKind};
@@ -28,6 +29,7 @@ use crate::ui::components::{
     walk_panel::{walk_panel, WalkPanelProps},
 };
 use crate::ui::marks::{marks, shown_steps};
+use crate::ui::picture::save_svg;
 use crate::ui::shared::{Shared, StateHandle};
 
 /// Props of [`Visualizer`].
@@ -183,6 +185,29 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             </p>
         }
     });
+    // A picture of the array as it is now, for slides (m up to 4,096).
+    let picture = (settings.m() <= PICTURE_MAX_BITS).then(|| {
+        let state = state.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            let shown = shown_steps(&state);
+            let marks: Vec<PictureMark> = shown
+                .as_ref()
+                .map(|(_, steps)| marks(&state, steps))
+                .unwrap_or_default()
+                .iter()
+                .map(|m| PictureMark {
+                    position: m.position,
+                    hash_index: m.hash_index,
+                    decides: m.decides,
+                })
+                .collect();
+            let item = shown.as_ref().map(|(item, _)| item.as_str());
+            if let Some(svg) = bit_array_svg(state.filter(), item, &marks, 1200.0) {
+                save_svg("bit-array.svg", &svg);
+            }
+        });
+        html! { <button class="small download" id="download-bits" {onclick}>{ text.download_svg }</button> }
+    });
     let errors = state.field_errors().clone();
     let items_locked = embedding.is_locked(Lockable::Items);
     html! {
@@ -202,6 +227,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 if settings.mode() == Mode::Counting { { counting_legend(text) } }
                 <div class="slot">{ inspector }</div>
                 <p class="hint bit-hint">{ text.bit_array_hint }</p>
+                <div class="slot">{ picture }</div>
             </section>
             <div class="answer">
                 <div class="slot">{ message }</div>

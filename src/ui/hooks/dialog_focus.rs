@@ -1,0 +1,32 @@
+//! A modal dialog's focus: it moves to the dialog's control when the dialog opens, and back
+//! to where it was when the dialog closes.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+fn active_element() -> Option<web_sys::HtmlElement> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+}
+
+/// While `open`, the element with id `control` has the focus it took on opening.
+#[hook]
+pub fn use_dialog_focus(open: bool, control: &'static str) {
+    let before = use_mut_ref(|| None::<web_sys::HtmlElement>);
+    use_effect_with(open, move |&open| {
+        if open {
+            *before.borrow_mut() = active_element();
+            let target = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(control))
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(target) = target {
+                let _ = target.focus();
+            }
+        } else if let Some(element) = before.borrow_mut().take().filter(|el| el.is_connected()) {
+            let _ = element.focus();
+        }
+    });
+}
