@@ -35,7 +35,7 @@ fn draw_into(root: &Element) {
                 continue;
             };
             let selector = format!(
-                ".bit-grid [data-bit-index=\"{position}\"], .canvas-mark[data-position=\"{position}\"]"
+                ".grid-mark[data-mark-position=\"{position}\"], .bit-grid .cell[data-bit-index=\"{position}\"], .canvas-mark[data-position=\"{position}\"]"
             );
             let Ok(Some(target)) = root.query_selector(&selector) else {
                 continue;
@@ -58,10 +58,24 @@ fn draw_into(root: &Element) {
     svg.set_inner_html(&paths);
 }
 
-/// Redraws the links of the stage around `inside` (nothing when it is not in a stage, as
-/// the small grids of the comparison and the sets view are not).
+thread_local! {
+    /// A redraw is already asked for the next frame.
+    static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Redraws the links of the stage around `inside` at the next frame, once the browser has
+/// laid the page out for it anyway (nothing when `inside` is not in a stage, as the small
+/// grids of the comparison and the sets view are not). Several calls before that frame
+/// draw once.
 pub fn redraw(inside: &Element) {
-    if let Ok(Some(stage)) = inside.closest(".bit-stage") {
-        draw_into(&stage);
+    let Ok(Some(stage)) = inside.closest(".bit-stage") else {
+        return;
+    };
+    if PENDING.with(|p| p.replace(true)) {
+        return;
     }
+    crate::ui::browser::next_frame(move || {
+        PENDING.with(|p| p.set(false));
+        draw_into(&stage);
+    });
 }

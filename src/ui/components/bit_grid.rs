@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::i18n::{fill, Text};
 use crate::state::cursor::CursorStep;
-use crate::state::grid_layout::{CellLabels, GridLayout};
+use crate::state::grid_layout::{CellLabels, GridLayout, LABELLED_MAX};
 use crate::state::shown_rows::{GridShape, ShownRows, CELLS_PER_FRAME};
 use crate::state::{Action, FilterModel};
 use crate::ui::browser;
@@ -17,6 +17,9 @@ use crate::ui::shared::Shared;
 
 /// The largest m drawn as DOM cells; above it the canvas view takes over.
 pub const DOM_GRID_MAX: u64 = 4096;
+
+/// The height of a cell in a grid too large to label (m > 1,024), in CSS pixels.
+const SMALL_CELL_HEIGHT_PX: f64 = 9.0;
 
 /// The width a grid is laid out for before it has been measured.
 const UNMEASURED_WIDTH: f64 = 720.0;
@@ -126,6 +129,36 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
             }
         });
     }
+    // A grid too large to label draws its marks as rings over the cells rather than as
+    // classes of the cells: a cell's change of class makes its row of 64 cells lay out
+    // again (about 2 ms a keystroke for 14 rows), a ring over them does not.
+    let marks_over = m > LABELLED_MAX;
+    let overlay = marks_over.then(|| {
+        let row_step = SMALL_CELL_HEIGHT_PX + layout.gap_px;
+        let column_step = layout.cell_px + layout.gap_px;
+        html! {
+            <div class="grid-marks" aria-hidden="true">
+                { for props.marks.iter().map(|mark| {
+                    let (row, column) = (mark.position / columns, mark.position % columns);
+                    let style = format!(
+                        "left: {:.1}px; top: {:.1}px; width: {:.1}px",
+                        column as f64 * column_step,
+                        row as f64 * row_step,
+                        layout.cell_px
+                    );
+                    let kind = match mark.kind {
+                        MarkKind::Probe => "probe",
+                        MarkKind::Current => "current",
+                        MarkKind::Zero => "zero-hit",
+                    };
+                    html! {
+                        <div class={classes!("grid-mark", kind, hash_class(mark.hash_index))} {style}
+                             data-mark-position={mark.position.to_string()} />
+                    }
+                }) }
+            </div>
+        }
+    });
     {
         // The links from the strip follow the cells once they are laid out.
         let node = node.clone();
@@ -142,13 +175,14 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
              data-columns={columns.to_string()} data-cell-px={format!("{:.0}", layout.cell_px)}
              aria-busy={busy.then_some("true")}
              tabindex="0" {onkeydown} {onclick} aria-activedescendant={active}>
+            { overlay }
             { for shown_rows.into_iter().enumerate().map(|(row, values)| {
                 let start = row as u64 * columns;
                 let end = start + values.len() as u64;
                 let marks: Vec<Mark> = props
                     .marks
                     .iter()
-                    .filter(|mk| mk.position >= start && mk.position < end)
+                    .filter(|mk| !marks_over && mk.position >= start && mk.position < end)
                     .copied()
                     .collect();
                 let cursor = props.cursor.filter(|&c| c >= start && c < end);
