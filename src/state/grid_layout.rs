@@ -8,7 +8,7 @@ pub const MAX_CELL_PX: f64 = 96.0;
 /// The smallest cell that shows its bit index above the digit.
 pub const INDEX_MIN_PX: f64 = 40.0;
 /// The smallest cell that shows the numbers of the hashes that landed on it.
-pub const HASHES_MIN_PX: f64 = 26.0;
+pub const HASHES_MIN_PX: f64 = 34.0;
 /// The smallest cell that shows its digit (bit or count).
 pub const DIGIT_MIN_PX: f64 = 14.0;
 /// The largest grid whose cells carry labels.

@@ -150,7 +150,7 @@ pub fn bit_array_svg(
                 "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"{ink}\" text-anchor=\"middle\" dominant-baseline=\"central\">{value}</text>",
                 x + cell / 2.0,
                 y + cell / 2.0,
-                cell * 0.42
+                cell * 0.4
             );
         }
         if labels.index {
