@@ -260,3 +260,19 @@ test('the bit array and both plots download as SVG pictures', async ({ page }) =
     expect(text).toContain(drawn);
   }
 });
+
+test('the one-line introduction can be hidden for good; lessons and embeds go without it', async ({ page }) => {
+  await openApp(page, '?m=16');
+  await expect(page.locator('#intro')).toBeVisible();
+  await page.locator('#intro-dismiss').click();
+  await expect(page.locator('#intro')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.locator('#intro')).toHaveCount(0);
+  await page.evaluate(() => localStorage.clear());
+  await openApp(page, '?m=16&embed=1');
+  await expect(page.locator('#intro')).toHaveCount(0);
+  await openApp(page, '?lesson=basics');
+  await expect(page.locator('#lesson')).toBeVisible();
+  await expect(page.locator('#intro')).toHaveCount(0);
+});

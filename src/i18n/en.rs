@@ -325,7 +325,6 @@ pub static EN: Text = Text {
     lesson_exit: "Leave the lesson",
     lesson_end: "End of the lesson. The filter is yours to explore.",
     lesson_keys: "→ or Page Down: next step · ← or Page Up: back",
-    lessons_loading: "Loading the lessons…",
     lessons_failed: "The lessons could not be loaded: {0}",
     crawl_title: "The crawler's seen-URL filter",
     crawl_taken: "URLs taken from the stream",

@@ -429,7 +429,6 @@ text_struct!(
     lesson_exit,
     lesson_end,
     lesson_keys,
-    lessons_loading,
     lessons_failed,
     crawl_title,
     crawl_taken,

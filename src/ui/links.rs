@@ -42,16 +42,17 @@ fn draw_into(root: &Element) {
             };
             let (x1, y1) = anchor(&chip.get_bounding_client_rect(), &origin, true);
             let (x2, y2) = anchor(&target.get_bounding_client_rect(), &origin, false);
-            let bend = ((y2 - y1) / 2.0).max(12.0);
+            let (c1, c2) = (
+                y1 + ((y2 - y1) / 2.0).max(12.0),
+                y2 - ((y2 - y1) / 2.0).max(12.0),
+            );
             let class = chip.get_attribute("data-link-class").unwrap_or_default();
-            let delay = hash.parse::<u32>().unwrap_or(0).min(8) as f64 * 0.06;
+            // One hash after another: hash i starts 60 ms after hash i − 1 (at most 8 apart).
+            let delay = 60 * hash.parse::<u32>().unwrap_or(0).min(8);
             paths.push_str(&format!(
-                "<path class=\"halo\" d=\"M{x1:.1} {y1:.1} C{x1:.1} {:.1} {x2:.1} {:.1} {x2:.1} {y2:.1}\" pathLength=\"1\" style=\"animation-delay:{delay:.2}s\"/>\
-                 <path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" d=\"M{x1:.1} {y1:.1} C{x1:.1} {:.1} {x2:.1} {:.1} {x2:.1} {y2:.1}\" pathLength=\"1\" style=\"animation-delay:{delay:.2}s\"/>",
-                y1 + bend,
-                y2 - bend,
-                y1 + bend,
-                y2 - bend,
+                "<path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" \
+                 d=\"M{x1:.0} {y1:.0}C{x1:.0} {c1:.0} {x2:.0} {c2:.0} {x2:.0} {y2:.0}\" pathLength=\"1\" \
+                 style=\"animation-delay:{delay}ms\"/>"
             ));
         }
     }

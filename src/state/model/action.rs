@@ -103,6 +103,10 @@ pub enum Action {
     SetQuizSeed(String),
     /// A lesson chosen in the menu (started only by Start).
     ChooseLesson(String),
+    /// Open or close the deletion section (its demonstrations and comparison).
+    ShowDeletion(bool),
+    /// The member the deletion comparison deletes.
+    ChooseCompared(String),
     /// Show the `<iframe>` snippet of the current view, being copied to the clipboard.
     ShowEmbedCode(String),
     /// (System event) the snippet reached the clipboard.
@@ -216,6 +220,8 @@ impl Action {
             | Action::ToggleQuizSetup
             | Action::SetQuizSeed(_)
             | Action::ChooseLesson(_)
+            | Action::ShowDeletion(_)
+            | Action::ChooseCompared(_)
             | Action::ShowEmbedCode(_)
             | Action::EmbedCopied
             | Action::DismissIntro
@@ -319,6 +325,8 @@ impl Action {
             | Action::ToggleQuizSetup
             | Action::SetQuizSeed(_)
             | Action::ChooseLesson(_)
+            | Action::ShowDeletion(_)
+            | Action::ChooseCompared(_)
             | Action::ShowEmbedCode(_)
             | Action::EmbedCopied
             | Action::DismissIntro

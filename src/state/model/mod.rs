@@ -91,6 +91,8 @@ pub struct AppState {
     quiz_open: bool,
     quiz_seed: String,
     lesson_choice: Option<String>,
+    deletion_open: bool,
+    compared: Option<String>,
     embed_snippet: Option<(String, bool)>,
     intro_dismissed: bool,
     quiz: Option<Quiz>,
@@ -145,6 +147,8 @@ impl AppState {
             quiz_open: false,
             quiz_seed: "1".to_owned(),
             lesson_choice: None,
+            deletion_open: false,
+            compared: None,
             embed_snippet: None,
             intro_dismissed: false,
             quiz: None,
@@ -242,6 +246,20 @@ impl AppState {
             .as_deref()
             .or(self.lesson.as_ref().map(|l| l.lesson.id.as_str()))
             .unwrap_or("")
+    }
+    /// Whether the deletion section is open.
+    pub fn deletion_open(&self) -> bool {
+        self.deletion_open
+    }
+    /// The member the deletion comparison deletes: the one chosen, else the item in the
+    /// field when it is a member, else the first member.
+    pub fn compared(&self) -> Option<&str> {
+        let member = |item: &&str| self.members.contains(item);
+        self.compared
+            .as_deref()
+            .filter(member)
+            .or(Some(self.draft.as_str()).filter(member))
+            .or(self.members.list().first().map(|m| m.item.as_str()))
     }
     /// The embed snippet shown, and whether it reached the clipboard.
     pub fn embed_snippet(&self) -> Option<&(String, bool)> {
@@ -545,6 +563,8 @@ impl AppState {
             Action::DismissIntro => self.intro_dismissed = true,
             Action::SetQuizSeed(seed) => self.quiz_seed = seed,
             Action::ChooseLesson(id) => self.lesson_choice = Some(id),
+            Action::ShowDeletion(open) => self.deletion_open = open,
+            Action::ChooseCompared(item) => self.compared = Some(item),
             Action::ShowEmbedCode(snippet) => self.embed_snippet = Some((snippet, false)),
             Action::EmbedCopied => {
                 if let Some((_, copied)) = &mut self.embed_snippet {

@@ -7,27 +7,41 @@ use yew::prelude::*;
 
 use crate::i18n::labels;
 use crate::i18n::{fill, quoted_list, Text};
-use crate::state::demos::{compare_delete, Demo};
+use crate::state::demos::{compare_delete, DeleteComparison, Demo};
 use crate::state::{Action, FilterModel, Members, Settings};
 use crate::ui::components::bit_grid::BitGrid;
 use crate::ui::components::item_list::LISTED;
 use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
 
-/// Props of [`DeletionPanel`].
-#[derive(Properties, PartialEq)]
+/// What [`deletion_panel`] shows.
 pub struct DeletionPanelProps {
     /// Current settings.
     pub settings: Settings,
     /// The items in the set.
     pub members: Shared<Members>,
-    /// A long paste is being added.
-    #[prop_or_default]
-    pub busy: bool,
-    /// The item in the field (preselected when it is a member).
-    pub draft: String,
+    /// The section is open.
+    pub open: bool,
+    /// The member the comparison deletes.
+    pub compared: Option<String>,
+    /// The comparison, made while the section is open (see [`comparison_of`]).
+    pub comparison: Option<Rc<DeleteComparison>>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
+}
+
+/// The comparison the section shows: both filters rebuilt from the members, with
+/// `compared` deleted from each; none while the section is closed, during a long paste
+/// (which would rebuild it at every slice) or above [`COMPARE_MAX_ITEMS`] members.
+pub fn comparison_of(
+    settings: &Settings,
+    members: &Members,
+    compared: Option<&str>,
+    open: bool,
+    busy: bool,
+) -> Option<DeleteComparison> {
+    let item = compared.filter(|_| open && !busy && members.len() <= COMPARE_MAX_ITEMS)?;
+    Some(compare_delete(settings, members, item))
 }
 
 fn demo_key(demo: Demo) -> &'static str {
@@ -47,38 +61,15 @@ const COMPARE_MAX_ITEMS: usize = 5_000;
 
 /// The panel, closed until it is opened: its demonstrations and its comparison (which
 /// rebuilds two filters from every member) are made only while it is open.
-#[component]
-pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let open = use_state_eq(|| false);
-    let chosen = use_state(|| None::<String>);
+pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
     let members = props.members.list();
-    let item = chosen
-        .as_ref()
-        .filter(|c| props.members.contains(c))
-        .cloned()
-        .or_else(|| {
-            props
-                .members
-                .contains(&props.draft)
-                .then(|| props.draft.clone())
-        })
-        .or_else(|| members.first().map(|m| m.item.clone()));
-    let comparison = {
-        let (settings, members, item) = (props.settings, props.members.clone(), item.clone());
-        // While a long paste is being added the comparison waits for the last slice.
-        let item =
-            item.filter(|_| *open && !props.busy && props.members.len() <= COMPARE_MAX_ITEMS);
-        use_memo((settings, members, item), |(settings, members, item)| {
-            item.as_ref()
-                .map(|item| compare_delete(settings, members, item))
-        })
-    };
+    let item = props.compared.clone();
+    let comparison = props.comparison.clone();
     let on_choose = {
-        let chosen = chosen.clone();
+        let d = props.ondispatch.clone();
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                chosen.set(Some(select.value()));
+                d.emit(Action::ChooseCompared(select.value()));
             }
         })
     };
@@ -127,14 +118,18 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
         }
     };
     let ontoggle = {
-        let open = open.clone();
+        let d = props.ondispatch.clone();
+        let open = props.open;
         Callback::from(move |e: Event| {
             if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
-                open.set(details.has_attribute("open"));
+                let now = details.has_attribute("open");
+                if now != open {
+                    d.emit(Action::ShowDeletion(now));
+                }
             }
         })
     };
-    if !*open {
+    if !props.open {
         return html! {
             <details class="panel deletion on-demand" id="deleting" {ontoggle}>
                 <summary><h2 id="deletion-title">{ text.deletion }</h2></summary>
@@ -156,7 +151,7 @@ pub fn DeletionPanel(props: &DeletionPanelProps) -> Html {
                 }) }
             </div>
             <p class="hint">{ text.deletion_hint }</p>
-            if let (Some(item), Some(cmp)) = (item.clone(), comparison.as_ref().as_ref()) {
+            if let (Some(item), Some(cmp)) = (item.clone(), comparison.as_deref()) {
                 <div class="compare">
                     <label for="compare-item">{ text.compare_item }</label>
                     <select id="compare-item" onchange={on_choose}>

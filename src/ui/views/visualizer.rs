@@ -4,6 +4,8 @@
 //! the deletion demonstrations open on demand. On a phone everything stacks in the order
 //! item field, bit array, answer, the rest.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::filter::HashStep;
@@ -18,7 +20,7 @@ use crate::ui::components::{
     cell_inspector::{cell_inspector, CellInspectorProps},
     controls::{controls, ControlsProps},
     crawl_panel::{crawl_panel, CrawlPanelProps},
-    deletion::DeletionPanel,
+    deletion::{comparison_of, deletion_panel, DeletionPanelProps},
     hash_table::{hash_table, HashTableProps},
     item_input::{item_input, ItemInputProps},
     item_list::ItemList,
@@ -208,6 +210,31 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         });
         html! { <button class="small download" id="download-bits" {onclick}>{ text.download_svg }</button> }
     });
+    // The deletion comparison rebuilds two filters from every member: only when its inputs
+    // change, and only while the section is open.
+    let comparison = {
+        let key = (
+            settings,
+            Shared(state.shared_members()),
+            state.compared().map(str::to_owned),
+            state.deletion_open(),
+            state.bulk().is_some(),
+        );
+        use_memo(key, |(settings, members, compared, open, busy)| {
+            comparison_of(settings, members, compared.as_deref(), *open, *busy).map(Rc::new)
+        })
+    };
+    let deletion = deletion_panel(
+        text,
+        &DeletionPanelProps {
+            settings,
+            members: Shared(state.shared_members()),
+            open: state.deletion_open(),
+            compared: state.compared().map(str::to_owned),
+            comparison: (*comparison).clone(),
+            ondispatch: dispatch.clone(),
+        },
+    );
     let errors = state.field_errors().clone();
     let items_locked = embedding.is_locked(Lockable::Items);
     html! {
@@ -226,7 +253,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                       ondispatch: dispatch.clone() }) }
                 if settings.mode() == Mode::Counting { { counting_legend(text) } }
                 <div class="slot">{ inspector }</div>
-                <p class="hint bit-hint">{ text.bit_array_hint }</p>
+                <p class="hint bit-hint">{ text.bit_array_hint }{ " " }{ text.grid_keys }</p>
                 <div class="slot">{ picture }</div>
             </section>
             <div class="answer">
@@ -247,10 +274,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                               ondispatch={dispatch.clone()} />
                 }
             </div>
-            if !compact {
-                <DeletionPanel {settings} members={Shared(state.shared_members())} busy={state.bulk().is_some()}
-                               draft={state.draft().to_owned()} ondispatch={dispatch.clone()} />
-            }
+            if !compact { { deletion } }
         </main>
     }
 }
