@@ -137,7 +137,9 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         let row_step = SMALL_CELL_HEIGHT_PX + layout.gap_px;
         let column_step = layout.cell_px + layout.gap_px;
         html! {
-            <div class="grid-marks" aria-hidden="true">
+            // Keyed like the rows beside it, so that the grid's children stay a keyed list
+            // (a row added at the end is inserted, not every row rebuilt).
+            <div class="grid-marks" aria-hidden="true" key="marks">
                 { for props.marks.iter().map(|mark| {
                     let (row, column) = (mark.position / columns, mark.position % columns);
                     let style = format!(
@@ -175,7 +177,6 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
              data-columns={columns.to_string()} data-cell-px={format!("{:.0}", layout.cell_px)}
              aria-busy={busy.then_some("true")}
              tabindex="0" {onkeydown} {onclick} aria-activedescendant={active}>
-            { overlay }
             { for shown_rows.into_iter().enumerate().map(|(row, values)| {
                 let start = row as u64 * columns;
                 let end = start + values.len() as u64;
@@ -199,6 +200,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                              {labels} {titles} />
                 }
             }) }
+            { overlay }
         </div>
     }
 }
