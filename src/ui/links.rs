@@ -21,6 +21,13 @@ fn draw_into(root: &Element) {
         return;
     };
     let origin = root.get_bounding_client_rect();
+    // Rings laid over a large grid or the canvas are few: look there first, and among the
+    // cells (at most 1,024 of them) only for a grid that marks its cells.
+    let rings = root
+        .query_selector(".grid-marks, .canvas-marks")
+        .ok()
+        .flatten();
+    let grid = root.query_selector(".bit-grid").ok().flatten();
     let chips = root.query_selector_all("[data-strip-hash]");
     let mut paths = String::new();
     if let Ok(chips) = chips {
@@ -34,10 +41,16 @@ fn draw_into(root: &Element) {
             ) else {
                 continue;
             };
-            let selector = format!(
-                ".grid-mark[data-mark-position=\"{position}\"], .bit-grid .cell[data-bit-index=\"{position}\"], .canvas-mark[data-position=\"{position}\"]"
-            );
-            let Ok(Some(target)) = root.query_selector(&selector) else {
+            let target = match (&rings, &grid) {
+                (Some(rings), _) => {
+                    rings.query_selector(&format!("[data-mark-position=\"{position}\"]"))
+                }
+                (None, Some(grid)) => {
+                    grid.query_selector(&format!("[data-bit-index=\"{position}\"]"))
+                }
+                (None, None) => continue,
+            };
+            let Ok(Some(target)) = target else {
                 continue;
             };
             let (x1, y1) = anchor(&chip.get_bounding_client_rect(), &origin, true);
@@ -64,10 +77,11 @@ thread_local! {
     static PENDING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Redraws the links of the stage around `inside` at the next frame, once the browser has
-/// laid the page out for it anyway (nothing when `inside` is not in a stage, as the small
-/// grids of the comparison and the sets view are not). Several calls before that frame
-/// draw once.
+/// Redraws the links of the stage around `inside` (nothing when it is not in a stage, as
+/// the small grids of the comparison and the sets view are not). The old links go at once;
+/// the new ones are measured and drawn just after the next frame is painted, when the page
+/// is laid out already, so that reading positions costs no layout of its own (they then
+/// draw themselves over half a second). Several calls before that draw once.
 pub fn redraw(inside: &Element) {
     let Ok(Some(stage)) = inside.closest(".bit-stage") else {
         return;
@@ -75,8 +89,13 @@ pub fn redraw(inside: &Element) {
     if PENDING.with(|p| p.replace(true)) {
         return;
     }
+    if let Ok(Some(svg)) = stage.query_selector("svg.links") {
+        svg.set_inner_html("");
+    }
     crate::ui::browser::next_frame(move || {
-        PENDING.with(|p| p.set(false));
-        draw_into(&stage);
+        crate::ui::browser::yield_then(move || {
+            PENDING.with(|p| p.set(false));
+            draw_into(&stage);
+        })
     });
 }

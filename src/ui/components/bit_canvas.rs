@@ -474,7 +474,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                         html! {
                             <div class={classes!("canvas-mark", kind, colour, mark.decides.then_some("decider"))}
                                  style={format!("left: {x}px; top: {y}px")}
-                                 data-position={mark.position.to_string()}
+                                 data-position={mark.position.to_string()} data-mark-position={mark.position.to_string()}
                                  data-decider={mark.decides.then_some("true")}
                                  title={format!("{}: {}", fill(text.hash_name, &[&mark.hash_index]), mark.position)}>
                                 <span class={classes!("chip", colour)}>{ mark.hash_index }</span>
