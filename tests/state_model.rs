@@ -748,3 +748,34 @@ fn using_the_calculators_answer_is_one_undo_step_and_respects_locks() {
     assert_eq!(refused.settings(), locked.settings());
     assert_eq!(refused.view(), View::Calculator);
 }
+
+#[test]
+fn a_number_field_keeps_what_is_typed_until_it_is_committed() {
+    use bloomlab::state::SettingField;
+    let state = state_from("m=32&add=a");
+    let typing = act(
+        state,
+        [
+            Action::TypeSetting(SettingField::M, "12".into()),
+            Action::SetDraft("b".into()),
+            Action::TypeSetting(SettingField::M, "128".into()),
+            Action::AddItem("c".into()),
+        ],
+    );
+    // Other actions meanwhile keep the text (the page shows it rather than m).
+    assert_eq!(typing.field_drafts().m.as_deref(), Some("128"));
+    assert_eq!(typing.settings().m(), 32);
+    let committed = typing.apply(Action::SetM("128".into()));
+    assert_eq!(committed.settings().m(), 128);
+    assert_eq!(committed.field_drafts().m, None);
+    // A rejected value is shown as typed, with its problem; undo shows m again.
+    let rejected = committed
+        .apply(Action::TypeSetting(SettingField::M, "12abc".into()))
+        .apply(Action::SetM("12abc".into()));
+    assert_eq!(rejected.field_drafts().m, None);
+    assert_eq!(rejected.field_errors().m.as_ref().unwrap().input, "12abc");
+    let undone = rejected
+        .apply(Action::TypeSetting(SettingField::K, "9".into()))
+        .apply(Action::Undo);
+    assert_eq!(undone.field_drafts().k, None);
+}

@@ -14,7 +14,7 @@ use crate::state::quiz::Prediction;
 use crate::state::settings::Mode;
 use crate::state::url::{Lockable, View};
 
-use super::BulkBuilder;
+use super::{BulkBuilder, SettingField};
 
 /// Every change to the page state.
 ///
@@ -53,6 +53,8 @@ pub enum Action {
     ForceRemove(String),
     /// Plain mode: clear the item's bits, to show the false negatives it causes.
     NaiveDelete(String),
+    /// Text typed in one of the filter's number fields, not yet committed.
+    TypeSetting(SettingField, String),
     /// m typed in its field.
     SetM(String),
     /// k typed in its field.
@@ -121,6 +123,8 @@ pub enum Action {
     NextQuestion,
     /// End the quiz.
     StopQuiz,
+    /// The sets view: text typed in the items of filter A (0) or B (1), not yet committed.
+    TypeSetItems(usize, String),
     /// The sets view: replace the items of filter A (0) or B (1) by these lines.
     SetSetItems(usize, String),
     /// The sets view: fold the visualizer's filter this many times (0 to 4).
@@ -210,6 +214,7 @@ impl Action {
     pub fn keeps_message(&self) -> bool {
         match self {
             Action::SetDraft(_)
+            | Action::TypeSetting(..)
             | Action::DismissNotice(_)
             | Action::SelectCell(_)
             | Action::MoveCursor(_)
@@ -229,6 +234,7 @@ impl Action {
             | Action::Predict(_)
             | Action::NextQuestion
             | Action::StopQuiz
+            | Action::TypeSetItems(..)
             | Action::SetSetItems(..)
             | Action::SetFolds(_)
             | Action::SetCalculatorMode(_)
@@ -307,6 +313,7 @@ impl Action {
             | Action::StartFresh
             | Action::StartWalk(WalkKind::Add) => &[Lockable::Items],
             Action::SetDraft(_)
+            | Action::TypeSetting(..)
             | Action::QueryDraft
             | Action::QueryItem(_)
             | Action::StartWalk(WalkKind::Query)
@@ -334,6 +341,7 @@ impl Action {
             | Action::Predict(_)
             | Action::NextQuestion
             | Action::StopQuiz
+            | Action::TypeSetItems(..)
             | Action::SetSetItems(..)
             | Action::SetFolds(_)
             | Action::SetCalculatorMode(_)

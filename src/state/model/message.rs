@@ -23,6 +23,30 @@ pub struct FieldErrors {
     pub width: Option<FieldError>,
 }
 
+/// The filter's number fields while they are being typed in, before Enter or leaving the
+/// field commits them (the page shows this text rather than the committed value, so that
+/// a re-render in the meantime keeps what is typed).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FieldDrafts {
+    /// The m field.
+    pub m: Option<String>,
+    /// The k field.
+    pub k: Option<String>,
+    /// The counter width field.
+    pub width: Option<String>,
+}
+
+/// One of the filter's number fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingField {
+    /// m.
+    M,
+    /// k.
+    K,
+    /// The counter width.
+    Width,
+}
+
 /// What the last action did, for the message area.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Message {

@@ -31,7 +31,7 @@ pub use action::{Action, Walk, WalkKind};
 pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
 use lessons::LessonRequest;
 pub use lessons::{LessonProgress, LessonsStatus};
-pub use message::{FieldError, FieldErrors, Message};
+pub use message::{FieldDrafts, FieldError, FieldErrors, Message, SettingField};
 
 /// How many steps undo reaches back.
 pub const UNDO_DEPTH: usize = 100;
@@ -97,6 +97,7 @@ pub struct AppState {
     intro_dismissed: bool,
     quiz: Option<Quiz>,
     sets: Rc<[Vec<String>; 2]>,
+    sets_typed: [Option<String>; 2],
     folds: u32,
     calculator: Rc<CalculatorState>,
     lab: Rc<LabState>,
@@ -110,6 +111,7 @@ pub struct AppState {
     bulk: Option<BulkProgress>,
     message: Option<Message>,
     field_errors: FieldErrors,
+    field_drafts: FieldDrafts,
     notices: Vec<Notice>,
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
@@ -153,6 +155,7 @@ impl AppState {
             intro_dismissed: false,
             quiz: None,
             sets: Rc::new([Vec::new(), Vec::new()]),
+            sets_typed: [None, None],
             calculator: Rc::default(),
             lab: Rc::default(),
             hash_quality: Rc::default(),
@@ -166,6 +169,7 @@ impl AppState {
             bulk: None,
             message: None,
             field_errors: FieldErrors::default(),
+            field_drafts: FieldDrafts::default(),
             notices: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
@@ -310,6 +314,20 @@ impl AppState {
     pub fn sets(&self) -> Rc<[Vec<String>; 2]> {
         Rc::clone(&self.sets)
     }
+    /// The text of set A's (0) or B's (1) field: as typed while it is being typed, else
+    /// its items one per line.
+    pub fn sets_text(&self, side: usize) -> String {
+        self.sets_typed
+            .get(side)
+            .cloned()
+            .flatten()
+            .unwrap_or_else(|| {
+                self.sets
+                    .get(side)
+                    .map(|s| s.join("\n"))
+                    .unwrap_or_default()
+            })
+    }
     /// How many times the sets view folds the visualizer's filter.
     pub fn folds(&self) -> u32 {
         self.folds
@@ -322,6 +340,10 @@ impl AppState {
     /// What the last action did.
     pub fn message(&self) -> Option<&Message> {
         self.message.as_ref()
+    }
+    /// The filter's number fields as being typed.
+    pub fn field_drafts(&self) -> &FieldDrafts {
+        &self.field_drafts
     }
     /// Rejected field inputs.
     pub fn field_errors(&self) -> &FieldErrors {
@@ -387,6 +409,14 @@ impl AppState {
         }
         match action {
             Action::SetDraft(text) => self.draft = text,
+            Action::TypeSetting(field, text) => {
+                let slot = match field {
+                    SettingField::M => &mut self.field_drafts.m,
+                    SettingField::K => &mut self.field_drafts.k,
+                    SettingField::Width => &mut self.field_drafts.width,
+                };
+                *slot = Some(text);
+            }
             Action::AddDraft => {
                 if self.draft.is_empty() {
                     self.message = Some(Message::EmptyItem);
@@ -446,17 +476,20 @@ impl AppState {
             Action::SetM(text) => {
                 let result = parse_bits(&text)
                     .and_then(|m| self.settings.with_m(m).map_err(FieldProblem::from));
+                self.field_drafts.m = None;
                 self.field_errors.m = self.change_settings(text, result);
             }
             Action::SetK(text) => {
                 let result = parse_hashes(&text)
                     .and_then(|k| self.settings.with_k(k).map_err(FieldProblem::from));
+                self.field_drafts.k = None;
                 self.field_errors.k = self.change_settings(text, result);
             }
             Action::SetWidth(text) => {
                 let result = parse_small_whole(&text)
                     .map_err(|p| p.with_max(u64::from(MAX_COUNTER_WIDTH)))
                     .and_then(|w| self.settings.with_width(w).map_err(FieldProblem::from));
+                self.field_drafts.width = None;
                 self.field_errors.width = self.change_settings(text, result);
             }
             Action::SetFamily(family) => {
@@ -571,8 +604,14 @@ impl AppState {
                     *copied = true;
                 }
             }
+            Action::TypeSetItems(side, text) => {
+                if let Some(slot) = self.sets_typed.get_mut(side) {
+                    *slot = Some(text);
+                }
+            }
             Action::SetSetItems(side, text) => {
                 if side < 2 {
+                    self.sets_typed[side] = None;
                     let lines = text.lines().map(|l| l.trim_end_matches('\r').to_owned());
                     Rc::make_mut(&mut self.sets)[side] = set_items(lines);
                     self.revision += 1;
@@ -675,6 +714,7 @@ impl AppState {
                 self.draft.clear();
                 self.view = View::default();
                 self.sets = Rc::new([Vec::new(), Vec::new()]);
+                self.sets_typed = [None, None];
                 self.folds = 0;
                 self.persistence.restored = false;
                 self.rebuild(Settings::default(), Vec::new());
@@ -760,6 +800,7 @@ impl AppState {
     }
 
     fn rebuild(&mut self, settings: Settings, log: Vec<LogEntry>) {
+        self.field_drafts = FieldDrafts::default();
         let (filter, members) = replay(&settings, &log);
         self.selected_cell = self.selected_cell.filter(|&c| c < settings.m());
         self.settings = settings;

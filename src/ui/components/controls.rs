@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::filter::HashFamily;
 use crate::i18n::{describe, fill, Text};
 use crate::state::url::Lockable;
-use crate::state::{Action, FieldError, Mode, Settings};
+use crate::state::{Action, FieldDrafts, FieldError, Mode, SettingField, Settings};
 
 /// What [`controls`] shows.
 pub struct ControlsProps {
@@ -18,6 +18,8 @@ pub struct ControlsProps {
     pub k_error: Option<FieldError>,
     /// Rejected width input.
     pub width_error: Option<FieldError>,
+    /// The fields as being typed.
+    pub drafts: FieldDrafts,
     /// Controls the embedding page locked.
     pub locked: Vec<Lockable>,
     /// Sends actions.
@@ -28,22 +30,32 @@ pub struct ControlsProps {
 struct NumberField {
     id: &'static str,
     label: &'static str,
+    /// The committed value.
     value: String,
+    /// The text being typed, if any.
+    draft: Option<String>,
     error: Option<FieldError>,
+    oninput: Callback<String>,
     onchange: Callback<String>,
     disabled: bool,
 }
 
 /// A text field for a whole number that commits on Enter or leaving the field and shows
-/// why a value was rejected beside it. What is being typed stays in the field through
-/// re-renders: the page sets the field only when the committed value (or the rejected
-/// input) changes.
+/// why a value was rejected beside it. What is being typed is kept by the model until it is
+/// committed, so that a re-render meanwhile shows it rather than the committed value.
 fn number_field(text: &'static Text, field: NumberField) -> Html {
     let shown = field
-        .error
-        .as_ref()
-        .map(|e| e.input.clone())
+        .draft
+        .or_else(|| field.error.as_ref().map(|e| e.input.clone()))
         .unwrap_or(field.value);
+    let oninput = {
+        let cb = field.oninput;
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                cb.emit(input.value());
+            }
+        })
+    };
     let onchange = {
         let cb = field.onchange;
         Callback::from(move |e: Event| {
@@ -57,7 +69,7 @@ fn number_field(text: &'static Text, field: NumberField) -> Html {
         <div class={classes!("field", field.error.is_some().then_some("invalid"))}>
             <label for={field.id}>{ field.label }</label>
             <input id={field.id} type="text" inputmode="numeric" value={shown}
-                   {onchange} disabled={field.disabled} aria-invalid={field.error.is_some().to_string()}
+                   {oninput} {onchange} disabled={field.disabled} aria-invalid={field.error.is_some().to_string()}
                    aria-describedby={error_id.clone()} autocomplete="off" />
             <span id={error_id} class="field-error" role="alert" data-field-error={field.id}>
                 { field.error.as_ref().map(|e| describe::problem(text, &e.problem)).unwrap_or_default() }
@@ -72,6 +84,10 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     let send = |make: fn(String) -> Action| {
         let d = props.ondispatch.clone();
         Callback::from(move |v: String| d.emit(make(v)))
+    };
+    let typing = |field: SettingField| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |v: String| d.emit(Action::TypeSetting(field, v)))
     };
     let on_family = {
         let d = props.ondispatch.clone();
@@ -93,9 +109,11 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
         <div class="controls" role="group" aria-label={text.settings}>
             <div class="control-row">
                 { number_field(text, NumberField { id: "field-m", label: text.bits_m, value: s.m().to_string(),
-                      error: props.m_error.clone(), onchange: send(Action::SetM), disabled: locked(Lockable::M) }) }
+                      draft: props.drafts.m.clone(), error: props.m_error.clone(), oninput: typing(SettingField::M),
+                      onchange: send(Action::SetM), disabled: locked(Lockable::M) }) }
                 { number_field(text, NumberField { id: "field-k", label: text.hashes_k, value: s.k().to_string(),
-                      error: props.k_error.clone(), onchange: send(Action::SetK), disabled: locked(Lockable::K) }) }
+                      draft: props.drafts.k.clone(), error: props.k_error.clone(), oninput: typing(SettingField::K),
+                      onchange: send(Action::SetK), disabled: locked(Lockable::K) }) }
                 <div class="field">
                     <label for="field-hash">{ text.hash_family }</label>
                     <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
@@ -119,7 +137,8 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                 </fieldset>
                 if counting {
                     { number_field(text, NumberField { id: "field-width", label: text.counter_width,
-                          value: s.width().to_string(), error: props.width_error.clone(),
+                          value: s.width().to_string(), draft: props.drafts.width.clone(), error: props.width_error.clone(),
+                          oninput: typing(SettingField::Width),
                           onchange: send(Action::SetWidth), disabled: locked(Lockable::Width) }) }
                     <p class="memory-cost">
                         { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }

@@ -20,6 +20,8 @@ pub struct SetsPanelProps {
     pub shape: FilterShape,
     /// Items of A and B.
     pub sets: Shared<[Vec<String>; 2]>,
+    /// The text of A's and B's fields (as being typed, else their items).
+    pub texts: [String; 2],
     /// The visualizer's items (folded below).
     pub members: Shared<Members>,
     /// Folds applied.
@@ -96,6 +98,14 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             }
         })
     };
+    let type_items = |side: usize| {
+        let d = props.ondispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
+                d.emit(Action::TypeSetItems(side, area.value()));
+            }
+        })
+    };
     let example = {
         let d = props.ondispatch.clone();
         Callback::from(move |_: MouseEvent| {
@@ -129,8 +139,8 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             <p class="hint">{ fill(text.sets_hint, &[&shape.m(), &shape.k(), &shape.family().label()]) }</p>
             <button id="sets-example" onclick={example}>{ text.sets_example }</button>
             <div class="sets-inputs">
-                <label>{ "A" }<textarea id="set-a" rows="6" value={a_items.join("\n")} onchange={set_items(0)} /></label>
-                <label>{ "B" }<textarea id="set-b" rows="6" value={b_items.join("\n")} onchange={set_items(1)} /></label>
+                <label>{ "A" }<textarea id="set-a" rows="6" value={props.texts[0].clone()} oninput={type_items(0)} onchange={set_items(0)} /></label>
+                <label>{ "B" }<textarea id="set-b" rows="6" value={props.texts[1].clone()} oninput={type_items(1)} onchange={set_items(1)} /></label>
             </div>
             if shape.m() > SETS_GRID_MAX {
                 <p class="hint" id="sets-grids-hidden">{ fill(text.sets_grids_hidden, &[&SETS_GRID_MAX]) }</p>

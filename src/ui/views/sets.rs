@@ -12,6 +12,7 @@ pub fn sets_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     let props = SetsPanelProps {
         shape: state.settings().shape(),
         sets: Shared(state.sets()),
+        texts: [state.sets_text(0), state.sets_text(1)],
         members: Shared(state.shared_members()),
         folds: state.folds(),
         ondispatch: dispatch.clone(),

@@ -245,7 +245,8 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                        items_locked, ondispatch: dispatch.clone() }) }
             </div>
             { controls(text, &ControlsProps { settings, m_error: errors.m, k_error: errors.k,
-                  locked: embedding.locked.clone(), width_error: errors.width, ondispatch: dispatch.clone() }) }
+                  locked: embedding.locked.clone(), width_error: errors.width, drafts: state.field_drafts().clone(),
+                  ondispatch: dispatch.clone() }) }
             <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
                 <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
                 { bit_view(text, &BitViewPanelProps { filter: Shared(state.shared_filter()),
