@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openApp, fnvPositions } from './helpers.mjs';
+import { openApp, murmurPositions } from './helpers.mjs';
 
 const A = ['apple', 'banana', 'cherry', 'grape', 'lemon', 'mango', 'melon', 'peach'];
 const B = ['grape', 'lemon', 'mango', 'melon', 'peach', 'pear', 'plum', 'kiwi'];
@@ -9,14 +9,14 @@ test('union is exact and intersection is not, from a URL-configured state', asyn
   const errors = await openApp(page, `?${SETS}`);
   const union = page.locator('[data-set="union"]');
   await expect(union).toHaveAttribute('data-union-exact', 'true');
-  const unionBits = new Set([...A, ...B].flatMap((s) => fnvPositions(s, 128, 3)));
+  const unionBits = new Set([...A, ...B].flatMap((s) => murmurPositions(s, 128, 3)));
   await expect(union).toHaveAttribute('data-ones', String(unionBits.size));
   const inter = page.locator('[data-set="intersection"]');
   const common = A.filter((a) => B.includes(a));
-  const trueBits = new Set(common.flatMap((s) => fnvPositions(s, 128, 3)));
+  const trueBits = new Set(common.flatMap((s) => murmurPositions(s, 128, 3)));
   await expect(inter).toHaveAttribute('data-true-ones', String(trueBits.size));
-  const aBits = new Set(A.flatMap((s) => fnvPositions(s, 128, 3)));
-  const bBits = new Set(B.flatMap((s) => fnvPositions(s, 128, 3)));
+  const aBits = new Set(A.flatMap((s) => murmurPositions(s, 128, 3)));
+  const bBits = new Set(B.flatMap((s) => murmurPositions(s, 128, 3)));
   const andBits = [...aBits].filter((b) => bBits.has(b));
   await expect(inter).toHaveAttribute('data-ones', String(andBits.length));
   await expect(inter).toHaveAttribute('data-extra-bits', String(andBits.length - trueBits.size));
@@ -30,12 +30,12 @@ test('union is exact and intersection is not, from a URL-configured state', asyn
 });
 
 test('a set holds each line once; an AND with no extra bits says it is identical', async ({ page }) => {
-  // cat, dog, owl against owl, fox, cat at m = 16: AND sets no bit beyond those of {cat, owl}.
-  const A2 = ['cat', 'dog', 'owl'], B2 = ['owl', 'fox', 'cat'];
-  const bits = (items) => new Set(items.flatMap((s) => fnvPositions(s, 16, 3)));
+  // cat, dog, owl against owl, bee, cat at m = 16: AND sets no bit beyond those of {cat, owl}.
+  const A2 = ['cat', 'dog', 'owl'], B2 = ['owl', 'bee', 'cat'];
+  const bits = (items) => new Set(items.flatMap((s) => murmurPositions(s, 16, 3)));
   const [a, b, both] = [bits(A2), bits(B2), bits(['cat', 'owl'])];
   const and = [...a].filter((x) => b.has(x));
-  await openApp(page, '?m=16&k=3&view=sets&seta=cat&seta=cat&seta=dog&seta=owl&setb=owl&setb=fox&setb=cat&setb=%20');
+  await openApp(page, '?m=16&k=3&view=sets&seta=cat&seta=cat&seta=dog&seta=owl&setb=owl&setb=bee&setb=cat&setb=%20');
   await expect(page.locator('[data-set="a"] h3')).toHaveText('Filter A (3 items)');
   await expect(page.locator('[data-estimate="a"] td').nth(2)).toHaveText('3');
   await expect(page.locator('[data-estimate="union"] td').nth(2)).toHaveText('4');

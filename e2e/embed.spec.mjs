@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openApp, fnvPositions, sortedUnique } from './helpers.mjs';
+import { openApp, murmurPositions, sortedUnique } from './helpers.mjs';
 
 test('the example course page embeds two configured instances', async ({ page }) => {
   const errors = [];
@@ -11,7 +11,7 @@ test('the example course page embeds two configured instances', async ({ page })
   await expect(counting.locator('.app.compact[data-ready="true"]')).toBeVisible();
   const bits = await plain.locator('#bit-array [data-bit-set="1"]').evaluateAll((cells) =>
     cells.map((c) => Number(c.dataset.bitIndex)));
-  expect(bits).toEqual(sortedUnique(['a', 'b', 'c'].flatMap((s) => fnvPositions(s, 16, 3))));
+  expect(bits).toEqual(sortedUnique(['a', 'b', 'c'].flatMap((s) => murmurPositions(s, 16, 3))));
   await expect(plain.locator('[data-query-result]')).toBeVisible();
   await expect(plain.locator('#field-m')).toBeDisabled();
   await expect(plain.locator('#field-hash')).toBeDisabled();

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openApp, setBits, fnvPositions, positionTable, sortedUnique } from './helpers.mjs';
+import { openApp, setBits, murmurPositions, positionTable, sortedUnique } from './helpers.mjs';
 
 test('the page loads with no console error and shows an empty bit array', async ({ page }) => {
   const errors = await openApp(page);
@@ -13,7 +13,7 @@ test('a typed item is added and exactly its bits show as set', async ({ page }) 
   const errors = await openApp(page);
   await page.locator('#item-field').fill('hello world');
   await page.locator('#add-button').click();
-  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('hello world', 32, 3)));
+  expect(await setBits(page)).toEqual(sortedUnique(murmurPositions('hello world', 32, 3)));
   await page.locator('#item-field').fill('hello world');
   await page.locator('#query-button').click();
   await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');

@@ -52,3 +52,52 @@ export async function setBits(page) {
 export function sortedUnique(values) {
   return [...new Set(values)].sort((a, b) => a - b);
 }
+
+const MASK64 = (1n << 64n) - 1n;
+const rotl64 = (x, r) => ((x << BigInt(r)) | (x >> BigInt(64 - r))) & MASK64;
+const fmix64 = (k) => {
+  k ^= k >> 33n; k = (k * 0xff51afd7ed558ccdn) & MASK64;
+  k ^= k >> 33n; k = (k * 0xc4ceb9fe1a85ec53n) & MASK64;
+  return k ^ (k >> 33n);
+};
+
+/** MurmurHash3 x64_128 (seed 0) of a string's UTF-8 bytes, as [h1, h2] BigInts (written out
+ * here from Austin Appleby's algorithm, independent of the Rust code). */
+export function murmur3x64(text) {
+  const bytes = new TextEncoder().encode(text);
+  const c1 = 0x87c37b91114253d5n, c2 = 0x4cf5ad432745937fn;
+  const word = (at, len) => { let v = 0n; for (let i = len - 1; i >= 0; i--) v = (v << 8n) | BigInt(bytes[at + i]); return v; };
+  let h1 = 0n, h2 = 0n;
+  const blocks = Math.floor(bytes.length / 16);
+  for (let b = 0; b < blocks; b++) {
+    let k1 = word(b * 16, 8), k2 = word(b * 16 + 8, 8);
+    k1 = (k1 * c1) & MASK64; k1 = rotl64(k1, 31); k1 = (k1 * c2) & MASK64; h1 ^= k1;
+    h1 = rotl64(h1, 27); h1 = (h1 + h2) & MASK64; h1 = (h1 * 5n + 0x52dce729n) & MASK64;
+    k2 = (k2 * c2) & MASK64; k2 = rotl64(k2, 33); k2 = (k2 * c1) & MASK64; h2 ^= k2;
+    h2 = rotl64(h2, 31); h2 = (h2 + h1) & MASK64; h2 = (h2 * 5n + 0x38495ab5n) & MASK64;
+  }
+  const tail = blocks * 16, rest = bytes.length - tail;
+  if (rest > 8) {
+    let k2 = word(tail + 8, rest - 8);
+    k2 = (k2 * c2) & MASK64; k2 = rotl64(k2, 33); k2 = (k2 * c1) & MASK64; h2 ^= k2;
+  }
+  if (rest > 0) {
+    let k1 = word(tail, Math.min(rest, 8));
+    k1 = (k1 * c1) & MASK64; k1 = rotl64(k1, 31); k1 = (k1 * c2) & MASK64; h1 ^= k1;
+  }
+  const len = BigInt(bytes.length);
+  h1 ^= len; h2 ^= len;
+  h1 = (h1 + h2) & MASK64; h2 = (h2 + h1) & MASK64;
+  h1 = fmix64(h1); h2 = fmix64(h2);
+  h1 = (h1 + h2) & MASK64; h2 = (h2 + h1) & MASK64;
+  return [h1, h2];
+}
+
+/** murmur3 double-hashing positions: pos_i = ((h1 + i*h2) mod 2^64) mod m. */
+export function murmurPositions(text, m, k) {
+  const [h1, h2] = murmur3x64(text);
+  return Array.from({ length: k }, (_, i) => Number(((h1 + BigInt(i) * h2) & MASK64) % BigInt(m)));
+}
+
+/** The positions of the page's default hash family (murmur3). */
+export const positions = murmurPositions;

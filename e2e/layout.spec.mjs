@@ -2,7 +2,7 @@
 // that never cover a digit at any width, one colour per hash with readable contrast, and
 // motion that reduced-motion users never see.
 import { test, expect } from '@playwright/test';
-import { openApp, fnvPositions } from './helpers.mjs';
+import { openApp, murmurPositions } from './helpers.mjs';
 
 const QUERY = '?m=32&k=3&add=cat&add=dog&add=fox&query=cow';
 
@@ -174,7 +174,7 @@ test('hash i has one colour everywhere it appears, with its number', async ({ pa
 
 test('a query\'s deciding 0 bit is marked, in the grid and the strip', async ({ page }) => {
   await openApp(page, '?m=16&k=3&add=a&add=b&add=c&query=d');
-  const zeros = fnvPositions('d', 16, 3);
+  const zeros = murmurPositions('d', 16, 3);
   const decider = page.locator('#bit-array [data-decider="true"]');
   await expect(decider).toHaveCount(1);
   const first = Number(await decider.getAttribute('data-bit-index'));

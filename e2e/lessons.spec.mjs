@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openApp, setBits, fnvPositions, sortedUnique } from './helpers.mjs';
+import { openApp, setBits, murmurPositions, sortedUnique } from './helpers.mjs';
 
 const LESSONS = ['basics', 'false-positives', 'sizing', 'deleting', 'crawler'];
 
@@ -30,10 +30,10 @@ for (const id of LESSONS) {
       const changes = verdicts.filter((v, i) => v && v !== verdicts[i - 1]);
       expect(changes).toEqual(['definitely-not', 'probably', 'false-positive']);
       expect(await setBits(page)).toEqual(
-        sortedUnique(['cat', 'bird', 'owl'].flatMap((w) => fnvPositions(w, 16, 3))));
+        sortedUnique(['cat', 'cow', 'emu'].flatMap((w) => murmurPositions(w, 16, 3))));
       // The false positive's culprits are named.
       await expect(page.locator('.culprits')).toContainText('cat');
-      await expect(page.locator('.culprits')).toContainText('bird');
+      await expect(page.locator('.culprits')).toContainText('cow');
     }
     if (id === 'deleting') expect(verdicts).toContain('false-negative');
     if (id === 'crawler') {
@@ -50,6 +50,8 @@ for (const id of LESSONS) {
 
 test('a teacher runs lesson 1 with the keyboard only, and a reload keeps the step', async ({ page }) => {
   await openApp(page, '?m=32');
+  // (the menu is skipped by Tab until the lesson files have arrived)
+  await expect(page.locator('#lesson-select option[value="basics"]')).toHaveCount(1);
   // Tab to the lesson menu and choose the first lesson.
   for (let i = 0; i < 12; i++) {
     if (await page.locator('#lesson-select').evaluate((el) => el === document.activeElement)) break;
@@ -73,7 +75,7 @@ test('a teacher runs lesson 1 with the keyboard only, and a reload keeps the ste
   await expect(page.locator('.walk')).toBeVisible();
   for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
   await expect(page.locator('.walk')).toHaveCount(0);
-  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('cat', 16, 3)));
+  expect(await setBits(page)).toEqual(sortedUnique(murmurPositions('cat', 16, 3)));
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#lesson')).toHaveAttribute('data-step', '3');
   await page.keyboard.press('ArrowLeft');
@@ -90,7 +92,7 @@ test('a teacher runs lesson 1 with the keyboard only, and a reload keeps the ste
   await page.goto('/index.html?lesson=basics&step=7');
   await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'false-positive');
   expect(await setBits(page)).toEqual(
-    sortedUnique(['cat', 'bird', 'owl'].flatMap((w) => fnvPositions(w, 16, 3))));
+    sortedUnique(['cat', 'cow', 'emu'].flatMap((w) => murmurPositions(w, 16, 3))));
 });
 
 for (const lang of ['en', 'zh', 'ja']) {
@@ -98,7 +100,7 @@ for (const lang of ['en', 'zh', 'ja']) {
     await openApp(page, `?lesson=basics&step=7&lang=${lang}`);
     const title = { en: 'What a Bloom filter is', zh: '什么是布隆过滤器', ja: 'ブルームフィルターとは' }[lang];
     await expect(page.locator('#lesson-title')).toContainText(title);
-    await expect(page.locator('.lesson-text')).toContainText('0, 9, 2');
+    await expect(page.locator('.lesson-text')).toContainText('9, 14, 3');
     await page.waitForTimeout(400); // the cells' colour transition
     await page.screenshot({ path: `artifacts/lesson-basics-${lang}.png` });
   });
@@ -183,4 +185,44 @@ test('the crawler lesson keeps the bit array under its text; the last step hands
   await expect(page.locator('#lesson')).toHaveAttribute('data-step', '7');
   await expect(page.locator('#lesson-next')).toBeDisabled();
   await expect(page.locator('#lesson-back')).toBeFocused();
+});
+
+test('a lesson whose filter the user changes says so, names its filter, and goes back in one click', async ({ page }) => {
+  const errors = await openApp(page, '?lesson=basics&step=7');
+  const lesson = page.locator('#lesson');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'false-positive');
+  await expect(lesson).not.toHaveAttribute('data-lesson-diverged', 'true');
+  // Switch the hash: the step's false positive is gone, and so is the text claiming it.
+  await page.selectOption('#field-hash', 'fnv');
+  await expect(lesson).toHaveAttribute('data-lesson-diverged', 'true');
+  await expect(lesson).toContainText('m = 16, k = 3, murmur3');
+  await expect(page.locator('.lesson-text')).not.toContainText('false positive');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: 'artifacts/lesson-diverged.png' });
+  await page.locator('#lesson-restore').click();
+  await expect(lesson).not.toHaveAttribute('data-lesson-diverged', 'true');
+  await expect(page.locator('#field-hash')).toHaveValue('murmur3');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'false-positive');
+  // Settings unchanged but the answer changed: adding the queried item makes it a member.
+  await page.fill('#item-field', 'ram');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Enter');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
+  await expect(lesson).toHaveAttribute('data-lesson-diverged', 'true');
+  await expect(lesson).toContainText('“ram” no longer gets the answer');
+  // One undo brings the lesson's filter back.
+  await page.locator('#lesson-restore').click();
+  await expect(lesson).not.toHaveAttribute('data-lesson-diverged', 'true');
+  await page.keyboard.press('Control+z');
+  await expect(lesson).toHaveAttribute('data-lesson-diverged', 'true');
+  expect(errors).toEqual([]);
+});
+
+test('a lesson link with a filter parameter of its own keeps the lesson\'s other settings', async ({ page }) => {
+  await openApp(page, '?lesson=crawler&step=2&hash=fnv');
+  await expect(page.locator('#lesson')).toHaveAttribute('data-lesson-diverged', 'true');
+  await expect(page.locator('#field-hash')).toHaveValue('fnv');
+  // The crawler lesson's m = 1024 stays (not the page's default of 32).
+  await expect(page.locator('#field-m')).toHaveValue('1024');
+  await expect(page.locator('#field-k')).toHaveValue('3');
 });

@@ -2,7 +2,7 @@
 // its lessons and its languages; the manifest makes it installable.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { openApp, setBits, fnvPositions, sortedUnique } from './helpers.mjs';
+import { openApp, setBits, murmurPositions, sortedUnique } from './helpers.mjs';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -19,7 +19,7 @@ test('a page opened once reloads offline, with its lessons and languages', async
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page.locator('#notices, .notices')).toHaveCount(0);
-  expect(await setBits(page)).toEqual(sortedUnique([...fnvPositions('cat', 16, 3), ...fnvPositions('dog', 16, 3)]));
+  expect(await setBits(page)).toEqual(sortedUnique([...murmurPositions('cat', 16, 3), ...murmurPositions('dog', 16, 3)]));
   // The lessons came from the cache too.
   await page.locator('#lesson-select').selectOption('basics');
   await page.locator('#lesson-start').click();

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openApp, setBits, fnvPositions, sortedUnique } from './helpers.mjs';
+import { openApp, setBits, murmurPositions, sortedUnique } from './helpers.mjs';
 
 /** Waits until the page has saved a state containing `part` in local storage. */
 async function saved(page, part) {
@@ -25,7 +25,7 @@ test('the item log survives a reload and a parameter change; start fresh is undo
   await page.keyboard.press('Tab');
   await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(64);
   const bits = await setBits(page);
-  expect(bits).toEqual(sortedUnique(['pear', 'plum'].flatMap((w) => fnvPositions(w, 64, 3))));
+  expect(bits).toEqual(sortedUnique(['pear', 'plum'].flatMap((w) => murmurPositions(w, 64, 3))));
   await saved(page, 'm=64&add=pear&add=plum');
   // A bare visit (no parameters) reopens the last session from local storage.
   await page.goto('/index.html');

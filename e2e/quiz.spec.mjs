@@ -1,9 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { openApp, fnvPositions } from './helpers.mjs';
+import { openApp, murmurPositions } from './helpers.mjs';
 
 const ITEMS = ['a', 'b', 'c', 'd', 'e'];
-const bits = new Set(ITEMS.flatMap((s) => fnvPositions(s, 16, 3)));
-const filterSaysYes = (item) => fnvPositions(item, 16, 3).every((p) => bits.has(p));
+const bits = new Set(ITEMS.flatMap((s) => murmurPositions(s, 16, 3)));
+const filterSaysYes = (item) => murmurPositions(item, 16, 3).every((p) => bits.has(p));
 
 test('the quiz asks, reveals and keeps score; a seed in the URL gives the same questions', async ({ page }) => {
   await openApp(page, `?m=16&k=3&${ITEMS.map((i) => `add=${i}`).join('&')}&quiz=42`);
@@ -18,7 +18,7 @@ test('the quiz asks, reveals and keeps score; a seed in the URL gives the same q
     // The question's k positions are outlined on the bit array before the answer.
     const outlined = await page.locator('#bit-array .cell.probe').evaluateAll((cells) =>
       cells.map((c) => Number(c.getAttribute('data-bit-index'))).sort((x, y) => x - y));
-    expect(outlined).toEqual([...new Set(fnvPositions(item, 16, 3))].sort((x, y) => x - y));
+    expect(outlined).toEqual([...new Set(murmurPositions(item, 16, 3))].sort((x, y) => x - y));
     await expect(page.locator('[data-query-result]')).toHaveCount(0);
     // Answer honestly on even questions, wrongly on odd ones.
     const honest = i % 2 === 0;
@@ -59,7 +59,7 @@ test('the question\'s positions are outlined, not those of a typed word or of qu
   const outlined = () => page.locator('#bit-array .cell.probe').evaluateAll((cells) =>
     cells.map((c) => Number(c.getAttribute('data-bit-index'))).sort((x, y) => x - y));
   const asked = async () => (await page.locator('.quiz-question').innerText()).match(/“(.*)”/)[1];
-  const positions = (item) => [...new Set(fnvPositions(item, 20, 4))].sort((x, y) => x - y);
+  const positions = (item) => [...new Set(murmurPositions(item, 20, 4))].sort((x, y) => x - y);
   await openApp(page, '?m=20&k=4&add=apple&add=pear&query=zzz&quiz=1');
   expect(await outlined()).toEqual(positions(await asked()));
   await page.click('#quiz-stop');

@@ -1,12 +1,12 @@
 import { test, expect } from '@playwright/test';
-import { openApp, setBits, fnvPositions, positionTable, sortedUnique } from './helpers.mjs';
+import { openApp, setBits, murmurPositions, positionTable, sortedUnique } from './helpers.mjs';
 
 const ITEMS = ['a', 'b', 'c', 'd', 'e'];
 const DENSE = `?m=16&k=3&${ITEMS.map((i) => `add=${i}`).join('&')}`;
 
 /** Bits that ITEMS set at m = 16, k = 3, computed in JavaScript. */
 function denseBits() {
-  return new Set(ITEMS.flatMap((item) => fnvPositions(item, 16, 3)));
+  return new Set(ITEMS.flatMap((item) => murmurPositions(item, 16, 3)));
 }
 
 test('the hash table shows the numbers of the independently computed table', async ({ page }) => {
@@ -27,18 +27,18 @@ test('typing previews the positions before anything is added', async ({ page }) 
   await page.locator('#item-field').pressSequentially('cat');
   const marked = await page.locator('#bit-array .cell.probe').evaluateAll((cells) =>
     cells.map((c) => Number(c.dataset.bitIndex)).sort((a, b) => a - b));
-  expect(marked).toEqual(sortedUnique(fnvPositions('cat', 64, 4)));
+  expect(marked).toEqual(sortedUnique(murmurPositions('cat', 64, 4)));
   expect(await setBits(page)).toEqual([]);
   await page.locator('#item-field').press('Enter');
-  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('cat', 64, 4)));
+  expect(await setBits(page)).toEqual(sortedUnique(murmurPositions('cat', 64, 4)));
 });
 
 test('each of the three query kinds, with the culprits of a false positive', async ({ page }) => {
   const bits = denseBits();
   const absent = Array.from({ length: 500 }, (_, i) => `probe${i}`)
-    .find((s) => fnvPositions(s, 16, 3).some((p) => !bits.has(p)));
+    .find((s) => murmurPositions(s, 16, 3).some((p) => !bits.has(p)));
   const falsePositive = Array.from({ length: 5000 }, (_, i) => `probe${i}`)
-    .find((s) => fnvPositions(s, 16, 3).every((p) => bits.has(p)));
+    .find((s) => murmurPositions(s, 16, 3).every((p) => bits.has(p)));
   expect(absent).toBeDefined();
   expect(falsePositive).toBeDefined();
   await openApp(page, DENSE);
@@ -60,10 +60,10 @@ test('each of the three query kinds, with the culprits of a false positive', asy
   await expect(result).toHaveAttribute('data-query-result', 'false-positive');
   const culprits = page.locator('[data-culprit-position]');
   await expect(culprits).toHaveCount(3);
-  const expected = fnvPositions(falsePositive, 16, 3);
+  const expected = murmurPositions(falsePositive, 16, 3);
   for (let i = 0; i < 3; i++) {
     await expect(culprits.nth(i)).toHaveAttribute('data-culprit-position', String(expected[i]));
-    const setters = ITEMS.filter((item) => fnvPositions(item, 16, 3).includes(expected[i]));
+    const setters = ITEMS.filter((item) => murmurPositions(item, 16, 3).includes(expected[i]));
     for (const setter of setters) await expect(culprits.nth(i)).toContainText(`“${setter}”`);
   }
 });
@@ -80,10 +80,10 @@ test('undo and redo restore the bits', async ({ page }) => {
   await field.press('Enter');
   await field.fill('second');
   await field.press('Enter');
-  const both = sortedUnique([...fnvPositions('first', 64, 3), ...fnvPositions('second', 64, 3)]);
+  const both = sortedUnique([...murmurPositions('first', 64, 3), ...murmurPositions('second', 64, 3)]);
   expect(await setBits(page)).toEqual(both);
   await page.locator('#undo-button').click();
-  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('first', 64, 3)));
+  expect(await setBits(page)).toEqual(sortedUnique(murmurPositions('first', 64, 3)));
   await page.locator('#redo-button').click();
   expect(await setBits(page)).toEqual(both);
   await page.locator('body').press('Control+z');
@@ -97,7 +97,7 @@ test('changing m rebuilds the filter from the items, and bad input keeps the old
   await m.fill('128');
   await m.press('Enter');
   await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(128);
-  expect(await setBits(page)).toEqual(sortedUnique(['alpha', 'beta'].flatMap((s) => fnvPositions(s, 128, 3))));
+  expect(await setBits(page)).toEqual(sortedUnique(['alpha', 'beta'].flatMap((s) => murmurPositions(s, 128, 3))));
   await m.fill('12abc');
   await m.press('Enter');
   await expect(page.locator('[data-field-error="field-m"]')).toHaveText('not a number');
@@ -113,7 +113,7 @@ test('bad URL parameters fall back and are named in a notice', async ({ page }) 
   await expect(page.locator('[data-notice-param="k"]')).toContainText('k must be at least 1');
   await expect(page.locator('[data-notice-param="hash"]')).toBeVisible();
   await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(32);
-  expect(await setBits(page)).toEqual(sortedUnique(fnvPositions('x', 32, 3)));
+  expect(await setBits(page)).toEqual(sortedUnique(murmurPositions('x', 32, 3)));
   expect(errors).toEqual([]);
 });
 
@@ -124,7 +124,7 @@ test('the step-by-step walk shows each position, then adds', async ({ page }) =>
   const walk = page.locator('[data-walk-step]');
   await expect(walk).toHaveAttribute('data-walk-step', '0');
   await expect(page.locator('#walk-sentence')).toContainText('h1 =');
-  const positions = fnvPositions('kiwi', 32, 3);
+  const positions = murmurPositions('kiwi', 32, 3);
   for (let i = 0; i < 3; i++) {
     await page.locator('#walk-next').click();
     await expect(walk).toHaveAttribute('data-walk-step', String(i + 1));
@@ -157,13 +157,13 @@ test('screenshots at m = 16 and m = 100000', async ({ page }) => {
 
 test('the keyboard moves a cursor over the grid and names the items that set a bit', async ({ page }) => {
   await openApp(page, DENSE);
-  const target = fnvPositions('a', 16, 3)[0];
+  const target = murmurPositions('a', 16, 3)[0];
   await page.locator('#bit-array .bit-grid').focus();
   for (let i = 0; i <= target; i++) await page.keyboard.press('ArrowRight');
   await expect(page.locator('.cell.cursor')).toHaveAttribute('data-bit-index', String(target));
   const inspector = page.locator('[data-inspected]');
   await expect(inspector).toHaveAttribute('data-inspected', String(target));
-  for (const item of ITEMS.filter((it) => fnvPositions(it, 16, 3).includes(target))) {
+  for (const item of ITEMS.filter((it) => murmurPositions(it, 16, 3).includes(target))) {
     await expect(inspector).toContainText(`“${item}”`);
   }
   await page.locator('#bit-array [data-bit-index="6"]').click();

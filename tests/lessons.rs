@@ -340,3 +340,84 @@ fn a_walk_cancelled_with_escape_is_still_added_when_the_lesson_goes_on() {
         }
     }
 }
+
+/// Opens `lesson=id&step=n` with `extra` parameters, once the lessons have arrived.
+fn opened(id: &str, step: usize, extra: &str) -> AppState {
+    AppState::from_url(parse(&format!("lesson={id}&step={step}{extra}")))
+        .apply(Action::LessonsLoaded(shipped(), Vec::new()))
+}
+
+#[test]
+fn every_step_with_each_hash_family_either_holds_or_says_it_no_longer_applies() {
+    use bloomlab::filter::HashFamily;
+    use bloomlab::state::Divergence;
+    for lesson in shipped() {
+        for step in 1..=lesson.steps.len() {
+            let pinned = opened(&lesson.id, step, "");
+            assert_eq!(pinned.lesson_divergence(), None, "{} {step}", lesson.id);
+            for family in HashFamily::ALL {
+                let state = opened(&lesson.id, step, &format!("&hash={}", family.key()));
+                let progress = state.lesson().unwrap();
+                assert_eq!(progress.step + 1, step);
+                if family == pinned.settings().family() {
+                    assert_eq!(state.lesson_divergence(), None, "{} {step}", lesson.id);
+                    // The step's claimed verdict is the one on screen.
+                    if let Some(expect) = progress.current().expect {
+                        let report = state.last_query().expect("the step queries");
+                        assert!(expect.matches(&report.verdict), "{} {step}", lesson.id);
+                    }
+                } else {
+                    assert_eq!(
+                        state.lesson_divergence(),
+                        Some(Divergence::Settings),
+                        "{} {step} with {family:?}",
+                        lesson.id
+                    );
+                    // Only the hash changed: the lesson's other settings stay.
+                    assert_eq!(state.settings().m(), pinned.settings().m());
+                    assert_eq!(state.settings().k(), pinned.settings().k());
+                    assert_eq!(state.settings().mode(), pinned.settings().mode());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_changed_hash_diverges_and_back_to_the_lessons_filter_is_one_undo_step() {
+    use bloomlab::filter::HashFamily;
+    use bloomlab::state::Divergence;
+    let step7 = opened("basics", 7, "");
+    assert_eq!(step7.lesson_divergence(), None);
+    let changed = step7.clone().apply(Action::SetFamily(HashFamily::Fnv1a));
+    assert_eq!(changed.lesson_divergence(), Some(Divergence::Settings));
+    let back = changed.clone().apply(Action::LessonRestore);
+    assert_eq!(back.lesson_divergence(), None);
+    assert_eq!(back.settings(), step7.settings());
+    assert_eq!(back.log(), step7.log());
+    assert!(
+        back.last_query().is_some(),
+        "the step's query is asked again"
+    );
+    let undone = back.apply(Action::Undo);
+    assert_eq!(undone.settings(), changed.settings());
+    // Adding the false positive makes it a member: the step's verdict no longer holds.
+    let member = step7.apply(Action::AddItem("ram".into()));
+    assert_eq!(
+        member.lesson_divergence(),
+        Some(Divergence::Verdict { item: "ram".into() })
+    );
+}
+
+#[test]
+fn a_lesson_link_with_its_own_filter_keeps_the_lessons_other_settings() {
+    // The crawler lesson is at m = 1024: a link that asks for FNV-1a stays at 1024 bits.
+    let state = opened("crawler", 2, "&hash=fnv");
+    assert_eq!(state.settings().m(), 1024);
+    assert_eq!(state.settings().family().key(), "fnv");
+    // The page's own link spells out the whole filter and reopens the same state.
+    let again = AppState::from_url(parse(&print(&state.url_state())))
+        .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+    assert_eq!(again.settings(), state.settings());
+    assert_eq!(again.log(), state.log());
+}

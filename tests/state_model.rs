@@ -677,8 +677,8 @@ fn a_bit_two_hashes_share_is_named_once() {
     };
     assert_eq!(culprits.len(), 1);
     assert_eq!((culprits[0].position, culprits[0].hash_index), (0, 0));
-    // An empty filter at m = 16: "dog" maps to 9, 1, 9 (lesson 1), two bits, each 0 once.
-    let empty = state_from("m=16&k=3");
+    // An empty FNV-1a filter at m = 16: "dog" maps to 9, 1, 9, two bits, each 0 once.
+    let empty = state_from("m=16&k=3&hash=fnv");
     let positions: Vec<u64> = empty
         .filter()
         .shape()
@@ -703,8 +703,8 @@ fn a_bit_two_hashes_share_is_named_once() {
 #[test]
 fn a_link_with_a_forced_removal_or_naive_delete_says_what_it_broke() {
     for query in [
-        "m=16&k=3&mode=counting&add=a&add=b&add=c&force_remove=q&add=z",
-        "m=16&k=3&add=a&add=b&add=c&naive_delete=a&add=z",
+        "m=16&k=3&hash=fnv&mode=counting&add=a&add=b&add=c&force_remove=q&add=z",
+        "m=16&k=3&hash=fnv&add=a&add=b&add=c&naive_delete=a&add=z",
     ] {
         let state = state_from(query);
         let Some(Message::FalseNegativesCreated { victims, .. }) = state.message() else {
@@ -712,7 +712,8 @@ fn a_link_with_a_forced_removal_or_naive_delete_says_what_it_broke() {
         };
         assert_eq!(victims, &state.false_negatives(), "{query}");
     }
-    let forced = state_from("m=16&k=3&mode=counting&add=a&add=b&add=c&force_remove=q");
+    // With FNV-1a at m = 16, "q" has exactly the positions of "a".
+    let forced = state_from("m=16&k=3&hash=fnv&mode=counting&add=a&add=b&add=c&force_remove=q");
     assert_eq!(
         forced.false_negatives(),
         ["a"],

@@ -126,6 +126,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     lab: Default::default(),
                     hash_quality,
                     notices: Vec::new(),
+                    given: Default::default(),
                 }
             },
         )

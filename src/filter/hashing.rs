@@ -36,9 +36,9 @@ use std::hash::Hasher;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum HashFamily {
     /// FNV-1a, 64-bit (the `fnv` crate), split into two 32-bit halves.
-    #[default]
     Fnv1a,
-    /// MurmurHash3 x64_128 with seed 0, split into two 64-bit halves.
+    /// MurmurHash3 x64_128 with seed 0, split into two 64-bit halves: the page's default.
+    #[default]
     Murmur3,
 }
 

@@ -2,7 +2,7 @@
 //! a query's verdict, a walk's step and a measured point.
 
 use crate::filter::{HashStep, ObservedPoint};
-use crate::state::{Message, QueryReport, Verdict, Walk, WalkKind};
+use crate::state::{Divergence, Message, Mode, QueryReport, Settings, Verdict, Walk, WalkKind};
 
 use super::{fill, number_list, quoted_list, shown_item, Text};
 
@@ -137,4 +137,23 @@ pub fn observed_point(text: &Text, label: &str, p: &ObservedPoint, theory: f64) 
             &format!("{theory:.5}"),
         ],
     )
+}
+
+/// Why the lesson's step no longer describes the screen, naming the filter it was written
+/// for.
+pub fn divergence(text: &Text, divergence: &Divergence, lesson: &Settings) -> String {
+    let mode = match lesson.mode() {
+        Mode::Bloom => text.mode_bloom,
+        Mode::Counting => text.mode_counting,
+    };
+    let filter = fill(
+        text.lesson_filter,
+        &[&lesson.m(), &lesson.k(), &lesson.family().label(), &mode],
+    );
+    match divergence {
+        Divergence::Settings => fill(text.lesson_diverged_settings, &[&filter]),
+        Divergence::Verdict { item } => {
+            fill(text.lesson_diverged_verdict, &[&shown_item(item), &filter])
+        }
+    }
 }

@@ -11,7 +11,7 @@
 //! title.ja: ブルームフィルタとは
 //!
 //! step
-//! state: m=16&k=3
+//! state: m=16&k=3&hash=murmur3
 //! en: An empty filter of {m} bits.
 //! ...
 //! step
@@ -251,7 +251,18 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
             )
         })?;
         match key {
-            "state" => step.state = Some(value),
+            "state" => {
+                // A lesson pins its whole filter, hash included, so that its text holds
+                // whatever the page's defaults are.
+                let given = crate::state::url::parse(&value).given;
+                if !given.has("hash") {
+                    return Err(error(
+                        number,
+                        "state: must name its hash (hash=murmur3 or hash=fnv)",
+                    ));
+                }
+                step.state = Some(value);
+            }
             "do" => step
                 .actions
                 .extend(parse_actions(&value).map_err(|e| error(number, e))?),
@@ -370,7 +381,7 @@ mod tests {
     use super::*;
     use crate::state::settings::Settings;
 
-    const SAMPLE: &str = "# a sample\nid: sample\ntitle.en: T\ntitle.zh: 标\ntitle.ja: タ\n\nstep\nstate: m=16&k=3\nen: Empty, {m} bits.\nzh: 空\nja: 空\n\nstep\ndo: add=cat&query=cow\nexpect: false-positive\nen: cow at {positions:cow}\nen: second paragraph\nzh: 牛\nja: 牛\n";
+    const SAMPLE: &str = "# a sample\nid: sample\ntitle.en: T\ntitle.zh: 标\ntitle.ja: タ\n\nstep\nstate: m=16&k=3&hash=murmur3\nen: Empty, {m} bits.\nzh: 空\nja: 空\n\nstep\ndo: add=cat&query=cow\nexpect: false-positive\nen: cow at {positions:cow}\nen: second paragraph\nzh: 牛\nja: 牛\n";
 
     #[test]
     fn a_lesson_file_reads_into_steps() {
@@ -378,7 +389,10 @@ mod tests {
         assert_eq!(lesson.id, "sample");
         assert_eq!(lesson.title(Lang::Zh), "标");
         assert_eq!(lesson.steps.len(), 2);
-        assert_eq!(lesson.steps[0].state.as_deref(), Some("m=16&k=3"));
+        assert_eq!(
+            lesson.steps[0].state.as_deref(),
+            Some("m=16&k=3&hash=murmur3")
+        );
         assert_eq!(
             lesson.steps[1].actions,
             vec![
@@ -401,6 +415,10 @@ mod tests {
         assert_eq!(parse_lesson(&bad_action).unwrap_err().line, 14);
         let bad_count = SAMPLE.replace("do: add=cat", "do: random=0");
         assert_eq!(parse_lesson(&bad_count).unwrap_err().line, 14);
+        let unpinned = SAMPLE.replace("state: m=16&k=3&hash=murmur3", "state: m=16&k=3");
+        let error = parse_lesson(&unpinned).unwrap_err();
+        assert_eq!(error.line, 8);
+        assert!(error.problem.contains("hash"), "{}", error.problem);
         let early = "id: x\nen: text before any step\n";
         assert_eq!(parse_lesson(early).unwrap_err().line, 2);
         assert!(parse_lesson("id: x\n").is_err());

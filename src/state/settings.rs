@@ -49,7 +49,7 @@ pub struct Settings {
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            shape: FilterShape::new(DEFAULT_M, DEFAULT_K, HashFamily::Fnv1a)
+            shape: FilterShape::new(DEFAULT_M, DEFAULT_K, HashFamily::Murmur3)
                 .unwrap_or_else(|_| unreachable!("the defaults are valid")),
             mode: Mode::Bloom,
             width: DEFAULT_COUNTER_WIDTH,

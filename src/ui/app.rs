@@ -60,8 +60,9 @@ pub fn set_initial_state(state: AppState) {
     INITIAL_STATE.set(Some(state));
 }
 
-/// The lesson in progress, its placeholders filled from the live filter.
-fn lesson(state: &AppState, dispatch: &Callback<Action>) -> Option<Html> {
+/// The lesson in progress, its placeholders filled from the live filter; when the screen
+/// no longer matches the step, the sentence that says so instead.
+fn lesson(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Option<Html> {
     let lang = state.lang();
     state.lesson().map(|progress| {
         let paragraphs = progress
@@ -70,9 +71,12 @@ fn lesson(state: &AppState, dispatch: &Callback<Action>) -> Option<Html> {
             .iter()
             .map(|p| fill_text(p, state.filter(), state.members().len()))
             .collect::<Vec<_>>();
+        let diverged = state
+            .lesson_divergence()
+            .map(|d| sentences::divergence(text, &d, &progress.settings));
         html! {
             <LessonPanel id={progress.lesson.id.clone()} title={progress.lesson.title(lang).to_owned()}
-                         step={progress.step} count={progress.lesson.steps.len()} {paragraphs}
+                         step={progress.step} count={progress.lesson.steps.len()} {paragraphs} {diverged}
                          ondispatch={dispatch.clone()} />
         }
     })
@@ -151,7 +155,7 @@ pub fn App() -> Html {
                 if !compact { { tabs(text, state.view(), &dispatch) } }
                 { save_note(text, &save_props) }
                 <div class="slot">{ lessons_problem }</div>
-                <div class="slot">{ lesson(&state, &dispatch) }</div>
+                <div class="slot">{ lesson(text, &state, &dispatch) }</div>
                 <div class="slot">{ visualizer }</div>
                 <div class="slot">{ view }</div>
                 <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ announcement }</div>

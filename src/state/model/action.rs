@@ -161,6 +161,8 @@ pub enum Action {
     LessonBack,
     /// Leave the lesson; the filter stays as it is.
     StopLesson,
+    /// Rebuild the filter as the lesson's current step leaves it (after the user changed it).
+    LessonRestore,
     /// The clicker's "forward": the walk's next step, else the lesson's next step.
     Forward,
     /// The clicker's "back": the walk's previous step, else the lesson's previous step.
@@ -276,6 +278,7 @@ impl Action {
             | Action::StartLesson(_)
             | Action::LessonNext
             | Action::LessonBack
+            | Action::LessonRestore
             | Action::Forward
             | Action::Backward
             | Action::BulkStart(_)
@@ -354,6 +357,7 @@ impl Action {
             | Action::StartLesson(_)
             | Action::LessonNext
             | Action::LessonBack
+            | Action::LessonRestore
             | Action::StopLesson
             | Action::Forward
             | Action::Backward

@@ -7,6 +7,7 @@ use super::{Action, AppState, FieldErrors, Message, WalkKind};
 use crate::state::crawl::CrawlDecision;
 use crate::state::lesson::{Lesson, LessonStep, StepAction};
 use crate::state::log::LogEntry;
+use crate::state::query::run_query;
 use crate::state::settings::Settings;
 use crate::state::url::{Notice, NoticeReason, View};
 
@@ -29,6 +30,21 @@ pub struct LessonProgress {
     pub lesson: Rc<Lesson>,
     /// The step shown, from 0.
     pub step: usize,
+    /// The filter's settings as the lesson left them at this step: the step's text
+    /// describes a filter with these.
+    pub settings: Settings,
+}
+
+/// How the screen no longer matches the lesson's step.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Divergence {
+    /// m, k, the hash, the mode or the counter width differ from the lesson's.
+    Settings,
+    /// The step's query now gets another answer than the one its text explains.
+    Verdict {
+        /// The item queried.
+        item: String,
+    },
 }
 
 impl LessonProgress {
@@ -48,8 +64,45 @@ pub(super) struct LessonRequest {
     pub(super) id: String,
     /// From 1, as in the URL.
     pub(super) step: u64,
-    /// Whether the URL also carried a filter of its own (else the lesson builds it).
-    pub(super) own_filter: bool,
+    /// What the URL spelled out besides: these change the lesson's filter once it is built.
+    pub(super) overrides: LessonOverrides,
+}
+
+/// A lesson link's own filter parameters: each setting given replaces the lesson's (the
+/// others stay the lesson's), items given replace the lesson's items, and the query is
+/// asked at the end.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(super) struct LessonOverrides {
+    pub(super) m: Option<u64>,
+    pub(super) k: Option<u32>,
+    pub(super) family: Option<crate::filter::HashFamily>,
+    pub(super) mode: Option<crate::state::settings::Mode>,
+    pub(super) width: Option<u32>,
+    pub(super) entries: Vec<LogEntry>,
+    pub(super) query: Option<String>,
+}
+
+impl LessonOverrides {
+    /// `settings` with the given ones replaced.
+    fn applied_to(&self, settings: Settings) -> Settings {
+        let mut out = settings;
+        if let Some(family) = self.family {
+            out = out.with_family(family);
+        }
+        if let Some(mode) = self.mode {
+            out = out.with_mode(mode);
+        }
+        if let Some(m) = self.m {
+            out = out.with_m(m).unwrap_or(out);
+        }
+        if let Some(k) = self.k {
+            out = out.with_k(k).unwrap_or(out);
+        }
+        if let Some(width) = self.width {
+            out = out.with_width(width).unwrap_or(out);
+        }
+        out
+    }
 }
 
 impl AppState {
@@ -81,6 +134,31 @@ impl AppState {
             if had_items {
                 self.message = Some(Message::LessonReplaced);
             }
+        }
+    }
+
+    /// How the screen no longer matches the lesson's step, if it does not: the settings
+    /// differ from those the step was written for, or the step's query gets another answer
+    /// than the one it explains.
+    pub fn lesson_divergence(&self) -> Option<Divergence> {
+        let progress = self.lesson.as_ref()?;
+        if self.settings != progress.settings {
+            return Some(Divergence::Settings);
+        }
+        let step = progress.current();
+        let expect = step.expect?;
+        let item = step.actions.iter().rev().find_map(|action| match action {
+            StepAction::Query(item) => Some(item),
+            _ => None,
+        })?;
+        let live = run_query(&self.filter, &self.members, item);
+        (!expect.matches(&live.verdict)).then(|| Divergence::Verdict { item: item.clone() })
+    }
+
+    /// Rebuilds the lesson's filter as its current step leaves it, as one undo step.
+    pub(super) fn lesson_restore(&mut self) {
+        if let Some(progress) = self.lesson.clone() {
+            self.one_undo_step(|state| state.build_lesson_step(progress.lesson, progress.step));
         }
     }
 
@@ -127,22 +205,29 @@ impl AppState {
                 }
             }
         };
-        let mut rebuilt = self.clone();
-        rebuilt.build_lesson_step(Rc::clone(&lesson), step);
-        let same_filter = rebuilt.settings == self.settings
-            && rebuilt.log == self.log
-            && rebuilt.last_query.as_ref().map(|q| &q.item)
-                == self.last_query.as_ref().map(|q| &q.item);
-        if !request.own_filter || same_filter {
-            let view = if request.own_filter {
-                self.view
-            } else {
-                rebuilt.view
-            };
-            *self = rebuilt;
-            self.view = view;
+        let view = self.view;
+        self.build_lesson_step(lesson, step);
+        let overrides = request.overrides;
+        let settings = overrides.applied_to(self.settings);
+        // Items given in the link replace the lesson's (a page's link holds its whole log).
+        let log = if overrides.entries.is_empty() {
+            self.log.as_ref().clone()
         } else {
-            self.lesson = Some(LessonProgress { lesson, step });
+            Vec::new()
+        };
+        if settings != self.settings || log.len() != self.log.len() {
+            self.rebuild(settings, log);
+        }
+        for entry in overrides.entries {
+            self.apply_log_entry_from_url(entry);
+        }
+        if let Some(query) = overrides.query {
+            self.draft = query.clone();
+            self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &query)));
+        }
+        // A link that named a view besides its lesson opens that view.
+        if view != View::default() {
+            self.view = view;
         }
         self.undo.clear();
         self.redo.clear();
@@ -174,6 +259,7 @@ impl AppState {
             state.lesson = Some(LessonProgress {
                 lesson: progress.lesson,
                 step: next,
+                settings: state.settings,
             });
         });
     }
@@ -192,7 +278,11 @@ impl AppState {
         for (index, lesson_step) in lesson.steps.iter().enumerate().take(last + 1) {
             self.run_lesson_step(lesson_step, index == last);
         }
-        self.lesson = Some(LessonProgress { lesson, step: last });
+        self.lesson = Some(LessonProgress {
+            lesson,
+            step: last,
+            settings: self.settings,
+        });
     }
 
     /// Performs one lesson step on the live filter. Locks set by an embedding page do not

@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use super::lessons::LessonOverrides;
 use super::{set_items, Action, AppState, LessonRequest, Message};
 use crate::state::calculator::CalculatorState;
 use crate::state::hash_quality::HashQualityState;
@@ -9,7 +10,6 @@ use crate::state::lab::LabState;
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;
 use crate::state::quiz::Quiz;
-use crate::state::settings::Settings;
 use crate::state::url::{self, Notice, NoticeReason, UrlState};
 
 impl AppState {
@@ -36,13 +36,15 @@ impl AppState {
         state.calculator = Rc::new(CalculatorState::new(solve, input));
         state.lab = Rc::new(LabState::with_settings(&url.lab));
         state.hash_quality = Rc::new(HashQualityState::new(url.hash_quality));
-        for entry in Rc::unwrap_or_clone(url.entries) {
+        let entries = Rc::unwrap_or_clone(url.entries);
+        for entry in entries.iter().cloned() {
             state.apply_log_entry_from_url(entry);
         }
         state.undo.clear();
-        if let Some(query) = url.query {
+        let query = url.query;
+        if let Some(query) = &query {
             state.draft = query.clone();
-            state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, &query)));
+            state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, query)));
         }
         if let Some(seed) = url.quiz {
             // As when the quiz is started by hand: its question, not `query=`, is shown.
@@ -52,14 +54,21 @@ impl AppState {
         }
         state.embedding = embedding;
         if let Some(id) = url.lesson {
-            let step = url.step;
-            let own_filter = state.settings != Settings::default()
-                || !state.log.is_empty()
-                || state.last_query.is_some();
+            let given = |key| url.given.has(key);
+            let settings = url.settings;
+            let overrides = LessonOverrides {
+                m: given("m").then(|| settings.m()),
+                k: given("k").then(|| settings.k()),
+                family: given("hash").then(|| settings.family()),
+                mode: given("mode").then(|| settings.mode()),
+                width: given("width").then(|| settings.width()),
+                entries,
+                query,
+            };
             state.lesson_request = Some(LessonRequest {
                 id,
-                step,
-                own_filter,
+                step: url.step,
+                overrides,
             });
         }
         state
@@ -121,6 +130,7 @@ impl AppState {
             lab: self.lab.settings(),
             hash_quality: self.hash_quality.settings().clone(),
             notices: Vec::new(),
+            given: Default::default(),
         }
     }
 }

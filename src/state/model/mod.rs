@@ -30,7 +30,7 @@ mod walk;
 pub use action::{Action, Walk, WalkKind};
 pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
 use lessons::LessonRequest;
-pub use lessons::{LessonProgress, LessonsStatus};
+pub use lessons::{Divergence, LessonProgress, LessonsStatus};
 pub use message::{FieldDrafts, FieldError, FieldErrors, Message, SettingField};
 
 /// How many steps undo reaches back.
@@ -674,6 +674,7 @@ impl AppState {
             }
             Action::LessonNext => self.lesson_next(),
             Action::LessonBack => self.lesson_back(),
+            Action::LessonRestore => self.lesson_restore(),
             Action::StopLesson => {
                 self.lesson_choice = None;
                 self.lesson = None;

@@ -181,6 +181,26 @@ pub struct UrlState {
     pub hash_quality: HashQualitySettings,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
+    /// The parameters the link spelled out (and that were read).
+    pub given: GivenKeys,
+}
+
+/// The keys a link spelled out. Not part of what a link describes: two links are equal
+/// whichever of their defaults they spell out, so any two of these compare equal.
+#[derive(Debug, Clone, Default)]
+pub struct GivenKeys(pub Vec<&'static str>);
+
+impl GivenKeys {
+    /// Whether the link gave `key`.
+    pub fn has(&self, key: &str) -> bool {
+        self.0.contains(&key)
+    }
+}
+
+impl PartialEq for GivenKeys {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
 }
 
 impl Default for UrlState {
@@ -202,6 +222,7 @@ impl Default for UrlState {
             lab: LabSettings::default(),
             hash_quality: HashQualitySettings::default(),
             notices: Vec::new(),
+            given: GivenKeys::default(),
         }
     }
 }
@@ -257,9 +278,13 @@ pub fn parse(query: &str) -> UrlState {
             notices.push(Notice::new(key, value, NoticeReason::Repeated));
             continue;
         }
-        if let Err(rejected) = (param.parse)(&mut url, value) {
-            let shown = rejected.part.as_deref().unwrap_or(value);
-            notices.push(Notice::new(key, shown, rejected.reason));
+        match (param.parse)(&mut url, value) {
+            Ok(()) if !url.given.has(param.key) => url.given.0.push(param.key),
+            Ok(()) => {}
+            Err(rejected) => {
+                let shown = rejected.part.as_deref().unwrap_or(value);
+                notices.push(Notice::new(key, shown, rejected.reason));
+            }
         }
     }
     if url.lesson.is_none() && url.step != 1 {

@@ -145,6 +145,14 @@ fn unless_default(out: &mut dyn FnMut(&str), value: &str, default: &str) {
     }
 }
 
+/// Prints a filter setting unless it is the default; a lesson's link always spells it out
+/// (its filter replaces the lesson's own, setting by setting).
+fn spelled(url: &UrlState, out: &mut dyn FnMut(&str), value: &str, default: &str) {
+    if value != default || url.lesson.is_some() {
+        out(value);
+    }
+}
+
 /// Prints every entry of one kind of the item log.
 fn print_entries(url: &UrlState, out: &mut dyn FnMut(&str), kind: fn(&LogEntry) -> bool) {
     url.entries
@@ -163,8 +171,9 @@ pub const PARAMS: &[Param] = &[
             url.settings = url.settings.with_m(parse_bits(v)?)?;
             Ok(())
         },
+        // A lesson's link spells out the whole filter, which replaces the lesson's own.
         print: |url, out| {
-            if url.settings.m() != DEFAULT_M {
+            if url.settings.m() != DEFAULT_M || url.lesson.is_some() {
                 out(&url.settings.m().to_string());
             }
         },
@@ -178,7 +187,7 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         print: |url, out| {
-            if url.settings.k() != DEFAULT_K {
+            if url.settings.k() != DEFAULT_K || url.lesson.is_some() {
                 out(&url.settings.k().to_string());
             }
         },
@@ -186,12 +195,12 @@ pub const PARAMS: &[Param] = &[
     Param {
         key: "hash",
         repeats: false,
-        default: "fnv",
+        default: "murmur3",
         parse: |url, v| {
             url.settings = url.settings.with_family(choice(v)?);
             Ok(())
         },
-        print: |url, out| unless_default(out, url.settings.family().key(), "fnv"),
+        print: |url, out| spelled(url, out, url.settings.family().key(), "murmur3"),
     },
     Param {
         key: "mode",
@@ -201,7 +210,7 @@ pub const PARAMS: &[Param] = &[
             url.settings = url.settings.with_mode(choice(v)?);
             Ok(())
         },
-        print: |url, out| unless_default(out, url.settings.mode().key(), "bloom"),
+        print: |url, out| spelled(url, out, url.settings.mode().key(), "bloom"),
     },
     Param {
         key: "width",
@@ -212,7 +221,7 @@ pub const PARAMS: &[Param] = &[
             url.settings = url.settings.with_width(width)?;
             Ok(())
         },
-        print: |url, out| unless_default(out, &url.settings.width().to_string(), "4"),
+        print: |url, out| spelled(url, out, &url.settings.width().to_string(), "4"),
     },
     Param {
         key: "add",

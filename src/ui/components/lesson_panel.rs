@@ -18,6 +18,10 @@ pub struct LessonPanelProps {
     pub count: usize,
     /// The step's paragraphs, placeholders filled.
     pub paragraphs: Vec<String>,
+    /// When the screen no longer matches the step: the sentence that says so (the step's
+    /// text is then not shown, so that it never states what the screen contradicts).
+    #[prop_or_default]
+    pub diverged: Option<String>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -61,15 +65,22 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
     html! {
         <section class="panel lesson" id="lesson" aria-labelledby="lesson-title"
                  data-lesson={props.id.clone()} data-step={(props.step + 1).to_string()}
-                 data-steps={props.count.to_string()}>
+                 data-steps={props.count.to_string()}
+                 data-lesson-diverged={props.diverged.is_some().then_some("true")}>
             <div class="lesson-head">
                 <h2 id="lesson-title">{ props.title.clone() }</h2>
                 <span class="lesson-count">{ fill(text.lesson_step, &[&(props.step + 1), &props.count]) }</span>
                 <button id="lesson-exit" class="small" onclick={act(Action::StopLesson)}>{ text.lesson_exit }</button>
             </div>
             <div class="lesson-text" aria-live="polite" aria-atomic="true">
-                { for props.paragraphs.iter().map(|p| html! { <p>{ p.clone() }</p> }) }
-                if at_end { <p class="lesson-end">{ text.lesson_end }</p> }
+                if let Some(sentence) = &props.diverged {
+                    <p class="lesson-diverged">{ sentence.clone() }{ " " }
+                        <button id="lesson-restore" class="primary" onclick={act(Action::LessonRestore)}>{ text.lesson_restore }</button>
+                    </p>
+                } else {
+                    { for props.paragraphs.iter().map(|p| html! { <p>{ p.clone() }</p> }) }
+                    if at_end { <p class="lesson-end">{ text.lesson_end }</p> }
+                }
             </div>
             <div class="toolbar lesson-nav">
                 <button id="lesson-back" ref={back_ref} disabled={props.step == 0} onclick={act(Action::LessonBack)}>
