@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { openApp, setBits, murmurPositions, positionTable, sortedUnique } from './helpers.mjs';
+import { openApp, setBits, murmurPositions, fnvPositions, positionTable, sortedUnique } from './helpers.mjs';
 
 const ITEMS = ['a', 'b', 'c', 'd', 'e'];
 const DENSE = `?m=16&k=3&${ITEMS.map((i) => `add=${i}`).join('&')}`;
@@ -224,4 +224,29 @@ test('a change to all 4096 cells reaches the grid a part per frame and ends comp
   const shown = Number((await ones.textContent()).split('/')[0]);
   expect(bits.length).toBe(shown);
   expect(shown).toBeGreaterThan(3500);
+});
+
+test('FNV-1a at a power-of-two m names a pair it cannot tell apart, the user\'s own first', async ({ page }) => {
+  await openApp(page, '?m=16&k=3&hash=fnv');
+  const note = page.locator('#low-bits-note');
+  await expect(note).toHaveAttribute('data-pair-first', 'a');
+  await expect(note).toHaveAttribute('data-pair-second', 'q');
+  const same = fnvPositions('a', 16, 3);
+  expect(fnvPositions('q', 16, 3)).toEqual(same);
+  await expect(note).toContainText(`(${same.join(', ')})`);
+  await expect(note).toHaveAttribute('data-shared', '46');
+  // The user's own pair wins: "cat" and "Cat" differ in bit 5, below m = 32's five bits.
+  await openApp(page, '?m=32&k=3&hash=fnv&add=dog&add=cat&add=Cat');
+  await expect(note).toHaveAttribute('data-pair-first', 'cat');
+  await expect(note).toHaveAttribute('data-pair-second', 'Cat');
+  expect(fnvPositions('Cat', 32, 3)).toEqual(fnvPositions('cat', 32, 3));
+  await page.locator('#low-bits-compare').click();
+  await expect(page).toHaveURL(/view=hashes/);
+  // No note for murmur3, for an m that is not a power of two, or for k = 1 (where FNV-1a
+  // spreads short words no worse than chance).
+  for (const query of ['?m=16&k=3', '?m=1000&k=3&hash=fnv', '?m=16&k=1&hash=fnv']) {
+    await openApp(page, query);
+    await expect(page.locator('#bit-array .bit-grid')).toBeVisible();
+    await expect(note, query).toHaveCount(0);
+  }
 });

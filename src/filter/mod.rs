@@ -22,6 +22,7 @@ pub mod hashing;
 pub mod math;
 pub mod params;
 pub mod set_ops;
+pub mod shared_positions;
 
 pub use bit_array::BitArray;
 pub use bloom::BloomFilter;

@@ -11,6 +11,7 @@ pub mod hash_quality;
 pub mod lab;
 pub mod lesson;
 pub mod log;
+pub mod numbers;
 pub mod model;
 pub mod picture;
 pub mod plot;

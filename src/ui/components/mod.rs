@@ -19,6 +19,7 @@ pub mod k_plot;
 pub mod lab_panel;
 pub mod lesson_panel;
 pub mod lesson_picker;
+pub mod low_bits_note;
 pub mod notices;
 pub mod query_result;
 pub mod quiz_panel;

@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::filter::shared_positions::{first_shared_pair, low_bits_report};
 use crate::filter::HashStep;
 use crate::i18n::Text;
 use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
@@ -24,6 +25,7 @@ use crate::ui::components::{
     hash_table::{hash_table, HashTableProps},
     item_input::{item_input, ItemInputProps},
     item_list::ItemList,
+    low_bits_note::{low_bits_note, LowBitsNoteProps},
     notices::{message_bar, MessageBarProps},
     query_result::{query_result, QueryResultProps},
     quiz_panel::{quiz_panel, QuizPanelProps},
@@ -235,6 +237,25 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             ondispatch: dispatch.clone(),
         },
     );
+    // FNV-1a at a power-of-two m: hashes up to 18,314 short words, once per shape.
+    let low_bits = use_memo(settings.shape(), |shape| low_bits_report(*shape));
+    let own_pair = {
+        let key = (settings.shape(), Shared(state.shared_members()), low_bits.is_some());
+        use_memo(key, |(shape, members, wanted)| {
+            wanted
+                .then(|| first_shared_pair(*shape, members.list().iter().map(|m| m.item.clone())))
+                .flatten()
+        })
+    };
+    let low_bits_note = (*low_bits).clone().map(|report| {
+        let props = LowBitsNoteProps {
+            m: settings.m(),
+            report,
+            own_pair: (*own_pair).clone(),
+            ondispatch: dispatch.clone(),
+        };
+        low_bits_note(text, &props)
+    });
     let errors = state.field_errors().clone();
     let items_locked = embedding.is_locked(Lockable::Items);
     html! {
@@ -254,6 +275,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                       ondispatch: dispatch.clone() }) }
                 if settings.mode() == Mode::Counting { { counting_legend(text) } }
                 <div class="slot">{ inspector }</div>
+                <div class="slot">{ low_bits_note }</div>
                 <p class="hint bit-hint">{ text.bit_array_hint }{ " " }{ text.grid_keys }</p>
                 <div class="slot">{ picture }</div>
             </section>
