@@ -1,5 +1,6 @@
-// The false-positive experiment in the browser: n inserts plus p probes at one point, for
-// m sized for 1 % at n, k = 7. Reports the page's own figures: wall time from Run to done,
+// The false-positive experiment in the browser: two filters (the fewest the lab measures a
+// spread from), each with n inserts plus p probes at one point, for m sized for 1 % at n,
+// k = 7. Reports the page's own figures: wall time from Run to done,
 // and the longest slice (main-thread task) during the run.
 // Usage: node bench/lab_run.mjs URL [n] [probes] [fnv|murmur3]
 import { launch } from './chromium.mjs';
@@ -19,6 +20,8 @@ await page.fill('#lab-probes', String(probes));
 await page.press('#lab-probes', 'Tab');
 await page.fill('#lab-points', '1');
 await page.press('#lab-points', 'Tab');
+await page.fill('#lab-filters', '2');
+await page.press('#lab-filters', 'Tab');
 // Long tasks seen by the page itself, as a cross-check of the slice timings.
 await page.evaluate(() => {
   window.__longTasks = [];

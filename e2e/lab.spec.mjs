@@ -6,11 +6,14 @@ async function setField(page, id, value) {
   await page.press(id, 'Tab');
 }
 
-test('a small run completes with one point per checkpoint for each family', async ({ page }) => {
+test('a small run completes with one point per checkpoint for each family, each the mean of many filters', async ({ page }) => {
   const errors = await openApp(page, '?m=1000&k=4&view=lab&add=a&add=b');
   await setField(page, '#lab-n', '400');
   await setField(page, '#lab-points', '8');
-  await setField(page, '#lab-probes', '20000');
+  await setField(page, '#lab-probes', '2000');
+  // 400 inserts and 8 · 2000 probes per filter: the automatic number of filters is 100.
+  await expect(page.locator('#lab-filters')).toHaveAttribute('placeholder', '100');
+  await expect(page.locator('[data-legend="fnv"], [data-legend="murmur3"]')).toHaveCount(0);
   await page.click('#lab-both');
   await page.click('#lab-run');
   await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
@@ -19,27 +22,89 @@ test('a small run completes with one point per checkpoint for each family', asyn
   await expect(page.locator('.point.fnv')).toHaveCount(8);
   await expect(page.locator('.point.murmur3')).toHaveCount(8);
   await expect(page.locator('.point.user')).toHaveCount(1);
-  const ns = await page.locator('.point.fnv').evaluateAll((gs) => gs.map((g) => Number(g.dataset.pointN)));
-  expect(ns).toEqual([50, 100, 150, 200, 250, 300, 350, 400]);
-  // Each observed rate lies within 4 standard errors of its filter's expected rate band.
-  const rates = await page.locator('.point.fnv').evaluateAll((gs) => gs.map((g) => Number(g.dataset.observed)));
-  const theory = ns.map((n) => (1 - (1 - 1 / 1000) ** (4 * n)) ** 4);
-  rates.forEach((r, i) => expect(Math.abs(r - theory[i])).toBeLessThan(0.06));
+  await expect(page.locator('[data-legend]')).toHaveCount(4);
+  const points = await page.locator('.point.murmur3').evaluateAll((gs) => gs.map((g) => ({
+    n: Number(g.dataset.pointN), observed: Number(g.dataset.observed), low: Number(g.dataset.ciLow),
+    high: Number(g.dataset.ciHigh), filters: Number(g.dataset.filters),
+    spreadLow: Number(g.dataset.spreadLow), spreadHigh: Number(g.dataset.spreadHigh),
+  })));
+  expect(points.map((p) => p.n)).toEqual([50, 100, 150, 200, 250, 300, 350, 400]);
+  const theory = (n) => (1 - (1 - 1 / 1000) ** (4 * n)) ** 4;
+  let inside = 0;
+  for (const p of points) {
+    expect(p.filters).toBe(100);
+    // The interval holds the mean and never collapses to it; single filters spread wider.
+    expect(p.low).toBeLessThan(p.observed);
+    expect(p.high).toBeGreaterThan(p.observed);
+    expect(p.spreadHigh - p.spreadLow).toBeGreaterThan(p.high - p.low);
+    if (p.low <= theory(p.n) && theory(p.n) <= p.high) inside++;
+  }
+  // The note counts the same points as the attributes.
+  const note = page.locator('.lab-coverage[data-family="murmur3"]');
+  await expect(note).toHaveAttribute('data-inside', String(inside));
+  await expect(note).toHaveAttribute('data-points', '8');
+  await expect(note).toContainText(`murmur3: the formula lies inside the interval at ${inside} of 8 points`);
+  await expect(page.locator('#lab-meaning')).toContainText('mean rate of 100 filters');
   const csv = decodeURIComponent((await page.locator('#lab-csv').getAttribute('href')).split(',').slice(1).join(','));
-  expect(csv.trim().split('\n')).toHaveLength(1 + 16);
+  const rows = csv.trim().split('\n');
+  expect(rows).toHaveLength(1 + 16);
+  expect(rows[0]).toBe('family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate');
+  expect(rows[1]).toMatch(/^fnv,1000,4,50,100,2000,/);
   await page.click('#lab-log');
   const svg = await page.locator('.fpr-plot svg').innerHTML();
   expect(svg).not.toMatch(/NaN|Infinity/);
   await page.screenshot({ path: 'artifacts/lab.png', fullPage: true });
   // The settings are in the link: a reload opens the lab as it was set.
-  await expect(page).toHaveURL(/lab_n=400&lab_probes=20000&lab_points=8&lab_compare=both&lab_axis=log/);
+  await expect(page).toHaveURL(/lab_n=400&lab_probes=2000&lab_points=8&lab_compare=both&lab_axis=log/);
   await page.reload();
   await expect(page.locator('#lab-n')).toHaveValue('400');
-  await expect(page.locator('#lab-probes')).toHaveValue('20000');
+  await expect(page.locator('#lab-probes')).toHaveValue('2000');
   await expect(page.locator('#lab-points')).toHaveValue('8');
   await expect(page.locator('#lab-both')).toBeChecked();
   await expect(page.locator('#lab-log')).toBeChecked();
   expect(errors).toEqual([]);
+});
+
+test('the default run at m = 32 names double hashing, and the user\'s filter sits at its own n', async ({ page }) => {
+  const items = Array.from({ length: 48 }, (_, i) => `add=w${i}`).join('&');
+  await openApp(page, `?view=lab&${items}`);
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
+  // Only murmur3 ran: the legend does not list FNV-1a.
+  await expect(page.locator('[data-legend="murmur3"]')).toHaveCount(1);
+  await expect(page.locator('[data-legend="fnv"]')).toHaveCount(0);
+  await expect(page.locator('[data-legend="user"]')).toHaveCount(1);
+  const note = page.locator('#lab-double-hashing');
+  await expect(note).toContainText('For 2 of the 32 values of h2 mod m');
+  const explained = Number(await note.getAttribute('data-points-explained'));
+  const coverage = page.locator('.lab-coverage[data-family="murmur3"]');
+  const above = Number(await coverage.getAttribute('data-above'));
+  expect(explained).toBeGreaterThan(0);
+  expect(explained).toBeLessThanOrEqual(above);
+  // The measured means run above the exact formula: most points are above it.
+  const points = await page.locator('.point.murmur3').evaluateAll((gs) => gs.map((g) => [Number(g.dataset.pointN), Number(g.dataset.observed)]));
+  const theory = (n) => (1 - (1 - 1 / 32) ** (3 * n)) ** 3;
+  expect(points.filter(([n, r]) => r > theory(n)).length).toBeGreaterThan(points.length / 2);
+  // The user's 48 items are beyond the lab's range (17): the axis extends to them.
+  const user = page.locator('.point.user');
+  await expect(user).toHaveAttribute('data-point-n', '48');
+  await expect(user).toHaveAttribute('data-run', 'user');
+  const box = async (l) => l.locator('polygon, rect').first().boundingBox();
+  const plot = await page.locator('#fpr-plot').boundingBox();
+  const last = await box(page.locator('.point.murmur3').last());
+  const mine = await box(user);
+  expect(mine.x).toBeGreaterThan(last.x + 50);
+  expect(mine.x + mine.width).toBeLessThanOrEqual(plot.x + plot.width);
+  await page.locator('#lab-notes').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'artifacts/lab-m32.png', fullPage: true });
+  // Once the visualizer's filter changes, the points stay with the m they were measured at.
+  await page.click('#tab-visualizer');
+  await page.fill('#field-m', '64');
+  await page.press('#field-m', 'Enter');
+  await page.click('#tab-lab');
+  await expect(page.locator('#lab-stale')).toContainText('measured at m = 32, k = 3, murmur3');
+  await expect(page.locator('.point.user')).toHaveCount(0);
+  await expect(page.locator('.point.murmur3')).toHaveCount(points.length);
 });
 
 test('cancel stops a long run and pause holds it', async ({ page }) => {
@@ -68,6 +133,10 @@ test('cancel stops a long run and pause holds it', async ({ page }) => {
 
 test('bad lab fields are named and block the run', async ({ page }) => {
   await openApp(page, '?view=lab');
+  await setField(page, '#lab-filters', '1');
+  await expect(page.locator('[data-field-error="lab-filters"]')).toContainText('at least 2');
+  await expect(page.locator('#lab-run')).toBeDisabled();
+  await setField(page, '#lab-filters', '');
   await setField(page, '#lab-probes', '0');
   await expect(page.locator('[data-field-error="lab-probes"]')).toContainText('at least 1');
   await setField(page, '#lab-n', 'lots');

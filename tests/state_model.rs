@@ -482,9 +482,10 @@ fn the_lab_settings_travel_in_the_link() {
     use bloomlab::state::lab::{FamilyChoice, LabAction, LabSettings, LabState};
     use bloomlab::state::plot::AxisKind;
     let state =
-        state_from("view=lab&lab_n=500&lab_probes=5000&lab_seed=9&lab_compare=both&lab_axis=log");
+        state_from("view=lab&lab_n=500&lab_filters=40&lab_probes=5000&lab_seed=9&lab_compare=both&lab_axis=log");
     let settings = &state.lab().settings();
     assert_eq!(settings.max_items, "500");
+    assert_eq!(settings.filters, "40");
     assert_eq!(settings.probes, "5000");
     assert_eq!(settings.seed, "9");
     assert_eq!(settings.points, LabSettings::default().points);
@@ -496,6 +497,7 @@ fn the_lab_settings_travel_in_the_link() {
     let link = state.url_query(true);
     for part in [
         "lab_n=500",
+        "lab_filters=40",
         "lab_probes=5000",
         "lab_seed=9",
         "lab_compare=both",
@@ -514,11 +516,12 @@ fn the_lab_settings_travel_in_the_link() {
     });
     assert!(bad.probes.problem.is_some());
     // A change in the lab reaches the link; unknown choices are named.
-    let changed = state.apply(Action::Lab(LabAction::SetProbes("10000".into())));
+    let changed = state.apply(Action::Lab(LabAction::SetProbes("1000".into())));
     let changed = act(
         changed,
         [
             Action::Lab(LabAction::SetMaxItems(String::new())),
+            Action::Lab(LabAction::SetFilters(String::new())),
             Action::Lab(LabAction::SetSeed("1".into())),
             Action::Lab(LabAction::SetFamilies(FamilyChoice::Current)),
             Action::Lab(LabAction::SetAxis(AxisKind::Linear)),

@@ -44,6 +44,9 @@ pub enum ParamError {
     ZeroItems,
     /// An experiment with no probes.
     ZeroProbes,
+    /// An experiment with no filters, or a lab run with fewer than 2 (one filter says
+    /// nothing of how filters vary).
+    TooFewFilters,
     /// Experiment checkpoints that are empty, start at 0 or do not increase.
     BadCheckpoints,
     /// A number that is not finite (NaN or infinity) where a real number is needed.

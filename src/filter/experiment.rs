@@ -83,22 +83,24 @@ impl ItemSource {
 }
 
 /// What to measure: a filter shape, the item counts at which to measure, how many
-/// non-members to probe at each, and the seed.
+/// non-members to probe at each, how many independent filters to build, and the seed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExperimentPlan {
     shape: FilterShape,
     checkpoints: Vec<u64>,
     probes: u64,
+    filters: u64,
     seed: u64,
 }
 
 impl ExperimentPlan {
-    /// A plan, validated: at least one checkpoint, strictly increasing from above 0, and at
-    /// least one probe.
+    /// A plan, validated: at least one checkpoint, strictly increasing from above 0, at
+    /// least one probe and at least one filter.
     pub fn new(
         shape: FilterShape,
         checkpoints: Vec<u64>,
         probes: u64,
+        filters: u64,
         seed: u64,
     ) -> Result<Self, ParamError> {
         let increasing = checkpoints.windows(2).all(|w| w[0] < w[1]);
@@ -108,10 +110,14 @@ impl ExperimentPlan {
         if probes == 0 {
             return Err(ParamError::ZeroProbes);
         }
+        if filters == 0 {
+            return Err(ParamError::TooFewFilters);
+        }
         Ok(ExperimentPlan {
             shape,
             checkpoints,
             probes,
+            filters,
             seed,
         })
     }
@@ -137,9 +143,14 @@ impl ExperimentPlan {
         &self.checkpoints
     }
 
-    /// Non-members probed at each checkpoint.
+    /// Non-members probed at each checkpoint, in each filter.
     pub fn probes(&self) -> u64 {
         self.probes
+    }
+
+    /// Independent filters built, T.
+    pub fn filters(&self) -> u64 {
+        self.filters
     }
 
     /// The seed.
@@ -147,62 +158,136 @@ impl ExperimentPlan {
         self.seed
     }
 
+    /// Inserts plus probes for one filter: its largest n, plus the probes at every point.
+    pub fn operations_per_filter(&self) -> u64 {
+        let inserts = self.checkpoints.last().copied().unwrap_or(0);
+        inserts.saturating_add(self.probes.saturating_mul(self.checkpoints.len() as u64))
+    }
+
     /// Inserts plus probes in the whole run.
     pub fn total_operations(&self) -> u64 {
-        self.checkpoints.last().copied().unwrap_or(0) + self.probes * self.checkpoints.len() as u64
+        self.operations_per_filter().saturating_mul(self.filters)
+    }
+
+    /// The items of filter `t` (from 0): its own members and probes, from a seed mixed from
+    /// the plan's seed and t, so that no two filters share their items.
+    pub fn source_of_filter(&self, t: u64) -> ItemSource {
+        ItemSource::new(splitmix64(
+            self.seed ^ splitmix64(t.wrapping_mul(GOLDEN_GAMMA)),
+        ))
     }
 }
 
-/// One measured point.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ObservedPoint {
+/// One measured point: the false positives of each filter built so far at the same n.
+///
+/// The formula predicts the average over filters, so the point is the mean rate
+/// `Σ fp_t / (T·P)` of T filters with P probes each, and its interval
+/// ([`math::mean_rate_interval`]) includes how much one filter's rate differs from the next.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeasuredPoint {
     /// Items inserted, n.
     pub n: u64,
-    /// Probes the filter reported as present.
-    pub false_positives: u64,
-    /// Probes made.
+    /// Probes per filter, P.
     pub probes: u64,
-    /// Bits set after n inserts.
+    /// Each filter's count of probes reported as present.
+    pub false_positives: Vec<u64>,
+    /// Bits set after n inserts, summed over the filters.
     pub ones: u64,
 }
 
-impl ObservedPoint {
-    /// The observed rate, false positives / probes.
-    pub fn rate(&self) -> f64 {
-        self.false_positives as f64 / self.probes as f64
+impl MeasuredPoint {
+    /// A point measured on a single filter.
+    pub fn single(n: u64, false_positives: u64, probes: u64, ones: u64) -> Self {
+        MeasuredPoint {
+            n,
+            probes,
+            false_positives: vec![false_positives],
+            ones,
+        }
     }
 
-    /// The 95 % Wilson interval of the observed rate.
+    /// Filters measured, T.
+    pub fn filters(&self) -> u64 {
+        self.false_positives.len() as u64
+    }
+
+    /// Probes made over all filters, T·P.
+    pub fn total_probes(&self) -> u64 {
+        self.filters() * self.probes
+    }
+
+    /// False positives over all filters.
+    pub fn total_false_positives(&self) -> u64 {
+        self.false_positives.iter().sum()
+    }
+
+    /// The mean rate over the filters, `Σ fp_t / (T·P)`.
+    pub fn rate(&self) -> f64 {
+        self.total_false_positives() as f64 / self.total_probes().max(1) as f64
+    }
+
+    /// The 95 % interval of the mean rate ([`math::mean_rate_interval`]).
     pub fn interval(&self) -> (f64, f64) {
-        math::wilson_interval(self.false_positives, self.probes)
+        math::mean_rate_interval(&self.false_positives, self.probes)
+    }
+
+    /// Where the middle 90 % of single filters' rates fell: their 5th and 95th percentiles
+    /// (nearest rank).
+    pub fn spread(&self) -> (f64, f64) {
+        let mut counts = self.false_positives.clone();
+        counts.sort_unstable();
+        let rank = |q: f64| {
+            let last = counts.len().saturating_sub(1);
+            let at = ((q * counts.len() as f64).ceil() as usize).saturating_sub(1);
+            counts.get(at.min(last)).copied().unwrap_or(0) as f64 / self.probes.max(1) as f64
+        };
+        (rank(0.05), rank(0.95))
+    }
+
+    /// The mean number of bits set, `ones / T`.
+    pub fn mean_ones(&self) -> f64 {
+        self.ones as f64 / self.filters().max(1) as f64
     }
 }
 
-/// A running experiment; call [`Experiment::run_slice`] until it reports done.
+/// A running experiment; call [`Experiment::run_slice`] until it reports done. Filters are
+/// built one after another, each measured at every checkpoint, so only one is in memory.
 #[derive(Debug, Clone)]
 pub struct Experiment {
     plan: ExperimentPlan,
     source: ItemSource,
     filter: BloomFilter,
+    filter_index: u64,
     inserted: u64,
     next_checkpoint: usize,
     probed: u64,
     false_positives: u64,
-    points: Vec<ObservedPoint>,
+    points: Vec<MeasuredPoint>,
 }
 
 impl Experiment {
     /// A fresh run of `plan`.
     pub fn new(plan: ExperimentPlan) -> Self {
+        let points = plan
+            .checkpoints
+            .iter()
+            .map(|&n| MeasuredPoint {
+                n,
+                probes: plan.probes,
+                false_positives: Vec::with_capacity(plan.filters.min(1024) as usize),
+                ones: 0,
+            })
+            .collect();
         Experiment {
-            source: ItemSource::new(plan.seed),
+            source: plan.source_of_filter(0),
             filter: BloomFilter::new(plan.shape),
             plan,
+            filter_index: 0,
             inserted: 0,
             next_checkpoint: 0,
             probed: 0,
             false_positives: 0,
-            points: Vec::new(),
+            points,
         }
     }
 
@@ -211,33 +296,30 @@ impl Experiment {
         &self.plan
     }
 
-    /// Points measured so far, in checkpoint order.
-    pub fn points(&self) -> &[ObservedPoint] {
-        &self.points
+    /// The points with at least one filter measured, in checkpoint order.
+    pub fn points(&self) -> Vec<MeasuredPoint> {
+        self.points
+            .iter()
+            .filter(|p| !p.false_positives.is_empty())
+            .cloned()
+            .collect()
     }
 
-    /// The filter as it stands.
-    pub fn filter(&self) -> &BloomFilter {
-        &self.filter
-    }
-
-    /// True when every checkpoint has been measured.
+    /// True when every filter has been measured at every checkpoint.
     pub fn is_done(&self) -> bool {
-        self.next_checkpoint >= self.plan.checkpoints.len()
+        self.filter_index >= self.plan.filters
     }
 
     /// Operations (inserts plus probes) done so far.
     pub fn operations_done(&self) -> u64 {
-        self.inserted + self.probes_done()
-    }
-
-    fn probes_done(&self) -> u64 {
-        self.next_checkpoint as u64 * self.plan.probes + self.probed
+        let this_filter =
+            self.inserted + self.next_checkpoint as u64 * self.plan.probes + self.probed;
+        self.filter_index * self.plan.operations_per_filter() + this_filter
     }
 
     /// Fraction of the run done, 0 to 1.
     pub fn progress(&self) -> f64 {
-        self.operations_done() as f64 / self.plan.total_operations() as f64
+        self.operations_done() as f64 / self.plan.total_operations().max(1) as f64
     }
 
     /// Performs at most `budget` inserts or probes; returns true when the run is done.
@@ -264,22 +346,30 @@ impl Experiment {
             left -= end - self.probed;
             self.probed = end;
             if self.probed == self.plan.probes {
-                self.points.push(ObservedPoint {
-                    n: target,
-                    false_positives: self.false_positives,
-                    probes: self.plan.probes,
-                    ones: self.filter.count_ones(),
-                });
+                let point = &mut self.points[self.next_checkpoint];
+                point.false_positives.push(self.false_positives);
+                point.ones += self.filter.count_ones();
                 self.next_checkpoint += 1;
                 self.probed = 0;
                 self.false_positives = 0;
+                if self.next_checkpoint == self.points.len() {
+                    self.next_filter();
+                }
             }
         }
         self.is_done()
     }
 
+    fn next_filter(&mut self) {
+        self.filter_index += 1;
+        self.source = self.plan.source_of_filter(self.filter_index);
+        self.filter.clear();
+        self.inserted = 0;
+        self.next_checkpoint = 0;
+    }
+
     /// Runs the rest of the experiment at once and returns every point.
-    pub fn run_to_end(mut self) -> Vec<ObservedPoint> {
+    pub fn run_to_end(mut self) -> Vec<MeasuredPoint> {
         while !self.run_slice(1 << 16) {}
         self.points
     }
@@ -315,7 +405,7 @@ mod tests {
     #[test]
     fn slices_of_any_size_give_the_same_points() {
         let shape = FilterShape::new(5000, 4, HashFamily::Fnv1a).unwrap();
-        let plan = ExperimentPlan::new(shape, vec![100, 500, 900], 3000, 42).unwrap();
+        let plan = ExperimentPlan::new(shape, vec![100, 500, 900], 3000, 4, 42).unwrap();
         let whole = Experiment::new(plan.clone()).run_to_end();
         let mut sliced = Experiment::new(plan.clone());
         let mut slices = 0;
@@ -323,7 +413,7 @@ mod tests {
             slices += 1;
             assert!(sliced.progress() < 1.0);
         }
-        assert_eq!(sliced.points(), &whole[..]);
+        assert_eq!(sliced.points(), whole);
         assert_eq!(whole.len(), 3);
         assert_eq!(
             whole.iter().map(|p| p.n).collect::<Vec<_>>(),
@@ -331,27 +421,34 @@ mod tests {
         );
         assert!(slices as u64 >= plan.total_operations() / 37 - 1);
         assert_eq!(sliced.progress(), 1.0);
-        assert!(whole[0].false_positives <= whole[2].false_positives);
+        assert!(whole[0].total_false_positives() <= whole[2].total_false_positives());
+        assert!(whole
+            .iter()
+            .all(|p| p.filters() == 4 && p.total_probes() == 12_000));
     }
 
     #[test]
     fn plans_are_validated() {
         let shape = FilterShape::new(100, 2, HashFamily::Fnv1a).unwrap();
         assert_eq!(
-            ExperimentPlan::new(shape, vec![], 10, 1),
+            ExperimentPlan::new(shape, vec![], 10, 1, 1),
             Err(ParamError::BadCheckpoints)
         );
         assert_eq!(
-            ExperimentPlan::new(shape, vec![0, 5], 10, 1),
+            ExperimentPlan::new(shape, vec![0, 5], 10, 1, 1),
             Err(ParamError::BadCheckpoints)
         );
         assert_eq!(
-            ExperimentPlan::new(shape, vec![5, 5], 10, 1),
+            ExperimentPlan::new(shape, vec![5, 5], 10, 1, 1),
             Err(ParamError::BadCheckpoints)
         );
         assert_eq!(
-            ExperimentPlan::new(shape, vec![5], 0, 1),
+            ExperimentPlan::new(shape, vec![5], 0, 1, 1),
             Err(ParamError::ZeroProbes)
+        );
+        assert_eq!(
+            ExperimentPlan::new(shape, vec![5], 10, 0, 1),
+            Err(ParamError::TooFewFilters)
         );
         assert_eq!(
             ExperimentPlan::even_checkpoints(10, 5),

@@ -198,6 +198,41 @@ pub struct HashStep {
     pub position: u64,
 }
 
+/// How many of the m values of `h2 mod m` make an item's k positions `h1 + i·h2 (mod m)`
+/// repeat. The positions repeat when `j·h2 ≡ 0 (mod m)` for some `0 < j < k`, that is when
+/// the order `m / gcd(m, h2)` of `h2` is below k; each divisor d of m is the order of
+/// exactly φ(d) values, so the count is `Σ φ(d)` over the divisors d of m with `d < k`.
+/// `h2 mod m = 0` (order 1) puts all k positions on one bit; for m a power of two,
+/// `h2 mod m = m/2` (order 2) puts them on two bits, and so on.
+///
+/// (For m below 2^64 this counts values of `h2 mod m`; a hash spreading h2 evenly gives
+/// each the same share, so about `count/m` of all items have repeating positions.)
+pub fn repeating_steps(m: u64, k: u32) -> u64 {
+    (1..u64::from(k))
+        .filter(|&d| d <= m && m.is_multiple_of(d))
+        .map(euler_phi)
+        .sum()
+}
+
+/// Euler's φ(d): how many of 1..=d are coprime to d.
+pub(crate) fn euler_phi(mut d: u64) -> u64 {
+    let mut phi = d;
+    let mut p = 2;
+    while p * p <= d {
+        if d.is_multiple_of(p) {
+            while d.is_multiple_of(p) {
+                d /= p;
+            }
+            phi -= phi / p;
+        }
+        p += 1;
+    }
+    if d > 1 {
+        phi -= phi / d;
+    }
+    phi
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,5 +361,28 @@ mod tests {
             assert_eq!(HashFamily::from_key(family.key()), Some(family));
         }
         assert_eq!(HashFamily::from_key("md5"), None);
+    }
+
+    #[test]
+    fn repeating_steps_count_the_h2_values_whose_positions_repeat() {
+        let brute = |m: u64, k: u32| {
+            (0..m)
+                .filter(|&r| {
+                    let positions: std::collections::HashSet<u64> =
+                        (0..u64::from(k)).map(|i| i * r % m).collect();
+                    positions.len() < k as usize
+                })
+                .count() as u64
+        };
+        for m in [1, 2, 7, 16, 64, 100, 1000, 1024] {
+            for k in [1, 2, 3, 4, 7, 10] {
+                assert_eq!(repeating_steps(m, k), brute(m, k), "m = {m}, k = {k}");
+            }
+        }
+        // m = 64, k = 3: h2 mod 64 = 0 (all on one bit) and 32 (two bits).
+        assert_eq!(repeating_steps(64, 3), 2);
+        // A prime m: only h2 mod m = 0.
+        assert_eq!(repeating_steps(10_007, 7), 1);
+        assert_eq!(repeating_steps(1 << 25, 64), 32);
     }
 }

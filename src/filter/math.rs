@@ -108,24 +108,128 @@ pub fn wilson_interval(successes: u64, trials: u64) -> (f64, f64) {
     if trials == 0 {
         return (0.0, 1.0);
     }
-    let z = 1.959_963_984_540_054_f64;
-    let t = trials as f64;
-    let p = successes as f64 / t;
-    let denom = 1.0 + z * z / t;
-    let centre = p + z * z / (2.0 * t);
-    let half = z * (p * (1.0 - p) / t + z * z / (4.0 * t * t)).sqrt();
-    // The bounds are exactly 0 and 1 at the extremes; rounding would leave 1e-18.
-    let low = if successes == 0 {
+    score_interval(successes as f64 / trials as f64, trials as f64, Z_975)
+}
+
+/// An estimate of how much double hashing adds to the false-positive rate of independent
+/// hashes: `Σ φ(d)/m · (f^d − f^k)` over the divisors d of m below k, with the expected fill
+/// `f = 1 − (1 − 1/m)^{kn}`.
+///
+/// For φ(d) of the m values of `h2 mod m` the positions `h1 + i·h2` repeat with period d,
+/// so an item has only d distinct bits and is a false positive with probability about
+/// `f^d` instead of `f^k` (see [`super::hashing::repeating_steps`]); d = 1 is
+/// `h2 mod m = 0`, all k positions on one bit. The estimate leaves out smaller effects
+/// (such items also set fewer bits, and positions in arithmetic progression overlap more
+/// often than independent ones), so it tells whether the difference matters, not its exact
+/// size.
+pub fn double_hashing_excess(m: u64, k: u32, n: f64) -> f64 {
+    let fill = 1.0 - (k as f64 * n * (-1.0 / m as f64).ln_1p()).exp();
+    (1..u64::from(k))
+        .filter(|&d| d <= m && m.is_multiple_of(d))
+        .map(|d| {
+            let values = super::hashing::euler_phi(d) as f64;
+            values / m as f64 * (fill.powi(d as i32) - fill.powi(k as i32))
+        })
+        .sum()
+}
+
+/// z = 1.959964, the 97.5th percentile of the standard normal distribution.
+const Z_975: f64 = 1.959_963_984_540_054;
+
+/// The 97.5th percentile of Student's t distribution with `df` degrees of freedom, the
+/// factor of a two-sided 95 % interval from `df + 1` values: exact for 1 and 2 degrees
+/// (`tan(0.475·π)` = 12.706 and `0.95·sqrt(2/(1 − 0.95²))` = 4.303), the tables' values for
+/// 3 and 4, from 5 on the Cornish–Fisher expansion in `1/df` (Abramowitz & Stegun 26.7.5),
+/// within 0.0004 of the tables; `df = 0` gives infinity.
+pub fn t_975(df: u64) -> f64 {
+    match df {
+        0 => f64::INFINITY,
+        1 => 12.706_204_736_174_7,
+        2 => 4.302_652_729_749_464,
+        3 => 3.182_446_305_284_263,
+        4 => 2.776_445_105_197_799,
+        _ => {
+            let (z, v) = (Z_975, df as f64);
+            let (z2, z3) = (z * z, z * z * z);
+            let (z5, z7, z9) = (z3 * z2, z3 * z2 * z2, z3 * z3 * z3);
+            z + (z3 + z) / (4.0 * v)
+                + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * v * v)
+                + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * v * v * v)
+                + (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z)
+                    / (92_160.0 * v * v * v * v)
+        }
+    }
+}
+
+/// A 95 % interval for the mean false-positive rate over T filters, from each filter's
+/// count `fp_t` of false positives among `probes` (P) probes.
+///
+/// The mean is `p̂ = Σ fp_t / (T·P)`. Its variance has two parts: the chance in the probes
+/// (binomial, `p̂(1 − p̂)/(T·P)`) and how much one filter's rate differs from the next. The
+/// spread of the T rates `r_t = fp_t/P` measures both: `s² = Σ (r_t − p̂)² / (T − 1)`, so
+/// `Var(p̂) ≈ s²/T`. The interval is Wilson's score interval
+/// `(p̂ + t²/2N ± t·sqrt(p̂(1 − p̂)/N + t²/4N²)) / (1 + t²/N)` with the effective number of
+/// probes `N = T·P / max(1, (s²/T) / (p̂(1 − p̂)/(T·P)))` and t = [`t_975`]`(T − 1)`: wider
+/// than the pooled binomial interval whenever filters vary more than probes do, never
+/// narrower, and never a single value (with no false positives at all it is
+/// `[0, t²/(T·P + t²)]`). With one filter it is the Wilson interval of its probes.
+pub fn mean_rate_interval(false_positives: &[u64], probes: u64) -> (f64, f64) {
+    let filters = false_positives.len() as u64;
+    let total = filters * probes;
+    if filters < 2 || probes == 0 {
+        let successes = false_positives.iter().sum();
+        return wilson_interval(successes, total);
+    }
+    let (t, total_f) = (filters as f64, total as f64);
+    let mean = false_positives.iter().sum::<u64>() as f64 / total_f;
+    let spread: f64 = false_positives
+        .iter()
+        .map(|&fp| (fp as f64 / probes as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (t - 1.0);
+    let binomial = mean * (1.0 - mean) / total_f;
+    let design_effect = if binomial > 0.0 {
+        (spread / t / binomial).max(1.0)
+    } else {
+        1.0
+    };
+    score_interval(mean, total_f / design_effect, t_975(filters - 1))
+}
+
+/// Wilson's score interval for a rate `p` measured on `trials` (not necessarily whole) with
+/// the factor `z`; exactly 0 and 1 at the ends.
+fn score_interval(p: f64, trials: f64, z: f64) -> (f64, f64) {
+    let z2 = z * z;
+    let denom = 1.0 + z2 / trials;
+    let centre = p + z2 / (2.0 * trials);
+    let half = z * (p * (1.0 - p) / trials + z2 / (4.0 * trials * trials)).sqrt();
+    let low = if p <= 0.0 {
         0.0
     } else {
         ((centre - half) / denom).max(0.0)
     };
-    let high = if successes == trials {
+    let high = if p >= 1.0 {
         1.0
     } else {
         ((centre + half) / denom).min(1.0)
     };
     (low, high)
+}
+
+/// The smallest c for which `P(X ≥ c) ≤ alpha` when X is binomial with `trials` and
+/// `p`: a count at or above it is unlikely by chance alone.
+pub fn binomial_upper_critical(trials: u64, p: f64, alpha: f64) -> u64 {
+    // P(X = j) term by term: (trials choose j) p^j (1-p)^(trials-j).
+    let mut term = (1.0 - p).powf(trials as f64);
+    let mut below = 0.0; // P(X < c)
+    for c in 0..=trials {
+        if 1.0 - below <= alpha {
+            return c;
+        }
+        below += term;
+        term *= (trials - c) as f64 / (c + 1) as f64 * p / (1.0 - p);
+    }
+    trials + 1
 }
 
 fn check_rate(p: f64) -> Result<(), ParamError> {
@@ -225,6 +329,74 @@ mod tests {
         assert_eq!(optimal_m(10.0, f64::NAN), Err(ParamError::NotFinite));
         assert_eq!(optimal_m(0.0, 0.1), Err(ParamError::ZeroItems));
         assert_eq!(max_items(0.0, 0.1), Err(ParamError::ZeroBits));
+    }
+
+    #[test]
+    fn t_quantiles_match_the_tables() {
+        // Student's t, 97.5th percentile, from the standard tables.
+        for (df, table) in [
+            (1, 12.706),
+            (2, 4.303),
+            (3, 3.182),
+            (4, 2.776),
+            (5, 2.571),
+            (6, 2.447),
+            (9, 2.262),
+            (19, 2.093),
+            (29, 2.045),
+            (49, 2.010),
+            (99, 1.984),
+            (999, 1.962),
+        ] {
+            assert!((t_975(df) - table).abs() < 1e-3, "df {df}: {}", t_975(df));
+        }
+        assert_eq!(t_975(0), f64::INFINITY);
+    }
+
+    #[test]
+    fn the_mean_rate_interval_widens_with_the_filters_spread_and_never_collapses() {
+        // Filters that agree exactly: the spread is below the binomial, the interval is the
+        // pooled Wilson interval with t(9) instead of z.
+        let same = [50u64; 10];
+        let (low, high) = mean_rate_interval(&same, 1000);
+        assert!(low < 0.05 && high > 0.05);
+        let pooled = wilson_interval(500, 10_000);
+        assert!(low < pooled.0 && high > pooled.1);
+        assert!(high - low < 1.2 * (pooled.1 - pooled.0));
+        // Filters that differ much more than their probes can: far wider.
+        let varied = [10u64, 90, 20, 80, 30, 70, 40, 60, 5, 95];
+        let (vlow, vhigh) = mean_rate_interval(&varied, 1000);
+        assert!(vlow < 0.05 && vhigh > 0.05);
+        assert!(vhigh - vlow > 3.0 * (high - low), "{vlow} {vhigh}");
+        // By hand: r = fp/1000, mean 0.05, s² = Σ(r − 0.05)²/9 = 0.01005/9, so Var = s²/10
+        // = 1.1167e-4 against the binomial 0.05·0.95/10^4 = 4.75e-6: N = 10^4/23.51 = 425.4.
+        let expected = score_interval(0.05, 10_000.0 / (1.1167e-4 / 4.75e-6), t_975(9));
+        assert!((vlow - expected.0).abs() < 1e-4 && (vhigh - expected.1).abs() < 1e-4);
+        // No false positive in 100 filters of 1000 probes: [0, t²/(10^5 + t²)].
+        let (zlow, zhigh) = mean_rate_interval(&[0; 100], 1000);
+        let t = t_975(99);
+        assert_eq!(zlow, 0.0);
+        assert!((zhigh - t * t / (1e5 + t * t)).abs() < 1e-12 && zhigh > 0.0);
+        // One false positive in all: the interval still has width on both sides.
+        let mut one = [0u64; 100];
+        one[7] = 1;
+        let (olow, ohigh) = mean_rate_interval(&one, 1000);
+        assert!(
+            olow < 1e-5 && ohigh > 1e-5 && ohigh < 1e-4,
+            "{olow} {ohigh}"
+        );
+        // One filter: its Wilson interval.
+        assert_eq!(mean_rate_interval(&[50], 1000), wilson_interval(50, 1000));
+    }
+
+    #[test]
+    fn the_binomial_critical_count_leaves_at_most_alpha_above_it() {
+        // 20 points each outside with probability 0.025: P(X ≥ 3) = 0.0130, P(X ≥ 4) =
+        // 0.00137, so 4 is the first count with at most 1 % above it.
+        assert_eq!(binomial_upper_critical(20, 0.025, 0.01), 4);
+        assert_eq!(binomial_upper_critical(20, 0.025, 0.02), 3);
+        assert_eq!(binomial_upper_critical(1, 0.5, 0.01), 2);
+        assert_eq!(binomial_upper_critical(100, 0.0, 0.01), 1);
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub use counting::{
     CounterChange, CountingBloomFilter, RemoveError, DEFAULT_COUNTER_WIDTH, MAX_COUNTER_WIDTH,
 };
 pub use error::{ParamError, MAX_BITS, MAX_HASHES};
-pub use experiment::{Experiment, ExperimentPlan, ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
+pub use experiment::{Experiment, ExperimentPlan, ItemKind, ItemSource, MeasuredPoint, ITEM_LEN};
 pub use hashing::{HashFamily, HashPair, HashStep};
 pub use math::CountEstimate;
 pub use params::FilterShape;

@@ -227,26 +227,14 @@ mod tests {
         // with k = 1 they share no more than chance: no claim is made.
         let words = short_words().take(SHORT_WORD_COUNT);
         assert_eq!(shared_count(shape(1 << 15, 3, HashFamily::Fnv1a), words), 0);
-        assert_eq!(
-            low_bits_report(shape(1 << 15, 3, HashFamily::Fnv1a)),
-            None
-        );
+        assert_eq!(low_bits_report(shape(1 << 15, 3, HashFamily::Fnv1a)), None);
         for j in 4..=16 {
-            assert_eq!(
-                low_bits_report(shape(1 << j, 1, HashFamily::Fnv1a)),
-                None
-            );
+            assert_eq!(low_bits_report(shape(1 << j, 1, HashFamily::Fnv1a)), None);
         }
         // Only FNV-1a at a power of two of at least 16 gets a report.
-        assert_eq!(
-            low_bits_report(shape(1000, 3, HashFamily::Fnv1a)),
-            None
-        );
+        assert_eq!(low_bits_report(shape(1000, 3, HashFamily::Fnv1a)), None);
         assert_eq!(low_bits_report(shape(8, 3, HashFamily::Fnv1a)), None);
-        assert_eq!(
-            low_bits_report(shape(16, 3, HashFamily::Murmur3)),
-            None
-        );
+        assert_eq!(low_bits_report(shape(16, 3, HashFamily::Murmur3)), None);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Sentences the page builds from the model's values: the message about the last action,
 //! a query's verdict, a walk's step and a measured point.
 
-use crate::filter::{HashStep, ObservedPoint};
+use crate::filter::{HashStep, MeasuredPoint};
 use crate::state::{Divergence, Message, Mode, QueryReport, Settings, Verdict, Walk, WalkKind};
 
 use super::{fill, number_list, quoted_list, shown_item, Text};
@@ -121,20 +121,41 @@ pub fn walk_step(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: 
     }
 }
 
-/// Describes a point for its tooltip and the readout.
-pub fn observed_point(text: &Text, label: &str, p: &ObservedPoint, theory: f64) -> String {
+/// Describes a point for its tooltip and the readout: one filter's count, or the mean of
+/// several with the spread of single filters.
+pub fn observed_point(text: &Text, label: &str, p: &MeasuredPoint, theory: f64) -> String {
     let (low, high) = p.interval();
+    let rate = |r: f64| crate::state::plot::probability(r);
+    if p.filters() == 1 {
+        return fill(
+            text.plot_point,
+            &[
+                &label,
+                &p.n,
+                &p.total_false_positives(),
+                &p.probes,
+                &rate(p.rate()),
+                &rate(low),
+                &rate(high),
+                &rate(theory),
+            ],
+        );
+    }
+    let (spread_low, spread_high) = p.spread();
     fill(
-        text.plot_point,
+        text.plot_point_mean,
         &[
             &label,
             &p.n,
-            &p.false_positives,
-            &p.probes,
-            &format!("{:.5}", p.rate()),
-            &format!("{low:.5}"),
-            &format!("{high:.5}"),
-            &format!("{theory:.5}"),
+            &p.filters(),
+            &p.total_false_positives(),
+            &p.total_probes(),
+            &rate(p.rate()),
+            &rate(low),
+            &rate(high),
+            &rate(spread_low),
+            &rate(spread_high),
+            &rate(theory),
         ],
     )
 }

@@ -2,7 +2,7 @@
 //! The experiment itself runs in slices outside this state; finished points come back as
 //! [`LabAction::Measured`].
 
-use crate::filter::{ExperimentPlan, FilterShape, HashFamily, ObservedPoint, ParamError};
+use crate::filter::{math, ExperimentPlan, FilterShape, HashFamily, MeasuredPoint, ParamError};
 
 use super::fields::{parse_bounded, parse_whole, FieldProblem};
 use super::plot::AxisKind;
@@ -13,6 +13,13 @@ pub const MAX_LAB_ITEMS: u64 = 10_000_000;
 pub const MAX_LAB_PROBES: u64 = 10_000_000;
 /// Largest number of measured points.
 pub const MAX_LAB_POINTS: u64 = 200;
+/// Largest number of filters per point.
+pub const MAX_LAB_FILTERS: u64 = 1000;
+/// Inserts plus probes a run with an automatic number of filters aims at, per family: about
+/// a second in the browser.
+pub const LAB_BUDGET: u64 = 3_000_000;
+/// The automatic number of filters: as many as [`LAB_BUDGET`] allows, within these bounds.
+pub const AUTO_FILTERS: (u64, u64) = (3, 100);
 
 /// Where the run is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,13 +57,15 @@ pub enum FamilyChoice {
     Both,
 }
 
-/// The lab's settings as typed: what the page's link carries (`lab_n=`, `lab_probes=`,
-/// `lab_points=`, `lab_seed=`, `lab_compare=both`, `lab_axis=log`).
+/// The lab's settings as typed: what the page's link carries (`lab_n=`, `lab_filters=`,
+/// `lab_probes=`, `lab_points=`, `lab_seed=`, `lab_compare=both`, `lab_axis=log`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabSettings {
     /// Largest n; empty for the default of the shape.
     pub max_items: String,
-    /// Probes per point.
+    /// Filters per point, T; empty for as many as a quick run allows.
+    pub filters: String,
+    /// Probes per filter at each point, P.
     pub probes: String,
     /// Number of points.
     pub points: String,
@@ -72,7 +81,8 @@ impl Default for LabSettings {
     fn default() -> Self {
         LabSettings {
             max_items: String::new(),
-            probes: "10000".into(),
+            filters: String::new(),
+            probes: "1000".into(),
             points: "20".into(),
             seed: "1".into(),
             families: FamilyChoice::Current,
@@ -105,7 +115,7 @@ pub struct Run {
     /// The family.
     pub family: HashFamily,
     /// The measured points so far.
-    pub points: Vec<ObservedPoint>,
+    pub points: Vec<MeasuredPoint>,
 }
 
 /// Every lab intent.
@@ -113,7 +123,9 @@ pub struct Run {
 pub enum LabAction {
     /// Largest n typed.
     SetMaxItems(String),
-    /// Probes per point typed.
+    /// Filters per point typed.
+    SetFilters(String),
+    /// Probes per filter typed.
     SetProbes(String),
     /// Number of points typed.
     SetPoints(String),
@@ -170,7 +182,9 @@ impl LabField {
 pub struct LabState {
     /// Largest n.
     pub max_items: LabField,
-    /// Probes per point.
+    /// Filters per point.
+    pub filters: LabField,
+    /// Probes per filter.
     pub probes: LabField,
     /// Number of points.
     pub points: LabField,
@@ -208,6 +222,7 @@ impl Default for LabState {
         let settings = LabSettings::default();
         LabState {
             max_items: LabField::new(&settings.max_items),
+            filters: LabField::new(&settings.filters),
             probes: LabField::new(&settings.probes),
             points: LabField::new(&settings.points),
             seed: LabField::new(&settings.seed),
@@ -236,6 +251,7 @@ impl LabState {
     pub fn with_settings(settings: &LabSettings) -> LabState {
         LabState::default()
             .apply(LabAction::SetMaxItems(settings.max_items.clone()))
+            .apply(LabAction::SetFilters(settings.filters.clone()))
             .apply(LabAction::SetProbes(settings.probes.clone()))
             .apply(LabAction::SetPoints(settings.points.clone()))
             .apply(LabAction::SetSeed(settings.seed.clone()))
@@ -247,6 +263,7 @@ impl LabState {
     pub fn settings(&self) -> LabSettings {
         LabSettings {
             max_items: self.max_items.text.clone(),
+            filters: self.filters.text.clone(),
             probes: self.probes.text.clone(),
             points: self.points.text.clone(),
             seed: self.seed.text.clone(),
@@ -274,6 +291,14 @@ impl LabState {
                     parse_bounded(&text, MAX_LAB_ITEMS, ParamError::ZeroItems).err()
                 };
                 self.max_items = LabField { text, problem };
+            }
+            LabAction::SetFilters(text) => {
+                let problem = if text.trim().is_empty() {
+                    None
+                } else {
+                    parse_filters(&text).err()
+                };
+                self.filters = LabField { text, problem };
             }
             LabAction::SetProbes(text) => {
                 let problem = parse_bounded(&text, MAX_LAB_PROBES, ParamError::ZeroProbes).err();
@@ -354,6 +379,14 @@ impl LabState {
             ParamError::BadCheckpoints,
         )?;
         let seed = parse_whole(&self.seed.text)?;
+        let checkpoints = ExperimentPlan::even_checkpoints(max_n, count);
+        let filters = if self.filters.text.trim().is_empty() {
+            let one = ExperimentPlan::new(shape, checkpoints.clone(), probes, 1, seed)
+                .map_err(FieldProblem::Invalid)?;
+            auto_filters(one.operations_per_filter())
+        } else {
+            parse_filters(&self.filters.text)?
+        };
         let families = match self.families {
             FamilyChoice::Current => vec![shape.family()],
             FamilyChoice::Both => HashFamily::ALL.to_vec(),
@@ -362,39 +395,127 @@ impl LabState {
             .into_iter()
             .map(|family| {
                 let shape = FilterShape::new(shape.m(), shape.k(), family)?;
-                ExperimentPlan::new(
-                    shape,
-                    ExperimentPlan::even_checkpoints(max_n, count),
-                    probes,
-                    seed,
-                )
+                ExperimentPlan::new(shape, checkpoints.clone(), probes, filters, seed)
             })
             .collect::<Result<Vec<_>, ParamError>>()
             .map_err(FieldProblem::Invalid)
     }
 
-    /// The measured points as CSV: family, m, k, n, probes, false positives, observed rate,
-    /// the Wilson 95 % bounds, the exact and approximate theoretical rates.
+    /// The number of filters a run on `shape` would build: typed, or automatic.
+    pub fn filters_for(&self, shape: FilterShape) -> Option<u64> {
+        self.plans_for(shape).ok()?.first().map(|p| p.filters())
+    }
+
+    /// The measured points as CSV: family, m, k, n, filters, probes per filter, false
+    /// positives in all, the mean rate, its 95 % interval, the 5th and 95th percentiles of
+    /// single filters' rates, the exact and approximate theoretical rates.
     pub fn csv(&self, m: u64, k: u32) -> String {
         let mut out = String::from(
-            "family,m,k,n,probes,false_positives,observed_rate,wilson_low,wilson_high,exact_rate,approx_rate\n",
+            "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate\n",
         );
         for run in &self.runs {
             for p in &run.points {
                 let (low, high) = p.interval();
-                let exact = crate::filter::math::fpr_exact(m as f64, p.n as f64, k as f64);
-                let approx = crate::filter::math::fpr_approx(m as f64, p.n as f64, k as f64);
+                let (spread_low, spread_high) = p.spread();
+                let exact = math::fpr_exact(m as f64, p.n as f64, k as f64);
+                let approx = math::fpr_approx(m as f64, p.n as f64, k as f64);
                 out.push_str(&format!(
-                    "{},{m},{k},{},{},{},{},{low},{high},{exact},{approx}\n",
+                    "{},{m},{k},{},{},{},{},{},{low},{high},{spread_low},{spread_high},{exact},{approx}\n",
                     run.family.key(),
                     p.n,
+                    p.filters(),
                     p.probes,
-                    p.false_positives,
+                    p.total_false_positives(),
                     p.rate()
                 ));
             }
         }
         out
+    }
+}
+
+/// Filters as typed: a whole number from 2 to [`MAX_LAB_FILTERS`].
+fn parse_filters(text: &str) -> Result<u64, FieldProblem> {
+    match parse_bounded(text, MAX_LAB_FILTERS, ParamError::TooFewFilters)? {
+        1 => Err(FieldProblem::Invalid(ParamError::TooFewFilters)),
+        filters => Ok(filters),
+    }
+}
+
+/// The automatic number of filters: `LAB_BUDGET / (inserts + probes per filter)`, within
+/// [`AUTO_FILTERS`].
+pub fn auto_filters(operations_per_filter: u64) -> u64 {
+    (LAB_BUDGET / operations_per_filter.max(1)).clamp(AUTO_FILTERS.0, AUTO_FILTERS.1)
+}
+
+/// How the exact formula sits against one family's measured points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Coverage {
+    /// Points measured.
+    pub points: u64,
+    /// Points whose 95 % interval contains the exact rate.
+    pub inside: u64,
+    /// Points measured above the formula (the formula below the interval).
+    pub above: u64,
+    /// Points measured below it.
+    pub below: u64,
+    /// The fewest points on one side that chance alone reaches with probability at most
+    /// 1 % (each side holds about 2.5 % of points when the formula is right).
+    pub unlikely: u64,
+    /// The points above the formula that double hashing accounts for: where the formula
+    /// plus double hashing's estimated excess ([`math::double_hashing_excess`]) reaches the
+    /// interval. Their number, and the first and last n.
+    pub double_hashing: Option<(u64, u64, u64)>,
+}
+
+/// Where double hashing adds less than this share to the formula, the formula describes
+/// what the page measures (the statistical tests count coverage there).
+pub const MATERIAL_EXCESS: f64 = 0.1;
+
+impl Coverage {
+    /// Compares each point's interval with `fpr_exact(m, n, k)`.
+    pub fn of(points: &[MeasuredPoint], m: u64, k: u32) -> Coverage {
+        let mut coverage = Coverage {
+            points: points.len() as u64,
+            inside: 0,
+            above: 0,
+            below: 0,
+            unlikely: math::binomial_upper_critical(points.len() as u64, 0.025, 0.01),
+            double_hashing: None,
+        };
+        for p in points {
+            let theory = math::fpr_exact(m as f64, p.n as f64, k as f64);
+            let (low, high) = p.interval();
+            if theory < low {
+                coverage.above += 1;
+                // Double hashing accounts for the point when the formula plus its estimated
+                // excess reaches the interval.
+                let excess = math::double_hashing_excess(m, k, p.n as f64);
+                if theory + excess >= low {
+                    coverage.double_hashing = Some(match coverage.double_hashing {
+                        None => (1, p.n, p.n),
+                        Some((count, first, _)) => (count + 1, first, p.n),
+                    });
+                }
+            } else if theory > high {
+                coverage.below += 1;
+            } else {
+                coverage.inside += 1;
+            }
+        }
+        coverage
+    }
+
+    /// More points above the formula than chance explains, beyond those double hashing
+    /// explains.
+    pub fn runs_above(&self) -> bool {
+        let explained = self.double_hashing.map_or(0, |(count, _, _)| count);
+        self.above - explained >= self.unlikely
+    }
+
+    /// More points below the formula than chance explains.
+    pub fn runs_below(&self) -> bool {
+        self.below >= self.unlikely
     }
 }
 
@@ -458,5 +579,52 @@ mod tests {
         assert!(csv.lines().nth(1).unwrap().starts_with("fnv,1000,4,"));
         let lab = lab.apply(LabAction::Cancel);
         assert!(lab.runs.is_empty());
+    }
+
+    #[test]
+    fn the_number_of_filters_is_automatic_unless_typed() {
+        let lab = LabState::default();
+        // m = 1000, k = 4: 460 inserts and 20 · 1000 probes per filter, 146 fit the budget.
+        assert_eq!(lab.filters_for(shape()), Some(100));
+        // m = 2^20, k = 3: 551,589 inserts and 20,000 probes per filter: 5.
+        let large = FilterShape::new(1 << 20, 3, HashFamily::Murmur3).unwrap();
+        let per_filter = lab.plans_for(large).unwrap()[0].operations_per_filter();
+        assert_eq!(lab.filters_for(large), Some(LAB_BUDGET / per_filter));
+        assert!((3..10).contains(&(LAB_BUDGET / per_filter)));
+        let lab = lab.apply(LabAction::SetFilters("7".into()));
+        assert_eq!(lab.filters_for(large), Some(7));
+        for (typed, problem) in [
+            ("1", FieldProblem::Invalid(ParamError::TooFewFilters)),
+            ("0", FieldProblem::Invalid(ParamError::TooFewFilters)),
+            ("2.5", FieldProblem::NotWhole),
+        ] {
+            let lab = LabState::default().apply(LabAction::SetFilters(typed.into()));
+            assert_eq!(lab.filters.problem, Some(problem), "{typed}");
+            assert!(lab.plans_for(shape()).is_err());
+        }
+        let too_many = LabState::default().apply(LabAction::SetFilters("1001".into()));
+        assert!(too_many.filters.problem.is_some());
+    }
+
+    #[test]
+    fn at_m_32_the_default_run_sits_above_the_formula_and_double_hashing_is_named() {
+        let shape = FilterShape::new(32, 3, HashFamily::Murmur3).unwrap();
+        let plan = LabState::default().plans_for(shape).unwrap().remove(0);
+        let points = Experiment::new(plan).run_to_end();
+        let coverage = Coverage::of(&points, 32, 3);
+        let (explained, first, last) = coverage.double_hashing.expect("explained");
+        assert!(coverage.above >= coverage.unlikely, "{coverage:?}");
+        assert!(explained >= coverage.above / 2 && first <= last);
+        // What is above the formula is accounted for, not left as an unexplained excess.
+        assert!(!coverage.runs_below());
+        // m = 10,007 is prime: only h2 mod m = 0 repeats, and the formula holds.
+        let prime = FilterShape::new(10_007, 4, HashFamily::Murmur3).unwrap();
+        let plan = LabState::default().plans_for(prime).unwrap().remove(0);
+        let coverage = Coverage::of(&Experiment::new(plan).run_to_end(), 10_007, 4);
+        assert!(
+            !coverage.runs_above() && !coverage.runs_below(),
+            "{coverage:?}"
+        );
+        assert!(coverage.inside >= 17, "{coverage:?}");
     }
 }

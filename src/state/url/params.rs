@@ -327,14 +327,24 @@ pub const PARAMS: &[Param] = &[
         print: |url, out| unless_default(out, &url.lab.max_items, ""),
     },
     Param {
+        key: "lab_filters",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.lab.filters = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.lab.filters, ""),
+    },
+    Param {
         key: "lab_probes",
         repeats: false,
-        default: "10000",
+        default: "1000",
         parse: |url, v| {
             url.lab.probes = v.to_owned();
             Ok(())
         },
-        print: |url, out| unless_default(out, &url.lab.probes, "10000"),
+        print: |url, out| unless_default(out, &url.lab.probes, "1000"),
     },
     Param {
         key: "lab_points",

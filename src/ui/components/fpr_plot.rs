@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::filter::{HashFamily, ObservedPoint};
+use crate::filter::{HashFamily, MeasuredPoint};
 use crate::i18n::sentences;
 use crate::i18n::{fill, Text};
 use crate::state::lab::Run;
@@ -30,9 +30,10 @@ pub struct FprPlotProps {
     pub n_max: u64,
     /// Measured points per family.
     pub runs: Vec<Run>,
-    /// The visualizer's own filter as one more point.
+    /// The visualizer's own filter as one more point (drawn when it holds items; the n axis
+    /// extends to its n).
     #[prop_or_default]
-    pub user_point: Option<ObservedPoint>,
+    pub user_point: Option<MeasuredPoint>,
     /// Linear or log rate axis.
     pub axis: AxisKind,
 }
@@ -51,14 +52,15 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let readout = use_state(String::new);
     let (m, k) = (props.m as f64, props.k as f64);
-    let n_max = props.n_max.max(1) as f64;
+    let user_point = props.user_point.as_ref().filter(|p| p.n > 0);
+    let n_max = props.n_max.max(user_point.map_or(1, |p| p.n)).max(1) as f64;
     let exact = theory_curve(m, k, n_max, 160, true);
     let approx = theory_curve(m, k, n_max, 160, false);
     let observed_max = props
         .runs
         .iter()
-        .flat_map(|r| r.points.iter().map(|p| p.interval().1))
-        .chain(props.user_point.iter().map(|p| p.rate()))
+        .flat_map(|r| r.points.iter().map(|p| p.interval().1.max(p.spread().1)))
+        .chain(user_point.map(|p| p.interval().1))
         .fold(0.0f64, f64::max);
     let curve_max = exact
         .iter()
@@ -112,10 +114,11 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             .collect()
     };
     let family_label = |f: HashFamily| f.label().to_owned();
-    let point_html = |label: String, p: &ObservedPoint, shape: &'static str, key: &'static str| {
+    let point_html = |label: String, p: &MeasuredPoint, shape: &'static str, key: &'static str| {
         let theory = crate::filter::math::fpr_exact(m, p.n as f64, k);
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
         let (low, high) = p.interval();
+        let (spread_low, spread_high) = p.spread();
         let description = sentences::observed_point(text, &label, p, theory);
         let onfocus = {
             let readout = readout.clone();
@@ -136,16 +139,36 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             }
             _ => html! { <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r="4" /> },
         };
+        let several = p.filters() > 1;
         html! {
             <g class={classes!("point", key)} tabindex="0" {onfocus} {onmouseenter}
-               data-point-n={p.n.to_string()} data-observed={p.rate().to_string()} data-run={key}>
+               data-point-n={p.n.to_string()} data-observed={p.rate().to_string()} data-run={key}
+               data-ci-low={low.to_string()} data-ci-high={high.to_string()} data-filters={p.filters().to_string()}
+               data-spread-low={several.then(|| spread_low.to_string())} data-spread-high={several.then(|| spread_high.to_string())}>
                 <title>{ description }</title>
+                if several {
+                    <line class="spread" x1={format!("{cx:.1}")} x2={format!("{cx:.1}")}
+                          y1={format!("{:.1}", y_scale.map(spread_low))} y2={format!("{:.1}", y_scale.map(spread_high))} />
+                }
                 <line class="ci" x1={format!("{cx:.1}")} x2={format!("{cx:.1}")}
                       y1={format!("{:.1}", y_scale.map(low))} y2={format!("{:.1}", y_scale.map(high))} />
                 { marker }
             </g>
         }
     };
+    // The legend names what is drawn: the curves, each family that ran, the single filters'
+    // spread when a point has several, and the user's filter when it is shown.
+    let ran = |family: HashFamily| {
+        props
+            .runs
+            .iter()
+            .any(|r| r.family == family && !r.points.is_empty())
+    };
+    let any_spread = props
+        .runs
+        .iter()
+        .flat_map(|r| &r.points)
+        .any(|p| p.filters() > 1);
     html! {
         <figure class="plot fpr-plot">
             <svg id="fpr-plot" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.plot_title}>
@@ -173,16 +196,25 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                     </g>
                 }) }
                 <g class="run user">
-                    { for props.user_point.iter().map(|p| point_html(text.plot_user.to_owned(), p, "diamond", "user")) }
+                    { for user_point.map(|p| point_html(text.plot_user.to_owned(), p, "diamond", "user")) }
                 </g>
             </svg>
             <figcaption>
                 <ul class="plot-legend">
                     <li><span class="key exact" />{ text.plot_exact }</li>
                     <li><span class="key approx" />{ text.plot_approx }</li>
-                    <li><span class="key circle" />{ fill(text.plot_observed, &[&"FNV-1a"]) }</li>
-                    <li><span class="key square" />{ fill(text.plot_observed, &[&"murmur3"]) }</li>
-                    <li><span class="key diamond" />{ text.plot_user }</li>
+                    if ran(HashFamily::Fnv1a) {
+                        <li data-legend="fnv"><span class="key circle" />{ fill(text.plot_observed, &[&HashFamily::Fnv1a.label()]) }</li>
+                    }
+                    if ran(HashFamily::Murmur3) {
+                        <li data-legend="murmur3"><span class="key square" />{ fill(text.plot_observed, &[&HashFamily::Murmur3.label()]) }</li>
+                    }
+                    if any_spread {
+                        <li data-legend="spread"><span class="key spread" />{ text.plot_spread }</li>
+                    }
+                    if user_point.is_some() {
+                        <li data-legend="user"><span class="key diamond" />{ text.plot_user_one }</li>
+                    }
                 </ul>
                 <p class="readout" aria-live="polite" data-readout="">{ (*readout).clone() }</p>
                 { plot_download(text.download_svg, "fpr-plot", "false-positive-rate.svg") }

@@ -3,9 +3,11 @@
 
 use yew::prelude::*;
 
-use crate::filter::{Experiment, FilterShape};
+use crate::filter::hashing::repeating_steps;
+use crate::filter::{Experiment, ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, Text};
-use crate::state::lab::{FamilyChoice, LabAction, LabState, Run, RunStatus};
+use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabState, Run, RunStatus};
+use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
 use crate::state::{Action, FilterModel};
@@ -15,7 +17,7 @@ use crate::ui::components::k_plot::{k_plot, KPlotProps};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
 use crate::ui::shared::Shared;
-use crate::ui::views::lab::user_point;
+use crate::ui::views::lab::{user_point, USER_PROBES};
 
 /// Work per slice, in milliseconds: short enough that no task comes near 50 ms.
 const SLICE_MS: f64 = 10.0;
@@ -104,6 +106,69 @@ fn run_slice(experiments: &mut [Experiment]) -> (Vec<Run>, f64, bool) {
     )
 }
 
+/// What the plot's bars mean, and how the formula sits against each family's points: in
+/// plain words, from the run on screen.
+fn lab_notes(
+    text: &'static Text,
+    lab: &LabState,
+    plotted: FilterShape,
+    plan: Option<&ExperimentPlan>,
+    user_shown: bool,
+) -> Html {
+    let (m, k) = (plotted.m(), plotted.k());
+    let meaning = plan.map(|p| {
+        fill(
+            text.lab_meaning,
+            &[
+                &grouped(u128::from(p.filters())),
+                &grouped(u128::from(p.probes())),
+            ],
+        )
+    });
+    let user =
+        user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(u128::from(USER_PROBES))]));
+    let measured: Vec<(HashFamily, Coverage)> = lab
+        .runs
+        .iter()
+        .filter(|r| !r.points.is_empty())
+        .map(|r| (r.family, Coverage::of(&r.points, m, k)))
+        .collect();
+    let coverage = measured
+        .iter()
+        .map(|(family, c)| {
+            let label = family.label();
+            let mut sentence = fill(text.lab_coverage, &[&label, &c.inside, &c.points]);
+            if c.runs_above() {
+                sentence = format!("{sentence} {}", fill(text.lab_runs_above, &[&label, &c.above, &c.points]));
+            }
+            if c.runs_below() {
+                sentence = format!("{sentence} {}", fill(text.lab_runs_below, &[&label, &c.below, &c.points]));
+            }
+            html! { <p class="lab-coverage" data-family={family.key()} data-inside={c.inside.to_string()}
+                       data-points={c.points.to_string()} data-above={c.above.to_string()} data-below={c.below.to_string()}>{ sentence }</p> }
+        })
+        .collect::<Html>();
+    // Double hashing's excess, once, over the points of every family it explains.
+    let explained = measured
+        .iter()
+        .filter_map(|(_, c)| c.double_hashing)
+        .reduce(|a, b| (a.0.max(b.0), a.1.min(b.1), a.2.max(b.2)));
+    let double_hashing = explained.map(|(count, first, last)| {
+        let sentence = fill(
+            text.lab_double_hashing,
+            &[&count, &first, &last, &grouped(u128::from(repeating_steps(m, k))), &grouped(u128::from(m)), &k],
+        );
+        html! { <p class="lab-double-hashing" id="lab-double-hashing" data-points-explained={count.to_string()}>{ sentence }</p> }
+    });
+    html! {
+        <>
+            <p class="hint" id="lab-meaning">{ meaning.unwrap_or_default() }{ " " }{ user.unwrap_or_default() }</p>
+            { coverage }
+            { double_hashing }
+        </>
+    }
+}
+
 /// The lab.
 #[component]
 pub fn LabPanel(props: &LabPanelProps) -> Html {
@@ -129,16 +194,28 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         Callback::from(move |v: String| d.emit(Action::Lab(make(v))))
     };
     let shape = props.shape;
-    let n_max = lab.max_items_for(shape).unwrap_or(1);
+    // The plot shows the run's own filter: after the visualizer's filter changes, the points
+    // stay with the m and k they were measured at, and the page says so.
+    let measured = lab.plans.first().map(|p| p.shape());
+    let plotted = measured.unwrap_or(shape);
+    let stale = measured.is_some_and(|run| {
+        let family_differs =
+            lab.families == FamilyChoice::Current && run.family() != shape.family();
+        run.m() != shape.m() || run.k() != shape.k() || family_differs
+    });
+    let n_max = match lab.plans.first() {
+        Some(plan) => plan.checkpoints().last().copied().unwrap_or(1),
+        None => lab.max_items_for(shape).unwrap_or(1),
+    };
     let plan_problem = lab.plans_for(shape).err();
     let running = lab.status == RunStatus::Running;
     let csv_href = format!(
         "data:text/csv;charset=utf-8,{}",
-        percent_encode(&lab.csv(shape.m(), shape.k()))
+        percent_encode(&lab.csv(plotted.m(), plotted.k()))
     );
     let user_point = {
         let n = props.n;
-        *use_memo(props.filter.clone(), move |filter| user_point(filter, n))
+        (*use_memo(props.filter.clone(), move |filter| user_point(filter, n))).clone()
     };
     let user_n = user_point.n;
     // The k plot uses the visualizer's n when its optimal k fits the axis, else the middle
@@ -151,6 +228,29 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         (n_max / 2).max(1)
     };
     let points_done: usize = lab.runs.iter().map(|r| r.points.len()).sum();
+    let planned = lab
+        .plans
+        .first()
+        .cloned()
+        .or_else(|| lab.plans_for(shape).ok()?.into_iter().next());
+    let notes = lab_notes(text, lab, plotted, planned.as_ref(), !stale && user_n > 0);
+    let stale_note = stale.then(|| {
+        fill(
+            text.lab_stale,
+            &[
+                &plotted.m(),
+                &plotted.k(),
+                &plotted.family().label(),
+                &shape.m(),
+                &shape.k(),
+                &shape.family().label(),
+            ],
+        )
+    });
+    let filters_placeholder = lab
+        .filters_for(shape)
+        .map(|t| t.to_string())
+        .unwrap_or_default();
     let timing_now = lab.timing;
     let families = |choice: FamilyChoice| {
         let d = props.ondispatch.clone();
@@ -168,6 +268,9 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 { lab_field("lab-n", text.lab_n_max, lab.max_items.text.clone(),
                         lab.max_items.problem.as_ref().map(|p| describe::problem(text, p)),
                         n_max.to_string(), set(LabAction::SetMaxItems)) }
+                { lab_field("lab-filters", text.lab_filters, lab.filters.text.clone(),
+                        lab.filters.problem.as_ref().map(|p| describe::problem(text, p)),
+                        filters_placeholder, set(LabAction::SetFilters)) }
                 { lab_field("lab-probes", text.lab_probes, lab.probes.text.clone(),
                         lab.probes.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetProbes)) }
                 { lab_field("lab-points", text.lab_points, lab.points.text.clone(),
@@ -209,9 +312,12 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                     { " " }{ fill(text.lab_timing, &[&format!("{elapsed:.0}"), &format!("{:.1}", timing_now.longest_slice_ms)]) }
                 }
             </p>
-            <FprPlot m={shape.m()} k={shape.k()} {n_max} runs={lab.runs.clone()}
-                     user_point={Some(user_point)} axis={lab.axis} />
-            <p class="hint" id="lab-caveat">{ text.lab_caveat }</p>
+            if let Some(note) = stale_note {
+                <p class="notice" id="lab-stale">{ note }</p>
+            }
+            <FprPlot m={plotted.m()} k={plotted.k()} {n_max} runs={lab.runs.clone()}
+                     user_point={(!stale).then(|| user_point.clone())} axis={lab.axis} />
+            <div class="lab-notes" id="lab-notes">{ notes }</div>
             <h3>{ text.kplot_title }</h3>
             { k_plot(text, &KPlotProps { m: shape.m(), n: k_plot_n, k: shape.k(), axis: lab.axis, n_from_items }) }
         </section>

@@ -2,28 +2,23 @@
 
 use yew::prelude::*;
 
-use crate::filter::{ItemKind, ItemSource, ObservedPoint, ITEM_LEN};
+use crate::filter::{ItemKind, ItemSource, MeasuredPoint, ITEM_LEN};
 use crate::state::{Action, AppState, FilterModel};
 use crate::ui::components::lab_panel::LabPanel;
 use crate::ui::shared::Shared;
 
 /// Probes used to measure the visualizer's own filter for the lab.
-const USER_PROBES: u64 = 20_000;
+pub const USER_PROBES: u64 = 20_000;
 
 /// The visualizer's filter as a lab point: n members, and how many of [`USER_PROBES`]
 /// generated non-members it reports as present.
-pub fn user_point(filter: &FilterModel, n: u64) -> ObservedPoint {
+pub fn user_point(filter: &FilterModel, n: u64) -> MeasuredPoint {
     let source = ItemSource::new(0xC1A55);
     let mut buf = [0u8; ITEM_LEN];
     let false_positives = (0..USER_PROBES)
         .filter(|&i| filter.contains(source.write(ItemKind::NonMember, i, &mut buf)))
         .count() as u64;
-    ObservedPoint {
-        n,
-        false_positives,
-        probes: USER_PROBES,
-        ones: filter.count_set(),
-    }
+    MeasuredPoint::single(n, false_positives, USER_PROBES, filter.count_set())
 }
 
 /// The lab view.

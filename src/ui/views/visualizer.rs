@@ -240,7 +240,11 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     // FNV-1a at a power-of-two m: hashes up to 18,314 short words, once per shape.
     let low_bits = use_memo(settings.shape(), |shape| low_bits_report(*shape));
     let own_pair = {
-        let key = (settings.shape(), Shared(state.shared_members()), low_bits.is_some());
+        let key = (
+            settings.shape(),
+            Shared(state.shared_members()),
+            low_bits.is_some(),
+        );
         use_memo(key, |(shape, members, wanted)| {
             wanted
                 .then(|| first_shared_pair(*shape, members.list().iter().map(|m| m.item.clone())))
