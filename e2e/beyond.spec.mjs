@@ -91,6 +91,22 @@ test('the hash-quality lab shows weak hashes failing on similar inputs', async (
   for (const key of ['fnv', 'murmur3']) {
     await expect(page.locator(`tr[data-hash="${key}"]`)).toHaveAttribute('data-spread', 'uniform');
   }
+  // Probed with items made like the corpus's (url01001, …), the weak hashes' filters pass
+  // far more of them than the formula says, and more than either good hash's filter.
+  const rate = async (key) => Number(await page.locator(`tr[data-hash="${key}"]`).getAttribute('data-observed'));
+  const best = Math.max(await rate('fnv'), await rate('murmur3'));
+  for (const key of ['sum', 'times31']) {
+    const row = page.locator(`tr[data-hash="${key}"]`);
+    await expect(row).toHaveAttribute('data-rate', 'above');
+    expect(await rate(key)).toBeGreaterThan(5 * Number(await row.getAttribute('data-theory')));
+    expect(await rate(key)).toBeGreaterThan(best);
+    await expect(page.locator(`.hash-verdicts li[data-hash="${key}"]`)).toContainText('weak on these items');
+  }
+  for (const key of ['fnv', 'murmur3']) {
+    await expect(page.locator(`tr[data-hash="${key}"]`)).toHaveAttribute('data-rate', 'as-expected');
+    await expect(page.locator(`.hash-verdicts li[data-hash="${key}"]`)).toContainText('as the formula expects');
+  }
+  await expect(page.locator('.hashes .hint').first()).toContainText('such as “url01001”');
   // The histogram's heading and its spoken label name the 101 buckets it counts.
   await expect(page.locator('.hash-reports th').nth(1)).toHaveText('Positions over 101 buckets');
   await expect(sum.locator('svg.histogram')).toHaveAttribute('aria-label', /Positions over 101 buckets/);

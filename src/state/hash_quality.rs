@@ -3,7 +3,7 @@
 //! validation, and the reports measured so far. The reports are computed outside the model,
 //! one hash per task, and come back as [`HashQualityAction::Reported`].
 
-use crate::filter::hash_quality::{Corpus, HashReport, HashUnderTest};
+use crate::filter::hash_quality::{probes_like, Corpus, HashReport, HashUnderTest};
 use crate::filter::ParamError;
 
 use super::fields::{parse_bits, parse_bounded, parse_hashes, FieldProblem};
@@ -242,6 +242,22 @@ impl HashQualityState {
     pub fn complete(&self) -> bool {
         self.reports.len() == HashUnderTest::ALL.len()
     }
+    /// The probes of the job: [`PROBES`] items made like the corpus's and never among them.
+    pub fn probes(&self, corpus: &[String]) -> Vec<String> {
+        match self.job.source {
+            CorpusSource::Generated(kind) => kind.probes(corpus.len(), PROBES as usize),
+            CorpusSource::Pasted => probes_like(corpus, PROBES as usize),
+        }
+    }
+
+    /// The job's first probe, to show what "made like the corpus's" means.
+    pub fn first_probe(&self) -> Option<String> {
+        match self.job.source {
+            CorpusSource::Generated(kind) => kind.probes(self.job.size as usize, 1).pop(),
+            CorpusSource::Pasted => probes_like(&self.corpus(), 1).pop(),
+        }
+    }
+
     /// The corpus of the job.
     pub fn corpus(&self) -> Vec<String> {
         match self.job.source {

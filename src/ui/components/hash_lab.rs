@@ -4,13 +4,16 @@
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::filter::hash_quality::{report, HashUnderTest, Spread, BUCKETS, MIN_TESTED_ITEMS};
-use crate::i18n::{describe, fill, labels, Text};
+use crate::filter::hash_quality::{
+    report, HashReport, HashUnderTest, RateVerdict, Spread, BUCKETS, MIN_TESTED_ITEMS,
+};
+use crate::i18n::{describe, fill, labels, shown_item, Text};
 use crate::state::fields::FieldProblem;
 use crate::state::hash_quality::{
     CorpusSource, HashQualityAction, HashQualityJob, HashQualitySettings, HashQualityState, PROBES,
 };
-use crate::state::plot::probability;
+use crate::state::numbers::grouped;
+use crate::state::plot::{percent, probability};
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
@@ -73,10 +76,36 @@ fn histogram_svg(counts: &[u64], label: String) -> Html {
     }
 }
 
+/// One sentence on a hash's report: what its filter did with probes made like the corpus,
+/// against the formula, and why.
+fn verdict(text: &'static Text, r: &HashReport, items: usize) -> String {
+    let template = match r.rate_verdict() {
+        RateVerdict::AsExpected => text.hashes_verdict_as_expected,
+        RateVerdict::Above => text.hashes_verdict_above,
+        RateVerdict::Below => text.hashes_verdict_below,
+    };
+    let passed = (r.observed_rate * r.probes as f64).round() as u128;
+    fill(
+        template,
+        &[
+            &labels::hash_under_test(text, r.hash),
+            &grouped(items as u128),
+            &grouped(u128::from(r.ones)),
+            &grouped(r.expected_ones.round() as u128),
+            &grouped(passed),
+            &grouped(u128::from(r.probes)),
+            &percent(r.observed_rate),
+            &percent(r.theory_rate),
+            &format!("{:.1}", r.ratio()),
+        ],
+    )
+}
+
 /// The reports of one job, one hash per slice (one hash's histogram, filter and 20,000
 /// probes take up to about 20 ms in the browser).
 struct ReportWork {
     items: Vec<String>,
+    probes: Vec<String>,
     job: HashQualityJob,
     generation: u64,
     next: usize,
@@ -85,7 +114,7 @@ struct ReportWork {
 impl SlicedWork for ReportWork {
     fn run_slice(&mut self) -> (Action, bool) {
         let hash = HashUnderTest::ALL[self.next];
-        let made = report(hash, &self.items, self.job.m, self.job.k, PROBES);
+        let made = report(hash, &self.items, &self.probes, self.job.m, self.job.k);
         self.next += 1;
         let done = self.next == HashUnderTest::ALL.len();
         let reported = HashQualityAction::Reported(self.generation, made);
@@ -105,11 +134,15 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     {
         let (generation, running) = (view.generation(), !view.complete());
         let shared = props.view.clone();
-        let start = move || ReportWork {
-            items: shared.corpus(),
-            job,
-            generation,
-            next: shared.reports().len(),
+        let start = move || {
+            let items = shared.corpus();
+            ReportWork {
+                probes: shared.probes(&items),
+                items,
+                job,
+                generation,
+                next: shared.reports().len(),
+            }
         };
         use_sliced_work(Some(generation), running, start, props.ondispatch.clone());
     }
@@ -139,11 +172,13 @@ pub fn HashLab(props: &HashLabProps) -> Html {
         })
     };
     let source_key = settings.source.key();
+    let first_probe = shown_item(&view.first_probe().unwrap_or_default());
 
     html! {
         <section class="panel hashes" aria-labelledby="hashes-title">
             <h2 id="hashes-title">{ text.hashes_title }</h2>
-            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &m_value, &k_value, &corpus_size]) }</p>
+            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &grouped(u128::from(m_value)), &k_value, &grouped(corpus_size as u128),
+                                                   &grouped(u128::from(PROBES)), &first_probe]) }</p>
             <div class="control-row">
                 <div class="field">
                     <label for="corpus">{ text.hashes_corpus }</label>
@@ -183,19 +218,24 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                         html! {
                             <tr data-hash={r.hash.key()} data-chi-square={r.chi_square.to_string()}
                                 data-p-value={r.p_value.to_string()} data-observed={r.observed_rate.to_string()}
-                                data-theory={r.theory_rate.to_string()}
+                                data-theory={r.theory_rate.to_string()} data-rate={r.rate_verdict().key()}
                                 data-spread={spread.key()} class={spread.key()}>
                                 <td>{ labels::hash_under_test(text, r.hash) }</td>
                                 <td>{ histogram_svg(&r.histogram, format!("{}: {}", labels::hash_under_test(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
                                 <td class="mono">{ format!("{:.1} ({})", r.chi_square, fill(text.hashes_dof, &[&r.dof])) }</td>
                                 <td class="mono">{ probability(r.p_value) }{ mark }</td>
-                                <td class="mono">{ format!("{:.4}", r.observed_rate) }</td>
-                                <td class="mono">{ format!("{:.4}", r.theory_rate) }</td>
+                                <td class="mono">{ probability(r.observed_rate) }</td>
+                                <td class="mono">{ probability(r.theory_rate) }</td>
                             </tr>
                         }
                     }) }
                 </tbody>
             </table>
+            <ul class="hash-verdicts">
+                { for reports.iter().map(|r| html! {
+                    <li data-hash={r.hash.key()} data-rate={r.rate_verdict().key()}>{ verdict(text, r, corpus_size) }</li>
+                }) }
+            </ul>
             }
             <p class="hint">{ text.hashes_explain }</p>
         </section>
