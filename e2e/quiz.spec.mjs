@@ -3,14 +3,20 @@ import { openApp, murmurPositions } from './helpers.mjs';
 
 const ITEMS = ['a', 'b', 'c', 'd', 'e'];
 const bits = new Set(ITEMS.flatMap((s) => murmurPositions(s, 16, 3)));
-const filterSaysYes = (item) => murmurPositions(item, 16, 3).every((p) => bits.has(p));
+/** The right answer, computed here: a 0 bit, a member, or a false positive. */
+const truth = (item) => {
+  if (!murmurPositions(item, 16, 3).every((p) => bits.has(p))) return 'definitely-not';
+  return ITEMS.includes(item) ? 'member' : 'false-positive';
+};
+const ANSWERS = ['definitely-not', 'member', 'false-positive'];
 
-test('the quiz asks, reveals and keeps score; a seed in the URL gives the same questions', async ({ page }) => {
+test('the quiz offers three answers, hides the bits until answered, reveals why and keeps score', async ({ page }) => {
   await openApp(page, `?m=16&k=3&${ITEMS.map((i) => `add=${i}`).join('&')}&quiz=42`);
   const panel = page.locator('[data-quiz-index]');
   const asked = [];
+  const seen = new Set();
   let right = 0;
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 12; i++) {
     await expect(panel).toHaveAttribute('data-quiz-index', String(i));
     const question = await page.locator('.quiz-question').innerText();
     const item = question.match(/“(.*)”/)[1];
@@ -19,27 +25,60 @@ test('the quiz asks, reveals and keeps score; a seed in the URL gives the same q
     const outlined = await page.locator('#bit-array .cell.probe').evaluateAll((cells) =>
       cells.map((c) => Number(c.getAttribute('data-bit-index'))).sort((x, y) => x - y));
     expect(outlined).toEqual([...new Set(murmurPositions(item, 16, 3))].sort((x, y) => x - y));
+    // Nothing gives the answer away: no verdict, no "bit now" column, no decider mark.
     await expect(page.locator('[data-query-result]')).toHaveCount(0);
-    // Answer honestly on even questions, wrongly on odd ones.
+    await expect(page.locator('.hash-table th')).toHaveCount(3);
+    await expect(page.locator('.hash-table tr.row-zero, .hash-table tr.row-set')).toHaveCount(0);
+    await expect(page.locator('#bit-array [data-decider]')).toHaveCount(0);
+    await expect(page.locator('[data-quiz-answer]')).toHaveCount(3);
+    // Answer honestly on even questions, the next answer round on odd ones.
     const honest = i % 2 === 0;
-    const yes = filterSaysYes(item) === honest;
-    await page.click(yes ? '#quiz-yes' : '#quiz-no');
+    const correct = truth(item);
+    seen.add(correct);
+    const given = honest ? correct : ANSWERS[(ANSWERS.indexOf(correct) + 1) % 3];
+    await page.click(`[data-quiz-answer="${given}"]`);
     await expect(page.locator('[data-query-result]')).toBeVisible();
     await expect(page.locator('.quiz-verdict')).toHaveClass(honest ? /right/ : /wrong/);
+    await expect(page.locator('.quiz-verdict')).toHaveAttribute('data-quiz-truth', correct);
+    // The reveal lists each position in its hash's colour with its bit.
+    const shown = await page.locator('.quiz-why .quiz-position').evaluateAll((ps) =>
+      ps.map((p) => [Number(p.dataset.position), Number(p.dataset.bit), p.querySelector('.chip').className]));
+    expect(shown.map(([p]) => p)).toEqual(murmurPositions(item, 16, 3));
+    shown.forEach(([p, bit, chip], i) => {
+      expect(bit).toBe(bits.has(p) ? 1 : 0);
+      expect(chip).toContain(`hash-${i}`);
+    });
+    // After the answer the bits are shown again.
+    await expect(page.locator('.hash-table th')).toHaveCount(4);
     if (honest) right += 1;
     await expect(panel).toHaveAttribute('data-quiz-correct', String(right));
     await page.click('#quiz-next');
   }
+  expect(seen.size).toBeGreaterThanOrEqual(2);
   await expect(page).toHaveURL(/quiz=42/);
   await page.reload();
   const again = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 12; i++) {
     const question = await page.locator('.quiz-question').innerText();
     again.push(question.match(/“(.*)”/)[1]);
-    await page.click('#quiz-no');
+    await page.click('[data-quiz-answer="definitely-not"]');
     await page.click('#quiz-next');
   }
   expect(again).toEqual(asked);
+});
+
+test('a quiz on an empty filter first builds a small one and says so; undo brings the empty one back', async ({ page }) => {
+  await openApp(page, '?quiz=7');
+  await expect(page.locator('[data-quiz-index="0"]')).toBeVisible();
+  await expect(page.locator('.message')).toContainText('too few for a quiz');
+  // m = 32, k = 3: filled to about half its bits, round(32 · ln 2 / 3) = 7 words.
+  await expect(page.locator('[data-item]')).toHaveCount(7);
+  const set = Number(await page.locator('#bit-array [data-bit-set="1"]').count());
+  expect(set).toBeGreaterThan(8);
+  expect(set).toBeLessThan(24);
+  await page.locator('#quiz-stop').click();
+  await page.click('#undo-button');
+  await expect(page.locator('[data-item]')).toHaveCount(0);
 });
 
 test('a bad quiz seed is named beside the field', async ({ page }) => {

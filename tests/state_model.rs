@@ -318,7 +318,7 @@ fn an_embedding_page_can_lock_controls_and_items() {
 
 #[test]
 fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
-    use bloomlab::state::quiz::Prediction;
+    use bloomlab::state::quiz::QuizAnswer;
     let start = state_from("m=16&k=3&add=a&add=b&add=c&add=d&add=e");
     let sequence = |seed: u64| {
         let mut s = start.clone().apply(Action::StartQuiz(seed));
@@ -333,24 +333,85 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
     assert_eq!(sequence(7), sequence(7));
     assert_ne!(sequence(7), sequence(8));
     let mut state = start.apply(Action::StartQuiz(7));
-    let mut right = 0;
-    for _ in 0..12 {
+    let (mut right, mut truths) = (0, std::collections::HashSet::new());
+    for _ in 0..40 {
         let item = state.quiz().unwrap().item.clone();
-        let says_yes = state.filter().contains(item.as_bytes());
-        // Alternate honest and wrong predictions; the score counts only the honest ones.
-        let honest = state.quiz().unwrap().answered.is_multiple_of(2);
-        let prediction = match (says_yes, honest) {
-            (true, true) | (false, false) => Prediction::ProbablyYes,
-            _ => Prediction::DefinitelyNot,
+        // The truth, from the filter and the items: no bit, a member, or a false positive.
+        let truth = match (
+            state.filter().contains(item.as_bytes()),
+            state.members().contains(&item),
+        ) {
+            (false, _) => QuizAnswer::DefinitelyNot,
+            (true, true) => QuizAnswer::Member,
+            (true, false) => QuizAnswer::FalsePositive,
         };
-        state = state.apply(Action::Predict(prediction));
-        state = state.apply(Action::Predict(Prediction::DefinitelyNot));
+        truths.insert(truth);
+        // Honest on even questions; on odd ones the next answer round.
+        let honest = state.quiz().unwrap().answered.is_multiple_of(2);
+        let at = QuizAnswer::ALL.iter().position(|&a| a == truth).unwrap();
+        let given = if honest {
+            truth
+        } else {
+            QuizAnswer::ALL[(at + 1) % 3]
+        };
+        state = state.apply(Action::AnswerQuiz(given));
+        // A second answer to the same question changes nothing.
+        state = state.apply(Action::AnswerQuiz(QuizAnswer::ALL[(at + 2) % 3]));
         assert!(state.last_query().is_some(), "the verdict is revealed");
+        let answer = state.quiz().unwrap().answer.clone().unwrap();
+        assert_eq!((answer.truth, answer.correct()), (truth, honest));
         right += honest as u32;
         state = state.apply(Action::NextQuestion);
     }
     let quiz = state.quiz().unwrap();
-    assert_eq!((quiz.answered, quiz.correct), (12, right));
+    assert_eq!((quiz.answered, quiz.correct), (40, right));
+    // All three answers occurred.
+    assert_eq!(truths.len(), 3, "{truths:?}");
+}
+
+#[test]
+fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
+    use bloomlab::state::quiz::{quiz_fill, QUIZ_SHAPE};
+    // Empty at m = 16: filled to half its bits with seeded words, m and k kept.
+    let empty = state_from("m=16&k=3").apply(Action::StartQuiz(7));
+    assert_eq!(empty.members().len(), quiz_fill(16, 3));
+    assert_eq!((empty.settings().m(), empty.settings().k()), (16, 3));
+    let Some(Message::QuizFilterBuilt {
+        had,
+        added,
+        resized,
+        ..
+    }) = empty.message()
+    else {
+        panic!("{:?}", empty.message())
+    };
+    assert_eq!((*had, added.len(), *resized), (0, 4, false));
+    // The same seed builds the same filter for everyone.
+    let again = state_from("m=16&k=3").apply(Action::StartQuiz(7));
+    assert_eq!(again.members(), empty.members());
+    // One item at m = 10,000: made m = 32, k = 3, the item kept, 7 items in all.
+    let tiny = state_from("m=10000&k=5&add=pear").apply(Action::StartQuiz(1));
+    assert_eq!((tiny.settings().m(), tiny.settings().k()), QUIZ_SHAPE);
+    assert!(tiny.members().contains("pear"));
+    assert_eq!(tiny.members().len(), quiz_fill(32, 3));
+    assert!(matches!(
+        tiny.message(),
+        Some(Message::QuizFilterBuilt {
+            had: 1,
+            resized: true,
+            ..
+        })
+    ));
+    // One undo brings the user's filter back.
+    let undone = tiny.apply(Action::Undo);
+    assert_eq!(undone.settings().m(), 10_000);
+    assert_eq!(undone.members().len(), 1);
+    // Three items are enough: nothing is added.
+    let enough = state_from("m=64&add=a&add=b&add=c").apply(Action::StartQuiz(1));
+    assert_eq!(enough.members().len(), 3);
+    // A link that locks the items leaves them alone.
+    let locked = state_from("m=64&lock=items").apply(Action::StartQuiz(1));
+    assert!(locked.members().is_empty() && locked.quiz().is_some());
 }
 
 #[test]

@@ -14,6 +14,20 @@ pub fn message(text: &Text, message: &Message) -> String {
         Message::ItemsLocked => text.msg_items_locked.to_owned(),
         Message::DemoLoaded => text.msg_demo_loaded.to_owned(),
         Message::LessonReplaced => text.msg_lesson_replaced.to_owned(),
+        Message::QuizFilterBuilt {
+            had,
+            added,
+            m,
+            k,
+            resized,
+        } => {
+            let template = if *resized {
+                text.msg_quiz_built_resized
+            } else {
+                text.msg_quiz_built
+            };
+            fill(template, &[had, &added.len(), &list(added), m, k])
+        }
         Message::Added { item, newly_set } => fill(text.msg_added, &[&shown_item(item), newly_set]),
         Message::AddedMany { count } => fill(text.msg_added_many, &[count]),
         Message::BulkStopped { done, total } => fill(text.bulk_stopped, &[done, total]),

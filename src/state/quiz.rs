@@ -1,5 +1,6 @@
-//! Predict, then reveal: the page picks an item, the student predicts "definitely not" or
-//! "probably yes", the page reveals the verdict and keeps score. The items come from a seed
+//! Predict, then reveal: the page picks an item, the student predicts what the filter
+//! answers and whether it is right ("definitely not", "in the set", or "a false
+//! positive"), the page reveals the verdict and keeps score. The items come from a seed
 //! shown on screen, so a whole class sees the same sequence.
 
 use crate::filter::experiment::splitmix64;
@@ -8,21 +9,63 @@ use super::log::Members;
 use super::query::Verdict;
 use super::words::random_word;
 
-/// A student's prediction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Prediction {
-    /// Some bit is 0.
+/// A student's answer, and the truth it is checked against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum QuizAnswer {
+    /// Some bit is 0: the filter answers "definitely not".
     DefinitelyNot,
-    /// All bits are 1 (a member or a false positive).
-    ProbablyYes,
+    /// Every bit is 1 and the item was added: "probably yes", and right.
+    Member,
+    /// Every bit is 1 but the item was never added: a false positive.
+    FalsePositive,
 }
 
-impl Prediction {
-    /// Whether the prediction matches what the filter answers.
-    pub fn matches(self, verdict: &Verdict) -> bool {
-        let filter_says_yes = matches!(verdict, Verdict::Probably | Verdict::FalsePositive { .. });
-        (self == Prediction::ProbablyYes) == filter_says_yes
+impl QuizAnswer {
+    /// The three answers, in the order the page offers them.
+    pub const ALL: [QuizAnswer; 3] = [
+        QuizAnswer::DefinitelyNot,
+        QuizAnswer::Member,
+        QuizAnswer::FalsePositive,
+    ];
+
+    /// The page's `data-quiz-answer`: `definitely-not`, `member` or `false-positive`.
+    pub fn key(self) -> &'static str {
+        match self {
+            QuizAnswer::DefinitelyNot => "definitely-not",
+            QuizAnswer::Member => "member",
+            QuizAnswer::FalsePositive => "false-positive",
+        }
     }
+
+    /// The right answer for a verdict. A false negative (a member whose bit a naive delete
+    /// cleared) is answered "definitely not": that is what the filter says.
+    pub fn of(verdict: &Verdict) -> QuizAnswer {
+        match verdict {
+            Verdict::DefinitelyNot { .. } | Verdict::FalseNegative { .. } => {
+                QuizAnswer::DefinitelyNot
+            }
+            Verdict::Probably => QuizAnswer::Member,
+            Verdict::FalsePositive { .. } => QuizAnswer::FalsePositive,
+        }
+    }
+}
+
+/// The fewest items a quiz works with: with fewer, a filter that is nearly empty would
+/// answer almost every question "definitely not".
+pub const QUIZ_MIN_ITEMS: usize = 3;
+/// The m and k of the filter a quiz builds when the filter is too large to fill quickly.
+pub const QUIZ_SHAPE: (u64, u32) = (32, 3);
+/// Mixed into the quiz's seed to draw the words of the filter it builds (a sequence apart
+/// from its questions').
+pub const QUIZ_WORDS_SEED: u64 = 0x5155_495a;
+/// The largest m a quiz fills as it is.
+pub const QUIZ_MAX_FILLED_M: u64 = 64;
+
+/// How many items a quiz's filter of m bits and k hashes is filled to: about half its bits
+/// set, `n = round(m·ln 2 / k)`, at least [`QUIZ_MIN_ITEMS`]. Half full, a random word is a
+/// false positive about one time in `2^k`.
+pub fn quiz_fill(m: u64, k: u32) -> usize {
+    ((m as f64 * std::f64::consts::LN_2 / k as f64).round() as usize).max(QUIZ_MIN_ITEMS)
 }
 
 /// One answered question.
@@ -30,10 +73,17 @@ impl Prediction {
 pub struct Answer {
     /// The item asked about.
     pub item: String,
-    /// What the student predicted.
-    pub predicted: Prediction,
-    /// Whether it matched the filter's answer.
-    pub correct: bool,
+    /// What the student answered.
+    pub predicted: QuizAnswer,
+    /// The right answer.
+    pub truth: QuizAnswer,
+}
+
+impl Answer {
+    /// Whether the student was right.
+    pub fn correct(&self) -> bool {
+        self.predicted == self.truth
+    }
 }
 
 /// A quiz in progress.
@@ -54,7 +104,8 @@ pub struct Quiz {
 }
 
 /// Question `index` of the quiz with `seed`: one time in three a member of the set (when
-/// there is one), otherwise a word from the word list, so that all three answers occur.
+/// there is one), otherwise a word from the word list, which the filter answers "definitely
+/// not" or, now and then, with a false positive: all three answers occur.
 pub fn quiz_item(seed: u64, index: u64, members: &Members) -> String {
     let roll = splitmix64(seed ^ 0x9e37_79b9 ^ index.wrapping_mul(0x2545_f491_4f6c_dd1d));
     if roll.is_multiple_of(3) && !members.is_empty() {
@@ -78,19 +129,19 @@ impl Quiz {
         }
     }
 
-    /// Records a prediction against the filter's verdict (once per question).
-    pub fn answer(&mut self, predicted: Prediction, verdict: &Verdict) {
+    /// Records an answer against the filter's verdict (once per question).
+    pub fn answer(&mut self, predicted: QuizAnswer, verdict: &Verdict) {
         if self.answer.is_some() {
             return;
         }
-        let correct = predicted.matches(verdict);
-        self.answered += 1;
-        self.correct += correct as u32;
-        self.answer = Some(Answer {
+        let answer = Answer {
             item: self.item.clone(),
             predicted,
-            correct,
-        });
+            truth: QuizAnswer::of(verdict),
+        };
+        self.answered += 1;
+        self.correct += answer.correct() as u32;
+        self.answer = Some(answer);
     }
 
     /// Moves to the next question.

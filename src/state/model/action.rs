@@ -10,7 +10,7 @@ use crate::state::demos::Demo;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::LabAction;
 use crate::state::lesson::Lesson;
-use crate::state::quiz::Prediction;
+use crate::state::quiz::QuizAnswer;
 use crate::state::settings::Mode;
 use crate::state::url::{Lockable, View};
 
@@ -118,7 +118,7 @@ pub enum Action {
     /// Start a predict-then-reveal quiz with this seed.
     StartQuiz(u64),
     /// Answer the quiz's current question.
-    Predict(Prediction),
+    AnswerQuiz(QuizAnswer),
     /// The quiz's next question.
     NextQuestion,
     /// End the quiz.
@@ -233,7 +233,7 @@ impl Action {
             | Action::EmbedCopied
             | Action::DismissIntro
             | Action::StartQuiz(_)
-            | Action::Predict(_)
+            | Action::AnswerQuiz(_)
             | Action::NextQuestion
             | Action::StopQuiz
             | Action::TypeSetItems(..)
@@ -341,7 +341,7 @@ impl Action {
             | Action::EmbedCopied
             | Action::DismissIntro
             | Action::StartQuiz(_)
-            | Action::Predict(_)
+            | Action::AnswerQuiz(_)
             | Action::NextQuestion
             | Action::StopQuiz
             | Action::TypeSetItems(..)

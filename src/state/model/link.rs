@@ -46,13 +46,15 @@ impl AppState {
             state.draft = query.clone();
             state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, query)));
         }
+        state.embedding = embedding;
         if let Some(seed) = url.quiz {
-            // As when the quiz is started by hand: its question, not `query=`, is shown.
+            // As when the quiz is started by hand: a tiny filter is filled first (the locks
+            // respected), and its question, not `query=`, is shown.
+            state.build_quiz_filter(seed);
             state.quiz = Some(Quiz::start(seed, &state.members));
             state.last_query = None;
             state.draft.clear();
         }
-        state.embedding = embedding;
         if let Some(id) = url.lesson {
             let given = |key| url.given.has(key);
             let settings = url.settings;

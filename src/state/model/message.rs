@@ -58,6 +58,20 @@ pub enum Message {
     DemoLoaded,
     /// A lesson replaced a filter that held items (undo brings them back).
     LessonReplaced,
+    /// A quiz found too few items and built a small filter first (undo brings the previous
+    /// one back).
+    QuizFilterBuilt {
+        /// The items the filter held before.
+        had: usize,
+        /// The words added.
+        added: Vec<String>,
+        /// The filter's m and k now, and whether they changed.
+        m: u64,
+        /// k.
+        k: u32,
+        /// m and k were changed to [`crate::state::quiz::QUIZ_SHAPE`].
+        resized: bool,
+    },
     /// An item was added; `newly_set` of its positions went from 0 to set.
     Added {
         /// The item.

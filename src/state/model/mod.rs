@@ -14,9 +14,11 @@ use super::lab::LabState;
 use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
 use super::query::{run_query, QueryReport};
-use super::quiz::Quiz;
+use super::quiz::{
+    quiz_fill, Quiz, QUIZ_MAX_FILLED_M, QUIZ_MIN_ITEMS, QUIZ_SHAPE, QUIZ_WORDS_SEED,
+};
 use super::settings::{FilterModel, Settings};
-use super::url::{Embedding, Notice, NoticeReason, View};
+use super::url::{Embedding, Lockable, Notice, NoticeReason, View};
 use super::words::fresh_words;
 
 mod action;
@@ -559,12 +561,13 @@ impl AppState {
             Action::TogglePresentation => self.presentation = !self.presentation,
             Action::ToggleHelp => self.help_open = !self.help_open,
             Action::StartQuiz(seed) => {
+                self.build_quiz_filter(seed);
                 self.quiz = Some(Quiz::start(seed, &self.members));
                 // The bit array outlines the question's positions, not a typed word's.
                 self.last_query = None;
                 self.draft.clear();
             }
-            Action::Predict(prediction) => {
+            Action::AnswerQuiz(prediction) => {
                 if let Some(mut quiz) = self.quiz.take() {
                     if quiz.answer.is_none() {
                         let report = run_query(&self.filter, &self.members, &quiz.item);
@@ -727,6 +730,40 @@ impl AppState {
             },
         }
         self
+    }
+
+    /// Before a quiz on a filter of fewer than [`QUIZ_MIN_ITEMS`] items: fills it to about
+    /// half its bits with words drawn from the quiz's seed (the same for the whole class),
+    /// first making it m = 32, k = 3 when its m is above 64, as one undo step, and says so.
+    /// Controls the embedding page locked are left alone.
+    pub(super) fn build_quiz_filter(&mut self, seed: u64) {
+        let had = self.members.len();
+        if had >= QUIZ_MIN_ITEMS || self.embedding.is_locked(Lockable::Items) {
+            return;
+        }
+        let shape_locked =
+            self.embedding.is_locked(Lockable::M) || self.embedding.is_locked(Lockable::K);
+        let resize = self.settings.m() > QUIZ_MAX_FILLED_M && !shape_locked;
+        self.one_undo_step(|state| {
+            if resize {
+                let (m, k) = QUIZ_SHAPE;
+                if let Ok(settings) = state.settings.with_m(m).and_then(|s| s.with_k(k)) {
+                    state.set_settings(settings, None);
+                }
+            }
+            let wanted = quiz_fill(state.settings.m(), state.settings.k()).saturating_sub(had);
+            let members = Rc::clone(&state.members);
+            let (words, _) =
+                fresh_words(seed ^ QUIZ_WORDS_SEED, 0, wanted, |w| members.contains(w));
+            state.push_entries(words.iter().cloned().map(LogEntry::Add).collect());
+            state.message = Some(Message::QuizFilterBuilt {
+                had,
+                added: words,
+                m: state.settings.m(),
+                k: state.settings.k(),
+                resized: resize,
+            });
+        });
     }
 
     /// Runs `change` as one step of undo, however many changes it makes inside.

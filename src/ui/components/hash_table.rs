@@ -23,6 +23,9 @@ pub struct HashTableProps {
     /// An add walk is in progress: its visible positions that are 0 are being set, as the
     /// bit array already shows them.
     pub adding: bool,
+    /// A quiz question waits for its answer: the "bit now" column would give it away, so it
+    /// is left out (the student reads the bits off the array).
+    pub hide_bits: bool,
 }
 
 /// The UTF-8 bytes of an item in hex, shortened after 48 bytes.
@@ -70,12 +73,13 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
                         <th scope="col">{ text.col_i }</th>
                         <th scope="col">{ sum_header }</th>
                         <th scope="col">{ fill(text.hash_mod_col, &[&props.m]) }</th>
-                        <th scope="col">{ text.col_bit }</th>
+                        if !props.hide_bits { <th scope="col">{ text.col_bit }</th> }
                     </tr>
                 </thead>
                 <tbody>
                     { for props.steps.iter().zip(&props.set).filter(|(s, _)| s.index < props.visible).map(|(s, &set)| {
                         let (class, bit) = match (set, props.adding) {
+                            _ if props.hide_bits => ("", ""),
                             (true, _) => ("row-set", text.bit_is_set),
                             (false, true) => ("row-set row-adding", text.bit_being_set),
                             (false, false) => ("row-zero", text.bit_is_zero),
@@ -86,7 +90,7 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
                                 <td><span class={classes!("chip", colour)}>{ s.index }</span></td>
                                 <td class="mono">{ s.combined }</td>
                                 <td class="mono pos">{ s.position }</td>
-                                <td>{ bit }</td>
+                                if !props.hide_bits { <td>{ bit }</td> }
                             </tr>
                         }
                     }) }

@@ -3,10 +3,12 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::i18n::{describe, fill, Text};
+use crate::filter::HashStep;
+use crate::i18n::{describe, fill, shown_item, Text};
 use crate::state::fields::parse_whole;
-use crate::state::quiz::{Prediction, Quiz};
-use crate::state::Action;
+use crate::state::quiz::{Answer, Quiz, QuizAnswer};
+use crate::state::{Action, Verdict};
+use crate::ui::marks::hash_class;
 
 /// What [`quiz_panel`] shows.
 pub struct QuizPanelProps {
@@ -14,8 +16,45 @@ pub struct QuizPanelProps {
     pub quiz: Option<Quiz>,
     /// The seed as typed, for the next quiz.
     pub seed: String,
+    /// Once answered: the question's steps, whether each position is set, and the verdict.
+    pub revealed: Option<(Vec<HashStep>, Vec<bool>, Verdict)>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
+}
+
+/// The label of an answer's button.
+fn answer_label(text: &'static Text, answer: QuizAnswer) -> &'static str {
+    match answer {
+        QuizAnswer::DefinitelyNot => text.quiz_no,
+        QuizAnswer::Member => text.quiz_member,
+        QuizAnswer::FalsePositive => text.quiz_false_positive,
+    }
+}
+
+/// Why the answer is what it is: each position in its hash's colour with its bit, then one
+/// sentence.
+fn reveal(
+    text: &'static Text,
+    answer: &Answer,
+    (steps, set, verdict): &(Vec<HashStep>, Vec<bool>, Verdict),
+) -> Html {
+    let positions = html! {
+        <span class="quiz-positions">
+            { for steps.iter().zip(set).map(|(s, &on)| html! {
+                <span class={classes!("quiz-position", (!on).then_some("zero"))} data-position={s.position.to_string()} data-bit={(on as u8).to_string()}>
+                    <span class={classes!("chip", hash_class(s.index))}>{ s.index }</span>
+                    { format!(" → {} = {}", s.position, on as u8) }
+                </span>
+            }) }
+        </span>
+    };
+    let template = match verdict {
+        Verdict::DefinitelyNot { .. } => text.quiz_why_not,
+        Verdict::FalseNegative { .. } => text.quiz_why_false_negative,
+        Verdict::Probably => text.quiz_why_member,
+        Verdict::FalsePositive { .. } => text.quiz_why_false_positive,
+    };
+    html! { <p class="quiz-why">{ positions }{ " " }{ fill(template, &[&shown_item(&answer.item)]) }</p> }
 }
 
 /// The panel.
@@ -52,17 +91,27 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
         Some(quiz) => html! {
             <div data-quiz-index={quiz.index.to_string()} data-quiz-correct={quiz.correct.to_string()}
                  data-quiz-answered={quiz.answered.to_string()}>
-                <p class="quiz-question">{ fill(text.quiz_question, &[&(quiz.index + 1), &quiz.item]) }</p>
+                <p class="quiz-question">{ fill(text.quiz_question, &[&(quiz.index + 1), &shown_item(&quiz.item)]) }</p>
                 if let Some(answer) = &quiz.answer {
-                    <p class={classes!("quiz-verdict", if answer.correct { "right" } else { "wrong" })} aria-live="polite">
-                        { if answer.correct { "✓ " } else { "✗ " } }
-                        { if answer.correct { text.quiz_right } else { text.quiz_wrong } }
+                    <p class={classes!("quiz-verdict", if answer.correct() { "right" } else { "wrong" })} aria-live="polite"
+                       data-quiz-truth={answer.truth.key()}>
+                        { if answer.correct() { "✓ " } else { "✗ " } }
+                        if answer.correct() {
+                            { text.quiz_right }
+                        } else {
+                            { fill(text.quiz_wrong, &[&answer_label(text, answer.truth)]) }
+                        }
                     </p>
+                    if let Some(revealed) = &props.revealed {
+                        { reveal(text, answer, revealed) }
+                    }
                     <button id="quiz-next" class="primary" onclick={act(Action::NextQuestion)}>{ text.quiz_next }</button>
                 } else {
-                    <div class="toolbar">
-                        <button id="quiz-no" onclick={act(Action::Predict(Prediction::DefinitelyNot))}>{ text.quiz_no }</button>
-                        <button id="quiz-yes" onclick={act(Action::Predict(Prediction::ProbablyYes))}>{ text.quiz_yes }</button>
+                    <p class="hint">{ text.quiz_how }</p>
+                    <div class="toolbar quiz-answers">
+                        { for QuizAnswer::ALL.iter().map(|&a| html! {
+                            <button data-quiz-answer={a.key()} onclick={act(Action::AnswerQuiz(a))}>{ answer_label(text, a) }</button>
+                        }) }
                     </div>
                 }
                 <p class="quiz-score">{ fill(text.quiz_score, &[&quiz.correct, &quiz.answered]) }</p>

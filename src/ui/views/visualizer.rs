@@ -120,6 +120,9 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             set: set_flags(steps),
             visible: state.walk().map(|w| w.step).unwrap_or(u32::MAX),
             adding: state.walk().is_some_and(|w| w.kind == WalkKind::Add),
+            hide_bits: state.quiz().is_some_and(|q| q.answer.is_none())
+                && state.draft().is_empty()
+                && state.walk().is_none(),
         };
         hash_table(text, &props)
     });
@@ -162,9 +165,21 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             crawl_panel(text, &props)
         });
     let quiz = (!compact && (state.quiz().is_some() || state.quiz_open())).then(|| {
+        let revealed = state
+            .quiz()
+            .filter(|q| q.answer.is_some())
+            .and_then(|_| state.last_query())
+            .map(|report| {
+                (
+                    report.steps.clone(),
+                    set_flags(&report.steps),
+                    report.verdict.clone(),
+                )
+            });
         let props = QuizPanelProps {
             quiz: state.quiz().cloned(),
             seed: state.quiz_seed().to_owned(),
+            revealed,
             ondispatch: dispatch.clone(),
         };
         quiz_panel(text, &props)
