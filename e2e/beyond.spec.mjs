@@ -25,8 +25,43 @@ test('union is exact and intersection is not, from a URL-configured state', asyn
   await expect(inter).toHaveAttribute('data-and-exact', String(extra === 0));
   await expect(inter.locator('p.bad, p.ok').last())
     .toHaveText(extra === 0 ? /identical to the filter of A ∩ B/ : /not exact/);
+  // The AND's extra bits are the cells outlined on its grid.
+  const outlined = await inter.locator('[data-extra="true"]').evaluateAll((cells) =>
+    cells.map((c) => Number(c.dataset.bitIndex)).sort((x, y) => x - y));
+  expect(outlined).toEqual(andBits.filter((b) => !trueBits.has(b)).sort((x, y) => x - y));
+  if (extra > 0) await expect(page.locator('#sets-extra-legend')).toContainText(`the ${extra} bits AND sets`);
   await page.screenshot({ path: 'artifacts/sets.png', fullPage: true });
   expect(errors).toEqual([]);
+});
+
+test('the example is sized for the filter, and a saturated union says why its estimates are off', async ({ page }) => {
+  await openApp(page, '?view=sets&m=32&k=3');
+  await page.click('#sets-example');
+  await expect(page.locator('[data-set="a"] h3')).toHaveText('Filter A (6 items)');
+  await expect(page.locator('[data-set="b"] h3')).toHaveText('Filter B (6 items)');
+  const ones = Number(await page.locator('[data-set="union"]').getAttribute('data-ones'));
+  // 9 words in all: 1 − e^(−27/32) = 57 % expected; these words set at most a few more.
+  expect(ones / 32).toBeLessThanOrEqual(0.66);
+  await expect(page.locator('#sets-saturated')).toHaveCount(ones / 32 > 0.6 ? 1 : 0);
+  await page.screenshot({ path: 'artifacts/sets-example.png', fullPage: true });
+  // Eighty words in 32 bits: every bit is set, the estimate is undefined, and the page says so.
+  const words = Array.from({ length: 80 }, (_, i) => `w${i}`);
+  await openApp(page, `?view=sets&m=32&k=3&${words.map((w) => `seta=${w}`).join('&')}`);
+  await expect(page.locator('#sets-saturated')).toContainText('A ∪ B has 32 of its 32 bits set');
+  await expect(page.locator('[data-estimate="a"] td').nth(1)).toContainText('undefined');
+});
+
+test('folding works from an empty visualizer: an example adds words to fold', async ({ page }) => {
+  await openApp(page, '?view=sets&m=64&k=3');
+  await expect(page.locator('#fold-empty')).toBeVisible();
+  await page.click('#fold-example');
+  // A quarter of 64 bits: floor(−64 · ln 0.75 / 3) = 6 words.
+  await expect(page.locator('[data-fold="0"]')).toHaveAttribute('data-found', '6');
+  await expect(page.locator('#fold-empty')).toHaveCount(0);
+  await page.click('#fold-more');
+  await expect(page.locator('[data-fold="1"]')).toHaveAttribute('data-found', '6');
+  const fill = async (i) => Number((await page.locator(`[data-fold="${i}"] td`).nth(1).innerText()));
+  expect(await fill(1)).toBeGreaterThan(await fill(0));
 });
 
 test('a set holds each line once; an AND with no extra bits says it is identical', async ({ page }) => {

@@ -88,7 +88,7 @@ fn inclusion_exclusion_estimates_the_intersection() {
     let est = estimate_sets(&fa, &fb).unwrap();
     let finite = |e: CountEstimate| match e {
         CountEstimate::Finite(v) => v,
-        CountEstimate::Unbounded => panic!("not full"),
+        CountEstimate::Undefined => panic!("not full"),
     };
     assert!((finite(est.a) - 600.0).abs() < 30.0);
     assert!((finite(est.union) - 900.0).abs() < 45.0);

@@ -89,13 +89,13 @@ pub enum CountEstimate {
     /// A finite estimate.
     Finite(f64),
     /// Every bit is set (X = m): `ln 0` is undefined, the filter could hold any number.
-    Unbounded,
+    Undefined,
 }
 
-/// `n̂ = -(m/k)·ln(1 - X/m)`; [`CountEstimate::Unbounded`] when X = m.
+/// `n̂ = -(m/k)·ln(1 - X/m)`; [`CountEstimate::Undefined`] when X = m.
 pub fn estimated_count(m: u64, k: u32, ones: u64) -> CountEstimate {
     if ones >= m {
-        CountEstimate::Unbounded
+        CountEstimate::Undefined
     } else {
         let m = m as f64;
         CountEstimate::Finite(-(m / k as f64) * (-(ones as f64) / m).ln_1p())
@@ -310,9 +310,9 @@ mod tests {
         let x = (m as f64 * (1.0 - (-(k as f64) * n / m as f64).exp())).round() as u64;
         match estimated_count(m, k, x) {
             CountEstimate::Finite(est) => assert!((est - n).abs() < 2.0, "{est}"),
-            CountEstimate::Unbounded => panic!("not full"),
+            CountEstimate::Undefined => panic!("not full"),
         }
-        assert_eq!(estimated_count(16, 3, 16), CountEstimate::Unbounded);
+        assert_eq!(estimated_count(16, 3, 16), CountEstimate::Undefined);
         assert_eq!(estimated_count(16, 3, 0), CountEstimate::Finite(0.0));
     }
 

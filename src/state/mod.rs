@@ -5,6 +5,7 @@ pub mod calculator;
 pub mod crawl;
 pub mod cursor;
 pub mod demos;
+pub mod examples;
 pub mod fields;
 pub mod grid_layout;
 pub mod hash_quality;

@@ -13,6 +13,26 @@ pub enum MarkKind {
     Current,
     /// A position whose bit is 0 in the last query.
     Zero,
+    /// A bit the picture singles out with no hash of its own: in the sets view, a bit the
+    /// AND of two filters sets that the filter of their true intersection does not.
+    Extra,
+}
+
+impl MarkKind {
+    /// The cell's class for this mark.
+    pub fn class(self) -> &'static str {
+        match self {
+            MarkKind::Probe => "probe",
+            MarkKind::Current => "current",
+            MarkKind::Zero => "zero-hit",
+            MarkKind::Extra => "extra",
+        }
+    }
+
+    /// Whether the mark is a hash landing on the cell (with its colour and number).
+    pub fn is_hash(self) -> bool {
+        self != MarkKind::Extra
+    }
 }
 
 /// One marked cell.

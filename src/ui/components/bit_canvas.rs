@@ -12,7 +12,7 @@ use std::rc::Rc;
 use crate::i18n::{fill, Text};
 use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::bit_grid::{cursor_keys, BitViewProps};
-use crate::ui::marks::{hash_class, MarkKind};
+use crate::ui::marks::hash_class;
 use crate::ui::shared::Shared;
 
 /// Zoom levels in screen pixels per bit.
@@ -465,11 +465,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                     { for props.marks.iter().map(|mark| {
                         let x = (mark.position % columns) as f64 * z + z / 2.0;
                         let y = (mark.position / columns) as f64 * z + z / 2.0;
-                        let kind = match mark.kind {
-                            MarkKind::Probe => "probe",
-                            MarkKind::Current => "current",
-                            MarkKind::Zero => "zero-hit",
-                        };
+                        let kind = mark.kind.class();
                         let colour = hash_class(mark.hash_index);
                         html! {
                             <div class={classes!("canvas-mark", kind, colour, mark.decides.then_some("decider"))}

@@ -148,11 +148,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                         row as f64 * row_step,
                         layout.cell_px
                     );
-                    let kind = match mark.kind {
-                        MarkKind::Probe => "probe",
-                        MarkKind::Current => "current",
-                        MarkKind::Zero => "zero-hit",
-                    };
+                    let kind = mark.kind.class();
                     html! {
                         <div class={classes!("grid-mark", kind, hash_class(mark.hash_index))} {style}
                              data-mark-position={mark.position.to_string()} />
@@ -263,14 +259,11 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     let set = value > 0;
     let pending = !set && marks.iter().any(|m| m.adding);
     let saturated = row.counting && value == row.max_count;
-    let kind_class = |kind: MarkKind| match kind {
-        MarkKind::Probe => "probe",
-        MarkKind::Current => "current",
-        MarkKind::Zero => "zero-hit",
-    };
-    let mark_classes: Vec<&str> = marks.iter().map(|m| kind_class(m.kind)).collect();
+    let mark_classes: Vec<&str> = marks.iter().map(|m| m.kind.class()).collect();
+    let extra = marks.iter().any(|m| m.kind == MarkKind::Extra);
+    let hashes: Vec<&&Mark> = marks.iter().filter(|m| m.kind.is_hash()).collect();
     // The outline takes the colour of the first hash that landed here.
-    let colour = marks.first().map(|m| hash_class(m.hash_index));
+    let colour = hashes.first().map(|m| hash_class(m.hash_index));
     let decides = marks.iter().any(|m| m.decides);
     let count_class = match (row.counting, value) {
         (false, _) => None,
@@ -293,7 +286,7 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         .map(|template| {
             let mut label = fill(template, &[&index, &value]);
             if let Some(t) = row.titles {
-                for mark in marks {
+                for mark in &hashes {
                     label.push_str(" · ");
                     label.push_str(&fill(t.hash, &[&mark.hash_index]));
                 }
@@ -306,15 +299,15 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
                              count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"))}
              role="gridcell" title={label.clone()} aria-label={label}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
-             data-count={data_count} data-decider={decides.then_some("true")}>
+             data-count={data_count} data-decider={decides.then_some("true")} data-extra={extra.then_some("true")}>
             if labels.index { <span class="cell-index">{ index }</span> }
             if labels.digit {
                 if row.counting { <span class="cell-count">{ value }</span> }
                 else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }
             }
-            if labels.hashes && !marks.is_empty() {
+            if labels.hashes && !hashes.is_empty() {
                 <span class="cell-hashes">
-                    { for marks.iter().map(|m| html! {
+                    { for hashes.iter().map(|m| html! {
                         <span class={classes!("chip", hash_class(m.hash_index))}>{ m.hash_index }</span>
                     }) }
                 </span>

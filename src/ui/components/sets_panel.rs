@@ -8,10 +8,12 @@ use yew::prelude::*;
 use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape};
 use crate::i18n::labels;
 use crate::i18n::{fill, Text};
+use crate::state::examples::{fold_example, fold_example_size, sets_example, EXAMPLE_MAX_FILL};
+use crate::state::plot::percent;
 use crate::state::url::MAX_FOLDS;
-use crate::state::words::WORDS;
 use crate::state::{Action, FilterModel, Members};
 use crate::ui::components::bit_grid::BitGrid;
+use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::shared::Shared;
 
 /// Props of [`SetsPanel`].
@@ -38,10 +40,10 @@ fn filter_of<'a>(shape: FilterShape, items: impl IntoIterator<Item = &'a String>
     filter
 }
 
-fn estimate(e: CountEstimate, unbounded: &str) -> String {
+fn estimate(e: CountEstimate, undefined: &str) -> String {
     match e {
         CountEstimate::Finite(v) => one_decimal(v),
-        CountEstimate::Unbounded => unbounded.to_owned(),
+        CountEstimate::Undefined => undefined.to_owned(),
     }
 }
 
@@ -58,14 +60,28 @@ fn one_decimal(v: f64) -> String {
     }
 }
 
-fn grid(filter: &BloomFilter) -> Html {
+fn grid(filter: &BloomFilter, marks: Vec<Mark>) -> Html {
     if filter.shape().m() > SETS_GRID_MAX {
         return html! {};
     }
     html! {
-        <BitGrid filter={Shared(Rc::new(FilterModel::Plain(filter.clone())))} marks={Vec::new()}
+        <BitGrid filter={Shared(Rc::new(FilterModel::Plain(filter.clone())))} {marks}
                  ondispatch={Callback::noop()} />
     }
+}
+
+/// The bits set in `and` but not in `truth`, marked.
+fn extra_marks(and: &BloomFilter, truth: &BloomFilter) -> Vec<Mark> {
+    (0..and.shape().m())
+        .filter(|&p| and.bits().get(p) && !truth.bits().get(p))
+        .map(|position| Mark {
+            position,
+            hash_index: 0,
+            kind: MarkKind::Extra,
+            adding: false,
+            decides: false,
+        })
+        .collect()
 }
 
 /// The panel.
@@ -108,11 +124,14 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     };
     let example = {
         let d = props.ondispatch.clone();
+        let (a, b) = sets_example(shape.m(), shape.k());
         Callback::from(move |_: MouseEvent| {
-            d.emit(Action::SetSetItems(0, WORDS[..30].join("\n")));
-            d.emit(Action::SetSetItems(1, WORDS[20..50].join("\n")));
+            d.emit(Action::SetSetItems(0, a.join("\n")));
+            d.emit(Action::SetSetItems(1, b.join("\n")));
         })
     };
+    let union_fill = union.fill_ratio();
+    let saturated = union_fill > EXAMPLE_MAX_FILL && !true_union.is_empty();
     // Folding the visualizer's items.
     let members: Vec<&String> = props.members.list().iter().map(|m| &m.item).collect();
     let mut levels = vec![filter_of(shape, members.iter().copied())];
@@ -126,13 +145,18 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |_: MouseEvent| d.emit(Action::SetFolds(folds)))
     };
+    let fold_example_click = {
+        let d = props.ondispatch.clone();
+        let words = fold_example(shape.m(), shape.k()).join("\n");
+        Callback::from(move |_: MouseEvent| d.emit(Action::AddLines(words.clone())))
+    };
     let can_fold = props.folds < MAX_FOLDS && levels.last().is_some_and(|f| f.fold().is_ok());
     // Why "Fold" is disabled below the most folds: the last array's m is odd (or 1).
     let odd_m = levels
         .last()
         .map(|f| f.shape().m())
         .filter(|_| props.folds < MAX_FOLDS && !can_fold);
-    let unbounded = text.estimate_unbounded;
+    let undefined = text.estimate_undefined;
     html! {
         <section class="panel sets" aria-labelledby="sets-title">
             <h2 id="sets-title">{ text.sets_title }</h2>
@@ -146,10 +170,10 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                 <p class="hint" id="sets-grids-hidden">{ fill(text.sets_grids_hidden, &[&SETS_GRID_MAX]) }</p>
             }
             <div class="sets-grids">
-                <div data-set="a"><h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(&fa) }</div>
-                <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(&fb) }</div>
+                <div data-set="a"><h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(&fa, Vec::new()) }</div>
+                <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(&fb, Vec::new()) }</div>
                 <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
-                    <h3>{ text.sets_union }</h3>{ grid(&union) }
+                    <h3>{ text.sets_union }</h3>{ grid(&union, Vec::new()) }
                     <p class={classes!(if union_exact { "ok" } else { "bad" })}>
                         { if union_exact { fill(text.sets_union_exact, &[&true_union.len()]) } else { text.sets_union_differs.to_owned() } }
                     </p>
@@ -157,22 +181,28 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                 <div data-set="intersection" data-ones={and.count_ones().to_string()}
                      data-true-ones={inter_filter.count_ones().to_string()} data-extra-bits={extra_bits.to_string()}
                      data-and-exact={(extra_bits == 0).to_string()}>
-                    <h3>{ text.sets_intersection }</h3>{ grid(&and) }
+                    <h3>{ text.sets_intersection }</h3>{ grid(&and, extra_marks(&and, &inter_filter)) }
                     <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common.len(), &extra_bits]) }</p>
+                    if extra_bits > 0 && shape.m() <= SETS_GRID_MAX {
+                        <p class="hint" id="sets-extra-legend">{ fill(text.sets_extra_legend, &[&extra_bits]) }</p>
+                    }
                     <p>{ fill(text.sets_rates, &[&format!("{:.4}", rate(&and)), &format!("{:.4}", rate(&inter_filter))]) }</p>
                     <p class={classes!(if extra_bits == 0 { "ok" } else { "bad" })}>
                         { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
                     </p>
                 </div>
+                if saturated {
+                    <p class="notice" id="sets-saturated">{ fill(text.sets_saturated, &[&union.count_ones(), &shape.m(), &percent(union_fill)]) }</p>
+                }
                 if let Some(est) = est {
                     <table class="estimates">
                         <thead><tr><th></th><th>{ text.sets_estimated }</th><th>{ text.sets_true }</th></tr></thead>
                         <tbody>
-                            <tr data-estimate="a"><td>{ "|A|" }</td><td>{ estimate(est.a, unbounded) }</td><td>{ a_items.len() }</td></tr>
-                            <tr data-estimate="b"><td>{ "|B|" }</td><td>{ estimate(est.b, unbounded) }</td><td>{ b_items.len() }</td></tr>
-                            <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, unbounded) }</td><td>{ true_union.len() }</td></tr>
+                            <tr data-estimate="a"><td>{ "|A|" }</td><td>{ estimate(est.a, undefined) }</td><td>{ a_items.len() }</td></tr>
+                            <tr data-estimate="b"><td>{ "|B|" }</td><td>{ estimate(est.b, undefined) }</td><td>{ b_items.len() }</td></tr>
+                            <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, undefined) }</td><td>{ true_union.len() }</td></tr>
                             <tr data-estimate="intersection"><td>{ "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B" }</td>
-                                <td>{ est.intersection.map(one_decimal).unwrap_or_else(|| unbounded.to_owned()) }</td>
+                                <td>{ est.intersection.map(one_decimal).unwrap_or_else(|| undefined.to_owned()) }</td>
                                 <td>{ common.len() }</td></tr>
                         </tbody>
                     </table>
@@ -180,6 +210,11 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             </div>
             <h2>{ text.fold_title }</h2>
             <p class="hint">{ text.fold_hint }</p>
+            if members.is_empty() {
+                <p class="hint" id="fold-empty">{ text.fold_empty }{ " " }
+                    <button id="fold-example" onclick={fold_example_click}>{ fill(text.fold_example, &[&fold_example_size(shape.m(), shape.k())]) }</button>
+                </p>
+            }
             <div class="toolbar">
                 <button id="fold-more" disabled={!can_fold} onclick={fold_to(props.folds + 1)}>{ text.fold_more }</button>
                 <button id="fold-less" disabled={props.folds == 0} onclick={fold_to(props.folds.saturating_sub(1))}>{ text.fold_less }</button>
@@ -203,7 +238,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                     }) }
                 </tbody>
             </table>
-            if let Some(last) = levels.last() { { grid(last) } }
+            if let Some(last) = levels.last() { { grid(last, Vec::new()) } }
         </section>
     }
 }

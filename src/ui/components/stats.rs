@@ -32,7 +32,7 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
     let by_fill = fill_ratio.powf(k);
     let estimate = match math::estimated_count(props.m, props.k, props.ones) {
         CountEstimate::Finite(v) => format!("{v:.1}"),
-        CountEstimate::Unbounded => text.estimate_unbounded.to_owned(),
+        CountEstimate::Undefined => text.estimate_undefined.to_owned(),
     };
     let row = |label: &'static str, value: String, key: &'static str| {
         html! {
