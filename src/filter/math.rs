@@ -11,20 +11,38 @@ const LN2: f64 = std::f64::consts::LN_2;
 /// The approximate false-positive rate `(1 - e^{-kn/m})^k`.
 ///
 /// It replaces `(1 - 1/m)^{kn}`, the chance a given bit is still 0, by `e^{-kn/m}`, which
-/// is close when m is large.
+/// is close when m is large. Computed as `exp(`[`ln_fpr_approx`]`)`; 0 when that is below
+/// the smallest double.
 pub fn fpr_approx(m: f64, n: f64, k: f64) -> f64 {
-    (1.0 - (-k * n / m).exp()).powf(k)
+    ln_fpr_approx(m, n, k).exp()
+}
+
+/// `ln (1 - e^{-kn/m})^k = k·ln(−expm1(−kn/m))`: `expm1` keeps the digits of a nearly
+/// empty filter, where `1 − e^{−kn/m}` would cancel to a few digits or to 0.
+pub fn ln_fpr_approx(m: f64, n: f64, k: f64) -> f64 {
+    k * (-(-k * n / m).exp_m1()).ln()
 }
 
 /// The exact false-positive rate for independent uniform hashes,
-/// `(1 - (1 - 1/m)^{kn})^k`, computed as `(1 - e^{kn·ln(1 - 1/m)})^k` so that it stays
-/// precise for large m.
+/// `(1 - (1 - 1/m)^{kn})^k`, as `exp(`[`ln_fpr_exact`]`)`; 0 when that is below the
+/// smallest double (about 4.9e-324), where the page prints the logarithm instead.
 pub fn fpr_exact(m: f64, n: f64, k: f64) -> f64 {
-    if m <= 1.0 {
-        return if n > 0.0 { 1.0 } else { 0.0 };
+    ln_fpr_exact(m, n, k).exp()
+}
+
+/// `ln (1 - (1 - 1/m)^{kn})^k = k·ln(−expm1(kn·ln1p(−1/m)))`. `ln1p` keeps `1/m` when m is
+/// huge (`1 − 1/m` rounds to 1 from m = 2^53), and `expm1` keeps the digits of
+/// `1 − (1 − 1/m)^{kn}` when it is tiny (m = 10^14, n = 7, k = 1: 7.000e-14, where
+/// `1 − e^x` gives 7.006e-14). Negative infinity for n = 0; 0 (a rate of 1) for m = 1.
+pub fn ln_fpr_exact(m: f64, n: f64, k: f64) -> f64 {
+    if n <= 0.0 {
+        return f64::NEG_INFINITY;
     }
-    let zero_prob = (k * n * (-1.0 / m).ln_1p()).exp();
-    (1.0 - zero_prob).powf(k)
+    if m <= 1.0 {
+        return 0.0;
+    }
+    let ln_zero = k * n * (-1.0 / m).ln_1p();
+    k * (-ln_zero.exp_m1()).ln()
 }
 
 /// The real-valued optimal number of hashes `k = (m/n)·ln 2`.
@@ -292,6 +310,30 @@ mod tests {
         let k = optimal_k_real(m, n).round();
         let rate = fpr_approx(m, n, k);
         assert!((0.036..0.038).contains(&rate), "{rate}");
+    }
+
+    #[test]
+    fn the_exact_rate_keeps_its_digits_for_nearly_empty_huge_filters() {
+        // Python decimal, 60 digits: m = 10^14, n = 7, k = 1: 6.99999999999979e-14.
+        let rate = fpr_exact(1e14, 7.0, 1.0);
+        assert!(
+            (rate / 6.999_999_999_999_79e-14 - 1.0).abs() < 1e-14,
+            "{rate:e}"
+        );
+        // m = 2^63, n = 1, k = 1: 1/2^63 = 1.0842021724855044e-19 (less 1/2^127).
+        let rate = fpr_exact(9_223_372_036_854_775_808.0, 1.0, 1.0);
+        assert!(
+            (rate / 1.084_202_172_485_504_4e-19 - 1.0).abs() < 1e-14,
+            "{rate:e}"
+        );
+        // Far below the smallest normal double the logarithm keeps every digit: m = 2^25,
+        // n = 1, k = 55: 6.36333318983302e-319, ln = −732.674092338582150 (Python decimal).
+        let ln = ln_fpr_exact(33_554_432.0, 1.0, 55.0);
+        assert!((ln + 732.674_092_338_582_2).abs() < 1e-10, "{ln}");
+        assert!(!fpr_exact(33_554_432.0, 1.0, 55.0).is_nan());
+        assert_eq!(ln_fpr_exact(1000.0, 0.0, 4.0), f64::NEG_INFINITY);
+        assert_eq!(fpr_exact(1000.0, 0.0, 4.0), 0.0);
+        assert_eq!(fpr_exact(1.0, 5.0, 3.0), 1.0);
     }
 
     #[test]

@@ -139,7 +139,7 @@ pub fn walk_step(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: 
 /// several with the spread of single filters.
 pub fn observed_point(text: &Text, label: &str, p: &MeasuredPoint, theory: f64) -> String {
     let (low, high) = p.interval();
-    let rate = |r: f64| crate::state::plot::probability(r);
+    let rate = |r: f64| crate::state::numbers::probability(r);
     if p.filters() == 1 {
         return fill(
             text.plot_point,

@@ -27,7 +27,7 @@ use std::fmt;
 use crate::filter::{math, HashFamily};
 use crate::lang::Lang;
 
-use super::plot::percent;
+use super::numbers::{percent, percent_from_ln};
 use super::query::Verdict;
 use super::settings::{FilterModel, Mode};
 use super::url::{query_pairs, View};
@@ -345,8 +345,10 @@ pub fn fill_text(template: &str, filter: &FilterModel, n: usize) -> String {
             "n" => Some(n.to_string()),
             "ones" => Some(ones.to_string()),
             "fill" => Some(percent(ones as f64 / m as f64)),
-            "fpr_fill" => Some(percent((ones as f64 / m as f64).powi(k as i32))),
-            "fpr" => Some(percent(math::fpr_exact(m as f64, n as f64, k as f64))),
+            "fpr_fill" => Some(percent_from_ln(k as f64 * (ones as f64 / m as f64).ln())),
+            "fpr" => Some(percent_from_ln(math::ln_fpr_exact(
+                m as f64, n as f64, k as f64,
+            ))),
             _ => name.strip_prefix("positions:").map(|item| {
                 shape
                     .positions(item.as_bytes())

@@ -1,4 +1,6 @@
-//! Whole numbers as the page prints them.
+//! Numbers as the page prints them: whole numbers grouped by three, and rates as decimals,
+//! percentages or scientific notation, from their logarithm when they are below the
+//! smallest double. None of them ever prints "inf" or "NaN".
 
 /// A whole number with its digits grouped by three, `18,314`: the grouping of all three
 /// of the page's languages (English, Chinese and Japanese all write `1,000,000`).
@@ -14,6 +16,146 @@ pub fn grouped(value: u128) -> String {
     out
 }
 
+/// `ln 10`.
+const LN10: f64 = std::f64::consts::LN_10;
+
+/// Below this a rate is printed from its logarithm (a double keeps about 15 digits down to
+/// 2.2e-308, fewer below, none under 4.9e-324).
+const SMALLEST_PRINTED: f64 = 1e-300;
+
+/// A decimal exponent and a mantissa in [1, 10) for `10^log10`, the mantissa rounded to
+/// `decimals` places (9.9996 becomes 1.000 of the next power).
+fn mantissa_exponent(log10: f64, decimals: usize) -> (String, i64) {
+    let mut exponent = log10.floor() as i64;
+    let mut mantissa = 10f64.powf(log10 - exponent as f64);
+    let scale = 10f64.powi(decimals as i32);
+    if (mantissa * scale).round() >= 10.0 * scale {
+        mantissa /= 10.0;
+        exponent += 1;
+    }
+    (format!("{mantissa:.decimals$}"), exponent)
+}
+
+/// `value` in scientific notation with three decimals, `1.234e-5`, written with `Display`
+/// so that a second float formatter (`{:.3e}`) stays out of the bundle. The mantissa comes
+/// from the logarithm, so subnormal values print as well as normal ones (the last digit
+/// can differ from `{:.3e}` on a rounding boundary).
+pub fn scientific(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return "0.000".into();
+    }
+    let sign = if value < 0.0 { "-" } else { "" };
+    let (mantissa, exponent) = mantissa_exponent(value.abs().log10(), 3);
+    format!("{sign}{mantissa}e{exponent}")
+}
+
+/// A positive number given by its natural logarithm, in scientific notation: `3.940e-461`
+/// for `ln = −1060.6…`, however far below the smallest double.
+pub fn scientific_from_ln(ln: f64) -> String {
+    if !ln.is_finite() {
+        return "0.000".into();
+    }
+    let (mantissa, exponent) = mantissa_exponent(ln / LN10, 3);
+    format!("{mantissa}e{exponent}")
+}
+
+/// Digits after the point that show `value` (in [0, 1]) without rounding it to `whole`:
+/// from `decimals`, more while the printed value reads as exactly `whole` though it is not;
+/// `None` past fifteen.
+fn decimals_short_of(value: f64, whole: f64, decimals: usize) -> Option<usize> {
+    (decimals..=15).find(|&d| value == whole || format!("{value:.d$}") != format!("{whole:.d$}"))
+}
+
+/// A probability to six decimals, or in scientific notation below 0.001, so that a small
+/// rate never shows as 0.000000 (`0.008550`, `6.461e-9`) and one just below 1 never as
+/// 1.000000 (`0.9999999`; `1 − 1.110e-16` past fifteen decimals).
+pub fn probability(p: f64) -> String {
+    if p == 0.0 || !p.is_finite() {
+        return "0.000000".into();
+    }
+    if p < 0.001 {
+        return scientific(p);
+    }
+    match decimals_short_of(p, 1.0, 6) {
+        Some(d) => format!("{p:.d$}"),
+        None => format!("1 − {}", scientific(1.0 - p)),
+    }
+}
+
+/// A probability given by its natural logarithm: [`probability`], or from the logarithm
+/// below 1e-300 (`3.940e-461`).
+pub fn probability_from_ln(ln: f64) -> String {
+    if ln < SMALLEST_PRINTED.ln() && ln.is_finite() {
+        scientific_from_ln(ln)
+    } else {
+        probability(ln.exp())
+    }
+}
+
+/// A rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`, four
+/// significant digits down to 0.0001 % (`0.009827 %`), then scientific notation
+/// (`4.560e-7 %`); a rate just below 1 never as 100.00 % (`99.999 %`). The space before
+/// `%` does not break.
+pub fn percent(rate: f64) -> String {
+    let pct = rate * 100.0;
+    if pct == 0.0 || !pct.is_finite() {
+        "0\u{a0}%".to_owned()
+    } else if pct >= 1.0 {
+        match decimals_short_of(rate, 1.0, 4) {
+            Some(d) => format!("{pct:.prec$}\u{a0}%", prec = d - 2),
+            None => format!("100\u{a0}% − {}", percent(1.0 - rate)),
+        }
+    } else if pct >= 0.01 {
+        format!("{pct:.3}\u{a0}%")
+    } else if pct >= 0.0001 {
+        // 0.00ddd… : four significant digits after the leading zeros.
+        let decimals = 3 - pct.log10().floor() as i32;
+        format!("{pct:.*}\u{a0}%", decimals.clamp(4, 7) as usize)
+    } else {
+        format!("{}\u{a0}%", scientific(pct))
+    }
+}
+
+/// A rate given by its natural logarithm as a percentage: [`percent`], or from the
+/// logarithm below 1e-300 (`3.940e-459 %`).
+pub fn percent_from_ln(ln: f64) -> String {
+    if ln < SMALLEST_PRINTED.ln() && ln.is_finite() {
+        format!("{}\u{a0}%", scientific_from_ln(ln + 100f64.ln()))
+    } else {
+        percent(ln.exp())
+    }
+}
+
+/// `rate` as a percentage beside a target `p`: [`percent`], with more significant digits
+/// while the two would print alike though they differ, so that 1.0039 % never reads as the
+/// 1 % it misses.
+pub fn percent_beside(rate: f64, p: f64) -> String {
+    let plain = percent(rate);
+    if rate == p || plain != percent(p) {
+        return plain;
+    }
+    let (pct, target) = (rate * 100.0, p * 100.0);
+    let whole_digits = (pct.abs().log10().floor() as i32 + 1).max(1);
+    (3..=17)
+        .map(|significant| (significant - whole_digits).max(0) as usize)
+        .find(|&d| format!("{pct:.d$}") != format!("{target:.d$}"))
+        .map(|d| format!("{pct:.d$}\u{a0}%"))
+        .unwrap_or(plain)
+}
+
+/// A fraction in [0, 1] (a fill X/m) to `decimals` places, with more while it would read
+/// as 1 though below it, and in scientific notation when it would read as 0 though above
+/// it: 33,554,431/33,554,432 is 0.99999997, never 1.0000.
+pub fn fraction(value: f64, decimals: usize) -> String {
+    if value > 0.0 && value < 0.5 * 10f64.powi(-(decimals as i32)) {
+        return scientific(value);
+    }
+    match decimals_short_of(value, 1.0, decimals) {
+        Some(d) => format!("{value:.d$}"),
+        None => format!("1 − {}", scientific(1.0 - value)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,5 +167,71 @@ mod tests {
         assert_eq!(grouped(1000), "1,000");
         assert_eq!(grouped(18_314), "18,314");
         assert_eq!(grouped(u64::MAX as u128), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn scientific_matches_the_standard_formatter() {
+        for v in [
+            1.0, 0.0123456, 1.0546e-25, 9.99961e-3, 123456.0, 2.5e-300, -0.00042, 7.0,
+        ] {
+            assert_eq!(scientific(v), format!("{v:.3e}"), "{v}");
+        }
+        // On a rounding boundary only the last digit may differ.
+        let (ours, std) = (scientific(0.012345), format!("{:.3e}", 0.012345));
+        assert_eq!(ours[..4], std[..4]);
+        assert_eq!(scientific(0.0), "0.000");
+        // Subnormal doubles print like the rest (10^-314 underflows: no "infe-314").
+        assert_eq!(scientific(6.363_333_189_833e-319), "6.363e-319");
+        assert_eq!(scientific(5e-324), "4.941e-324");
+        assert_eq!(scientific(f64::NAN), "0.000");
+    }
+
+    #[test]
+    fn values_below_the_smallest_double_print_from_their_logarithm() {
+        // 3.94e-461 = e^(ln 3.94 − 461·ln 10).
+        let ln = 3.94f64.ln() - 461.0 * LN10;
+        assert_eq!(scientific_from_ln(ln), "3.940e-461");
+        assert_eq!(probability_from_ln(ln), "3.940e-461");
+        assert_eq!(percent_from_ln(ln), "3.940e-459\u{a0}%");
+        assert_eq!(percent_from_ln(f64::NEG_INFINITY), "0\u{a0}%");
+        assert_eq!(percent_from_ln(0.01f64.ln()), "1.00\u{a0}%");
+        assert_eq!(probability_from_ln(0.5f64.ln()), "0.500000");
+    }
+
+    #[test]
+    fn a_small_probability_is_never_shown_as_zero_nor_one_below_one_as_one() {
+        assert_eq!(probability(0.0085518), "0.008552");
+        assert_eq!(probability(0.001), "0.001000");
+        assert_eq!(probability(6.4614e-9), "6.461e-9");
+        assert_eq!(probability(0.0), "0.000000");
+        assert_eq!(percent(6.4614e-9), "6.461e-7\u{a0}%");
+        assert_eq!(percent(9.827e-5), "0.009827\u{a0}%");
+        assert_eq!(percent(2.5e-6), "0.0002500\u{a0}%");
+        assert_eq!(percent(0.0123), "1.23\u{a0}%");
+        // Just below 1: never 100.00 % or 1.000000.
+        assert_eq!(percent(0.99999), "99.999\u{a0}%");
+        assert_eq!(percent(0.9999999), "99.99999\u{a0}%");
+        assert_eq!(probability(0.9999999), "0.9999999");
+        assert_eq!(percent(1.0), "100.00\u{a0}%");
+        assert_eq!(probability(1.0), "1.000000");
+        assert_eq!(probability(1.0 - 2f64.powi(-53)), "1 − 1.110e-16");
+    }
+
+    #[test]
+    fn a_rate_beside_its_target_shows_the_digits_that_differ() {
+        assert_eq!(percent_beside(0.010039, 0.01), "1.004\u{a0}%");
+        assert_eq!(percent_beside(0.0100001, 0.01), "1.00001\u{a0}%");
+        assert_eq!(percent_beside(0.009, 0.01), "0.900\u{a0}%");
+        assert_eq!(percent_beside(0.01, 0.01), "1.00\u{a0}%");
+        assert_eq!(percent_beside(0.00100041, 0.001), "0.10004\u{a0}%");
+    }
+
+    #[test]
+    fn a_fill_reads_neither_as_full_nor_as_empty_when_it_is_neither() {
+        assert_eq!(fraction(0.1875, 4), "0.1875");
+        assert_eq!(fraction(33_554_431.0 / 33_554_432.0, 4), "0.99999997");
+        assert_eq!(fraction(1.0, 4), "1.0000");
+        assert_eq!(fraction(0.0, 4), "0.0000");
+        assert_eq!(fraction(1.0 / 33_554_432.0, 4), "2.980e-8");
     }
 }

@@ -128,53 +128,6 @@ pub fn tick_label(value: f64) -> String {
     }
 }
 
-/// `value` in scientific notation with three decimals, `1.234e-5`, written with `Display`
-/// so that a second float formatter (`{:.3e}`) stays out of the bundle. The mantissa comes
-/// from a division, so on an exact rounding boundary the last digit can differ from `{:.3e}`.
-pub fn scientific(value: f64) -> String {
-    if value == 0.0 || !value.is_finite() {
-        return format!("{value:.3}");
-    }
-    let mut exponent = value.abs().log10().floor() as i32;
-    let mut mantissa = value / 10f64.powi(exponent);
-    // Rounding to three decimals can carry into another digit: 9.9996 -> 10.000.
-    if (mantissa.abs() * 1000.0).round() >= 10_000.0 {
-        mantissa /= 10.0;
-        exponent += 1;
-    }
-    format!("{mantissa:.3}e{exponent}")
-}
-
-/// A probability to six decimals, or in scientific notation below 0.001, so that a small
-/// rate never shows as 0.000000: `0.008550`, `6.461e-9`.
-pub fn probability(p: f64) -> String {
-    if p == 0.0 || p >= 0.001 {
-        format!("{p:.6}")
-    } else {
-        scientific(p)
-    }
-}
-
-/// Formats a rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`,
-/// four significant digits down to 0.0001 % (`0.009827 %`), then scientific notation
-/// (`4.560e-7 %`). The space before `%` does not break.
-pub fn percent(rate: f64) -> String {
-    let pct = rate * 100.0;
-    if pct == 0.0 {
-        "0\u{a0}%".to_owned()
-    } else if pct >= 1.0 {
-        format!("{pct:.2}\u{a0}%")
-    } else if pct >= 0.01 {
-        format!("{pct:.3}\u{a0}%")
-    } else if pct >= 0.0001 {
-        // 0.00ddd… : four significant digits after the leading zeros.
-        let decimals = 3 - pct.log10().floor() as i32;
-        format!("{pct:.*}\u{a0}%", decimals.clamp(4, 7) as usize)
-    } else {
-        format!("{}\u{a0}%", scientific(pct))
-    }
-}
-
 /// `samples + 1` points `(n, rate)` for n from 0 to `n_max` of the exact
 /// (`(1 - (1 - 1/m)^{kn})^k`) or approximate (`(1 - e^{-kn/m})^k`) formula.
 pub fn theory_curve(m: f64, k: f64, n_max: f64, samples: usize, exact: bool) -> Vec<(f64, f64)> {
@@ -238,31 +191,6 @@ mod tests {
             to: 10.0,
         };
         assert!(flat.map(1.0).is_finite());
-    }
-
-    #[test]
-    fn scientific_matches_the_standard_formatter() {
-        for v in [
-            1.0, 0.0123456, 1.0546e-25, 9.99961e-3, 123456.0, 2.5e-300, -0.00042, 7.0,
-        ] {
-            assert_eq!(scientific(v), format!("{v:.3e}"), "{v}");
-        }
-        // On a rounding boundary only the last digit may differ.
-        let (ours, std) = (scientific(0.012345), format!("{:.3e}", 0.012345));
-        assert_eq!(ours[..4], std[..4]);
-        assert_eq!(scientific(0.0), "0.000");
-    }
-
-    #[test]
-    fn a_small_probability_is_never_shown_as_zero() {
-        assert_eq!(probability(0.0085518), "0.008552");
-        assert_eq!(probability(0.001), "0.001000");
-        assert_eq!(probability(6.4614e-9), "6.461e-9");
-        assert_eq!(probability(0.0), "0.000000");
-        assert_eq!(percent(6.4614e-9), "6.461e-7\u{a0}%");
-        assert_eq!(percent(9.827e-5), "0.009827\u{a0}%");
-        assert_eq!(percent(2.5e-6), "0.0002500\u{a0}%");
-        assert_eq!(percent(0.0123), "1.23\u{a0}%");
     }
 
     #[test]

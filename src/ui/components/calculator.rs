@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::state::plot::{percent, probability, scientific};
+use crate::state::numbers::{percent, probability, scientific};
 
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::labels;

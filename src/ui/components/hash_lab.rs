@@ -13,7 +13,7 @@ use crate::state::hash_quality::{
     CorpusSource, HashQualityAction, HashQualityJob, HashQualitySettings, HashQualityState, PROBES,
 };
 use crate::state::numbers::grouped;
-use crate::state::plot::{percent, probability};
+use crate::state::numbers::{percent, probability};
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};

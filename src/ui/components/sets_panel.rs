@@ -9,7 +9,7 @@ use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape};
 use crate::i18n::labels;
 use crate::i18n::{fill, Text};
 use crate::state::examples::{fold_example, fold_example_size, sets_example, EXAMPLE_MAX_FILL};
-use crate::state::plot::percent;
+use crate::state::numbers::{fraction, percent, probability_from_ln};
 use crate::state::url::MAX_FOLDS;
 use crate::state::{Action, FilterModel, Members};
 use crate::ui::components::bit_grid::BitGrid;
@@ -103,8 +103,9 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     let union_exact = filter_of(shape, true_union.iter().copied()) == union;
     let inter_filter = filter_of(shape, common.iter().copied());
     let extra_bits = and.count_ones() - inter_filter.count_ones();
-    let k = shape.k() as i32;
-    let rate = |f: &BloomFilter| f.fill_ratio().powi(k);
+    let k = f64::from(shape.k());
+    // (X/m)^k from its logarithm, so that a tiny rate is never printed as 0.
+    let rate = |f: &BloomFilter| probability_from_ln(k * f.fill_ratio().ln());
     let est = estimate_sets(&fa, &fb).ok();
     let set_items = |side: usize| {
         let d = props.ondispatch.clone();
@@ -186,7 +187,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                     if extra_bits > 0 && shape.m() <= SETS_GRID_MAX {
                         <p class="hint" id="sets-extra-legend">{ fill(text.sets_extra_legend, &[&extra_bits]) }</p>
                     }
-                    <p>{ fill(text.sets_rates, &[&format!("{:.4}", rate(&and)), &format!("{:.4}", rate(&inter_filter))]) }</p>
+                    <p>{ fill(text.sets_rates, &[&rate(&and), &rate(&inter_filter)]) }</p>
                     <p class={classes!(if extra_bits == 0 { "ok" } else { "bad" })}>
                         { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
                     </p>
@@ -230,8 +231,8 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                         html! {
                             <tr data-fold={i.to_string()} data-m={f.shape().m().to_string()} data-found={found.to_string()}>
                                 <td>{ f.shape().m() }</td>
-                                <td>{ format!("{:.4}", f.fill_ratio()) }</td>
-                                <td>{ format!("{:.5}", rate(f)) }</td>
+                                <td>{ fraction(f.fill_ratio(), 4) }</td>
+                                <td>{ rate(f) }</td>
                                 <td>{ format!("{found} / {}", members.len()) }</td>
                             </tr>
                         }

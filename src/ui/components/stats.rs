@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::state::plot::percent;
+use crate::state::numbers::{fraction, grouped, percent_from_ln};
 
 use crate::filter::{math, CountEstimate};
 use crate::i18n::Text;
@@ -28,8 +28,9 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
         props.ones as f64,
     );
     let fill_ratio = x / m;
-    let exact = math::fpr_exact(m, n, k);
-    let by_fill = fill_ratio.powf(k);
+    // Both rates from their logarithms: below 1e-300 they are printed from them.
+    let exact = math::ln_fpr_exact(m, n, k);
+    let by_fill = k * fill_ratio.ln();
     let estimate = match math::estimated_count(props.m, props.k, props.ones) {
         CountEstimate::Finite(v) => format!("{v:.1}"),
         CountEstimate::Undefined => text.estimate_undefined.to_owned(),
@@ -43,11 +44,11 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
         <section class="panel stats" aria-labelledby="stats-title">
             <h2 id="stats-title">{ text.figures }</h2>
             <dl>
-                { row(text.items_n, props.n.to_string(), "n") }
-                { row(text.bits_set_x, format!("{} / {}", props.ones, props.m), "x") }
-                { row(text.fill_ratio, format!("{:.4}", fill_ratio), "fill") }
-                { row(text.fpr_now, percent(exact), "fpr") }
-                { row(text.fpr_by_fill, percent(by_fill), "fpr-fill") }
+                { row(text.items_n, grouped(u128::from(props.n)), "n") }
+                { row(text.bits_set_x, format!("{} / {}", grouped(u128::from(props.ones)), grouped(u128::from(props.m))), "x") }
+                { row(text.fill_ratio, fraction(fill_ratio, 4), "fill") }
+                { row(text.fpr_now, percent_from_ln(exact), "fpr") }
+                { row(text.fpr_by_fill, percent_from_ln(by_fill), "fpr-fill") }
                 { row(text.estimated_n, estimate, "estimate") }
             </dl>
         </section>
