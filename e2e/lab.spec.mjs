@@ -191,6 +191,35 @@ test('the calculator sizes a filter, names bad fields and checks claims', async 
   await expect(page.locator('#bit-array [data-bit-index]')).toHaveCount(Number(m));
 });
 
+test('the calculator keeps every digit: whole numbers to 2^64, rates below the smallest double, a rate beside p', async ({ page }) => {
+  // 10^16 items at 1 %: the exact m (Python's decimal at 60 digits), grouped on screen.
+  await openApp(page, '?view=calculator&solve=size&cn=1e16&cp=0.01');
+  const results = page.locator('.calc-results');
+  await expect(results).toHaveAttribute('data-calc-m', '95850583773674391');
+  await expect(results).toContainText('95,850,583,773,674,391 bits = 11,981,322,971,709,299 bytes = 10.64 PiB');
+  await expect(results).toContainText('0.010039 (1.004\u00a0%)');
+  await expect(results).toHaveAttribute('data-calc-n', '10000000000000000');
+  // One item, 64 hashes, 5,300,000 bits: 1.745e-315, never "inf" or 0.
+  await openApp(page, '?view=calculator&solve=rate&cm=5300000&cn=1&ck=64');
+  await expect(results).toContainText('1.745e-315 (1.745e-313 %)');
+  expect(await results.getAttribute('data-calc-p')).toBe('1.745e-315');
+  // 1000 items at 1 %: the formula's 9,586 bits give 1.0037 % at k = 7, printed so that it
+  // reads as above 1 %.
+  await openApp(page, '?view=calculator&solve=size&cn=1000&cp=0.01');
+  await expect(page.locator('#calc-meeting')).toContainText('1.004\u00a0%');
+  await expect(page.locator('#calc-meeting')).toContainText('above p');
+  // A claim of exactly the textbook size does not hold at a whole k; the verdict says why.
+  await page.fill('#claim-n', '1000000');
+  await page.fill('#claim-p', '0.01');
+  await page.fill('#claim-bytes', '1198133');
+  const verdict = page.locator('.claim-verdict');
+  await expect(verdict).toHaveAttribute('data-claim-holds', 'false');
+  await expect(verdict).toContainText('1,198,133 bytes (1.14 MiB) give at best 1.004\u00a0%');
+  const needed = await verdict.getAttribute('data-claim-needed');
+  await page.fill('#claim-bytes', needed);
+  await expect(verdict).toHaveAttribute('data-claim-holds', 'true');
+});
+
 test('the calculator\'s greyed fields show the answer; a question that uses them gets the typed values back', async ({ page }) => {
   await openApp(page, '?view=calculator&solve=size&cn=1000&cp=0.01');
   await expect(page.locator('#calc-m')).toBeDisabled();

@@ -243,7 +243,7 @@ pub static EN: Text = Text {
     claim_bytes: "Size in bytes",
     claim_holds: "The claim holds.",
     claim_fails: "The claim does not hold.",
-    claim_detail: "n items at rate p need {0} ({1} bytes). With {2} the best rate is {3} at k = {4}.",
+    claim_detail: "n items at rate p need {0} bytes ({1}) at a whole k. {2} bytes ({3}) give at best {4}, at k = {5}.",
     lang_label: "Language",
     views_label: "views",
     notice_line: "Ignored URL parameter {0}={1}: {2}",

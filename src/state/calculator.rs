@@ -1,5 +1,6 @@
 //! The sizing calculator: from any consistent subset of n, p, m and k, the rest.
 
+use crate::filter::double_double::{self, ln_decimal, DoubleDouble};
 use crate::filter::{math, ParamError, MAX_HASHES};
 
 use super::fields::{parse_bounded, parse_real, parse_whole, FieldProblem};
@@ -77,24 +78,39 @@ impl Default for CalculatorInput {
     }
 }
 
-/// Everything the calculator shows.
+/// Everything the calculator shows. n and m are whole numbers below 2^64, exact.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Solution {
     /// Items.
-    pub n: f64,
+    pub n: u64,
     /// Bits.
-    pub m: f64,
+    pub m: u64,
     /// Hashes (whole).
     pub k: u32,
     /// The real-valued optimal k, `(m/n)·ln 2`.
     pub k_real: f64,
-    /// The false-positive rate at these n, m, k (exact formula).
-    pub p: f64,
+    /// The natural log of the false-positive rate at these n, m, k (exact formula), so
+    /// that rates below the smallest double still print.
+    pub ln_p: f64,
     /// Bits per item, m/n.
     pub bits_per_item: f64,
     /// The size question only: when the formula's m, at its best whole k, has a rate above
     /// p, the smallest m (and its best whole k) whose rate is at most p.
-    pub meeting: Option<(f64, u32)>,
+    pub meeting: Option<(u64, u32)>,
+    /// The target p of the size question, to print the rate beside it.
+    pub target: Option<f64>,
+}
+
+impl Solution {
+    /// The false-positive rate (0 when below the smallest double; see `ln_p`).
+    pub fn p(&self) -> f64 {
+        self.ln_p.exp()
+    }
+
+    /// Bytes holding m bits, `⌈m/8⌉`.
+    pub fn bytes(&self) -> u64 {
+        self.m.div_ceil(8)
+    }
 }
 
 /// A field's problem, by field.
@@ -116,28 +132,35 @@ impl CalculatorErrors {
     }
 }
 
-/// The largest m the calculator accepts: 2^63 bits (1 EiB), far beyond any real filter but
-/// still exact in the formulas.
-pub const MAX_CALCULATOR_BITS: f64 = 9.223_372_036_854_776e18;
+/// A rate as typed: its value, and its natural log read from the digits to 106 bits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rate {
+    /// p.
+    pub value: f64,
+    /// ln p.
+    pub ln: DoubleDouble,
+}
 
 /// A rate from text: a fraction in (0, 1), or a percentage such as `1%` or `0.01 %`.
-pub fn parse_rate(text: &str) -> Result<f64, FieldProblem> {
+pub fn parse_rate(text: &str) -> Result<Rate, FieldProblem> {
     let trimmed = text.trim();
-    let (number, scale) = match trimmed.strip_suffix('%') {
-        Some(rest) => (rest, 100.0),
-        None => (trimmed, 1.0),
+    let (number, scale10) = match trimmed.strip_suffix('%') {
+        Some(rest) => (rest.trim(), -2),
+        None => (trimmed, 0),
     };
-    let p = parse_real(number)? / scale;
+    let p = parse_real(number)? / if scale10 == 0 { 1.0 } else { 100.0 };
     if p <= 0.0 || p >= 1.0 {
         return Err(FieldProblem::Invalid(ParamError::RateOutOfRange {
             requested: p,
         }));
     }
-    Ok(p)
+    let digits = number.strip_prefix('+').unwrap_or(number);
+    let ln = ln_decimal(digits, scale10).ok_or(FieldProblem::NotANumber)?;
+    Ok(Rate { value: p, ln })
 }
 
-fn parse_count(text: &str, zero: ParamError) -> Result<f64, FieldProblem> {
-    Ok(parse_bounded(text, MAX_CALCULATOR_BITS as u64, zero)? as f64)
+fn parse_count(text: &str, zero: ParamError) -> Result<u64, FieldProblem> {
+    parse_bounded(text, u64::MAX, zero)
 }
 
 /// The parsed field when `wanted`, recording its problem in `slot`; `None` when not wanted
@@ -151,6 +174,39 @@ fn read<T>(
         return None;
     }
     parse().map_err(|problem| *slot = Some(problem)).ok()
+}
+
+/// The natural log of the exact rate at whole numbers m, n, k.
+fn ln_rate(m: u64, n: u64, k: u32) -> f64 {
+    math::ln_fpr_exact(m as f64, n as f64, f64::from(k))
+}
+
+/// The whole k with the lowest exact rate for m bits and n items: the floor or the ceiling
+/// of `(m/n)·ln 2`, at least 1 and at most [`MAX_HASHES`].
+fn best_k(m: u64, n: u64) -> u32 {
+    let real = math::optimal_k_real(m as f64, n as f64);
+    let [low, high] = [real.floor(), real.ceil()].map(|k| (k.max(1.0) as u32).min(MAX_HASHES));
+    if ln_rate(m, n, high) < ln_rate(m, n, low) {
+        high
+    } else {
+        low
+    }
+}
+
+/// True when n items in m bits, at their best whole k, have a rate of at most p.
+fn meets(m: u64, n: u64, p: &Rate) -> bool {
+    ln_rate(m, n, best_k(m, n)) <= p.ln.hi
+}
+
+/// The smallest m whose rate for n items at its best whole k is at most p: the formula's
+/// `⌈−n·ln p / (ln 2)²⌉` when it meets p, else the next m that does; `None` at 2^64.
+fn needed_bits(n: u64, p: &Rate) -> Option<u64> {
+    let formula = double_double::optimal_bits(n, p.ln)?.max(1);
+    if meets(formula, n, p) {
+        Some(formula)
+    } else {
+        smallest_meeting(formula, |m| meets(m, n, p))
+    }
 }
 
 /// Solves for what `mode` asks, reading only the fields it needs.
@@ -178,52 +234,43 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
     if errors.any() {
         return Err(errors);
     }
-    let solution = |n: f64, m: f64, k: u32| Solution {
+    let solution = |n: u64, m: u64, k: u32| Solution {
         n,
         m,
         k,
-        k_real: math::optimal_k_real(m, n),
-        p: math::fpr_exact(m, n, k as f64),
-        bits_per_item: m / n,
+        k_real: math::optimal_k_real(m as f64, n as f64),
+        ln_p: ln_rate(m, n, k),
+        bits_per_item: m as f64 / n as f64,
         meeting: None,
+        target: None,
     };
-    let best_k = |m: f64, n: f64| {
-        let real = math::optimal_k_real(m, n);
-        let candidates = [real.floor().max(1.0), real.ceil().max(1.0)];
-        let rate = |k: f64| math::fpr_exact(m, n, k);
-        let k = if rate(candidates[1]) < rate(candidates[0]) {
-            candidates[1]
-        } else {
-            candidates[0]
-        };
-        (k as u32).clamp(1, MAX_HASHES)
-    };
-    let unwrap = |v: Option<f64>| v.unwrap_or_default();
-    Ok(match mode {
-        Solve::SizeForItems => {
-            let (n, p) = (unwrap(n), unwrap(p));
-            let m = math::optimal_m(n, p).map_err(|_| CalculatorErrors::default())?;
+    let (n, m) = (n.unwrap_or(1), m.unwrap_or(1));
+    Ok(match (mode, p) {
+        (Solve::SizeForItems, Some(p)) => {
             // The formula assumes the real-valued optimal k; at a whole k its m can miss p
-            // a little. The smallest m that meets p is given beside it (the rate at the best
-            // whole k falls as m grows).
-            let meets = |m: f64| math::fpr_exact(m, n, best_k(m, n) as f64) <= p;
-            let meeting = (!meets(m))
-                .then(|| smallest_meeting(m, meets))
-                .flatten()
-                .map(|m| (m, best_k(m, n)));
+            // a little. The smallest m that meets p is given beside it.
+            let too_large = || CalculatorErrors {
+                n: Some(FieldProblem::TooLarge),
+                ..Default::default()
+            };
+            let m = double_double::optimal_bits(n, p.ln)
+                .ok_or_else(too_large)?
+                .max(1);
+            let meeting = needed_bits(n, &p)
+                .filter(|&needed| needed != m)
+                .map(|needed| (needed, best_k(needed, n)));
             Solution {
                 meeting,
+                target: Some(p.value),
                 ..solution(n, m, best_k(m, n))
             }
         }
-        Solve::ItemsForSize => {
-            let (m, p) = (unwrap(m), unwrap(p));
-            let estimate = math::max_items(m, p).map_err(|_| CalculatorErrors::default())?;
+        (Solve::ItemsForSize, Some(p)) => {
             // The formula assumes the real-valued optimal k; at a whole k the rate of that
             // n can be a little above p. The answer is the largest n whose rate at its best
             // whole k is at most p, found by bisection (the rate grows with n).
-            let meets = |n: f64| math::fpr_exact(m, n, best_k(m, n) as f64) <= p;
-            let Some(n) = largest_meeting(estimate, meets) else {
+            let estimate = double_double::max_items(m, p.ln);
+            let Some(n) = largest_meeting(estimate, |n| meets(m, n, &p)) else {
                 return Err(CalculatorErrors {
                     m: Some(FieldProblem::Invalid(ParamError::TooSmallForRate)),
                     ..Default::default()
@@ -231,52 +278,43 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
             };
             solution(n, m, best_k(m, n))
         }
-        Solve::RateForShape => solution(unwrap(n), unwrap(m), k.unwrap_or(1)),
-        Solve::BestHashes => {
-            let (n, m) = (unwrap(n), unwrap(m));
-            solution(n, m, best_k(m, n))
-        }
+        (Solve::RateForShape, _) => solution(n, m, k.unwrap_or(1)),
+        _ => solution(n, m, best_k(m, n)),
     })
 }
 
 /// The largest whole n in `1..=max(1, estimate)` for which `meets` holds, given that it
 /// holds for every n below one for which it holds; `None` when it fails at n = 1.
-fn largest_meeting(estimate: f64, meets: impl Fn(f64) -> bool) -> Option<f64> {
-    if !meets(1.0) {
+fn largest_meeting(estimate: u64, meets: impl Fn(u64) -> bool) -> Option<u64> {
+    if !meets(1) {
         return None;
     }
-    let high = estimate.floor().max(1.0);
+    let high = estimate.max(1);
     if meets(high) {
         return Some(high);
     }
-    Some(bisect(1.0, high, meets))
+    Some(bisect(1, high, meets))
 }
 
 /// The smallest whole number above `start` (which does not meet) that meets, for a test
-/// that, once met, stays met: steps double until one meets, then bisection.
-fn smallest_meeting(start: f64, meets: impl Fn(f64) -> bool) -> Option<f64> {
-    let (mut low, mut step) = (start, 1.0_f64);
-    let mut high = low + step;
+/// that, once met, stays met: steps double until one meets, then bisection. `None` when
+/// nothing below 2^64 meets.
+fn smallest_meeting(start: u64, meets: impl Fn(u64) -> bool) -> Option<u64> {
+    let (mut low, mut step) = (start, 1_u64);
+    let mut high = low.checked_add(step)?;
     while !meets(high) {
-        if !high.is_finite() || step > 1e300 {
-            return None;
-        }
         low = high;
-        step *= 2.0;
-        high = low + step;
+        step = step.saturating_mul(2);
+        high = low.checked_add(step)?;
     }
     Some(bisect(high, low, meets))
 }
 
 /// Between a whole number that meets the test and one that does not (either way round,
-/// the test changing once between them), the one that meets next to where it changes, by
-/// bisection: 80 halvings reach any f64 gap.
-fn bisect(mut met: f64, mut unmet: f64, meets: impl Fn(f64) -> bool) -> f64 {
-    for _ in 0..80 {
-        let middle = ((met + unmet) / 2.0).floor();
-        if middle == met || middle == unmet {
-            break;
-        }
+/// the test changing once between them), the one that meets next to where it changes.
+fn bisect(mut met: u64, mut unmet: u64, meets: impl Fn(u64) -> bool) -> u64 {
+    while met.abs_diff(unmet) > 1 {
+        let middle = ((u128::from(met) + u128::from(unmet)) / 2) as u64;
         if meets(middle) {
             met = middle;
         } else {
@@ -287,19 +325,21 @@ fn bisect(mut met: f64, mut unmet: f64, meets: impl Fn(f64) -> bool) -> f64 {
 }
 
 /// A size in bits as bytes in the nearest binary unit, e.g. `1.14 MiB`.
-pub fn binary_size(bits: f64) -> String {
-    let bytes = bits / 8.0;
-    let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    let mut value = bytes;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < units.len() - 1 {
+pub fn binary_size(bits: u64) -> String {
+    let bytes = bits.div_ceil(8);
+    let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut value = bytes as f64;
+    let mut unit = None;
+    for name in units {
+        if value < 1024.0 {
+            break;
+        }
         value /= 1024.0;
-        unit += 1;
+        unit = Some(name);
     }
-    if unit == 0 {
-        format!("{} B", bytes.ceil())
-    } else {
-        format!("{value:.2} {}", units[unit])
+    match unit {
+        None => format!("{bytes} B"),
+        Some(name) => format!("{value:.2} {name}"),
     }
 }
 
@@ -342,14 +382,15 @@ pub struct ClaimErrors {
 }
 
 /// Reads a claim as typed: `(n, p, bytes)`, or the problem of each field that is wrong.
-pub fn read_claim(n: &str, p: &str, bytes: &str) -> Result<(f64, f64, f64), ClaimErrors> {
+/// Bytes go up to 2^61 − 1, so that their bits stay below 2^64.
+pub fn read_claim(n: &str, p: &str, bytes: &str) -> Result<(u64, Rate, u64), ClaimErrors> {
     let mut errors = ClaimErrors::default();
     let n = read(true, &mut errors.n, || {
         parse_count(n, ParamError::ZeroItems)
     });
     let p = read(true, &mut errors.p, || parse_rate(p));
     let bytes = read(true, &mut errors.bytes, || {
-        parse_count(bytes, ParamError::ZeroBits)
+        parse_bounded(bytes, u64::MAX / 8, ParamError::ZeroBits)
     });
     match (n, p, bytes) {
         (Some(n), Some(p), Some(bytes)) => Ok((n, p, bytes)),
@@ -361,34 +402,31 @@ pub fn read_claim(n: &str, p: &str, bytes: &str) -> Result<(f64, f64, f64), Clai
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ClaimCheck {
     /// Bytes the claim says suffice.
-    pub claimed_bytes: f64,
-    /// Bytes actually needed for n at p with the optimal k.
-    pub needed_bytes: f64,
-    /// The best rate the claimed size gives for n items, and its k.
-    pub rate_at_claimed: f64,
-    /// k at the claimed size.
+    pub claimed_bytes: u64,
+    /// Bytes actually needed for n at p: the smallest m whose rate at its best whole k is
+    /// at most p, in bytes; `None` when that is 2^64 bits or more.
+    pub needed_bytes: Option<u64>,
+    /// The natural log of the best rate the claimed size gives for n items (exact formula,
+    /// whole k).
+    pub ln_rate_at_claimed: f64,
+    /// That best whole k.
     pub k_at_claimed: u32,
-    /// True when the claimed size is enough.
+    /// True when the claimed size is enough: its rate at the best whole k is at most p.
     pub holds: bool,
 }
 
-/// Checks a claim. The needed size is `-n·ln p / (ln 2)^2` bits.
-pub fn check_claim(n: f64, p: f64, claimed_bytes: f64) -> Result<ClaimCheck, ParamError> {
-    let needed_bits = math::optimal_m(n, p)?;
-    let m = claimed_bytes * 8.0;
-    if m.is_nan() || m < 1.0 {
-        return Err(ParamError::ZeroBits);
-    }
-    let k_real = math::optimal_k_real(m, n);
-    let k = (k_real.round().max(1.0) as u32).min(MAX_HASHES);
-    let rate_at_claimed = math::fpr_approx(m, n, k as f64);
-    Ok(ClaimCheck {
+/// Checks a claim with the exact formula at whole k.
+pub fn check_claim(n: u64, p: &Rate, claimed_bytes: u64) -> ClaimCheck {
+    let m = claimed_bytes.saturating_mul(8);
+    let k = best_k(m, n);
+    let ln_rate_at_claimed = ln_rate(m, n, k);
+    ClaimCheck {
         claimed_bytes,
-        needed_bytes: needed_bits / 8.0,
-        rate_at_claimed,
+        needed_bytes: needed_bits(n, p).map(|bits| bits.div_ceil(8)),
+        ln_rate_at_claimed,
         k_at_claimed: k,
-        holds: claimed_bytes * 8.0 >= needed_bits,
-    })
+        holds: ln_rate_at_claimed <= p.ln.hi,
+    }
 }
 
 /// A claim as typed: items, rate and size in bytes.
@@ -485,8 +523,8 @@ impl CalculatorState {
     /// The m and k of the answer on screen, when a filter that large fits the visualizer.
     pub fn usable_shape(&self) -> Option<(u64, u32)> {
         self.shown
-            .filter(|s| s.m <= crate::filter::MAX_BITS as f64)
-            .map(|s| (s.m as u64, s.k))
+            .filter(|s| s.m <= crate::filter::MAX_BITS)
+            .map(|s| (s.m, s.k))
     }
 }
 
@@ -508,11 +546,10 @@ mod tests {
         // n = 1,000,000, p = 1 %: m = ceil(1e6 · 4.60517 / 0.480453) = 9,585,059 bits,
         // 1.14 MiB, 9.59 bits per item, k = 7 (6.64 real).
         let s = solve(Solve::SizeForItems, &input("1000000", "0.01", "", "")).unwrap();
-        assert_eq!(s.m, 9_585_059.0);
-        assert_eq!(s.k, 7);
+        assert_eq!((s.m, s.bytes(), s.k), (9_585_059, 1_198_133, 7));
         assert!((s.k_real - 6.6439).abs() < 1e-3);
         assert!((s.bits_per_item - 9.585).abs() < 1e-3);
-        assert!((s.p - 0.01).abs() < 0.0005, "{}", s.p);
+        assert!((s.p() - 0.01).abs() < 0.0005, "{}", s.p());
         assert_eq!(binary_size(s.m), "1.14 MiB");
         // A percentage is accepted: 1% = 0.01.
         assert_eq!(
@@ -522,11 +559,57 @@ mod tests {
     }
 
     #[test]
+    fn sizes_above_two_to_the_53_are_exact() {
+        // 10^16 items at 1 %: 95,850,583,773,674,391 bits (Python's decimal at 60 digits);
+        // an f64 computation gives a number a few hundred bits off.
+        let s = solve(Solve::SizeForItems, &input("1e16", "0.01", "", "")).unwrap();
+        assert_eq!(s.m, 95_850_583_773_674_391);
+        assert_eq!(s.bytes(), 11_981_322_971_709_299);
+        // The largest n for 2^63 − 1 bits at 10^-6 (floor of the formula, then the whole-k
+        // check): at most the formula's 320,755,203,001,973,391.
+        let s = solve(
+            Solve::ItemsForSize,
+            &input("", "0.000001", "9223372036854775807", ""),
+        );
+        let s = s.unwrap();
+        assert!(s.n <= 320_755_203_001_973_391 && s.n > 320_000_000_000_000_000);
+        assert!(s.p() <= 1e-6);
+        // m up to 2^64 − 1 is read exactly; one more is named as too large.
+        let s = solve(
+            Solve::BestHashes,
+            &input("1", "", "18446744073709551615", ""),
+        )
+        .unwrap();
+        assert_eq!(s.m, u64::MAX);
+        let e = solve(
+            Solve::BestHashes,
+            &input("1", "", "18446744073709551616", ""),
+        );
+        assert_eq!(e.unwrap_err().m, Some(FieldProblem::AboveMax(u64::MAX)));
+        // An m of 2^64 or more for the size question names n.
+        let e = solve(
+            Solve::SizeForItems,
+            &input("18446744073709551615", "1e-9", "", ""),
+        );
+        assert_eq!(e.unwrap_err().n, Some(FieldProblem::TooLarge));
+    }
+
+    #[test]
+    fn rates_below_the_smallest_double_keep_their_value() {
+        // One item in 5,300,000 bits with 64 hashes: (1 − (1 − 1/m)^64)^64 ≈ (64/m)^64,
+        // e^-724.758 = 1.745e-315, below the smallest normal double (ln from Python's
+        // decimal at 80 digits).
+        let s = solve(Solve::RateForShape, &input("1", "", "5300000", "64")).unwrap();
+        assert!((s.ln_p + 724.757_775_267_417).abs() < 1e-10, "{}", s.ln_p);
+        assert_eq!(crate::state::numbers::machine_rate(s.ln_p), "1.745e-315");
+    }
+
+    #[test]
     fn a_size_that_misses_p_at_a_whole_k_comes_with_the_smallest_one_that_meets_it() {
-        let rate = |n: &str, m: f64| {
+        let rate = |n: &str, m: u64| {
             solve(Solve::BestHashes, &input(n, "", &m.to_string(), ""))
                 .unwrap()
-                .p
+                .p()
         };
         for (n, p) in [
             ("1000000", 0.01),
@@ -537,12 +620,12 @@ mod tests {
             let s = solve(Solve::SizeForItems, &input(n, &p.to_string(), "", "")).unwrap();
             match s.meeting {
                 // The formula's m meets p already: nothing to add.
-                None => assert!(s.p <= p, "{n} {p}: {}", s.p),
+                None => assert!(s.p() <= p, "{n} {p}: {}", s.p()),
                 Some((m, k)) => {
-                    assert!(s.p > p, "{n} {p}");
+                    assert!(s.p() > p, "{n} {p}");
                     assert!(m > s.m);
                     assert!(rate(n, m) <= p, "{n} {p}: {m} meets");
-                    assert!(rate(n, m - 1.0) > p, "{n} {p}: {m} is the smallest");
+                    assert!(rate(n, m - 1) > p, "{n} {p}: {m} is the smallest");
                     let best = solve(Solve::BestHashes, &input(n, "", &m.to_string(), ""));
                     assert_eq!(k, best.unwrap().k);
                 }
@@ -550,12 +633,12 @@ mod tests {
         }
         // 10 items at 99.99 %: the formula's m = 1 has a rate of 1; 2 bits meet it.
         let tiny = solve(Solve::SizeForItems, &input("10", "0.9999", "", "")).unwrap();
-        assert_eq!((tiny.m, tiny.meeting), (1.0, Some((2.0, 1))));
+        assert_eq!((tiny.m, tiny.meeting), (1, Some((2, 1))));
         // 10^6 items at 1 %: 9,585,059 bits give 1.0039 % at k = 7.
         let textbook = solve(Solve::SizeForItems, &input("1000000", "0.01", "", "")).unwrap();
         assert!(textbook
             .meeting
-            .is_some_and(|(m, _)| m > 9_585_059.0 && m < 9_700_000.0));
+            .is_some_and(|(m, _)| m > 9_585_059 && m < 9_700_000));
     }
 
     #[test]
@@ -564,18 +647,18 @@ mod tests {
         // gives 6,837, whose rate at its best whole k (7) is above 1 %; 6,831 is the largest
         // n at or below it.
         let s = solve(Solve::ItemsForSize, &input("", "0.01", "65536", "")).unwrap();
-        assert_eq!(s.n, 6_831.0);
-        assert!(s.p <= 0.01, "{}", s.p);
+        assert_eq!(s.n, 6_831);
+        assert!(s.p() <= 0.01, "{}", s.p());
         let one_more = solve(Solve::BestHashes, &input("6832", "", "65536", "")).unwrap();
-        assert!(one_more.p > 0.01, "{}", one_more.p);
+        assert!(one_more.p() > 0.01, "{}", one_more.p());
         // The textbook 9,585,059 bits for 10^6 items at 1 % are 0.39 % over at k = 7: the
         // largest n within 1 % is a little under a million.
         let s = solve(Solve::ItemsForSize, &input("", "0.01", "9585059", "")).unwrap();
         assert!(
-            s.n < 1e6 && s.n > 999_000.0 && s.p <= 0.01,
+            s.n < 1_000_000 && s.n > 999_000 && s.p() <= 0.01,
             "{} {}",
             s.n,
-            s.p
+            s.p()
         );
         // 10 bits: one item already has a rate of 1.05 % at its best k.
         let e = solve(Solve::ItemsForSize, &input("", "0.01", "10", "")).unwrap_err();
@@ -585,7 +668,7 @@ mod tests {
         );
         // Textbook: m = 16, n = 3, k = 3 -> (1 - (15/16)^9)^3 = 0.0855.
         let s = solve(Solve::RateForShape, &input("3", "", "16", "3")).unwrap();
-        assert!((s.p - 0.0855187).abs() < 1e-6);
+        assert!((s.p() - 0.0855187).abs() < 1e-6);
         // Optimal k for m/n = 10: 6.93 -> 7.
         let s = solve(Solve::BestHashes, &input("100", "", "1000", "")).unwrap();
         assert_eq!(s.k, 7);
@@ -611,10 +694,8 @@ mod tests {
 
     #[test]
     fn a_claim_names_each_wrong_field() {
-        assert_eq!(
-            read_claim("1e9", "0.01%", "18000000"),
-            Ok((1e9, 0.0001, 18e6))
-        );
+        let (n, p, bytes) = read_claim("1e9", "0.01%", "18000000").unwrap();
+        assert_eq!((n, p.value, bytes), (1_000_000_000, 0.0001, 18_000_000));
         let errors = read_claim("2.5", "1.5", "0").unwrap_err();
         assert_eq!(errors.n, Some(FieldProblem::NotWhole));
         assert!(errors.p.is_some());
@@ -629,25 +710,36 @@ mod tests {
 
     #[test]
     fn claims_from_popular_articles() {
+        let claim = |n: &str, p: &str, bytes: &str| {
+            let (n, p, bytes) = read_claim(n, p, bytes).unwrap();
+            check_claim(n, &p, bytes)
+        };
         // 1 billion URLs at 0.01 %: about 2.4 GB, not 18 MB.
-        let c = check_claim(1e9, 1e-4, 18e6).unwrap();
+        let c = claim("1e9", "0.0001", "18000000");
         assert!(!c.holds);
-        assert!((c.needed_bytes / 1e9 - 2.396).abs() < 0.001);
+        assert!((c.needed_bytes.unwrap() as f64 / 1e9 - 2.396).abs() < 0.001);
         // 5 billion URLs in 4 GiB: about 3.7 % at k = 5.
-        let c = check_claim(5e9, 0.01, 4.0 * 1024.0 * 1024.0 * 1024.0).unwrap();
+        let c = claim("5e9", "0.01", "4294967296");
         assert_eq!(c.k_at_claimed, 5);
-        assert!(
-            (c.rate_at_claimed - 0.037).abs() < 0.001,
-            "{}",
-            c.rate_at_claimed
-        );
+        assert!((c.ln_rate_at_claimed.exp() - 0.037).abs() < 0.001);
+        // The textbook size for 10^6 items at 1 % is 1,198,133 bytes, whose rate at the
+        // best whole k is 1.0039 %: the claim does not hold at that size, and holds at the
+        // size needed, which is the first that does.
+        let textbook = claim("1000000", "0.01", "1198133");
+        assert!(!textbook.holds);
+        assert!((textbook.ln_rate_at_claimed.exp() - 0.010039).abs() < 1e-6);
+        let needed = textbook.needed_bytes.unwrap();
+        assert!(needed > 1_198_133);
+        assert!(claim("1000000", "0.01", &needed.to_string()).holds);
+        assert!(!claim("1000000", "0.01", &(needed - 1).to_string()).holds);
     }
 
     #[test]
     fn binary_units_and_practice_table() {
-        assert_eq!(binary_size(8.0 * 1000.0), "1000 B");
-        assert_eq!(binary_size(8.0 * 1024.0), "1.00 KiB");
-        assert_eq!(binary_size(8.0 * 2.396e9), "2.23 GiB");
+        assert_eq!(binary_size(8 * 1000), "1000 B");
+        assert_eq!(binary_size(8 * 1024), "1.00 KiB");
+        assert_eq!(binary_size(8 * 2_396_000_000), "2.23 GiB");
+        assert_eq!(binary_size(u64::MAX), "2.00 EiB");
         let table = practice_table();
         let one_percent = table.iter().find(|r| r.p == 0.01).unwrap();
         assert!((one_percent.bits_per_item - 9.585).abs() < 1e-3);

@@ -92,6 +92,17 @@ pub fn probability_from_ln(ln: f64) -> String {
     }
 }
 
+/// A rate for a `data-` attribute, readable by JavaScript's `Number`: the shortest f64
+/// that reads back the same (`0.0855187…`), or from its logarithm below 1e-300
+/// (`3.940e-461`).
+pub fn machine_rate(ln: f64) -> String {
+    if ln > -690.0 {
+        ln.exp().to_string()
+    } else {
+        scientific_from_ln(ln)
+    }
+}
+
 /// A rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`, four
 /// significant digits down to 0.0001 % (`0.009827 %`), then scientific notation
 /// (`4.560e-7 %`); a rate just below 1 never as 100.00 % (`99.999 %`). The space before

@@ -2,7 +2,9 @@
 
 use yew::prelude::*;
 
-use crate::state::numbers::{percent, probability, scientific};
+use crate::state::numbers::{
+    grouped, machine_rate, percent_beside, percent_from_ln, probability_from_ln,
+};
 
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::labels;
@@ -45,7 +47,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         }
     };
     let field_n = answer(use_n, &input.n, |s| s.n.to_string());
-    let field_p = answer(use_p, &input.p, |s| probability(s.p));
+    let field_p = answer(use_p, &input.p, |s| probability_from_ln(s.ln_p));
     let field_m = answer(use_m, &input.m, |s| s.m.to_string());
     let field_k = answer(use_k, &input.k, |s| s.k.to_string());
     let update = |apply: fn(&mut CalculatorInput, String)| {
@@ -88,17 +90,17 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             html! {
                 <>
                 <dl class={classes!("calc-results", result.is_err().then_some("stale"))} data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
-                    data-calc-n={s.n.to_string()} data-calc-p={s.p.to_string()}>
+                    data-calc-n={s.n.to_string()} data-calc-p={machine_rate(s.ln_p)}>
                     <dt>{ text.calc_m }</dt>
-                    <dd>{ fill(text.calc_m_value, &[&s.m, &(s.m / 8.0).ceil(), &binary_size(s.m)]) }</dd>
+                    <dd>{ fill(text.calc_m_value, &[&grouped(s.m.into()), &grouped(s.bytes().into()), &binary_size(s.m)]) }</dd>
                     <dt>{ text.calc_k }</dt><dd>{ fill(if k_capped { text.calc_k_capped } else { text.calc_k_value }, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
-                    <dt>{ text.calc_n }</dt><dd>{ s.n }</dd>
-                    <dt>{ text.calc_p }</dt><dd>{ format!("{} ({})", probability(s.p), percent(s.p)) }</dd>
+                    <dt>{ text.calc_n }</dt><dd>{ grouped(s.n.into()) }</dd>
+                    <dt>{ text.calc_p }</dt><dd>{ format!("{} ({})", probability_from_ln(s.ln_p), s.target.map_or_else(|| percent_from_ln(s.ln_p), |p| percent_beside(s.p(), p))) }</dd>
                     <dt>{ text.calc_bits_per_item }</dt><dd>{ format!("{:.2}", s.bits_per_item) }</dd>
                 </dl>
                 if let Some((m, k)) = s.meeting {
                     <p class="hint" id="calc-meeting" data-calc-m-meeting={m.to_string()} data-calc-k-meeting={k.to_string()}>
-                        { fill(text.calc_m_meeting, &[&probability(s.p), &m, &k]) }
+                        { fill(text.calc_m_meeting, &[&percent_beside(s.p(), s.target.unwrap_or(1.0)), &grouped(m.into()), &k]) }
                     </p>
                 }
                 if let Some(onclick) = use_in_visualizer {
@@ -123,19 +125,31 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
     let claim_read = read_claim(&claim.n, &claim.p, &claim.bytes);
     let claim_errors = claim_read.clone().err().unwrap_or_default();
     let claim_result = match claim_read {
-        Ok((n, p, bytes)) => match check_claim(n, p, bytes) {
-            Ok(c) => html! {
+        Ok((n, p, bytes)) => {
+            let c = check_claim(n, &p, bytes);
+            let rate = percent_beside(c.ln_rate_at_claimed.exp(), p.value);
+            let (needed, needed_binary) = match c.needed_bytes {
+                Some(needed) => (
+                    grouped(needed.into()),
+                    binary_size(needed.saturating_mul(8)),
+                ),
+                None => (
+                    format!("> {}", grouped((u64::MAX / 8).into())),
+                    binary_size(u64::MAX),
+                ),
+            };
+            html! {
                 <p class={classes!("claim-verdict", if c.holds { "holds" } else { "fails" })}
-                   data-claim-holds={c.holds.to_string()} data-claim-needed={c.needed_bytes.to_string()}
-                   data-claim-rate={c.rate_at_claimed.to_string()}>
+                   data-claim-holds={c.holds.to_string()}
+                   data-claim-needed={c.needed_bytes.map_or("none".into(), |b| b.to_string())}
+                   data-claim-rate={machine_rate(c.ln_rate_at_claimed)}>
                     { if c.holds { text.claim_holds } else { text.claim_fails } }
                     { " " }
-                    { fill(text.claim_detail, &[&binary_size(c.needed_bytes * 8.0), &scientific(c.needed_bytes),
-                                                &binary_size(c.claimed_bytes * 8.0), &percent(c.rate_at_claimed), &c.k_at_claimed]) }
+                    { fill(text.claim_detail, &[&needed, &needed_binary, &grouped(c.claimed_bytes.into()),
+                                                &binary_size(c.claimed_bytes * 8), &rate, &c.k_at_claimed]) }
                 </p>
-            },
-            Err(e) => html! { <p class="field-error">{ describe::param_error(text, &e) }</p> },
-        },
+            }
+        }
         Err(_) => html! {},
     };
     html! {
