@@ -29,52 +29,67 @@ pub const SHORT_WORD_COUNT: usize = SHORT_WORD_TIERS[2];
 
 /// Short words in a fixed order: `a`–`z`, `A`–`Z`, `0`–`9`, then `aa`…`zz`, then
 /// `aaa`…`zzz`.
-pub fn short_words() -> impl Iterator<Item = String> {
-    let single = ('a'..='z')
+pub fn short_words() -> Vec<String> {
+    let mut words: Vec<String> = ('a'..='z')
         .chain('A'..='Z')
         .chain('0'..='9')
-        .map(String::from);
-    let letters = || 'a'..='z';
-    let pairs = letters().flat_map(move |a| letters().map(move |b| [a, b].iter().collect()));
-    let triples = letters().flat_map(move |a| {
-        letters().flat_map(move |b| letters().map(move |c| [a, b, c].iter().collect()))
-    });
-    single.chain(pairs).chain(triples)
+        .map(String::from)
+        .collect();
+    let mut shorter: Vec<String> = ('a'..='z').map(String::from).collect();
+    for _ in 2..=3 {
+        let longer: Vec<String> = shorter
+            .iter()
+            .flat_map(|start| ('a'..='z').map(move |c| format!("{start}{c}")))
+            .collect();
+        words.extend_from_slice(&longer);
+        shorter = longer;
+    }
+    words
+}
+
+/// For each candidate, the first earlier candidate with the same positions and a different
+/// text, if any: the indices are sorted by (positions, index), so that each run of equal
+/// positions starts with its earliest candidate.
+fn earlier_twins(shape: FilterShape, candidates: &[String]) -> Vec<Option<usize>> {
+    let positions: Vec<Vec<u64>> = candidates
+        .iter()
+        .map(|item| shape.positions(item.as_bytes()).collect())
+        .collect();
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_unstable_by(|&a, &b| positions[a].cmp(&positions[b]).then(a.cmp(&b)));
+    let mut twins = vec![None; candidates.len()];
+    let mut first = 0;
+    for &at in &order {
+        if positions[at] != positions[first] {
+            first = at;
+        } else if candidates[at] != candidates[first] {
+            twins[at] = Some(first);
+        }
+    }
+    twins
 }
 
 /// The first pair, in the order of `candidates`, whose positions in `shape` are the same:
-/// the first candidate whose positions equal an earlier candidate's, with that earlier one.
-/// A repeated candidate is skipped (it is the same item, not a pair).
-pub fn first_shared_pair(
-    shape: FilterShape,
-    candidates: impl IntoIterator<Item = String>,
-) -> Option<SharedPositions> {
-    let mut seen: std::collections::HashMap<Vec<u64>, String> = Default::default();
-    for item in candidates {
-        let positions: Vec<u64> = shape.positions(item.as_bytes()).collect();
-        match seen.get(&positions) {
-            Some(first) if *first != item => {
-                return Some(SharedPositions {
-                    first: first.clone(),
-                    second: item,
-                    positions,
-                })
-            }
-            Some(_) => {}
-            None => {
-                seen.insert(positions, item);
-            }
-        }
-    }
-    None
+/// the first candidate whose positions equal an earlier candidate's, with the earliest such
+/// one. A repeated candidate is skipped (it is the same item, not a pair).
+pub fn first_shared_pair(shape: FilterShape, candidates: &[String]) -> Option<SharedPositions> {
+    let twins = earlier_twins(shape, candidates);
+    let (second, first) = twins
+        .iter()
+        .enumerate()
+        .find_map(|(second, first)| first.map(|first| (second, first)))?;
+    Some(SharedPositions {
+        first: candidates[first].clone(),
+        second: candidates[second].clone(),
+        positions: shape.positions(candidates[second].as_bytes()).collect(),
+    })
 }
 
 /// How many of `candidates` have the same positions as an earlier, different one.
-pub fn shared_count(shape: FilterShape, candidates: impl IntoIterator<Item = String>) -> usize {
-    let mut seen = std::collections::HashSet::new();
-    candidates
-        .into_iter()
-        .filter(|item| !seen.insert(shape.positions(item.as_bytes()).collect::<Vec<_>>()))
+pub fn shared_count(shape: FilterShape, candidates: &[String]) -> usize {
+    earlier_twins(shape, candidates)
+        .iter()
+        .filter(|twin| twin.is_some())
         .count()
 }
 
@@ -133,13 +148,14 @@ pub fn low_bits_report(shape: FilterShape) -> Option<LowBitsReport> {
         return None;
     }
     let (words, longest) = word_tier(m, shape.k());
-    let shared = shared_count(shape, short_words().take(words));
+    let candidates = short_words();
+    let shared = shared_count(shape, &candidates[..words]);
     let by_chance = shared_by_chance(m, shape.k(), words);
     // The page claims a weakness only where it shows one: clearly more sharing than chance.
     if (shared as f64) < 2.0 * by_chance + 5.0 {
         return None;
     }
-    let pair = first_shared_pair(shape, short_words());
+    let pair = first_shared_pair(shape, &candidates);
     Some(LowBitsReport {
         bits: m.trailing_zeros(),
         pair,
@@ -161,7 +177,7 @@ mod tests {
 
     #[test]
     fn the_short_words_are_the_ones_counted() {
-        let words: Vec<String> = short_words().collect();
+        let words: Vec<String> = short_words();
         assert_eq!(words.len(), SHORT_WORD_COUNT);
         assert_eq!(
             (words[0].as_str(), words[61].as_str(), words[62].as_str()),
@@ -174,7 +190,8 @@ mod tests {
 
     #[test]
     fn fnv_at_a_power_of_two_gives_letters_that_differ_in_a_high_bit_the_same_positions() {
-        let letters = || short_words().take(62);
+        let words = short_words();
+        let letters = || &words[..62];
         // m = 16: "a" (0x61) and "q" (0x71) differ in bit 4 only.
         let pair = first_shared_pair(shape(16, 3, HashFamily::Fnv1a), letters()).unwrap();
         assert_eq!((pair.first.as_str(), pair.second.as_str()), ("a", "q"));
@@ -216,7 +233,7 @@ mod tests {
             );
             // A collision count is a sum of rare events: its variance is at most its mean,
             // so murmur3 stays within four standard deviations of chance.
-            let murmur = shared_count(shape(m, 3, HashFamily::Murmur3), short_words().take(words));
+            let murmur = shared_count(shape(m, 3, HashFamily::Murmur3), &short_words()[..words]);
             let spread = 4.0 * expected.sqrt() + 3.0;
             assert!(
                 (murmur as f64 - expected).abs() <= spread,
@@ -225,8 +242,11 @@ mod tests {
         }
         // From m = 2^15 on no two short words share every position under FNV-1a either, and
         // with k = 1 they share no more than chance: no claim is made.
-        let words = short_words().take(SHORT_WORD_COUNT);
-        assert_eq!(shared_count(shape(1 << 15, 3, HashFamily::Fnv1a), words), 0);
+        let words = short_words();
+        assert_eq!(
+            shared_count(shape(1 << 15, 3, HashFamily::Fnv1a), &words),
+            0
+        );
         assert_eq!(low_bits_report(shape(1 << 15, 3, HashFamily::Fnv1a)), None);
         for j in 4..=16 {
             assert_eq!(low_bits_report(shape(1 << j, 1, HashFamily::Fnv1a)), None);
@@ -240,7 +260,7 @@ mod tests {
     #[test]
     fn the_first_pair_is_the_earliest_item_that_repeats_positions() {
         let items = ["cat", "dog", "Cat"].map(String::from);
-        let pair = first_shared_pair(shape(32, 3, HashFamily::Fnv1a), items).unwrap();
+        let pair = first_shared_pair(shape(32, 3, HashFamily::Fnv1a), &items).unwrap();
         assert_eq!((pair.first.as_str(), pair.second.as_str()), ("cat", "Cat"));
     }
 
@@ -263,7 +283,7 @@ mod tests {
     fn a_repeated_item_is_not_a_pair() {
         let repeated = ["cat", "cat"].map(String::from);
         assert_eq!(
-            first_shared_pair(shape(16, 3, HashFamily::Fnv1a), repeated),
+            first_shared_pair(shape(16, 3, HashFamily::Fnv1a), &repeated),
             None
         );
     }

@@ -262,7 +262,11 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         );
         use_memo(key, |(shape, members, wanted)| {
             wanted
-                .then(|| first_shared_pair(*shape, members.list().iter().map(|m| m.item.clone())))
+                .then(|| {
+                    let items: Vec<String> =
+                        members.list().iter().map(|m| m.item.clone()).collect();
+                    first_shared_pair(*shape, &items)
+                })
                 .flatten()
         })
     };
