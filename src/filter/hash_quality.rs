@@ -102,10 +102,20 @@ pub fn chi_square(counts: &[u64]) -> (f64, f64) {
 /// The p-value of a chi-square statistic: `P(X² ≥ x) = Q(dof/2, x/2)`, the regularized upper
 /// incomplete gamma function.
 pub fn chi_square_p_value(statistic: f64, dof: f64) -> f64 {
+    ln_chi_square_p_value(statistic, dof).exp()
+}
+
+/// The natural log of [`chi_square_p_value`], which stays finite where the p-value itself is
+/// below the smallest double (a hash that piles every item on a few positions).
+pub fn ln_chi_square_p_value(statistic: f64, dof: f64) -> f64 {
     if dof <= 0.0 || !statistic.is_finite() {
-        return if statistic.is_finite() { 1.0 } else { 0.0 };
+        return if statistic.is_finite() {
+            0.0
+        } else {
+            f64::NEG_INFINITY
+        };
     }
-    upper_regularized_gamma(dof / 2.0, statistic / 2.0)
+    ln_upper_regularized_gamma(dof / 2.0, statistic / 2.0)
 }
 
 /// `ln Γ(x)` for `x ≥ 0.5` by the Lanczos approximation (g = 7, 9 terms), accurate to about
@@ -131,11 +141,11 @@ fn ln_gamma(x: f64) -> f64 {
     0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + series.ln()
 }
 
-/// `Q(a, x) = Γ(a, x) / Γ(a)`: a series for `x < a + 1`, else a continued fraction
-/// (Lentz's method).
-fn upper_regularized_gamma(a: f64, x: f64) -> f64 {
+/// `ln Q(a, x)`, `Q(a, x) = Γ(a, x) / Γ(a)`: a series for `x < a + 1`, else a continued
+/// fraction (Lentz's method) whose log is taken term by term, so that it never underflows.
+fn ln_upper_regularized_gamma(a: f64, x: f64) -> f64 {
     if x <= 0.0 {
-        return 1.0;
+        return 0.0;
     }
     let log_prefix = -x + a * x.ln() - ln_gamma(a);
     if x < a + 1.0 {
@@ -148,7 +158,7 @@ fn upper_regularized_gamma(a: f64, x: f64) -> f64 {
                 break;
             }
         }
-        (1.0 - sum * log_prefix.exp()).clamp(0.0, 1.0)
+        (-(sum * log_prefix.exp()).min(1.0)).ln_1p()
     } else {
         let tiny = 1e-300;
         let mut b = x + 1.0 - a;
@@ -173,7 +183,7 @@ fn upper_regularized_gamma(a: f64, x: f64) -> f64 {
                 break;
             }
         }
-        (log_prefix.exp() * h).clamp(0.0, 1.0)
+        (log_prefix + h.ln()).min(0.0)
     }
 }
 
@@ -270,6 +280,8 @@ pub struct HashReport {
     pub dof: f64,
     /// Its p-value.
     pub p_value: f64,
+    /// Its natural log, finite however small the p-value.
+    pub ln_p_value: f64,
     /// Bits set after inserting the corpus with k positions per item.
     pub ones: u64,
     /// The bits independent uniform positions would set on average,
@@ -424,6 +436,7 @@ pub fn report(
         chi_square: chi,
         dof,
         p_value: chi_square_p_value(chi, dof),
+        ln_p_value: ln_chi_square_p_value(chi, dof),
         ones: bits.count_ones(),
         expected_ones: m as f64 * -(k as f64 * n * (-1.0 / m as f64).ln_1p()).exp_m1(),
         probes: probes.len() as u64,
@@ -445,6 +458,11 @@ mod tests {
         // At 1 %: 6.635 (1 dof).
         assert!((chi_square_p_value(6.634_896_601_021_214, 1.0) - 0.01).abs() < 1e-6);
         assert_eq!(chi_square_p_value(0.0, 5.0), 1.0);
+        // Far in the tail: Q(0.5, 750) = erfc(√750), about 1e-327, below the smallest double;
+        // its log, ln erfc(√750) = −753.8831 (the asymptotic series e^{−x²}/(x√π)·(1 − 1/2x² +
+        // 3/4x⁴ − 15/8x⁶) at x² = 750), stays finite.
+        let ln = ln_chi_square_p_value(1500.0, 1.0);
+        assert!((ln + 753.883_07).abs() < 1e-4, "{ln}");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::state::hash_quality::{
     CorpusSource, HashQualityAction, HashQualityJob, HashQualitySettings, HashQualityState, PROBES,
 };
 use crate::state::numbers::grouped;
-use crate::state::numbers::{percent, probability};
+use crate::state::numbers::{machine_rate, percent, probability, probability_from_ln};
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
@@ -217,13 +217,13 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                         };
                         html! {
                             <tr data-hash={r.hash.key()} data-chi-square={r.chi_square.to_string()}
-                                data-p-value={r.p_value.to_string()} data-observed={r.observed_rate.to_string()}
+                                data-p-value={machine_rate(r.ln_p_value)} data-observed={r.observed_rate.to_string()}
                                 data-theory={r.theory_rate.to_string()} data-rate={r.rate_verdict().key()}
                                 data-spread={spread.key()} class={spread.key()}>
                                 <td>{ labels::hash_under_test(text, r.hash) }</td>
                                 <td>{ histogram_svg(&r.histogram, format!("{}: {}", labels::hash_under_test(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
                                 <td class="mono">{ format!("{:.1} ({})", r.chi_square, fill(text.hashes_dof, &[&r.dof])) }</td>
-                                <td class="mono">{ probability(r.p_value) }{ mark }</td>
+                                <td class="mono">{ probability_from_ln(r.ln_p_value) }{ mark }</td>
                                 <td class="mono">{ probability(r.observed_rate) }</td>
                                 <td class="mono">{ probability(r.theory_rate) }</td>
                             </tr>
