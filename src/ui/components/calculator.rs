@@ -106,7 +106,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 if let Some(onclick) = use_in_visualizer {
                     <button id="calc-use" class="primary" {onclick}>{ fill(text.calc_use, &[&s.m, &s.k]) }</button>
                 } else {
-                    <p class="hint" id="calc-too-big">{ fill(text.calc_too_big, &[&MAX_BITS]) }</p>
+                    <p class="hint" id="calc-too-big">{ fill(text.calc_too_big, &[&grouped(MAX_BITS.into())]) }</p>
                 }
                 </>
             }
