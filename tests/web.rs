@@ -135,7 +135,9 @@ async fn typing_previews_positions_and_add_sets_them() {
         .dispatch_event(&web_sys::InputEvent::new("input").unwrap())
         .unwrap();
     yew::scheduler::flush().await;
-    let shape = FilterShape::new(32, 3, HashFamily::Fnv1a).unwrap();
+    // The page's default filter: m = 32, k = 3, murmur3.
+    let shape = FilterShape::new(32, 3, HashFamily::default()).unwrap();
+    assert_eq!(shape.family(), HashFamily::Murmur3);
     let mut positions: Vec<u64> = shape.positions(b"apple").collect();
     positions.sort();
     positions.dedup();
