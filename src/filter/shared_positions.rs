@@ -73,7 +73,15 @@ fn earlier_twins(shape: FilterShape, candidates: &[String]) -> Vec<Option<usize>
 /// the first candidate whose positions equal an earlier candidate's, with the earliest such
 /// one. A repeated candidate is skipped (it is the same item, not a pair).
 pub fn first_shared_pair(shape: FilterShape, candidates: &[String]) -> Option<SharedPositions> {
-    let twins = earlier_twins(shape, candidates);
+    pair_of_twins(shape, candidates, &earlier_twins(shape, candidates))
+}
+
+/// The first candidate with an earlier twin (from [`earlier_twins`]), with that twin.
+fn pair_of_twins(
+    shape: FilterShape,
+    candidates: &[String],
+    twins: &[Option<usize>],
+) -> Option<SharedPositions> {
     let (second, first) = twins
         .iter()
         .enumerate()
@@ -148,14 +156,17 @@ pub fn low_bits_report(shape: FilterShape) -> Option<LowBitsReport> {
         return None;
     }
     let (words, longest) = word_tier(m, shape.k());
+    // A twin is always earlier, so the twins of the first `words` candidates are the twins
+    // among those words alone: one pass over all the short words serves both questions.
     let candidates = short_words();
-    let shared = shared_count(shape, &candidates[..words]);
+    let twins = earlier_twins(shape, &candidates);
+    let shared = twins[..words].iter().filter(|twin| twin.is_some()).count();
     let by_chance = shared_by_chance(m, shape.k(), words);
     // The page claims a weakness only where it shows one: clearly more sharing than chance.
     if (shared as f64) < 2.0 * by_chance + 5.0 {
         return None;
     }
-    let pair = first_shared_pair(shape, &candidates);
+    let pair = pair_of_twins(shape, &candidates, &twins);
     Some(LowBitsReport {
         bits: m.trailing_zeros(),
         pair,

@@ -198,10 +198,15 @@ fn meets(m: u64, n: u64, p: &Rate) -> bool {
     ln_rate(m, n, best_k(m, n)) <= p.ln.hi
 }
 
-/// The smallest m whose rate for n items at its best whole k is at most p: the formula's
-/// `⌈−n·ln p / (ln 2)²⌉` when it meets p, else the next m that does; `None` at 2^64.
-fn needed_bits(n: u64, p: &Rate) -> Option<u64> {
-    let formula = double_double::optimal_bits(n, p.ln)?.max(1);
+/// The formula's m for n items at p, `⌈−n·ln p / (ln 2)²⌉` (at least 1); `None` at 2^64.
+fn formula_bits(n: u64, p: &Rate) -> Option<u64> {
+    double_double::optimal_bits(n, p.ln).map(|m| m.max(1))
+}
+
+/// The smallest m whose rate for n items at its best whole k is at most p: the formula's m
+/// (`formula`, from [`formula_bits`]) when it meets p, else the next m that does; `None` at
+/// 2^64.
+fn needed_bits(formula: u64, n: u64, p: &Rate) -> Option<u64> {
     if meets(formula, n, p) {
         Some(formula)
     } else {
@@ -253,10 +258,8 @@ pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, Calculato
                 n: Some(FieldProblem::TooLarge),
                 ..Default::default()
             };
-            let m = double_double::optimal_bits(n, p.ln)
-                .ok_or_else(too_large)?
-                .max(1);
-            let meeting = needed_bits(n, &p)
+            let m = formula_bits(n, &p).ok_or_else(too_large)?;
+            let meeting = needed_bits(m, n, &p)
                 .filter(|&needed| needed != m)
                 .map(|needed| (needed, best_k(needed, n)));
             Solution {
@@ -422,7 +425,9 @@ pub fn check_claim(n: u64, p: &Rate, claimed_bytes: u64) -> ClaimCheck {
     let ln_rate_at_claimed = ln_rate(m, n, k);
     ClaimCheck {
         claimed_bytes,
-        needed_bytes: needed_bits(n, p).map(|bits| bits.div_ceil(8)),
+        needed_bytes: formula_bits(n, p)
+            .and_then(|formula| needed_bits(formula, n, p))
+            .map(|bits| bits.div_ceil(8)),
         ln_rate_at_claimed,
         k_at_claimed: k,
         holds: ln_rate_at_claimed <= p.ln.hi,
