@@ -5,6 +5,7 @@ use crate::state::fields::FieldProblem;
 use crate::state::url::{Notice, NoticeReason};
 
 use super::{fill, quoted, Text};
+use crate::decimal::Shortest;
 use crate::lang::Lang;
 
 /// Why a typed number was rejected, in the page's language.
@@ -32,7 +33,7 @@ pub fn param_error(text: &Text, error: &ParamError) -> String {
             fill(text.param_too_many_hashes, &[&requested, &max])
         }
         ParamError::BadCounterWidth { requested } => fill(text.param_bad_width, &[&requested]),
-        ParamError::RateOutOfRange { requested } => fill(text.param_rate, &[&requested]),
+        ParamError::RateOutOfRange { requested } => fill(text.param_rate, &[&Shortest(requested)]),
         ParamError::ZeroItems => text.param_zero_items.to_owned(),
         ParamError::ZeroProbes => text.param_zero_probes.to_owned(),
         ParamError::TooFewFilters => text.param_too_few_filters.to_owned(),

@@ -1,5 +1,6 @@
 //! The sizing calculator: from any consistent subset of n, p, m and k, the rest.
 
+use crate::decimal::Fixed;
 use crate::filter::double_double::{self, ln_decimal, DoubleDouble};
 use crate::filter::{math, ParamError, MAX_HASHES};
 
@@ -342,7 +343,7 @@ pub fn binary_size(bits: u64) -> String {
     }
     match unit {
         None => format!("{bytes} B"),
-        Some(name) => format!("{value:.2} {name}"),
+        Some(name) => format!("{} {name}", Fixed(value, 2)),
     }
 }
 

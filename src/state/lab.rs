@@ -2,6 +2,7 @@
 //! The experiment itself runs in slices outside this state; finished points come back as
 //! [`LabAction::Measured`].
 
+use crate::decimal::Shortest;
 use crate::filter::{math, ExperimentPlan, FilterShape, HashFamily, MeasuredPoint, ParamError};
 
 use super::fields::{parse_bounded, parse_whole, FieldProblem};
@@ -420,13 +421,19 @@ impl LabState {
                 let exact = math::fpr_exact(m as f64, p.n as f64, k as f64);
                 let approx = math::fpr_approx(m as f64, p.n as f64, k as f64);
                 out.push_str(&format!(
-                    "{},{m},{k},{},{},{},{},{},{low},{high},{spread_low},{spread_high},{exact},{approx}\n",
+                    "{},{m},{k},{},{},{},{},{},{},{},{},{},{},{}\n",
                     run.family.key(),
                     p.n,
                     p.filters(),
                     p.probes,
                     p.total_false_positives(),
-                    p.rate()
+                    Shortest(p.rate()),
+                    Shortest(low),
+                    Shortest(high),
+                    Shortest(spread_low),
+                    Shortest(spread_high),
+                    Shortest(exact),
+                    Shortest(approx)
                 ));
             }
         }

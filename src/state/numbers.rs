@@ -16,6 +16,8 @@ pub fn grouped(value: u128) -> String {
     out
 }
 
+use crate::decimal::{fixed, shortest};
+
 /// `ln 10`.
 const LN10: f64 = std::f64::consts::LN_10;
 
@@ -33,11 +35,10 @@ fn mantissa_exponent(log10: f64, decimals: usize) -> (String, i64) {
         mantissa /= 10.0;
         exponent += 1;
     }
-    (format!("{mantissa:.decimals$}"), exponent)
+    (fixed(mantissa, decimals), exponent)
 }
 
-/// `value` in scientific notation with three decimals, `1.234e-5`, written with `Display`
-/// so that a second float formatter (`{:.3e}`) stays out of the bundle. The mantissa comes
+/// `value` in scientific notation with three decimals, `1.234e-5`. The mantissa comes
 /// from the logarithm, so subnormal values print as well as normal ones (the last digit
 /// can differ from `{:.3e}` on a rounding boundary).
 pub fn scientific(value: f64) -> String {
@@ -63,7 +64,7 @@ pub fn scientific_from_ln(ln: f64) -> String {
 /// from `decimals`, more while the printed value reads as exactly `whole` though it is not;
 /// `None` past fifteen.
 fn decimals_short_of(value: f64, whole: f64, decimals: usize) -> Option<usize> {
-    (decimals..=15).find(|&d| value == whole || format!("{value:.d$}") != format!("{whole:.d$}"))
+    (decimals..=15).find(|&d| value == whole || fixed(value, d) != fixed(whole, d))
 }
 
 /// A probability to six decimals, or in scientific notation below 0.001, so that a small
@@ -77,7 +78,7 @@ pub fn probability(p: f64) -> String {
         return scientific(p);
     }
     match decimals_short_of(p, 1.0, 6) {
-        Some(d) => format!("{p:.d$}"),
+        Some(d) => fixed(p, d),
         None => format!("1 − {}", scientific(1.0 - p)),
     }
 }
@@ -97,7 +98,7 @@ pub fn probability_from_ln(ln: f64) -> String {
 /// (`3.940e-461`).
 pub fn machine_rate(ln: f64) -> String {
     if ln > -690.0 {
-        ln.exp().to_string()
+        shortest(ln.exp())
     } else {
         scientific_from_ln(ln)
     }
@@ -113,15 +114,15 @@ pub fn percent(rate: f64) -> String {
         "0\u{a0}%".to_owned()
     } else if pct >= 1.0 {
         match decimals_short_of(rate, 1.0, 4) {
-            Some(d) => format!("{pct:.prec$}\u{a0}%", prec = d - 2),
+            Some(d) => format!("{}\u{a0}%", fixed(pct, d - 2)),
             None => format!("100\u{a0}% − {}", percent(1.0 - rate)),
         }
     } else if pct >= 0.01 {
-        format!("{pct:.3}\u{a0}%")
+        format!("{}\u{a0}%", fixed(pct, 3))
     } else if pct >= 0.0001 {
         // 0.00ddd… : four significant digits after the leading zeros.
         let decimals = 3 - pct.log10().floor() as i32;
-        format!("{pct:.*}\u{a0}%", decimals.clamp(4, 7) as usize)
+        format!("{}\u{a0}%", fixed(pct, decimals.clamp(4, 7) as usize))
     } else {
         format!("{}\u{a0}%", scientific(pct))
     }
@@ -149,8 +150,8 @@ pub fn percent_beside(rate: f64, p: f64) -> String {
     let whole_digits = (pct.abs().log10().floor() as i32 + 1).max(1);
     (3..=17)
         .map(|significant| (significant - whole_digits).max(0) as usize)
-        .find(|&d| format!("{pct:.d$}") != format!("{target:.d$}"))
-        .map(|d| format!("{pct:.d$}\u{a0}%"))
+        .find(|&d| fixed(pct, d) != fixed(target, d))
+        .map(|d| format!("{}\u{a0}%", fixed(pct, d)))
         .unwrap_or(plain)
 }
 
@@ -162,7 +163,7 @@ pub fn fraction(value: f64, decimals: usize) -> String {
         return scientific(value);
     }
     match decimals_short_of(value, 1.0, decimals) {
-        Some(d) => format!("{value:.d$}"),
+        Some(d) => fixed(value, d),
         None => format!("1 − {}", scientific(1.0 - value)),
     }
 }

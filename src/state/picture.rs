@@ -2,6 +2,7 @@
 //! indexes, hash numbers and colours as on the page, and the item's strip with a line from
 //! each hash to its cell.
 
+use crate::decimal::{Fixed, Shortest};
 use std::fmt::Write;
 
 use super::grid_layout::GridLayout;
@@ -77,16 +78,21 @@ pub fn bit_array_svg(
     let mut svg = String::new();
     let _ = write!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
-         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\">\
-         <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" \
+         viewBox=\"0 0 {} {}\" font-family=\"monospace\">\
+         <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
+        Fixed(width, 0),
+        Fixed(height, 0),
+        Fixed(width, 0),
+        Fixed(height, 0)
     );
     // The strip: the item, then each hash's number and position; a line to each cell.
     if let Some(item) = item {
         let _ = write!(
             svg,
-            "<text x=\"{margin}\" y=\"{:.1}\" font-size=\"18\" font-weight=\"700\">“{}”</text>",
-            margin + 22.0,
+            "<text x=\"{}\" y=\"{}\" font-size=\"18\" font-weight=\"700\">“{}”</text>",
+            Shortest(margin),
+            Fixed(margin + 22.0, 1),
             xml(item)
         );
         let mut x = margin + 24.0 + 11.0 * item.chars().count().min(40) as f64;
@@ -98,22 +104,11 @@ pub fn bit_array_svg(
             let (x2, y2) = (cx + cell / 2.0, cy);
             let (x1, y1) = (x + chip / 2.0, margin + 30.0);
             let _ = write!(
-                svg,
-                "<path d=\"M{x1:.1} {y1:.1} C{x1:.1} {:.1} {x2:.1} {:.1} {x2:.1} {y2:.1}\" \
+                svg,"<path d=\"M{} {} C{} {} {} {} {} {}\" \
                  fill=\"none\" stroke=\"{fill}\" stroke-width=\"3\"/>\
-                 <rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{chip:.1}\" height=\"20\" rx=\"3\" fill=\"{fill}\"/>\
-                 <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"14\" font-weight=\"700\" fill=\"{ink}\">{}</text>\
-                 <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"15\">{}</text>",
-                y1 + 18.0,
-                y2 - 18.0,
-                margin + 8.0,
-                x + 5.0,
-                margin + 23.0,
-                mark.hash_index,
-                x + chip + 4.0,
-                margin + 23.0,
-                xml(&label[label.find(' ').unwrap_or(0)..]),
-            );
+                 <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"20\" rx=\"3\" fill=\"{fill}\"/>\
+                 <text x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"700\" fill=\"{ink}\">{}</text>\
+                 <text x=\"{}\" y=\"{}\" font-size=\"15\">{}</text>", Fixed(x1, 1), Fixed(y1, 1), Fixed(x1, 1), Fixed(y1 + 18.0, 1), Fixed(x2, 1), Fixed(y2 - 18.0, 1), Fixed(x2, 1), Fixed(y2, 1), Fixed(x, 1), Fixed(margin + 8.0, 1), Fixed(chip, 1), Fixed(x + 5.0, 1), Fixed(margin + 23.0, 1), mark.hash_index, Fixed(x + chip + 4.0, 1), Fixed(margin + 23.0, 1), xml(&label[label.find(' ').unwrap_or(0)..]));
             x += chip + 18.0 + 9.0 * (label.len() as f64 - 1.0);
         }
     }
@@ -129,7 +124,11 @@ pub fn bit_array_svg(
         let here: Vec<&PictureMark> = marks.iter().filter(|mk| mk.position == p).collect();
         let _ = write!(
             svg,
-            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{cell:.1}\" height=\"{cell:.1}\" rx=\"3\" fill=\"{fill}\""
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" fill=\"{fill}\"",
+            Fixed(x, 1),
+            Fixed(y, 1),
+            Fixed(cell, 1),
+            Fixed(cell, 1)
         );
         if let Some(first) = here.first() {
             let dash = if first.decides {
@@ -146,20 +145,15 @@ pub fn bit_array_svg(
         svg.push_str("/>");
         if labels.digit {
             let _ = write!(
-                svg,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"{ink}\" text-anchor=\"middle\" dominant-baseline=\"central\">{value}</text>",
-                x + cell / 2.0,
-                y + cell / 2.0,
-                cell * 0.4
-            );
+                svg,"<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{ink}\" text-anchor=\"middle\" dominant-baseline=\"central\">{value}</text>", Fixed(x + cell / 2.0, 1), Fixed(y + cell / 2.0, 1), Fixed(cell * 0.4, 1));
         }
         if labels.index {
             let _ = write!(
                 svg,
-                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" fill=\"{ink}\">{p}</text>",
-                x + cell * 0.07,
-                y + cell * 0.2,
-                cell * 0.18
+                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{ink}\">{p}</text>",
+                Fixed(x + cell * 0.07, 1),
+                Fixed(y + cell * 0.2, 1),
+                Fixed(cell * 0.18, 1)
             );
         }
         if labels.hashes {
@@ -169,15 +163,8 @@ pub fn bit_array_svg(
                 let (fill, ink) = colours(mark.hash_index);
                 let w = size * (0.7 + 0.6 * mark.hash_index.to_string().len() as f64);
                 let _ = write!(
-                    svg,
-                    "<rect x=\"{chip_x:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{:.1}\" rx=\"2\" fill=\"{fill}\"/>\
-                     <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{size:.1}\" fill=\"{ink}\" font-weight=\"700\" text-anchor=\"middle\">{}</text>",
-                    y + cell * 0.77,
-                    size * 1.2,
-                    chip_x + w / 2.0,
-                    y + cell * 0.93,
-                    mark.hash_index
-                );
+                    svg,"<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\" fill=\"{fill}\"/>\
+                     <text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{ink}\" font-weight=\"700\" text-anchor=\"middle\">{}</text>", Fixed(chip_x, 1), Fixed(y + cell * 0.77, 1), Fixed(w, 1), Fixed(size * 1.2, 1), Fixed(chip_x + w / 2.0, 1), Fixed(y + cell * 0.93, 1), Fixed(size, 1), mark.hash_index);
                 chip_x += w + 2.0;
             }
         }

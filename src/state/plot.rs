@@ -1,6 +1,7 @@
 //! Plot geometry shared by the charts: scales, tick positions and labels, and the sampled
 //! theoretical curves. Pure functions, so the numbers on the axes are tested natively.
 
+use crate::decimal::{fixed, shortest, Fixed};
 use crate::filter::math;
 
 /// How values map to the vertical axis.
@@ -116,14 +117,14 @@ pub fn tick_label(value: f64) -> String {
         let exponent = abs.log10().floor() as i32;
         let mantissa = value / 10f64.powi(exponent);
         if (mantissa - mantissa.round()).abs() < 1e-9 {
-            format!("{}e{exponent}", mantissa.round())
+            format!("{}e{exponent}", shortest(mantissa.round()))
         } else {
-            format!("{mantissa:.1}e{exponent}")
+            format!("{}e{exponent}", Fixed(mantissa, 1))
         }
     } else if (value - value.round()).abs() < 1e-9 {
-        format!("{}", value.round())
+        shortest(value.round())
     } else {
-        let text = format!("{value:.4}");
+        let text = fixed(value, 4);
         text.trim_end_matches('0').trim_end_matches('.').to_owned()
     }
 }

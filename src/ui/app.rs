@@ -140,7 +140,7 @@ pub fn App() -> Html {
         persistence: state.persistence().clone(),
         ondispatch: dispatch.clone(),
     };
-    let classes = classes!(
+    let classes = crate::class_list!(
         "app",
         compact.then_some("compact"),
         state.presentation().then_some("present"),

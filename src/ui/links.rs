@@ -2,6 +2,7 @@
 //! canvas, its ring). Drawn straight into the stage's `svg.links` after the grid or canvas
 //! has rendered, from the positions the browser laid out.
 
+use crate::decimal::Fixed;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -62,11 +63,9 @@ fn draw_into(root: &Element) {
             let class = chip.get_attribute("data-link-class").unwrap_or_default();
             // One hash after another: hash i starts 60 ms after hash i − 1 (at most 8 apart).
             let delay = 60 * hash.parse::<u32>().unwrap_or(0).min(8);
-            paths.push_str(&format!(
-                "<path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" \
-                 d=\"M{x1:.0} {y1:.0}C{x1:.0} {c1:.0} {x2:.0} {c2:.0} {x2:.0} {y2:.0}\" pathLength=\"1\" \
-                 style=\"animation-delay:{delay}ms\"/>"
-            ));
+            paths.push_str(&format!("<path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" \
+                 d=\"M{} {}C{} {} {} {} {} {}\" pathLength=\"1\" \
+                 style=\"animation-delay:{delay}ms\"/>", Fixed(x1, 0), Fixed(y1, 0), Fixed(x1, 0), Fixed(c1, 0), Fixed(x2, 0), Fixed(c2, 0), Fixed(x2, 0), Fixed(y2, 0)));
         }
     }
     svg.set_inner_html(&paths);

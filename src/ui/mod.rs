@@ -21,6 +21,56 @@ use std::rc::Rc;
 
 use crate::state::Action;
 
+/// One part of an element's class list: a class name (or several, space-separated), or
+/// nothing (`None`, or an empty string).
+pub trait ClassPart {
+    /// Appends this part to `out`, after a space when `out` already holds a class.
+    fn push_to(self, out: &mut String);
+}
+
+impl ClassPart for &str {
+    fn push_to(self, out: &mut String) {
+        if !self.is_empty() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(self);
+        }
+    }
+}
+
+impl ClassPart for String {
+    fn push_to(self, out: &mut String) {
+        self.as_str().push_to(out);
+    }
+}
+
+impl<T: ClassPart> ClassPart for Vec<T> {
+    fn push_to(self, out: &mut String) {
+        self.into_iter().for_each(|part| part.push_to(out));
+    }
+}
+
+impl<T: ClassPart> ClassPart for Option<T> {
+    fn push_to(self, out: &mut String) {
+        if let Some(part) = self {
+            part.push_to(out);
+        }
+    }
+}
+
+/// A `class` attribute from parts (`&str`, `String` or an `Option` of one), skipping the
+/// empty ones: `class_list!("cell", set.then_some("set"))`. A plain string is all an element's
+/// class needs; it spares each element Yew's set of classes and its hashing.
+#[macro_export]
+macro_rules! class_list {
+    ($($part:expr),* $(,)?) => {{
+        let mut list = ::std::string::String::new();
+        $( $crate::ui::ClassPart::push_to($part, &mut list); )*
+        list
+    }};
+}
+
 /// Mounts the app on the page's body.
 pub fn start() {
     panic_screen::install();

@@ -24,7 +24,7 @@ pub fn tabs(text: &'static Text, current: View, dispatch: &Callback<Action>) -> 
                 let d = dispatch.clone();
                 html! {
                     <button role="tab" id={format!("tab-{}", v.key())} aria-selected={(current == v).to_string()}
-                            class={classes!("tab", (current == v).then_some("active"))}
+                            class={crate::class_list!("tab", (current == v).then_some("active"))}
                             onclick={Callback::from(move |_| d.emit(Action::SetView(v)))}>
                         { label(text, v) }
                     </button>

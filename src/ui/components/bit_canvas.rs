@@ -1,6 +1,7 @@
 //! The bit array as pixels, for m above the DOM grid's limit (up to the memory cap). One
 //! pixel per bit, drawn in horizontal bands; zoom scales the pixels; rings mark positions.
 
+use crate::decimal::{fixed, Shortest};
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use yew::prelude::*;
@@ -230,14 +231,9 @@ impl SplitDraw {
         } else {
             *self.drawn.borrow_mut() = Some(self.filter.clone());
             let stage = &self.stage;
-            let _ = stage.set_attribute(
-                "data-draw-ms",
-                &format!("{:.1}", now_ms() - self.started_ms),
-            );
-            let _ = stage.set_attribute(
-                "data-draw-longest-task-ms",
-                &format!("{:.1}", self.longest_task_ms),
-            );
+            let _ = stage.set_attribute("data-draw-ms", &fixed(now_ms() - self.started_ms, 1));
+            let _ =
+                stage.set_attribute("data-draw-longest-task-ms", &fixed(self.longest_task_ms, 1));
             let _ = stage.set_attribute("data-draw-kind", "full");
         }
     }
@@ -357,7 +353,7 @@ fn paint(
     }
     *drawn.borrow_mut() = Some(filter.clone());
     let kind = if changes.is_some() { "partial" } else { "full" };
-    let _ = stage.set_attribute("data-draw-ms", &format!("{:.1}", now_ms() - start));
+    let _ = stage.set_attribute("data-draw-ms", &fixed(now_ms() - start, 1));
     let _ = stage.set_attribute("data-draw-kind", kind);
 }
 
@@ -425,14 +421,14 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
         let x = (c % columns) as f64 * z + z / 2.0;
         let y = (c / columns) as f64 * z + z / 2.0;
         html! {
-            <div class="canvas-mark cursor" style={format!("left: {x}px; top: {y}px")}
+            <div class="canvas-mark cursor" style={format!("left: {}px; top: {}px", Shortest(x), Shortest(y))}
                  data-cursor={c.to_string()} />
         }
     });
     let stage_style = format!(
         "width: {}px; height: {}px",
-        columns as f64 * z,
-        rows as f64 * z
+        Shortest(columns as f64 * z),
+        Shortest(rows as f64 * z)
     );
     html! {
         <div class="canvas-view" data-m={m.to_string()}>
@@ -441,10 +437,10 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                 <span class="zoom" role="group" aria-label={text.zoom}>
                     { text.zoom }{ ": " }
                     { for ZOOM_LEVELS.iter().map(|&level| html! {
-                        <button class={classes!((level == z).then_some("active"))}
+                        <button class={crate::class_list!((level == z).then_some("active"))}
                                 aria-pressed={(level == z).to_string()}
                                 onclick={set_zoom(level)}>
-                            { format!("{level}×") }
+                            { format!("{}×", Shortest(level)) }
                         </button>
                     }) }
                 </span>
@@ -456,7 +452,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                         let tile_rows_here = (rows - tile * tile_height).min(tile_height);
                         html! {
                             <canvas class="bit-canvas" data-tile={tile.to_string()}
-                                    style={format!("width: {}px; height: {}px", columns as f64 * z, tile_rows_here as f64 * z)}
+                                    style={format!("width: {}px; height: {}px", Shortest(columns as f64 * z), Shortest(tile_rows_here as f64 * z))}
                                     onclick={onclick_tile(tile)} />
                         }
                     }) }
@@ -468,12 +464,12 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                         let kind = mark.kind.class();
                         let colour = hash_class(mark.hash_index);
                         html! {
-                            <div class={classes!("canvas-mark", kind, colour, mark.decides.then_some("decider"))}
-                                 style={format!("left: {x}px; top: {y}px")}
+                            <div class={crate::class_list!("canvas-mark", kind, colour, mark.decides.then_some("decider"))}
+                                 style={format!("left: {}px; top: {}px", Shortest(x), Shortest(y))}
                                  data-position={mark.position.to_string()} data-mark-position={mark.position.to_string()}
                                  data-decider={mark.decides.then_some("true")}
                                  title={format!("{}: {}", fill(text.hash_name, &[&mark.hash_index]), mark.position)}>
-                                <span class={classes!("chip", colour)}>{ mark.hash_index }</span>
+                                <span class={crate::class_list!("chip", colour)}>{ mark.hash_index }</span>
                             </div>
                         }
                     }) }

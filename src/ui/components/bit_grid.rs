@@ -1,6 +1,7 @@
 //! The bit array as a grid of numbered cells (m up to [`DOM_GRID_MAX`]). Rows are separate
 //! components, so a keystroke re-renders only the rows whose marks changed.
 
+use crate::decimal::{fixed, Fixed, Shortest};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
@@ -76,8 +77,9 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         _ => "grid-small",
     };
     let style = format!(
-        "--columns: {columns}; --cell: {:.2}px; --gap: {}px",
-        layout.cell_px, layout.gap_px
+        "--columns: {columns}; --cell: {}px; --gap: {}px",
+        Fixed(layout.cell_px, 2),
+        Shortest(layout.gap_px)
     );
     let labels = layout.labels;
     let label_class = match (labels.index, labels.digit) {
@@ -142,15 +144,10 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
             <div class="grid-marks" aria-hidden="true" key="marks">
                 { for props.marks.iter().map(|mark| {
                     let (row, column) = (mark.position / columns, mark.position % columns);
-                    let style = format!(
-                        "left: {:.1}px; top: {:.1}px; width: {:.1}px",
-                        column as f64 * column_step,
-                        row as f64 * row_step,
-                        layout.cell_px
-                    );
+                    let style = format!("left: {}px; top: {}px; width: {}px", Fixed(column as f64 * column_step, 1), Fixed(row as f64 * row_step, 1), Fixed(layout.cell_px, 1));
                     let kind = mark.kind.class();
                     html! {
-                        <div class={classes!("grid-mark", kind, hash_class(mark.hash_index))} {style}
+                        <div class={crate::class_list!("grid-mark", kind, hash_class(mark.hash_index))} {style}
                              data-mark-position={mark.position.to_string()} />
                     }
                 }) }
@@ -168,9 +165,9 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         });
     }
     html! {
-        <div class={classes!("bit-grid", size_class, label_class, counting.then_some("counting"))}
+        <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"))}
              role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()} ref={node}
-             data-columns={columns.to_string()} data-cell-px={format!("{:.0}", layout.cell_px)}
+             data-columns={columns.to_string()} data-cell-px={fixed(layout.cell_px, 0)}
              aria-busy={busy.then_some("true")}
              tabindex="0" {onkeydown} {onclick} aria-activedescendant={active}>
             { for shown_rows.into_iter().enumerate().map(|(row, values)| {
@@ -244,7 +241,7 @@ fn GridRow(props: &GridRowProps) -> Html {
     // language switch does not restyle and lay out its cells again (about 45 ms at m = 4096).
     let lang = props.titles.is_none().then_some("zxx");
     html! {
-        <div class={classes!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row" {lang}>
+        <div class={crate::class_list!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row" {lang}>
             { for props.values.iter().enumerate().map(|(offset, &value)| {
                 let index = props.start + offset as u64;
                 let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();
@@ -295,7 +292,7 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         });
     let id = is_cursor.then(|| format!("cell-{index}"));
     html! {
-        <div {id} class={classes!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
+        <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
                              count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"))}
              role="gridcell" title={label.clone()} aria-label={label}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
@@ -308,7 +305,7 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
             if labels.hashes && !hashes.is_empty() {
                 <span class="cell-hashes">
                     { for hashes.iter().map(|m| html! {
-                        <span class={classes!("chip", hash_class(m.hash_index))}>{ m.hash_index }</span>
+                        <span class={crate::class_list!("chip", hash_class(m.hash_index))}>{ m.hash_index }</span>
                     }) }
                 </span>
             }

@@ -1,5 +1,6 @@
 //! The sizing calculator, the best-practice table and "check a claim".
 
+use crate::decimal::{fixed, shortest};
 use yew::prelude::*;
 
 use crate::state::numbers::{
@@ -89,14 +90,14 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             });
             html! {
                 <>
-                <dl class={classes!("calc-results", result.is_err().then_some("stale"))} data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
+                <dl class={crate::class_list!("calc-results", result.is_err().then_some("stale"))} data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
                     data-calc-n={s.n.to_string()} data-calc-p={machine_rate(s.ln_p)}>
                     <dt>{ text.calc_m }</dt>
                     <dd>{ fill(text.calc_m_value, &[&grouped(s.m.into()), &grouped(s.bytes().into()), &binary_size(s.m)]) }</dd>
-                    <dt>{ text.calc_k }</dt><dd>{ fill(if k_capped { text.calc_k_capped } else { text.calc_k_value }, &[&s.k, &format!("{:.2}", s.k_real)]) }</dd>
+                    <dt>{ text.calc_k }</dt><dd>{ fill(if k_capped { text.calc_k_capped } else { text.calc_k_value }, &[&s.k, &fixed(s.k_real, 2)]) }</dd>
                     <dt>{ text.calc_n }</dt><dd>{ grouped(s.n.into()) }</dd>
                     <dt>{ text.calc_p }</dt><dd>{ format!("{} ({})", probability_from_ln(s.ln_p), s.target.map_or_else(|| percent_from_ln(s.ln_p), |p| percent_beside(s.p(), p))) }</dd>
-                    <dt>{ text.calc_bits_per_item }</dt><dd>{ format!("{:.2}", s.bits_per_item) }</dd>
+                    <dt>{ text.calc_bits_per_item }</dt><dd>{ fixed(s.bits_per_item, 2) }</dd>
                 </dl>
                 if let Some((m, k)) = s.meeting {
                     <p class="hint" id="calc-meeting" data-calc-m-meeting={m.to_string()} data-calc-k-meeting={k.to_string()}>
@@ -139,7 +140,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 ),
             };
             html! {
-                <p class={classes!("claim-verdict", if c.holds { "holds" } else { "fails" })}
+                <p class={crate::class_list!("claim-verdict", if c.holds { "holds" } else { "fails" })}
                    data-claim-holds={c.holds.to_string()}
                    data-claim-needed={c.needed_bytes.map_or("none".into(), |b| b.to_string())}
                    data-claim-rate={machine_rate(c.ln_rate_at_claimed)}>
@@ -181,7 +182,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 <thead><tr><th>{ "p" }</th><th>{ text.calc_bits_per_item }</th><th>{ "k" }</th></tr></thead>
                 <tbody>
                     { for practice_table().iter().map(|row| html! {
-                        <tr><td>{ format!("{}", row.p) }</td><td>{ format!("{:.2}", row.bits_per_item) }</td><td>{ row.k }</td></tr>
+                        <tr><td>{ shortest(row.p) }</td><td>{ fixed(row.bits_per_item, 2) }</td><td>{ row.k }</td></tr>
                     }) }
                 </tbody>
             </table>

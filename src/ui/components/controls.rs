@@ -66,7 +66,7 @@ fn number_field(text: &'static Text, field: NumberField) -> Html {
     };
     let error_id = format!("{}-error", field.id);
     html! {
-        <div class={classes!("field", field.error.is_some().then_some("invalid"))}>
+        <div class={crate::class_list!("field", field.error.is_some().then_some("invalid"))}>
             <label for={field.id}>{ field.label }</label>
             <input id={field.id} type="text" inputmode="numeric" value={shown}
                    {oninput} {onchange} disabled={field.disabled} aria-invalid={field.error.is_some().to_string()}

@@ -113,7 +113,7 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
             <div class="compare-side" data-compare={key} data-false-negatives={misses.len().to_string()}>
                 <h3>{ title }</h3>
                 <div class="slot">{ grid }</div>
-                <p class={classes!(if misses.is_empty() { "ok" } else { "bad" })}>{ verdict }</p>
+                <p class={crate::class_list!(if misses.is_empty() { "ok" } else { "bad" })}>{ verdict }</p>
             </div>
         }
     };

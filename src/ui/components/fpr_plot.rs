@@ -1,6 +1,7 @@
 //! The central plot: the false-positive rate against n, theory (exact and approximate)
 //! against measurement, drawn as SVG by hand.
 
+use crate::decimal::{fixed, shortest, Fixed, Shortest};
 use yew::prelude::*;
 
 use crate::filter::{HashFamily, MeasuredPoint};
@@ -41,7 +42,7 @@ pub struct FprPlotProps {
 fn points_attr(points: &[(f64, f64)], x: &Scale, y: &Scale) -> String {
     points
         .iter()
-        .map(|&(n, r)| format!("{:.1},{:.1}", x.map(n), y.map(r)))
+        .map(|&(n, r)| format!("{},{}", Fixed(x.map(n), 1), Fixed(y.map(r), 1)))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -132,26 +133,28 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         };
         let marker = match shape {
             "square" => {
-                html! { <rect x={format!("{:.1}", cx - 4.0)} y={format!("{:.1}", cy - 4.0)} width="8" height="8" /> }
+                html! { <rect x={fixed(cx - 4.0, 1)} y={fixed(cy - 4.0, 1)} width="8" height="8" /> }
             }
             "diamond" => {
-                html! { <polygon points={format!("{cx:.1},{:.1} {:.1},{cy:.1} {cx:.1},{:.1} {:.1},{cy:.1}", cy - 6.0, cx + 6.0, cy + 6.0, cx - 6.0)} /> }
+                html! { <polygon points={format!("{},{} {},{} {},{} {},{}", Fixed(cx, 1), Fixed(cy - 6.0, 1), Fixed(cx + 6.0, 1), Fixed(cy, 1), Fixed(cx, 1), Fixed(cy + 6.0, 1), Fixed(cx - 6.0, 1), Fixed(cy, 1))} /> }
             }
-            _ => html! { <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r="4" /> },
+            _ => {
+                html! { <circle cx={fixed(cx, 1)} cy={fixed(cy, 1)} r="4" /> }
+            }
         };
         let several = p.filters() > 1;
         html! {
-            <g class={classes!("point", key)} tabindex="0" {onfocus} {onmouseenter}
-               data-point-n={p.n.to_string()} data-observed={p.rate().to_string()} data-run={key}
-               data-ci-low={low.to_string()} data-ci-high={high.to_string()} data-filters={p.filters().to_string()}
-               data-spread-low={several.then(|| spread_low.to_string())} data-spread-high={several.then(|| spread_high.to_string())}>
+            <g class={crate::class_list!("point", key)} tabindex="0" {onfocus} {onmouseenter}
+               data-point-n={p.n.to_string()} data-observed={shortest(p.rate())} data-run={key}
+               data-ci-low={shortest(low)} data-ci-high={shortest(high)} data-filters={p.filters().to_string()}
+               data-spread-low={several.then(|| shortest(spread_low))} data-spread-high={several.then(|| shortest(spread_high))}>
                 <title>{ description }</title>
                 if several {
-                    <line class="spread" x1={format!("{cx:.1}")} x2={format!("{cx:.1}")}
-                          y1={format!("{:.1}", y_scale.map(spread_low))} y2={format!("{:.1}", y_scale.map(spread_high))} />
+                    <line class="spread" x1={fixed(cx, 1)} x2={fixed(cx, 1)}
+                          y1={fixed(y_scale.map(spread_low), 1)} y2={fixed(y_scale.map(spread_high), 1)} />
                 }
-                <line class="ci" x1={format!("{cx:.1}")} x2={format!("{cx:.1}")}
-                      y1={format!("{:.1}", y_scale.map(low))} y2={format!("{:.1}", y_scale.map(high))} />
+                <line class="ci" x1={fixed(cx, 1)} x2={fixed(cx, 1)}
+                      y1={fixed(y_scale.map(low), 1)} y2={fixed(y_scale.map(high), 1)} />
                 { marker }
             </g>
         }
@@ -171,27 +174,27 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         .any(|p| p.filters() > 1);
     html! {
         <figure class="plot fpr-plot">
-            <svg id="fpr-plot" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.plot_title}>
+            <svg id="fpr-plot" viewBox={format!("0 0 {} {}", Shortest(WIDTH), Shortest(HEIGHT))} role="img" aria-label={text.plot_title}>
                 <g class="grid">
                     { for y_ticks.iter().map(|&t| { let y = y_scale.map(t); html! {
                         <g class="tick">
-                            <line x1={LEFT.to_string()} x2={(WIDTH - RIGHT).to_string()} y1={format!("{y:.1}")} y2={format!("{y:.1}")} />
-                            <text x={(LEFT - 6.0).to_string()} y={format!("{:.1}", y + 4.0)} text-anchor="end">{ tick_label(t) }</text>
+                            <line x1={shortest(LEFT)} x2={shortest(WIDTH - RIGHT)} y1={fixed(y, 1)} y2={fixed(y, 1)} />
+                            <text x={shortest(LEFT - 6.0)} y={fixed(y + 4.0, 1)} text-anchor="end">{ tick_label(t) }</text>
                         </g>
                     }}) }
                     { for x_ticks.iter().map(|&t| { let x = x_scale.map(t); html! {
                         <g class="tick">
-                            <line x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
-                            <text x={format!("{x:.1}")} y={(HEIGHT - BOTTOM + 16.0).to_string()} text-anchor="middle">{ tick_label(t) }</text>
+                            <line x1={fixed(x, 1)} x2={fixed(x, 1)} y1={shortest(TOP)} y2={shortest(HEIGHT - BOTTOM)} />
+                            <text x={fixed(x, 1)} y={shortest(HEIGHT - BOTTOM + 16.0)} text-anchor="middle">{ tick_label(t) }</text>
                         </g>
                     }}) }
                 </g>
-                <text class="axis-label" x={((LEFT + WIDTH - RIGHT) / 2.0).to_string()} y={(HEIGHT - 8.0).to_string()} text-anchor="middle">{ text.plot_x }</text>
-                <text class="axis-label" transform={format!("translate(16 {}) rotate(-90)", (TOP + HEIGHT - BOTTOM) / 2.0)} text-anchor="middle">{ text.plot_y }</text>
+                <text class="axis-label" x={shortest((LEFT + WIDTH - RIGHT) / 2.0)} y={shortest(HEIGHT - 8.0)} text-anchor="middle">{ text.plot_x }</text>
+                <text class="axis-label" transform={format!("translate(16 {}) rotate(-90)", Shortest((TOP + HEIGHT - BOTTOM) / 2.0))} text-anchor="middle">{ text.plot_y }</text>
                 <polyline class="curve exact" points={points_attr(&curve(&exact), &x_scale, &y_scale)} />
                 <polyline class="curve approx" points={points_attr(&curve(&approx), &x_scale, &y_scale)} />
                 { for props.runs.iter().enumerate().map(|(i, run)| html! {
-                    <g class={classes!("run", if i == 0 { "first" } else { "second" })} data-run-family={run.family.key()}>
+                    <g class={crate::class_list!("run", if i == 0 { "first" } else { "second" })} data-run-family={run.family.key()}>
                         { for run.points.iter().map(|p| point_html(family_label(run.family), p, if run.family == HashFamily::Murmur3 { "square" } else { "circle" }, run.family.key())) }
                     </g>
                 }) }

@@ -1,6 +1,7 @@
 //! The hash-quality lab: each hash spreads a corpus over 101 buckets; a histogram, the
 //! chi-square test against uniform, and the false-positive rate of a filter built with it.
 
+use crate::decimal::{fixed, shortest, Fixed, Shortest};
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -69,8 +70,8 @@ fn histogram_svg(counts: &[u64], label: String) -> Html {
         <svg class="histogram" viewBox="0 0 300 60" preserveAspectRatio="none" role="img" aria-label={label}>
             { for bins.iter().enumerate().map(|(i, &c)| {
                 let h = 58.0 * c as f64 / max;
-                html! { <rect x={format!("{:.2}", i as f64 * bar)} y={format!("{:.2}", 60.0 - h)}
-                              width={format!("{:.2}", bar.max(0.5))} height={format!("{h:.2}")} /> }
+                html! { <rect x={fixed(i as f64 * bar, 2)} y={fixed(60.0 - h, 2)}
+                              width={fixed(bar.max(0.5), 2)} height={fixed(h, 2)} /> }
             }) }
         </svg>
     }
@@ -96,7 +97,7 @@ fn verdict(text: &'static Text, r: &HashReport, items: usize) -> String {
             &grouped(u128::from(r.probes)),
             &percent(r.observed_rate),
             &percent(r.theory_rate),
-            &format!("{:.1}", r.ratio()),
+            &fixed(r.ratio(), 1),
         ],
     )
 }
@@ -216,13 +217,13 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                             Spread::Clustered | Spread::TooEven => " ✗",
                         };
                         html! {
-                            <tr data-hash={r.hash.key()} data-chi-square={r.chi_square.to_string()}
-                                data-p-value={machine_rate(r.ln_p_value)} data-observed={r.observed_rate.to_string()}
-                                data-theory={r.theory_rate.to_string()} data-rate={r.rate_verdict().key()}
+                            <tr data-hash={r.hash.key()} data-chi-square={shortest(r.chi_square)}
+                                data-p-value={machine_rate(r.ln_p_value)} data-observed={shortest(r.observed_rate)}
+                                data-theory={shortest(r.theory_rate)} data-rate={r.rate_verdict().key()}
                                 data-spread={spread.key()} class={spread.key()}>
                                 <td>{ labels::hash_under_test(text, r.hash) }</td>
                                 <td>{ histogram_svg(&r.histogram, format!("{}: {}", labels::hash_under_test(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
-                                <td class="mono">{ format!("{:.1} ({})", r.chi_square, fill(text.hashes_dof, &[&r.dof])) }</td>
+                                <td class="mono">{ format!("{} ({})", Fixed(r.chi_square, 1), fill(text.hashes_dof, &[&Shortest(r.dof)])) }</td>
                                 <td class="mono">{ probability_from_ln(r.ln_p_value) }{ mark }</td>
                                 <td class="mono">{ probability(r.observed_rate) }</td>
                                 <td class="mono">{ probability(r.theory_rate) }</td>

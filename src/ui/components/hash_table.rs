@@ -86,8 +86,8 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
                         };
                         let colour = hash_class(s.index);
                         html! {
-                            <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()} class={classes!(class, colour)}>
-                                <td><span class={classes!("chip", colour)}>{ s.index }</span></td>
+                            <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()} class={crate::class_list!(class, colour)}>
+                                <td><span class={crate::class_list!("chip", colour)}>{ s.index }</span></td>
                                 <td class="mono">{ s.combined }</td>
                                 <td class="mono pos">{ s.position }</td>
                                 if !props.hide_bits { <td>{ bit }</td> }

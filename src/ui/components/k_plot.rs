@@ -1,5 +1,6 @@
 //! The false-positive rate against k for fixed m and n, with the optimal k marked.
 
+use crate::decimal::{fixed, shortest, Shortest};
 use yew::prelude::*;
 
 use crate::filter::math;
@@ -90,32 +91,32 @@ pub fn k_plot(text: &'static Text, props: &KPlotProps) -> Html {
     };
     let x_opt = x.map(k_opt.min(k_max as f64));
     html! {
-        <figure class="plot k-plot" data-optimal-k={format!("{k_opt:.3}")}>
-            <svg id="k-plot" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.kplot_title}>
+        <figure class="plot k-plot" data-optimal-k={fixed(k_opt, 3)}>
+            <svg id="k-plot" viewBox={format!("0 0 {} {}", Shortest(WIDTH), Shortest(HEIGHT))} role="img" aria-label={text.kplot_title}>
                 { for ticks.iter().map(|&t| { let yy = y.map(t); html! {
                     <g class="tick">
-                        <line x1={LEFT.to_string()} x2={(WIDTH - RIGHT).to_string()} y1={format!("{yy:.1}")} y2={format!("{yy:.1}")} />
-                        <text x={(LEFT - 6.0).to_string()} y={format!("{:.1}", yy + 4.0)} text-anchor="end">{ tick_label(t) }</text>
+                        <line x1={shortest(LEFT)} x2={shortest(WIDTH - RIGHT)} y1={fixed(yy, 1)} y2={fixed(yy, 1)} />
+                        <text x={shortest(LEFT - 6.0)} y={fixed(yy + 4.0, 1)} text-anchor="end">{ tick_label(t) }</text>
                     </g>
                 }}) }
                 { for rates.iter().map(|&(k, rate)| {
                     let (cx, cy) = (x.map(k as f64), y.map(rate));
                     let chosen = k == props.k;
                     html! {
-                        <g class={classes!("kbar", chosen.then_some("chosen"))} data-k={k.to_string()} data-rate={rate.to_string()} tabindex="0">
-                            <title>{ fill(text.kplot_point, &[&k, &format!("{rate:.6}")]) }</title>
-                            <line x1={format!("{cx:.1}")} x2={format!("{cx:.1}")} y1={(HEIGHT - BOTTOM).to_string()} y2={format!("{cy:.1}")} />
-                            <circle cx={format!("{cx:.1}")} cy={format!("{cy:.1}")} r={if chosen { "6" } else { "3.5" }} />
+                        <g class={crate::class_list!("kbar", chosen.then_some("chosen"))} data-k={k.to_string()} data-rate={shortest(rate)} tabindex="0">
+                            <title>{ fill(text.kplot_point, &[&k, &fixed(rate, 6)]) }</title>
+                            <line x1={fixed(cx, 1)} x2={fixed(cx, 1)} y1={shortest(HEIGHT - BOTTOM)} y2={fixed(cy, 1)} />
+                            <circle cx={fixed(cx, 1)} cy={fixed(cy, 1)} r={if chosen { "6" } else { "3.5" }} />
                             if k_max <= 20 || k % 5 == 0 || k == 1 || chosen {
-                                <text x={format!("{cx:.1}")} y={(HEIGHT - BOTTOM + 16.0).to_string()} text-anchor="middle">{ k }</text>
+                                <text x={fixed(cx, 1)} y={shortest(HEIGHT - BOTTOM + 16.0)} text-anchor="middle">{ k }</text>
                             }
                         </g>
                     }
                 }) }
-                <line class="optimal" x1={format!("{x_opt:.1}")} x2={format!("{x_opt:.1}")} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
-                <text class="optimal-label" x={format!("{:.1}", if x_opt > WIDTH / 2.0 { x_opt - 4.0 } else { x_opt + 4.0 })}
-                      text-anchor={if x_opt > WIDTH / 2.0 { "end" } else { "start" }} y={(TOP + 12.0).to_string()}>{ fill(text.kplot_optimal, &[&format!("{k_opt:.2}")]) }</text>
-                <text class="axis-label" x={((LEFT + WIDTH - RIGHT) / 2.0).to_string()} y={(HEIGHT - 6.0).to_string()} text-anchor="middle">{ text.kplot_x }</text>
+                <line class="optimal" x1={fixed(x_opt, 1)} x2={fixed(x_opt, 1)} y1={shortest(TOP)} y2={shortest(HEIGHT - BOTTOM)} />
+                <text class="optimal-label" x={fixed(if x_opt > WIDTH / 2.0 { x_opt - 4.0 } else { x_opt + 4.0 }, 1)}
+                      text-anchor={if x_opt > WIDTH / 2.0 { "end" } else { "start" }} y={shortest(TOP + 12.0)}>{ fill(text.kplot_optimal, &[&fixed(k_opt, 2)]) }</text>
+                <text class="axis-label" x={shortest((LEFT + WIDTH - RIGHT) / 2.0)} y={shortest(HEIGHT - 6.0)} text-anchor="middle">{ text.kplot_x }</text>
             </svg>
             <figcaption>{ fill(if props.n_from_items { text.kplot_caption } else { text.kplot_caption_half }, &[&props.m, &props.n, &props.k]) }</figcaption>
             { plot_download(text.download_svg, "k-plot", "rate-against-k.svg") }

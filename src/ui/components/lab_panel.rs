@@ -1,6 +1,7 @@
 //! The false-positive lab: controls, the run (in slices of about 10 ms, so the page stays
 //! responsive), the two plots and the CSV export.
 
+use crate::decimal::{fixed, shortest};
 use yew::prelude::*;
 
 use crate::filter::hashing::repeating_steps;
@@ -304,12 +305,12 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 <a id="lab-csv" class="button" href={csv_href} download="bloom-fpr.csv"
                    aria-disabled={(points_done == 0).to_string()}>{ text.lab_csv }</a>
             </div>
-            <progress id="lab-progress" max="1" value={lab.progress.to_string()} />
-            <p class="hint" data-elapsed-ms={timing_now.elapsed_ms.map(|e| format!("{e:.0}")).unwrap_or_default()}
-               data-longest-slice-ms={format!("{:.1}", timing_now.longest_slice_ms)} data-points={points_done.to_string()}>
-                { fill(text.lab_status, &[&points_done, &format!("{:.0}", lab.progress * 100.0)]) }
+            <progress id="lab-progress" max="1" value={shortest(lab.progress)} />
+            <p class="hint" data-elapsed-ms={timing_now.elapsed_ms.map(|e| fixed(e, 0)).unwrap_or_default()}
+               data-longest-slice-ms={fixed(timing_now.longest_slice_ms, 1)} data-points={points_done.to_string()}>
+                { fill(text.lab_status, &[&points_done, &fixed(lab.progress * 100.0, 0)]) }
                 if let Some(elapsed) = timing_now.elapsed_ms {
-                    { " " }{ fill(text.lab_timing, &[&format!("{elapsed:.0}"), &format!("{:.1}", timing_now.longest_slice_ms)]) }
+                    { " " }{ fill(text.lab_timing, &[&fixed(elapsed, 0), &fixed(timing_now.longest_slice_ms, 1)]) }
                 }
             </p>
             if let Some(note) = stale_note {

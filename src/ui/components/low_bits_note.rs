@@ -1,6 +1,7 @@
 //! The note beside an FNV-1a filter whose m is a power of two: a pair of items it cannot tell
 //! apart, and how often short words share positions against chance.
 
+use crate::decimal::fixed;
 use yew::prelude::*;
 
 use crate::filter::shared_positions::{LowBitsReport, SharedPositions};
@@ -35,7 +36,7 @@ pub fn low_bits_note(text: &'static Text, props: &LowBitsNoteProps) -> Html {
         &[
             &words,
             &grouped(report.shared as u128),
-            &format!("{:.1}", report.by_chance),
+            &fixed(report.by_chance, 1),
         ],
     );
     let sentence = pair.map(|pair| {

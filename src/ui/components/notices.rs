@@ -62,7 +62,7 @@ pub fn message_bar(text: &'static Text, props: &MessageBarProps) -> Html {
     };
     let d = props.ondispatch.clone();
     html! {
-        <div class={classes!("message", kind)} data-message={kind}>
+        <div class={crate::class_list!("message", kind)} data-message={kind}>
             <span>{ sentences::message(text, &props.message) }</span>
             if let Some(item) = remove_anyway {
                 <button id="remove-anyway-button" class="small danger"

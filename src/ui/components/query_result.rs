@@ -47,7 +47,7 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
                         let colour = hash_class(c.hash_index);
                         html! {
                             <li data-culprit-position={c.position.to_string()} class={colour}>
-                                <span class={classes!("chip", colour)}>{ c.hash_index }</span>{ " " }
+                                <span class={crate::class_list!("chip", colour)}>{ c.hash_index }</span>{ " " }
                                 { fill(text.culprit_line, &[&c.position, &c.hash_index, &names]) }
                                 if more > 0 { { " " }{ fill(text.culprit_more, &[&more]) } }
                             </li>
@@ -64,7 +64,7 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
         },
     };
     html! {
-        <section class={classes!("panel", "query-result", report.verdict.key())}
+        <section class={crate::class_list!("panel", "query-result", report.verdict.key())}
                  data-query-result={report.verdict.key()}>
             <span class="verdict-symbol" aria-hidden="true">{ symbol(&report.verdict) }</span>
             { body }

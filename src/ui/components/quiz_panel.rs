@@ -41,8 +41,8 @@ fn reveal(
     let positions = html! {
         <span class="quiz-positions">
             { for steps.iter().zip(set).map(|(s, &on)| html! {
-                <span class={classes!("quiz-position", (!on).then_some("zero"))} data-position={s.position.to_string()} data-bit={(on as u8).to_string()}>
-                    <span class={classes!("chip", hash_class(s.index))}>{ s.index }</span>
+                <span class={crate::class_list!("quiz-position", (!on).then_some("zero"))} data-position={s.position.to_string()} data-bit={(on as u8).to_string()}>
+                    <span class={crate::class_list!("chip", hash_class(s.index))}>{ s.index }</span>
                     { format!(" → {} = {}", s.position, on as u8) }
                 </span>
             }) }
@@ -93,7 +93,7 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
                  data-quiz-answered={quiz.answered.to_string()}>
                 <p class="quiz-question">{ fill(text.quiz_question, &[&(quiz.index + 1), &shown_item(&quiz.item)]) }</p>
                 if let Some(answer) = &quiz.answer {
-                    <p class={classes!("quiz-verdict", if answer.correct() { "right" } else { "wrong" })} aria-live="polite"
+                    <p class={crate::class_list!("quiz-verdict", if answer.correct() { "right" } else { "wrong" })} aria-live="polite"
                        data-quiz-truth={answer.truth.key()}>
                         { if answer.correct() { "✓ " } else { "✗ " } }
                         if answer.correct() {

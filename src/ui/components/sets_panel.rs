@@ -1,5 +1,6 @@
 //! Two filters combined (union by OR, intersection by AND) and the visualizer's filter folded.
 
+use crate::decimal::fixed;
 use std::rc::Rc;
 
 use web_sys::HtmlTextAreaElement;
@@ -54,7 +55,7 @@ const SETS_GRID_MAX: u64 = 1024;
 /// An estimate to one decimal. A difference of estimates that is zero up to rounding (say
 /// −1e-15) shows as 0.0, not −0.0.
 fn one_decimal(v: f64) -> String {
-    match format!("{v:.1}") {
+    match fixed(v, 1) {
         negative_zero if negative_zero == "-0.0" => "0.0".to_owned(),
         shown => shown,
     }
@@ -175,7 +176,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                 <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(&fb, Vec::new()) }</div>
                 <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
                     <h3>{ text.sets_union }</h3>{ grid(&union, Vec::new()) }
-                    <p class={classes!(if union_exact { "ok" } else { "bad" })}>
+                    <p class={crate::class_list!(if union_exact { "ok" } else { "bad" })}>
                         { if union_exact { fill(text.sets_union_exact, &[&true_union.len()]) } else { text.sets_union_differs.to_owned() } }
                     </p>
                 </div>
@@ -188,7 +189,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                         <p class="hint" id="sets-extra-legend">{ fill(text.sets_extra_legend, &[&extra_bits]) }</p>
                     }
                     <p>{ fill(text.sets_rates, &[&rate(&and), &rate(&inter_filter)]) }</p>
-                    <p class={classes!(if extra_bits == 0 { "ok" } else { "bad" })}>
+                    <p class={crate::class_list!(if extra_bits == 0 { "ok" } else { "bad" })}>
                         { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
                     </p>
                 </div>

@@ -1,5 +1,6 @@
 //! Live figures: n, X, fill, the false-positive rate now and the estimated count.
 
+use crate::decimal::fixed;
 use yew::prelude::*;
 
 use crate::state::numbers::{fraction, grouped, percent_from_ln};
@@ -32,7 +33,7 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
     let exact = math::ln_fpr_exact(m, n, k);
     let by_fill = k * fill_ratio.ln();
     let estimate = match math::estimated_count(props.m, props.k, props.ones) {
-        CountEstimate::Finite(v) => format!("{v:.1}"),
+        CountEstimate::Finite(v) => fixed(v, 1),
         CountEstimate::Undefined => text.estimate_undefined.to_owned(),
     };
     let row = |label: &'static str, value: String, key: &'static str| {

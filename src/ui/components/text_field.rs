@@ -56,7 +56,7 @@ pub fn text_field(field: TextField, oninput: Callback<String>) -> Html {
     });
     let error_id = format!("{id}-error");
     html! {
-        <div class={classes!("field", problem.is_some().then_some("invalid"), disabled.then_some("unused"))}>
+        <div class={crate::class_list!("field", problem.is_some().then_some("invalid"), disabled.then_some("unused"))}>
             <label for={id}>{ label }</label>
             <input id={id} type="text" {value} {placeholder} {oninput} {disabled} autocomplete="off"
                    aria-invalid={problem.is_some().to_string()} aria-describedby={error_id.clone()} />

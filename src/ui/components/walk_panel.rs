@@ -38,9 +38,9 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
     let hash = (1..total - 1)
         .contains(&walk.step)
         .then(|| walk.step - 1)
-        .map(|i| html! { <span class={classes!("chip", hash_class(i))}>{ i }</span> });
+        .map(|i| html! { <span class={crate::class_list!("chip", hash_class(i))}>{ i }</span> });
     html! {
-        <section class={classes!("panel", "walk", hash.is_some().then(|| hash_class(walk.step - 1)))}
+        <section class={crate::class_list!("panel", "walk", hash.is_some().then(|| hash_class(walk.step - 1)))}
                  aria-labelledby="walk-title" data-walk-step={walk.step.to_string()}>
             <h2 id="walk-title">{ title }</h2>
             <p class="walk-progress">{ format!("{} / {}", walk.step + 1, total) }</p>

@@ -2,6 +2,7 @@
 //! embedding page, fetch the lessons, and follow the page's language in `<html lang>` and
 //! the panic screen.
 
+use crate::decimal::fixed;
 use yew::prelude::*;
 
 use crate::lang::Lang;
@@ -18,7 +19,7 @@ pub fn use_startup(state: &UseReducerHandle<AppState>) {
             .and_then(|w| w.document())
             .and_then(|d| d.body())
         {
-            let _ = body.set_attribute("data-ready-ms", &format!("{:.1}", browser::now_ms()));
+            let _ = body.set_attribute("data-ready-ms", &fixed(browser::now_ms(), 1));
         }
         browser::report_height_to_parent();
         wasm_bindgen_futures::spawn_local(async move {

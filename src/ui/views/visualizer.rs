@@ -49,7 +49,7 @@ pub struct VisualizerProps {
 fn counting_legend(text: &Text) -> Html {
     let swatch = |class: &'static str, label: &'static str| {
         html! {
-            <span class="legend-item"><span class={classes!("cell", "swatch", class)} />{ label }</span>
+            <span class="legend-item"><span class={crate::class_list!("cell", "swatch", class)} />{ label }</span>
         }
     };
     html! {
@@ -282,7 +282,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     let errors = state.field_errors().clone();
     let items_locked = embedding.is_locked(Lockable::Items);
     html! {
-        <main class={classes!("visualizer", props.away.then_some("away"))}>
+        <main class={crate::class_list!("visualizer", props.away.then_some("away"))}>
             <div class="slot">{ intro }</div>
             <div class="entry">
                 { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), mode: settings.mode(),

@@ -1,6 +1,13 @@
+//! Decimal text: reading a number typed into a field or a link, and writing an f64
+//! ([`write`]).
+//!
 //! Reading a decimal number typed into a field or a link. The model (`crate::state`) calls
 //! this and never the browser itself: in the browser the work is done by JavaScript's
 //! `Number`, natively by Rust's own parser, and both give the same f64.
+
+pub mod write;
+
+pub use write::{exponential, fixed, shortest, Fixed, Shortest};
 
 /// The f64 nearest to the decimal number `text`: ASCII digits with at most one `.`, an
 /// optional sign and an optional `e`/`E` exponent, nothing else (no spaces, no `inf`, no
