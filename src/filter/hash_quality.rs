@@ -259,7 +259,7 @@ pub fn probes_like(items: &[String], count: usize) -> Vec<String> {
     if items.is_empty() {
         return Vec::new();
     }
-    let members: std::collections::HashSet<&str> = items.iter().map(String::as_str).collect();
+    let members = super::distinct::text_set(items.iter().map(String::as_str));
     (0..)
         .map(|i| format!("{}{}", items[i % items.len()], i / items.len() + 1))
         .filter(|probe| !members.contains(probe.as_str()))

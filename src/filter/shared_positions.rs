@@ -47,23 +47,36 @@ pub fn short_words() -> Vec<String> {
     words
 }
 
-/// For each candidate, the first earlier candidate with the same positions and a different
-/// text, if any: the indices are sorted by (positions, index), so that each run of equal
-/// positions starts with its earliest candidate.
+/// For each candidate, the first earlier candidate with the same positions, if its text
+/// differs. Each candidate becomes one number, a 32-bit fingerprint of its positions above
+/// its index: sorted, those numbers put candidates whose positions may be equal side by
+/// side, in index order, and within such a group the positions are compared exactly.
 fn earlier_twins(shape: FilterShape, candidates: &[String]) -> Vec<Option<usize>> {
+    use std::hash::Hasher;
     let positions: Vec<Vec<u64>> = candidates
         .iter()
         .map(|item| shape.positions(item.as_bytes()).collect())
         .collect();
-    let mut order: Vec<usize> = (0..candidates.len()).collect();
-    order.sort_unstable_by(|&a, &b| positions[a].cmp(&positions[b]).then(a.cmp(&b)));
+    let mut keys: Vec<u64> = positions
+        .iter()
+        .enumerate()
+        .map(|(index, p)| {
+            let mut hasher = fnv::FnvHasher::default();
+            p.iter().for_each(|&position| hasher.write_u64(position));
+            (hasher.finish() << 32) | index as u64
+        })
+        .collect();
+    keys.sort_unstable();
+    let index_of = |key: u64| (key & 0xffff_ffff) as usize;
     let mut twins = vec![None; candidates.len()];
-    let mut first = 0;
-    for &at in &order {
-        if positions[at] != positions[first] {
-            first = at;
-        } else if candidates[at] != candidates[first] {
-            twins[at] = Some(first);
+    for group in keys.chunk_by(|a, b| a >> 32 == b >> 32) {
+        for (j, &key) in group.iter().enumerate() {
+            let at = index_of(key);
+            let first = group[..j]
+                .iter()
+                .map(|&earlier| index_of(earlier))
+                .find(|&earlier| positions[earlier] == positions[at]);
+            twins[at] = first.filter(|&first| candidates[first] != candidates[at]);
         }
     }
     twins

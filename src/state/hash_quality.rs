@@ -87,12 +87,12 @@ impl HashQualitySettings {
 
 /// Each distinct line once, in order, without line-end `\r`s and blank lines.
 fn distinct_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
-    let mut seen = std::collections::HashSet::new();
-    lines
-        .into_iter()
-        .map(|line| line.trim_end_matches('\r'))
-        .filter(|line| !line.is_empty() && seen.insert(*line))
-        .collect()
+    crate::filter::distinct::first_occurrences(
+        lines
+            .into_iter()
+            .map(|line| line.trim_end_matches('\r'))
+            .filter(|line| !line.is_empty()),
+    )
 }
 
 /// Appends the non-empty lines of `text` to `pasted` (a corpus as [`corpus_lines`] keeps

@@ -54,11 +54,16 @@ pub struct Persistence {
 /// The items of a set in the sets view: each distinct line once, in the order first given;
 /// blank lines are not items.
 fn set_items(lines: impl IntoIterator<Item = String>) -> Vec<String> {
-    let mut seen = std::collections::HashSet::new();
-    lines
-        .into_iter()
-        .filter(|line| !line.trim().is_empty() && seen.insert(line.clone()))
-        .collect()
+    let lines: Vec<String> = lines.into_iter().collect();
+    crate::filter::distinct::first_occurrences(
+        lines
+            .iter()
+            .map(String::as_str)
+            .filter(|line| !line.trim().is_empty()),
+    )
+    .into_iter()
+    .map(str::to_owned)
+    .collect()
 }
 
 /// What undo and redo restore: the filter (its settings and item log) and, since each lesson

@@ -265,16 +265,12 @@ pub fn parse(query: &str) -> UrlState {
     let mut notices = Vec::new();
     let pairs = query_pairs(query);
     // A single-valued parameter is read from its last occurrence only.
-    let mut last = std::collections::HashMap::new();
-    for (index, (key, _)) in pairs.iter().enumerate() {
-        last.insert(key.as_str(), index);
-    }
     for (index, (key, value)) in pairs.iter().enumerate() {
         let Some(param) = param(key) else {
             notices.push(Notice::new(key, value, NoticeReason::Unknown));
             continue;
         };
-        if !param.repeats && last.get(key.as_str()) != Some(&index) {
+        if !param.repeats && pairs[index + 1..].iter().any(|(later, _)| later == key) {
             notices.push(Notice::new(key, value, NoticeReason::Repeated));
             continue;
         }

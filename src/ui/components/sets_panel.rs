@@ -33,10 +33,10 @@ pub struct SetsPanelProps {
     pub ondispatch: Callback<Action>,
 }
 
-fn filter_of<'a>(shape: FilterShape, items: impl IntoIterator<Item = &'a String>) -> BloomFilter {
+fn filter_of(shape: FilterShape, items: impl IntoIterator<Item = impl AsRef<[u8]>>) -> BloomFilter {
     let mut filter = BloomFilter::new(shape);
     for item in items {
-        filter.insert(item.as_bytes());
+        filter.insert(item.as_ref());
     }
     filter
 }
@@ -93,12 +93,9 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     let fb = filter_of(shape, b_items);
     let union = fa.union(&fb).unwrap_or_else(|_| fa.clone());
     let and = fa.intersection(&fb).unwrap_or_else(|_| fa.clone());
-    let mut seen = std::collections::HashSet::new();
-    let true_union: Vec<&String> = a_items
-        .iter()
-        .chain(b_items)
-        .filter(|i| seen.insert(*i))
-        .collect();
+    let true_union: Vec<&str> = crate::filter::distinct::first_occurrences(
+        a_items.iter().chain(b_items).map(String::as_str),
+    );
     // Each set holds an item once (the model keeps them so), so these are distinct.
     let common: Vec<&String> = a_items.iter().filter(|i| b_items.contains(i)).collect();
     let union_exact = filter_of(shape, true_union.iter().copied()) == union;
