@@ -2,6 +2,7 @@
 //! buttons for a quiz, the embed code, presentation mode and the shortcut list. An
 //! embedded copy shows only its title and a link to the full page.
 
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -54,10 +55,6 @@ pub fn header(
             </header>
         };
     }
-    let act = |action: Action| {
-        let d = state.dispatcher();
-        Callback::from(move |_: MouseEvent| d.dispatch(action.clone()))
-    };
     let lang = state.lang();
     let lesson_titles: Vec<(String, String)> = state
         .lessons()
@@ -68,6 +65,7 @@ pub fn header(
         let d = state.dispatcher();
         Callback::from(move |action: Action| d.dispatch(action))
     };
+    let act = |action: Action| send::<MouseEvent>(&dispatch, action);
     let quiz_shown = state.quiz().is_some() || state.quiz_open();
     html! {
         <header class="app-header">

@@ -1,7 +1,19 @@
-//! Small wrappers that make props cheap to compare.
+//! Small wrappers that make props cheap to compare, and the one callback that sends a
+//! fixed action.
 
 use std::ops::Deref;
 use std::rc::Rc;
+
+use yew::Callback;
+
+use crate::state::Action;
+
+/// A callback that sends `action` (a copy of it each time) on any event: every control that
+/// sends a fixed action shares this one closure, rather than compiling one of its own.
+pub fn send<E: 'static>(dispatch: &Callback<Action>, action: Action) -> Callback<E> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |_: E| dispatch.emit(action.clone()))
+}
 
 /// An `Rc` whose equality is identity: two props are equal when they hold the same
 /// allocation, so a large filter is never compared cell by cell.

@@ -1,6 +1,7 @@
 //! The sizing calculator, the best-practice table and "check a claim".
 
 use crate::decimal::{fixed, shortest};
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::state::numbers::{
@@ -84,10 +85,9 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         Some(s) => {
             // A k the calculator chose (not one typed) stopped at the page's maximum.
             let k_capped = !use_k && s.k == MAX_HASHES && s.k_real > MAX_HASHES as f64;
-            let use_in_visualizer = calculator.usable_shape().map(|_| {
-                let d = props.ondispatch.clone();
-                Callback::from(move |_: MouseEvent| d.emit(Action::UseCalculatorAnswer))
-            });
+            let use_in_visualizer = calculator
+                .usable_shape()
+                .map(|_| send::<MouseEvent>(&props.ondispatch, Action::UseCalculatorAnswer));
             html! {
                 <>
                 <dl class={crate::class_list!("calc-results", result.is_err().then_some("stale"))} data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
@@ -159,11 +159,10 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             <fieldset class="field mode calc-modes">
                 <legend>{ text.calc_solve }</legend>
                 { for Solve::ALL.iter().map(|&m| {
-                    let d = props.ondispatch.clone();
                     html! {
                         <label>
                             <input type="radio" name="calc-mode" id={format!("calc-mode-{}", m.key())}
-                                   checked={*mode == m} onchange={Callback::from(move |_| d.emit(Action::SetCalculatorMode(m)))} />
+                                   checked={*mode == m} onchange={send::<Event>(&props.ondispatch, Action::SetCalculatorMode(m))} />
                             { labels::solve(text, m) }
                         </label>
                     }

@@ -1,5 +1,6 @@
 //! The filter settings: m, k, hash family, mode and counter width.
 
+use crate::ui::shared::send;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -81,7 +82,7 @@ fn number_field(text: &'static Text, field: NumberField) -> Html {
 /// The filter's settings, a compact row above the bit array.
 pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     let s = props.settings;
-    let send = |make: fn(String) -> Action| {
+    let commit = |make: fn(String) -> Action| {
         let d = props.ondispatch.clone();
         Callback::from(move |v: String| d.emit(make(v)))
     };
@@ -99,10 +100,7 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             }
         })
     };
-    let on_mode = |mode: Mode| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: Event| d.emit(Action::SetMode(mode)))
-    };
+    let on_mode = |mode: Mode| send::<Event>(&props.ondispatch, Action::SetMode(mode));
     let counting = s.mode() == Mode::Counting;
     let locked = |control: Lockable| props.locked.contains(&control);
     html! {
@@ -110,10 +108,10 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             <div class="control-row">
                 { number_field(text, NumberField { id: "field-m", label: text.bits_m, value: s.m().to_string(),
                       draft: props.drafts.m.clone(), error: props.m_error.clone(), oninput: typing(SettingField::M),
-                      onchange: send(Action::SetM), disabled: locked(Lockable::M) }) }
+                      onchange: commit(Action::SetM), disabled: locked(Lockable::M) }) }
                 { number_field(text, NumberField { id: "field-k", label: text.hashes_k, value: s.k().to_string(),
                       draft: props.drafts.k.clone(), error: props.k_error.clone(), oninput: typing(SettingField::K),
-                      onchange: send(Action::SetK), disabled: locked(Lockable::K) }) }
+                      onchange: commit(Action::SetK), disabled: locked(Lockable::K) }) }
                 <div class="field">
                     <label for="field-hash">{ text.hash_family }</label>
                     <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
@@ -139,7 +137,7 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                     { number_field(text, NumberField { id: "field-width", label: text.counter_width,
                           value: s.width().to_string(), draft: props.drafts.width.clone(), error: props.width_error.clone(),
                           oninput: typing(SettingField::Width),
-                          onchange: send(Action::SetWidth), disabled: locked(Lockable::Width) }) }
+                          onchange: commit(Action::SetWidth), disabled: locked(Lockable::Width) }) }
                     <p class="memory-cost">
                         { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
                     </p>

@@ -1,5 +1,6 @@
 //! Deletion: three one-click demonstrations and the same delete done two ways side by side.
 
+use crate::ui::shared::send;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 
@@ -141,10 +142,9 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
             <summary><h2 id="deletion-title">{ text.deletion }</h2></summary>
             <div class="toolbar">
                 { for Demo::ALL.iter().map(|&demo| {
-                    let d = props.ondispatch.clone();
                     html! {
                         <button data-demo={demo_key(demo)}
-                                onclick={Callback::from(move |_| d.emit(Action::LoadDemo(demo)))}>
+                                onclick={send::<MouseEvent>(&props.ondispatch, Action::LoadDemo(demo))}>
                             { labels::demo(text, demo) }
                         </button>
                     }

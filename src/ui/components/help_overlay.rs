@@ -1,6 +1,7 @@
 //! The list of keyboard shortcuts, opened with `?`. Modal: its focus is managed by
 //! [`crate::ui::hooks::use_dialog_focus`].
 
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -34,10 +35,7 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
         ("p", text.key_present),
         ("?", text.key_help),
     ];
-    let close = {
-        let d = dispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::ToggleHelp))
-    };
+    let close = send::<MouseEvent>(dispatch, Action::ToggleHelp);
     // The dialog is modal: Tab and Shift+Tab stay on its one control, Close.
     let keep_focus = Callback::from(move |e: KeyboardEvent| {
         if e.key() == "Tab" {

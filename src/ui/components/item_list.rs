@@ -1,5 +1,6 @@
 //! The items in the set, with undo, redo, reset, bulk and random adds.
 
+use crate::ui::shared::send;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -38,10 +39,7 @@ pub const LISTED: usize = 100;
 pub fn ItemList(props: &ItemListProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let bulk_ref = use_node_ref();
-    let act = |action: Action| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
-    };
+    let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
     let add_lines = {
         let onpaste = props.onpaste.clone();
         let bulk_ref = bulk_ref.clone();

@@ -2,6 +2,7 @@
 //! responsive), the two plots and the CSV export.
 
 use crate::decimal::{fixed, shortest};
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::filter::hashing::repeating_steps;
@@ -186,10 +187,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         use_sliced_work(job, running, start, props.ondispatch.clone());
     }
 
-    let act = |action: LabAction| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::Lab(action.clone())))
-    };
+    let act = |action: LabAction| send::<MouseEvent>(&props.ondispatch, Action::Lab(action));
     let set = |make: fn(String) -> LabAction| {
         let d = props.ondispatch.clone();
         Callback::from(move |v: String| d.emit(Action::Lab(make(v))))
@@ -254,13 +252,13 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         .unwrap_or_default();
     let timing_now = lab.timing;
     let families = |choice: FamilyChoice| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: Event| d.emit(Action::Lab(LabAction::SetFamilies(choice))))
+        send::<Event>(
+            &props.ondispatch,
+            Action::Lab(LabAction::SetFamilies(choice)),
+        )
     };
-    let axis = |kind: AxisKind| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: Event| d.emit(Action::Lab(LabAction::SetAxis(kind))))
-    };
+    let axis =
+        |kind: AxisKind| send::<Event>(&props.ondispatch, Action::Lab(LabAction::SetAxis(kind)));
     html! {
         <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}>
             <h2 id="lab-title">{ text.lab }</h2>

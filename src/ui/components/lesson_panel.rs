@@ -1,5 +1,6 @@
 //! The lesson in progress: its text for the current step, and the step controls.
 
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::i18n::{fill, Text};
@@ -30,10 +31,7 @@ pub struct LessonPanelProps {
 #[component]
 pub fn LessonPanel(props: &LessonPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let act = |action: Action| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
-    };
+    let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
     let at_end = props.step + 1 >= props.count;
     let (next_ref, back_ref) = (use_node_ref(), use_node_ref());
     let shown_lesson = use_mut_ref(String::new);

@@ -1,5 +1,6 @@
 //! Notices about ignored URL parameters, and the message about the last action.
 
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::i18n::sentences;
@@ -23,11 +24,10 @@ pub fn notices(text: &'static Text, props: &NoticesProps) -> Html {
     html! {
         <section class="notices" role="status">
             { for props.notices.iter().enumerate().map(|(i, notice)| {
-                let d = props.ondispatch.clone();
                 html! {
                     <p class="notice" data-notice-param={notice.param.clone()}>
                         { describe::notice(text, notice) }
-                        <button class="small" onclick={Callback::from(move |_| d.emit(Action::DismissNotice(i)))}>
+                        <button class="small" onclick={send::<MouseEvent>(&props.ondispatch, Action::DismissNotice(i))}>
                             { text.notice_dismiss }
                         </button>
                     </p>
@@ -60,13 +60,12 @@ pub fn message_bar(text: &'static Text, props: &MessageBarProps) -> Html {
         Message::RemoveRefusedFalsePositive { item } => Some(item.clone()),
         _ => None,
     };
-    let d = props.ondispatch.clone();
     html! {
         <div class={crate::class_list!("message", kind)} data-message={kind}>
             <span>{ sentences::message(text, &props.message) }</span>
             if let Some(item) = remove_anyway {
                 <button id="remove-anyway-button" class="small danger"
-                        onclick={Callback::from(move |_| d.emit(Action::ForceRemove(item.clone())))}>
+                        onclick={send::<MouseEvent>(&props.ondispatch, Action::ForceRemove(item))}>
                     { text.remove_anyway }
                 </button>
             }

@@ -1,5 +1,6 @@
 //! Predict, then reveal: the quiz panel.
 
+use crate::ui::shared::send;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -59,10 +60,7 @@ fn reveal(
 
 /// The panel.
 pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
-    let act = |action: Action| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
-    };
+    let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
     let body = match &props.quiz {
         None => {
             let parsed = parse_whole(&props.seed);

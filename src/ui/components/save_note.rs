@@ -1,6 +1,7 @@
 //! The note about keeping the state across reloads: restored, not saved, or too long for
 //! a link.
 
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::i18n::{fill, Text};
@@ -20,10 +21,7 @@ pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
     if p.dismissed || !(p.restored || p.save_error.is_some() || p.too_long_for_link) {
         return html! {};
     }
-    let act = |action: Action| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
-    };
+    let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
     html! {
         <section class="notices save-note" role="status">
             if let Some(error) = &p.save_error {

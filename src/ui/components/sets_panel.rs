@@ -1,6 +1,7 @@
 //! Two filters combined (union by OR, intersection by AND) and the visualizer's filter folded.
 
 use crate::decimal::fixed;
+use crate::ui::shared::send;
 use std::rc::Rc;
 
 use web_sys::HtmlTextAreaElement;
@@ -140,15 +141,11 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             None => break,
         }
     }
-    let fold_to = |folds: u32| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(Action::SetFolds(folds)))
-    };
-    let fold_example_click = {
-        let d = props.ondispatch.clone();
-        let words = fold_example(shape.m(), shape.k()).join("\n");
-        Callback::from(move |_: MouseEvent| d.emit(Action::AddLines(words.clone())))
-    };
+    let fold_to = |folds: u32| send::<MouseEvent>(&props.ondispatch, Action::SetFolds(folds));
+    let fold_example_click = send::<MouseEvent>(
+        &props.ondispatch,
+        Action::AddLines(fold_example(shape.m(), shape.k()).join("\n")),
+    );
     let can_fold = props.folds < MAX_FOLDS && levels.last().is_some_and(|f| f.fold().is_ok());
     // Why "Fold" is disabled below the most folds: the last array's m is odd (or 1).
     let odd_m = levels

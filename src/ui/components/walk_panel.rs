@@ -1,5 +1,6 @@
 //! The step-by-step walk: one sentence per step, with Next, Back and Cancel.
 
+use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::filter::HashStep;
@@ -29,10 +30,7 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
         WalkKind::Add => fill(text.walk_title_add, &[&shown_item(&walk.item)]),
         WalkKind::Query => fill(text.walk_title_query, &[&shown_item(&walk.item)]),
     };
-    let act = |action: Action| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| d.emit(action.clone()))
-    };
+    let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
     let total = props.steps.len() as u32 + 2;
     // Steps 1 to k are hash i = step - 1, shown in its colour.
     let hash = (1..total - 1)
