@@ -92,7 +92,7 @@ impl Exact {
         if kept >= self.digits.len() as i32 {
             return self.clone();
         }
-        let (up, mut digits) = if kept < 0 {
+        let (up, digits) = if kept < 0 {
             (false, Vec::new())
         } else {
             let at = kept as usize;
@@ -104,15 +104,20 @@ impl Exact {
                 self.digits[..at].to_vec(),
             )
         };
-        let mut point = self.point;
-        if up {
+        Exact::from_kept(digits, self.point, up)
+    }
+
+    /// The decimal `0.digits × 10^point`, plus one unit in its last digit when `plus_one`
+    /// (carrying through nines: all nines, or no digits, give `10^point`), without its
+    /// trailing zeros.
+    fn from_kept(mut digits: Vec<u8>, mut point: i32, plus_one: bool) -> Exact {
+        if plus_one {
             while digits.last() == Some(&9) {
                 digits.pop();
             }
             match digits.last_mut() {
                 Some(last) => *last += 1,
                 None => {
-                    // All nines (or none kept): the result is 10^point.
                     digits.push(1);
                     point += 1;
                 }
@@ -132,23 +137,7 @@ impl Exact {
     fn neighbour(&self, kept: usize, plus_one: bool) -> Exact {
         let mut digits: Vec<u8> = self.digits.iter().copied().take(kept).collect();
         digits.resize(kept, 0);
-        let mut point = self.point;
-        if plus_one {
-            while digits.last() == Some(&9) {
-                digits.pop();
-            }
-            match digits.last_mut() {
-                Some(last) => *last += 1,
-                None => {
-                    digits.push(1);
-                    point += 1;
-                }
-            }
-        }
-        while digits.last() == Some(&0) {
-            digits.pop();
-        }
-        Exact { digits, point }
+        Exact::from_kept(digits, self.point, plus_one)
     }
 
     /// The nearer of `down` and `up`, the two `kept`-digit neighbours of self; `up` at a tie

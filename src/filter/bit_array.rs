@@ -33,14 +33,14 @@ impl BitArray {
     /// The bit at `index`. Panics if `index >= len` (a caller bug, never user input).
     #[inline]
     pub fn get(&self, index: u64) -> bool {
-        assert!(index < self.len, "bit index {index} out of range");
+        assert!(index < self.len, "bit index out of range");
         self.words[(index / 64) as usize] >> (index % 64) & 1 == 1
     }
 
     /// Sets the bit at `index` to 1 and returns whether it was 0 before.
     #[inline]
     pub fn set(&mut self, index: u64) -> bool {
-        assert!(index < self.len, "bit index {index} out of range");
+        assert!(index < self.len, "bit index out of range");
         let word = &mut self.words[(index / 64) as usize];
         let mask = 1u64 << (index % 64);
         let was_clear = *word & mask == 0;
@@ -52,7 +52,7 @@ impl BitArray {
     /// Clears the bit at `index` to 0 and returns whether it was 1 before.
     #[inline]
     pub fn clear(&mut self, index: u64) -> bool {
-        assert!(index < self.len, "bit index {index} out of range");
+        assert!(index < self.len, "bit index out of range");
         let word = &mut self.words[(index / 64) as usize];
         let mask = 1u64 << (index % 64);
         let was_set = *word & mask != 0;

@@ -32,7 +32,7 @@ impl BloomFilter {
 
     /// A filter of the given shape holding these bits (`bits.len()` must equal m).
     pub fn from_bits(shape: FilterShape, bits: BitArray) -> Self {
-        assert_eq!(bits.len(), shape.m(), "bit array length must equal m");
+        assert!(bits.len() == shape.m(), "bit array length must equal m");
         BloomFilter { shape, bits }
     }
 

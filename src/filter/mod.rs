@@ -21,6 +21,7 @@ pub mod error;
 pub mod experiment;
 pub mod hash_quality;
 pub mod hashing;
+pub mod heap_sort;
 pub mod math;
 pub mod params;
 pub mod set_ops;

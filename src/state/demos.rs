@@ -72,7 +72,7 @@ pub fn sharing_words(m: u64, k: u32, count: usize) -> (Vec<String>, u64) {
             }
         }
     }
-    unreachable!("{} words over {m} positions always share one", WORDS.len())
+    unreachable!("the words outnumber the positions, so two always share one")
 }
 
 /// One item deleted from the same set two ways.

@@ -17,7 +17,7 @@ use crate::ui::components::{
     save_note::{save_note, SaveNoteProps},
 };
 use crate::ui::header::header;
-use crate::ui::hooks::{use_dialog_focus, use_language, use_link, use_shortcuts, use_startup};
+use crate::ui::hooks::{follow_language, use_dialog_focus, use_link, use_shortcuts, use_startup};
 use crate::ui::shared::StateHandle;
 use crate::ui::tabs::tabs;
 use crate::ui::views::{
@@ -91,7 +91,7 @@ fn lesson(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) ->
 pub fn App() -> Html {
     let state = use_reducer(|| INITIAL_STATE.take().unwrap_or_else(initial_state));
     let text: &'static Text = state.lang().text();
-    use_language(state.lang());
+    follow_language(state.lang());
     let links = use_link(&state);
     use_startup(&state);
     use_shortcuts(&state);

@@ -196,7 +196,7 @@ fn start_fetch(url: &str) -> Result<js_sys::Promise, String> {
 /// The text of a fetch started by [`start_fetch`], or why there is none.
 async fn read_text(url: &str, fetch: Result<js_sys::Promise, String>) -> Result<String, String> {
     use wasm_bindgen_futures::JsFuture;
-    let describe = |e: JsValue| e.as_string().unwrap_or_else(|| format!("{url}: {e:?}"));
+    let describe = |e: JsValue| format!("{url}: {}", describe_error(&e));
     let response: web_sys::Response = JsFuture::from(fetch?)
         .await
         .map_err(describe)?

@@ -13,9 +13,9 @@ thread_local! {
     static PANIC_LANG: Cell<Lang> = const { Cell::new(Lang::En) };
 }
 
-/// The language the panic screen uses (the page's current language).
-pub fn set_lang(lang: Lang) {
-    PANIC_LANG.with(|l| l.set(lang));
+/// The language the panic screen uses (the page's current language); true when it changed.
+pub fn set_lang(lang: Lang) -> bool {
+    PANIC_LANG.with(|l| l.replace(lang) != lang)
 }
 
 /// Installs the hook: it logs the panic and appends the screen (`.panic-screen`, with a

@@ -12,5 +12,5 @@ pub use dialog_focus::use_dialog_focus;
 pub use link::use_link;
 pub use shortcuts::use_shortcuts;
 pub use sliced_work::{use_sliced_work, SlicedWork};
-pub use startup::{use_language, use_startup};
+pub use startup::{follow_language, use_startup};
 pub use width::use_width;

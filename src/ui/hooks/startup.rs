@@ -28,9 +28,11 @@ pub fn use_startup(state: &UseReducerHandle<AppState>) {
     });
 }
 
-/// Keeps `<html lang>` and the panic screen's language on the page's language.
-#[hook]
-pub fn use_language(lang: Lang) {
-    panic_screen::set_lang(lang);
-    use_effect_with(lang, |lang| browser::set_document_lang(lang.key()));
+/// Keeps `<html lang>` and the panic screen's language on the page's language. Called as
+/// the App renders; the document is written only when the language changed (the page
+/// starts as `<html lang="en">`), so it needs no effect of its own.
+pub fn follow_language(lang: Lang) {
+    if panic_screen::set_lang(lang) {
+        browser::set_document_lang(lang.key());
+    }
 }
