@@ -327,7 +327,8 @@ pub fn shortest(x: f64) -> String {
     out
 }
 
-#[cfg(test)]
+// Property tests use proptest, a native-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;

@@ -35,7 +35,8 @@ fn sift_down(values: &mut [u64], mut root: usize, end: usize) {
     }
 }
 
-#[cfg(test)]
+// Property tests use proptest, a native-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use proptest::prelude::*;
