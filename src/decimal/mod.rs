@@ -1,7 +1,7 @@
 //! Decimal text both ways. Reading a number typed into a field or a link
 //! ([`decimal_to_f64`]): the model (`crate::state`) calls this and never the browser itself;
 //! in the browser the work is done by JavaScript's `Number`, natively by Rust's own parser,
-//! and both give the same f64. Writing an f64 ([`write`]): the same digits as Rust's
+//! and both give the same f64. Writing an f64 ([`write`](mod@write)): the same digits as Rust's
 //! formatter, from our own code on every platform.
 
 pub mod write;
