@@ -14,6 +14,7 @@
 
 pub mod bit_array;
 pub mod bloom;
+pub mod classic_hashes;
 pub mod counting;
 pub mod distinct;
 pub mod double_double;
