@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the app and its tests need, skipping what is already present at the
-# right version: the wasm32 target, Trunk, the wasm-bindgen CLI matching Cargo.lock,
-# Chromium and ChromeDriver, and the npm packages (Playwright, binaryen's wasm-opt).
+# right version: the wasm32 target, Trunk, the wasm-bindgen CLI matching Cargo.lock, a C
+# compiler, Chromium and ChromeDriver, and the npm packages (Playwright, binaryen's wasm-opt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +23,15 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $BINDGEN_VERSION
   say "installing wasm-bindgen-cli $BINDGEN_VERSION"
   # Without --locked: the registry mirror lacks one transitive version pinned by the lock.
   cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
+fi
+
+# A C compiler: Rust links native code with `cc`, and a test compiles seed 000's C hashes.
+if ! command -v cc >/dev/null; then
+  say "installing gcc"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update
+  $SUDO apt-get install -y gcc
 fi
 
 # Chromium and its driver for the browser tests, and a font with Chinese and Japanese
