@@ -8,6 +8,15 @@ cd "$(dirname "$0")/.."
 TRUNK_VERSION=0.21.14
 say() { printf '== setup: %s\n' "$*"; }
 
+# A C compiler: Rust links native code with `cc`, and a test compiles seed 000's C hashes.
+if ! command -v cc >/dev/null; then
+  say "installing gcc"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update
+  $SUDO apt-get install -y gcc
+fi
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
@@ -23,15 +32,6 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q "wasm-bindgen $BINDGEN_VERSION
   say "installing wasm-bindgen-cli $BINDGEN_VERSION"
   # Without --locked: the registry mirror lacks one transitive version pinned by the lock.
   cargo install wasm-bindgen-cli --version "$BINDGEN_VERSION"
-fi
-
-# A C compiler: Rust links native code with `cc`, and a test compiles seed 000's C hashes.
-if ! command -v cc >/dev/null; then
-  say "installing gcc"
-  SUDO=""
-  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update
-  $SUDO apt-get install -y gcc
 fi
 
 # Chromium and its driver for the browser tests, and a font with Chinese and Japanese
