@@ -63,9 +63,12 @@ fn draw_into(root: &Element) {
             let class = chip.get_attribute("data-link-class").unwrap_or_default();
             // One hash after another: hash i starts 60 ms after hash i − 1 (at most 8 apart).
             let delay = 60 * hash.parse::<u32>().unwrap_or(0).min(8);
-            paths.push_str(&format!("<path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" \
-                 d=\"M{} {}C{} {} {} {} {} {}\" pathLength=\"1\" \
-                 style=\"animation-delay:{delay}ms\"/>", Fixed(x1, 0), Fixed(y1, 0), Fixed(x1, 0), Fixed(c1, 0), Fixed(x2, 0), Fixed(c2, 0), Fixed(x2, 0), Fixed(y2, 0)));
+            let [x1, y1, c1, x2, c2, y2] = [x1, y1, c1, x2, c2, y2].map(|v| Fixed(v, 0));
+            paths.push_str(&format!(
+                "<path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" \
+                 d=\"M{x1} {y1}C{x1} {c1} {x2} {c2} {x2} {y2}\" pathLength=\"1\" \
+                 style=\"animation-delay:{delay}ms\"/>"
+            ));
         }
     }
     svg.set_inner_html(&paths);

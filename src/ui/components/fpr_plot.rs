@@ -136,7 +136,9 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                 html! { <rect x={fixed(cx - 4.0, 1)} y={fixed(cy - 4.0, 1)} width="8" height="8" /> }
             }
             "diamond" => {
-                html! { <polygon points={format!("{},{} {},{} {},{} {},{}", Fixed(cx, 1), Fixed(cy - 6.0, 1), Fixed(cx + 6.0, 1), Fixed(cy, 1), Fixed(cx, 1), Fixed(cy + 6.0, 1), Fixed(cx - 6.0, 1), Fixed(cy, 1))} /> }
+                let [left, top, x, y, right, bottom] =
+                    [cx - 6.0, cy - 6.0, cx, cy, cx + 6.0, cy + 6.0].map(|v| Fixed(v, 1));
+                html! { <polygon points={format!("{x},{top} {right},{y} {x},{bottom} {left},{y}")} /> }
             }
             _ => {
                 html! { <circle cx={fixed(cx, 1)} cy={fixed(cy, 1)} r="4" /> }
