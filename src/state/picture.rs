@@ -103,7 +103,6 @@ pub fn bit_array_svg(
             let (cx, cy) = at(mark.position);
             let (x2, y2) = (cx + cell / 2.0, cy);
             let (x1, y1) = (x + chip / 2.0, margin + 30.0);
-            let d1 = |v: f64| Fixed(v, 1);
             let _ = write!(
                 svg,
                 "<path d=\"M{x1} {y1} C{x1} {c1} {x2} {c2} {x2} {y2}\" \
@@ -111,19 +110,19 @@ pub fn bit_array_svg(
                  <rect x=\"{chip_x}\" y=\"{chip_y}\" width=\"{chip_w}\" height=\"20\" rx=\"3\" fill=\"{fill}\"/>\
                  <text x=\"{number_x}\" y=\"{text_y}\" font-size=\"14\" font-weight=\"700\" fill=\"{ink}\">{hash}</text>\
                  <text x=\"{arrow_x}\" y=\"{text_y}\" font-size=\"15\">{arrow}</text>",
-                x1 = d1(x1),
-                y1 = d1(y1),
-                c1 = d1(y1 + 18.0),
-                x2 = d1(x2),
-                c2 = d1(y2 - 18.0),
-                y2 = d1(y2),
-                chip_x = d1(x),
-                chip_y = d1(margin + 8.0),
-                chip_w = d1(chip),
-                number_x = d1(x + 5.0),
-                text_y = d1(margin + 23.0),
+                x1 = Fixed(x1, 1),
+                y1 = Fixed(y1, 1),
+                c1 = Fixed(y1 + 18.0, 1),
+                x2 = Fixed(x2, 1),
+                c2 = Fixed(y2 - 18.0, 1),
+                y2 = Fixed(y2, 1),
+                chip_x = Fixed(x, 1),
+                chip_y = Fixed(margin + 8.0, 1),
+                chip_w = Fixed(chip, 1),
+                number_x = Fixed(x + 5.0, 1),
+                text_y = Fixed(margin + 23.0, 1),
                 hash = mark.hash_index,
-                arrow_x = d1(x + chip + 4.0),
+                arrow_x = Fixed(x + chip + 4.0, 1),
                 arrow = xml(&label[label.find(' ').unwrap_or(0)..]),
             );
             x += chip + 18.0 + 9.0 * (label.len() as f64 - 1.0);
@@ -185,19 +184,18 @@ pub fn bit_array_svg(
             for mark in &here {
                 let (fill, ink) = colours(mark.hash_index);
                 let w = size * (0.7 + 0.6 * mark.hash_index.to_string().len() as f64);
-                let d1 = |v: f64| Fixed(v, 1);
                 let _ = write!(
                     svg,
                     "<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height}\" rx=\"2\" fill=\"{fill}\"/>\
                      <text x=\"{centre}\" y=\"{base}\" font-size=\"{size}\" fill=\"{ink}\" font-weight=\"700\" \
                      text-anchor=\"middle\">{hash}</text>",
-                    left = d1(chip_x),
-                    top = d1(y + cell * 0.77),
-                    width = d1(w),
-                    height = d1(size * 1.2),
-                    centre = d1(chip_x + w / 2.0),
-                    base = d1(y + cell * 0.93),
-                    size = d1(size),
+                    left = Fixed(chip_x, 1),
+                    top = Fixed(y + cell * 0.77, 1),
+                    width = Fixed(w, 1),
+                    height = Fixed(size * 1.2, 1),
+                    centre = Fixed(chip_x + w / 2.0, 1),
+                    base = Fixed(y + cell * 0.93, 1),
+                    size = Fixed(size, 1),
                     hash = mark.hash_index,
                 );
                 chip_x += w + 2.0;

@@ -63,11 +63,16 @@ fn draw_into(root: &Element) {
             let class = chip.get_attribute("data-link-class").unwrap_or_default();
             // One hash after another: hash i starts 60 ms after hash i − 1 (at most 8 apart).
             let delay = 60 * hash.parse::<u32>().unwrap_or(0).min(8);
-            let [x1, y1, c1, x2, c2, y2] = [x1, y1, c1, x2, c2, y2].map(|v| Fixed(v, 0));
             paths.push_str(&format!(
                 "<path class=\"link {class}\" data-link-hash=\"{hash}\" data-link-position=\"{position}\" \
                  d=\"M{x1} {y1}C{x1} {c1} {x2} {c2} {x2} {y2}\" pathLength=\"1\" \
-                 style=\"animation-delay:{delay}ms\"/>"
+                 style=\"animation-delay:{delay}ms\"/>",
+                x1 = Fixed(x1, 0),
+                y1 = Fixed(y1, 0),
+                c1 = Fixed(c1, 0),
+                x2 = Fixed(x2, 0),
+                c2 = Fixed(c2, 0),
+                y2 = Fixed(y2, 0),
             ));
         }
     }

@@ -144,8 +144,12 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
             <div class="grid-marks" aria-hidden="true" key="marks">
                 { for props.marks.iter().map(|mark| {
                     let (row, column) = (mark.position / columns, mark.position % columns);
-                    let [left, top, width] = [column as f64 * column_step, row as f64 * row_step, layout.cell_px].map(|v| Fixed(v, 1));
-                    let style = format!("left: {left}px; top: {top}px; width: {width}px");
+                    let style = format!(
+                        "left: {left}px; top: {top}px; width: {width}px",
+                        left = Fixed(column as f64 * column_step, 1),
+                        top = Fixed(row as f64 * row_step, 1),
+                        width = Fixed(layout.cell_px, 1),
+                    );
                     let kind = mark.kind.class();
                     html! {
                         <div class={crate::class_list!("grid-mark", kind, hash_class(mark.hash_index))} {style}

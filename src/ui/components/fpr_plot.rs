@@ -136,9 +136,16 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                 html! { <rect x={fixed(cx - 4.0, 1)} y={fixed(cy - 4.0, 1)} width="8" height="8" /> }
             }
             "diamond" => {
-                let [left, top, x, y, right, bottom] =
-                    [cx - 6.0, cy - 6.0, cx, cy, cx + 6.0, cy + 6.0].map(|v| Fixed(v, 1));
-                html! { <polygon points={format!("{x},{top} {right},{y} {x},{bottom} {left},{y}")} /> }
+                let points = format!(
+                    "{x},{top} {right},{y} {x},{bottom} {left},{y}",
+                    x = Fixed(cx, 1),
+                    y = Fixed(cy, 1),
+                    left = Fixed(cx - 6.0, 1),
+                    right = Fixed(cx + 6.0, 1),
+                    top = Fixed(cy - 6.0, 1),
+                    bottom = Fixed(cy + 6.0, 1),
+                );
+                html! { <polygon {points} /> }
             }
             _ => {
                 html! { <circle cx={fixed(cx, 1)} cy={fixed(cy, 1)} r="4" /> }
