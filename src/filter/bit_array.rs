@@ -66,6 +66,31 @@ impl BitArray {
         self.ones
     }
 
+    /// The number of bits set among `start..end` (clamped to the array), counted a word at
+    /// a time.
+    pub fn count_ones_in(&self, start: u64, end: u64) -> u64 {
+        let end = end.min(self.len);
+        if start >= end {
+            return 0;
+        }
+        let (first, last) = ((start / 64) as usize, ((end - 1) / 64) as usize);
+        // Bits at or above `start` in the first word, below `end` in the last.
+        let low_mask = u64::MAX << (start % 64);
+        let high_mask = u64::MAX >> (63 - (end - 1) % 64);
+        (first..=last)
+            .map(|w| {
+                let mut word = self.words[w];
+                if w == first {
+                    word &= low_mask;
+                }
+                if w == last {
+                    word &= high_mask;
+                }
+                u64::from(word.count_ones())
+            })
+            .sum()
+    }
+
     /// The fraction of bits set, X / m (0 for an empty array).
     pub fn fill_ratio(&self) -> f64 {
         if self.len == 0 {
@@ -135,5 +160,26 @@ mod tests {
     #[should_panic(expected = "out of range")]
     fn reading_past_the_end_is_a_caller_bug() {
         BitArray::new(10).get(10);
+    }
+
+    #[test]
+    fn count_ones_in_counts_each_range_like_a_bit_by_bit_count() {
+        let mut bits = BitArray::new(200);
+        for i in (0..200).filter(|i| i % 3 == 0 || i % 7 == 0) {
+            bits.set(i);
+        }
+        for (start, end) in [
+            (0, 200),
+            (0, 0),
+            (5, 6),
+            (63, 65),
+            (64, 128),
+            (10, 190),
+            (150, 400),
+            (199, 200),
+        ] {
+            let slow = (start..end.min(200)).filter(|&i| bits.get(i)).count() as u64;
+            assert_eq!(bits.count_ones_in(start, end), slow, "{start}..{end}");
+        }
     }
 }

@@ -101,6 +101,54 @@ impl ClassicHash {
         }
     }
 
+    /// The name as the seed writes it: `RSHash` without `Hash`.
+    pub fn label(self) -> &'static str {
+        match self {
+            ClassicHash::Rs => "RS",
+            ClassicHash::Js => "JS",
+            ClassicHash::Pjw => "PJW",
+            ClassicHash::Elf => "ELF",
+            ClassicHash::Bkdr => "BKDR",
+            ClassicHash::Sdbm => "SDBM",
+            ClassicHash::Djb => "DJB",
+            ClassicHash::Dek => "DEK",
+            ClassicHash::Bp => "BP",
+            ClassicHash::Fnv32 => "FNV",
+            ClassicHash::Ap => "AP",
+            ClassicHash::Hflp => "HFLP",
+            ClassicHash::Hf => "HF",
+            ClassicHash::Str => "Str",
+            ClassicHash::Tianl => "Tianl",
+        }
+    }
+
+    /// The update rule per character c (signed unless said), as the page shows it.
+    pub fn formula(self) -> &'static str {
+        match self {
+            ClassicHash::Rs => "h = h·a + c; a = a·378551 (a = 63689)",
+            ClassicHash::Js => "h ^= (h << 5) + c + (h >> 2) (h = 1315423911)",
+            ClassicHash::Pjw => {
+                "h = (h << 4) + c; t = h & 0xf0000000; if t: h = (h ^ (t >> 24)) & 0x0fffffff"
+            }
+            ClassicHash::Elf => "h = (h << 4) + c; x = h & 0xf0000000; if x: h ^= x >> 24; h &= ~x",
+            ClassicHash::Bkdr => "h = h·131 + c",
+            ClassicHash::Sdbm => "h = c + (h << 6) + (h << 16) − h",
+            ClassicHash::Djb => "h = (h << 5) + h + c (h = 5381)",
+            ClassicHash::Dek => "h = ((h << 5) ^ (h >> 27)) ^ c (h = len)",
+            ClassicHash::Bp => "h = (h << 7) ^ c",
+            ClassicHash::Fnv32 => "h = h·0x811c9dc5; h ^= c",
+            ClassicHash::Ap => {
+                "even i: h ^= (h << 7) ^ c·(h >> 3); odd i: h ^= ~((h << 11) + c ^ (h >> 5))"
+            }
+            ClassicHash::Hflp => "w.byte[i mod 4] ^= c; h = w mod len",
+            ClassicHash::Hf => "r = Σ c·3·i (i = 1…len); h = |r| mod len",
+            ClassicHash::Str => "h = 31·h + b (b unsigned)",
+            ClassicHash::Tianl => {
+                "h = 2^24·(len − 1) + Σ (3iu² + 5iu + 7i + 11u) mod 1677216 (last 96 bytes)"
+            }
+        }
+    }
+
     /// The hash's 32-bit value of `bytes` (up to the first NUL, as C reads a string).
     pub fn value(self, bytes: &[u8]) -> u32 {
         let bytes = &bytes[..bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len())];

@@ -30,6 +30,20 @@ pub enum ParamError {
         /// The cap.
         max: u32,
     },
+    /// k above what the hash family has (the seed's filter has six functions).
+    FamilyHashes {
+        /// The k asked for.
+        requested: u32,
+        /// The family's number of functions.
+        max: u32,
+    },
+    /// A partitioned layout with fewer bits than hashes (a slice needs at least one bit).
+    FewerBitsThanHashes {
+        /// m.
+        m: u64,
+        /// k.
+        k: u32,
+    },
     /// A counter width outside 1..=8 bits.
     BadCounterWidth {
         /// The width asked for.

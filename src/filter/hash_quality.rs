@@ -48,8 +48,7 @@ impl HashUnderTest {
     /// The name shown.
     pub fn label(self) -> &'static str {
         match self {
-            HashUnderTest::Real(HashFamily::Fnv1a) => "FNV-1a",
-            HashUnderTest::Real(HashFamily::Murmur3) => "murmur3",
+            HashUnderTest::Real(family) => family.label(),
             HashUnderTest::Times31 => "h·31 + c",
             HashUnderTest::Sum => "sum of codes",
         }

@@ -15,6 +15,14 @@
 //! Position `i` (for `i = 0..k-1`) is `pos_i = ((h1 + i·h2) mod 2^64) mod m`. For FNV-1a the
 //! sum never exceeds 2^64, so this is plainly `(h1 + i·h2) mod m`.
 //!
+//! The third family, `seed000`, is the filter of seed 000's C program: hash i is the i-th of
+//! its six string hashes (HFLP, Str, HF, DEK, Tianl, SDBM, see [`super::classic_hashes`]) and
+//! `pos_i = hash_i(bytes) mod m`. It has no `h1`/`h2` and at most six hashes.
+//!
+//! In the partitioned layout ([`Layout::Partitioned`]) hash i owns the slice of
+//! `s = ⌊m / k⌋` bits from `i·s`, and `pos_i = i·s + v_i mod s`, where `v_i` is the value
+//! the standard layout reduces mod m (`(h1 + i·h2) mod 2^64`, or the seed's hash i).
+//!
 //! Everything is computed in `u64`, never `usize`, so wasm32 and x86_64 give the same
 //! numbers. A few lines of Python reproduce any position:
 //!
@@ -32,6 +40,8 @@
 
 use std::hash::Hasher;
 
+use super::classic_hashes::ClassicHash;
+
 /// Which hash function a filter uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum HashFamily {
@@ -40,17 +50,31 @@ pub enum HashFamily {
     /// MurmurHash3 x64_128 with seed 0, split into two 64-bit halves: the page's default.
     #[default]
     Murmur3,
+    /// Seed 000's six string hashes, one per position (k ≤ 6).
+    Seed000,
 }
 
 impl HashFamily {
     /// Every family, in the order the UI lists them.
-    pub const ALL: [HashFamily; 2] = [HashFamily::Fnv1a, HashFamily::Murmur3];
+    pub const ALL: [HashFamily; 3] = [HashFamily::Fnv1a, HashFamily::Murmur3, HashFamily::Seed000];
 
-    /// The short key used in URLs: `fnv` or `murmur3`.
+    /// The families that derive k positions from one `(h1, h2)` pair (double hashing).
+    pub const DOUBLE_HASHING: [HashFamily; 2] = [HashFamily::Fnv1a, HashFamily::Murmur3];
+
+    /// The short key used in URLs: `fnv`, `murmur3` or `seed000`.
     pub fn key(self) -> &'static str {
         match self {
             HashFamily::Fnv1a => "fnv",
             HashFamily::Murmur3 => "murmur3",
+            HashFamily::Seed000 => "seed000",
+        }
+    }
+
+    /// The most hash functions the family has: 6 for the seed's filter, else none.
+    pub fn max_hashes(self) -> Option<u32> {
+        match self {
+            HashFamily::Seed000 => Some(ClassicHash::SEED_FILTER.len() as u32),
+            _ => None,
         }
     }
 
@@ -59,18 +83,21 @@ impl HashFamily {
         HashFamily::ALL.into_iter().find(|f| f.key() == key)
     }
 
-    /// The family's name as the page shows it: `FNV-1a` or `murmur3`.
+    /// The family's name as the page shows it: `FNV-1a`, `murmur3` or `seed 000`.
     pub fn label(self) -> &'static str {
         match self {
             HashFamily::Fnv1a => "FNV-1a",
             HashFamily::Murmur3 => "murmur3",
+            HashFamily::Seed000 => "seed 000",
         }
     }
 
-    /// The two halves `(h1, h2)` of this family's hash of `bytes`.
+    /// The two halves `(h1, h2)` of this family's hash of `bytes`. The seed's family has no
+    /// pair (its positions come from six separate hashes) and gives `(0, 0)`.
     #[inline]
     pub fn hash_pair(self, bytes: &[u8]) -> HashPair {
         match self {
+            HashFamily::Seed000 => HashPair { h1: 0, h2: 0 },
             HashFamily::Fnv1a => {
                 let h = fnv1a64(bytes);
                 HashPair {
@@ -127,39 +154,169 @@ impl HashPair {
         self.combined(i) % m
     }
 
-    /// The k positions in order `i = 0..k-1`, computed by adding `h2` each step (no
-    /// multiplication in the loop).
+    /// The k positions in order `i = 0..k-1` in the standard layout, computed by adding
+    /// `h2` each step (no multiplication in the loop).
     #[inline]
     pub fn positions(self, k: u32, m: u64) -> Positions {
-        Positions {
-            next: self.h1,
-            step: self.h2,
-            remaining: k,
-            m,
+        Positions::new(HashValues::of_pair(self), k, m, Layout::Standard)
+    }
+
+    /// Every step of the arithmetic in the standard layout, for display.
+    pub fn steps(self, k: u32, m: u64) -> Vec<HashStep> {
+        Positions::new(HashValues::of_pair(self), k, m, Layout::Standard).steps()
+    }
+}
+
+/// Where hash i may put its bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Layout {
+    /// Anywhere in the m bits: `pos_i = v_i mod m`.
+    #[default]
+    Standard,
+    /// In its own slice of `s = ⌊m / k⌋` bits: `pos_i = i·s + v_i mod s`; the last
+    /// `m − k·s` bits are never used.
+    Partitioned,
+}
+
+impl Layout {
+    /// Both layouts, in the order the page lists them.
+    pub const ALL: [Layout; 2] = [Layout::Standard, Layout::Partitioned];
+
+    /// The URL key: `standard` or `partitioned`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Layout::Standard => "standard",
+            Layout::Partitioned => "partitioned",
         }
     }
 
-    /// Every step of the arithmetic, for display: one [`HashStep`] per hash index.
-    pub fn steps(self, k: u32, m: u64) -> Vec<HashStep> {
-        (0..k)
-            .map(|i| HashStep {
-                index: i,
-                h1: self.h1,
-                h2: self.h2,
-                combined: self.combined(i),
-                position: self.position(i, m),
-            })
-            .collect()
+    /// The layout for a URL key.
+    pub fn from_key(key: &str) -> Option<Self> {
+        Layout::ALL.into_iter().find(|l| l.key() == key)
+    }
+
+    /// The bits hash i may reach, as `(first, count)`: `(0, m)` or `(i·s, s)`.
+    #[inline]
+    pub fn range(self, i: u32, k: u32, m: u64) -> (u64, u64) {
+        match self {
+            Layout::Standard => (0, m),
+            Layout::Partitioned => {
+                let s = m / u64::from(k.max(1));
+                (u64::from(i) * s, s)
+            }
+        }
+    }
+}
+
+/// The k values `v_i` that become positions: from a pair by double hashing, or the seed's
+/// six hashes.
+#[derive(Debug, Clone)]
+pub enum HashValues {
+    /// `v_i = (h1 + i·h2) mod 2^64`; `next` is the next `v_i`.
+    Pair {
+        /// The pair, kept for display.
+        pair: HashPair,
+        /// The next value.
+        next: u64,
+    },
+    /// `v_i = ClassicHash::SEED_FILTER[i](bytes)`, the first k of them computed.
+    Seed([u32; 6]),
+}
+
+impl HashValues {
+    /// The values of a pair.
+    #[inline]
+    pub fn of_pair(pair: HashPair) -> Self {
+        HashValues::Pair {
+            pair,
+            next: pair.h1,
+        }
+    }
+
+    /// The values of `bytes` under `family`, of which the first `k` are used.
+    #[inline]
+    pub fn of(family: HashFamily, bytes: &[u8], k: u32) -> Self {
+        match family {
+            HashFamily::Seed000 => {
+                let mut values = [0u32; 6];
+                for (value, hash) in values
+                    .iter_mut()
+                    .zip(ClassicHash::SEED_FILTER)
+                    .take(k as usize)
+                {
+                    *value = hash.value(bytes);
+                }
+                HashValues::Seed(values)
+            }
+            _ => HashValues::of_pair(family.hash_pair(bytes)),
+        }
     }
 }
 
 /// Iterator over `pos_i` for `i = 0..k-1`.
 #[derive(Debug, Clone)]
 pub struct Positions {
-    next: u64,
-    step: u64,
-    remaining: u32,
+    values: HashValues,
+    index: u32,
+    k: u32,
     m: u64,
+    layout: Layout,
+}
+
+impl Positions {
+    /// The positions of `values` for k hashes over m bits in `layout`.
+    #[inline]
+    pub fn new(values: HashValues, k: u32, m: u64, layout: Layout) -> Self {
+        Positions {
+            values,
+            index: 0,
+            k,
+            m,
+            layout,
+        }
+    }
+
+    /// The next `(i, v_i, first bit of the range, its size)`.
+    #[inline]
+    fn next_value(&mut self) -> Option<(u32, u64, u64, u64)> {
+        if self.index >= self.k {
+            return None;
+        }
+        let i = self.index;
+        self.index += 1;
+        let value = match &mut self.values {
+            HashValues::Pair { pair, next } => {
+                let value = *next;
+                *next = next.wrapping_add(pair.h2);
+                value
+            }
+            HashValues::Seed(values) => u64::from(values[i as usize]),
+        };
+        let (first, size) = self.layout.range(i, self.k, self.m);
+        Some((i, value, first, size))
+    }
+
+    /// Every step of the arithmetic, for display: one [`HashStep`] per hash index.
+    pub fn steps(mut self) -> Vec<HashStep> {
+        let (pair, seed) = match self.values {
+            HashValues::Pair { pair, .. } => (pair, false),
+            HashValues::Seed(_) => (HashPair { h1: 0, h2: 0 }, true),
+        };
+        let mut steps = Vec::with_capacity(self.k as usize);
+        while let Some((index, value, first, size)) = self.next_value() {
+            steps.push(HashStep {
+                index,
+                h1: pair.h1,
+                h2: pair.h2,
+                combined: value,
+                first,
+                size,
+                position: first + value % size,
+                classic: seed.then(|| ClassicHash::SEED_FILTER[index as usize]),
+            });
+        }
+        steps
+    }
 }
 
 impl Iterator for Positions {
@@ -167,17 +324,13 @@ impl Iterator for Positions {
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        if self.remaining == 0 {
-            return None;
-        }
-        self.remaining -= 1;
-        let position = self.next % self.m;
-        self.next = self.next.wrapping_add(self.step);
-        Some(position)
+        self.next_value()
+            .map(|(_, value, first, size)| first + value % size)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.remaining as usize, Some(self.remaining as usize))
+        let remaining = (self.k - self.index) as usize;
+        (remaining, Some(remaining))
     }
 }
 
@@ -188,14 +341,20 @@ impl ExactSizeIterator for Positions {}
 pub struct HashStep {
     /// The hash index i (0-based).
     pub index: u32,
-    /// h1 of the item.
+    /// h1 of the item (0 for the seed's family).
     pub h1: u64,
-    /// h2 of the item.
+    /// h2 of the item (0 for the seed's family).
     pub h2: u64,
-    /// `(h1 + i·h2) mod 2^64`.
+    /// `v_i`: `(h1 + i·h2) mod 2^64`, or the seed's hash i of the item.
     pub combined: u64,
-    /// `combined mod m`.
+    /// The first bit hash i may reach: 0, or `i·s` when partitioned.
+    pub first: u64,
+    /// How many bits it may reach: m, or s when partitioned.
+    pub size: u64,
+    /// `first + combined mod size`.
     pub position: u64,
+    /// The seed's hash that gave `combined`, for the seed's family.
+    pub classic: Option<ClassicHash>,
 }
 
 /// How many of the m values of `h2 mod m` make an item's k positions `h1 + i·h2 (mod m)`

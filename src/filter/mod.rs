@@ -35,7 +35,7 @@ pub use counting::{
 };
 pub use error::{ParamError, MAX_BITS, MAX_HASHES};
 pub use experiment::{Experiment, ExperimentPlan, ItemKind, ItemSource, MeasuredPoint, ITEM_LEN};
-pub use hashing::{HashFamily, HashPair, HashStep};
+pub use hashing::{HashFamily, HashPair, HashStep, Layout};
 pub use math::CountEstimate;
 pub use params::FilterShape;
 pub use set_ops::{estimate_sets, CombineError, SetEstimates};

@@ -1,7 +1,7 @@
-//! Validated filter shape: m bits, k hashes and a hash family.
+//! Validated filter shape: m bits, k hashes, a hash family and a layout.
 
 use super::error::{ParamError, MAX_BITS, MAX_HASHES};
-use super::hashing::{HashFamily, HashPair, HashStep, Positions};
+use super::hashing::{HashFamily, HashPair, HashStep, HashValues, Layout, Positions};
 
 /// The shape shared by plain and counting filters. Construct with [`FilterShape::new`], which
 /// validates; the fields are then guaranteed to be in range.
@@ -10,11 +10,13 @@ pub struct FilterShape {
     m: u64,
     k: u32,
     family: HashFamily,
+    layout: Layout,
 }
 
 impl FilterShape {
-    /// A shape with `m` bits and `k` hashes, or the reason it is not allowed:
-    /// `1 <= m <= MAX_BITS` and `1 <= k <= MAX_HASHES`.
+    /// A shape with `m` bits and `k` hashes in the standard layout, or the reason it is not
+    /// allowed: `1 <= m <= MAX_BITS`, `1 <= k <= MAX_HASHES` and k no more than the family
+    /// has ([`HashFamily::max_hashes`]).
     pub fn new(m: u64, k: u32, family: HashFamily) -> Result<Self, ParamError> {
         if m == 0 {
             return Err(ParamError::ZeroBits);
@@ -34,7 +36,44 @@ impl FilterShape {
                 max: MAX_HASHES,
             });
         }
-        Ok(FilterShape { m, k, family })
+        if let Some(max) = family.max_hashes().filter(|&max| k > max) {
+            return Err(ParamError::FamilyHashes { requested: k, max });
+        }
+        Ok(FilterShape {
+            m,
+            k,
+            family,
+            layout: Layout::Standard,
+        })
+    }
+
+    /// The same shape in `layout`; partitioned needs at least one bit per hash (m ≥ k).
+    pub fn with_layout(self, layout: Layout) -> Result<Self, ParamError> {
+        if layout == Layout::Partitioned && self.m < u64::from(self.k) {
+            return Err(ParamError::FewerBitsThanHashes {
+                m: self.m,
+                k: self.k,
+            });
+        }
+        Ok(FilterShape { layout, ..self })
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The bits each hash may reach: m, or `s = ⌊m / k⌋` when partitioned.
+    pub fn slice_len(&self) -> u64 {
+        self.layout.range(0, self.k, self.m).1
+    }
+
+    /// The bits any hash can reach: m, or `k·s` when partitioned (the rest stay 0).
+    pub fn reachable_bits(&self) -> u64 {
+        match self.layout {
+            Layout::Standard => self.m,
+            Layout::Partitioned => self.slice_len() * u64::from(self.k),
+        }
     }
 
     /// The number of bits (or counters), m.
@@ -58,15 +97,35 @@ impl FilterShape {
         self.family.hash_pair(item)
     }
 
+    /// `ln` of the false-positive rate after n items by this shape's formula: the exact
+    /// `(1 − (1 − 1/m)^{kn})^k`, or partitioned `(1 − (1 − 1/s)^n)^k`.
+    pub fn ln_fpr(&self, n: f64) -> f64 {
+        let k = f64::from(self.k);
+        match self.layout {
+            Layout::Standard => super::math::ln_fpr_exact(self.m as f64, n, k),
+            Layout::Partitioned => super::math::ln_fpr_partitioned(self.slice_len() as f64, n, k),
+        }
+    }
+
+    /// The false-positive rate after n items by this shape's formula ([`Self::ln_fpr`]).
+    pub fn fpr(&self, n: f64) -> f64 {
+        self.ln_fpr(n).exp()
+    }
+
     /// The k positions of an item.
     #[inline]
     pub fn positions(&self, item: &[u8]) -> Positions {
-        self.hash_pair(item).positions(self.k, self.m)
+        Positions::new(
+            HashValues::of(self.family, item, self.k),
+            self.k,
+            self.m,
+            self.layout,
+        )
     }
 
-    /// Every `(i, h1, h2, h1 + i·h2, pos_i)` of an item, for display.
+    /// Every step of an item's arithmetic (`v_i`, its range and `pos_i`), for display.
     pub fn steps(&self, item: &[u8]) -> Vec<HashStep> {
-        self.hash_pair(item).steps(self.k, self.m)
+        self.positions(item).steps()
     }
 }
 

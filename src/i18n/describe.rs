@@ -32,6 +32,12 @@ pub fn param_error(text: &Text, error: &ParamError) -> String {
         ParamError::TooManyHashes { requested, max } => {
             fill(text.param_too_many_hashes, &[&requested, &max])
         }
+        ParamError::FamilyHashes { requested, max } => {
+            fill(text.param_family_hashes, &[&requested, &max])
+        }
+        ParamError::FewerBitsThanHashes { m, k } => {
+            fill(text.param_fewer_bits_than_hashes, &[&m, &k])
+        }
         ParamError::BadCounterWidth { requested } => fill(text.param_bad_width, &[&requested]),
         ParamError::RateOutOfRange { requested } => fill(text.param_rate, &[&Shortest(requested)]),
         ParamError::ZeroItems => text.param_zero_items.to_owned(),

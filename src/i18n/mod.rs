@@ -115,6 +115,10 @@ text_struct!(
     bits_m,
     hashes_k,
     hash_family,
+    layout_label,
+    layout_standard,
+    layout_partitioned,
+    seed_family_limit,
     mode,
     mode_bloom,
     mode_counting,
@@ -151,6 +155,10 @@ text_struct!(
     fpr_now,
     fpr_by_fill,
     estimated_n,
+    fpr_partitioned,
+    fpr_standard_same,
+    fpr_by_fill_slices,
+    estimated_n_slices,
     estimate_undefined,
     items,
     no_items,
@@ -183,6 +191,7 @@ text_struct!(
     walk_title_add,
     walk_title_query,
     walk_hash,
+    walk_hash_seed,
     walk_set_new,
     walk_set_again,
     walk_test_set,
@@ -361,6 +370,8 @@ text_struct!(
     param_too_many_bits,
     param_zero_hashes,
     param_too_many_hashes,
+    param_family_hashes,
+    param_fewer_bits_than_hashes,
     param_bad_width,
     param_rate,
     param_zero_items,
@@ -396,6 +407,9 @@ text_struct!(
     hash_bytes,
     hash_bytes_more,
     hash_mod_col,
+    hash_slice_col,
+    hash_seed_split,
+    hash_partition_hint,
     calc_m_value,
     calc_m_meeting,
     hash_label_times31,
@@ -502,7 +516,7 @@ impl Text {
 
     /// The strings of a language file in the order of [`Text::NAMES`], borrowed from it;
     /// the errors of [`Text::parse`]. The page takes each line's text by its place, so that
-    /// the bundle carries none of the 382 names (3.6 KB gzip); natively, where the tests read
+    /// the bundle carries none of the names (3.6 KB gzip at 382 of them); natively, where the tests read
     /// the shipped files, each line's name is also checked against the name at its place.
     fn strings_of(file: &str) -> Result<[&str; Text::NAMES.len()], String> {
         let mut strings: [&str; Text::NAMES.len()] = [""; Text::NAMES.len()];
@@ -740,7 +754,8 @@ mod tests {
                 Text::NAMES.len()
             )
         );
-        assert!(error(format!("{zh}title = x\n")).contains("more than 382 texts"));
+        assert!(error(format!("{zh}title = x\n"))
+            .contains(&format!("more than {} texts", Text::NAMES.len())));
         assert!(
             error(zh.replacen("title = ", "titel = ", 1)).contains("expected title, found titel")
         );

@@ -106,6 +106,29 @@ pub fn verdict(text: &Text, report: &QueryReport) -> String {
     }
 }
 
+/// How step i's position is computed, with its numbers: `(h1 + i·h2) mod m`, the seed's
+/// `HFLP(bytes) mod m`, or in a partitioned filter `i·s + (v mod s)`.
+pub fn step_arithmetic(step: &HashStep, m: u64) -> String {
+    let (prefix, value) = match step.classic {
+        Some(hash) => (
+            format!("{}(bytes) = {}, ", hash.label(), step.combined),
+            step.combined.to_string(),
+        ),
+        None => (
+            String::new(),
+            format!("({} + {}·{})", step.h1, step.index, step.h2),
+        ),
+    };
+    if step.size == m {
+        format!("{prefix}{value} mod {m}")
+    } else {
+        format!(
+            "{prefix}{}·{} + ({value} mod {})",
+            step.index, step.size, step.size
+        )
+    }
+}
+
 /// The sentence for the walk's current step (m is the filter's size).
 pub fn walk_step(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: u64) -> String {
     let k = steps.len() as u32;
@@ -113,12 +136,13 @@ pub fn walk_step(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: 
         return String::new();
     };
     match walk.step {
+        0 if first.classic.is_some() => text.walk_hash_seed.to_owned(),
         0 => fill(text.walk_hash, &[&first.h1, &first.h2]),
         s if s <= k => {
             let i = (s - 1) as usize;
             let step = &steps[i];
-            let values: [&dyn std::fmt::Display; 5] =
-                [&step.index, &step.h1, &step.h2, &step.position, &m];
+            let values: [&dyn std::fmt::Display; 4] =
+                [&step.index, &step_arithmetic(step, m), &"", &step.position];
             let earlier = steps[..i].iter().any(|e| e.position == step.position);
             let template = match walk.kind {
                 WalkKind::Add if !set[i] && !earlier => text.walk_set_new,

@@ -3,7 +3,9 @@
 //! [`LabAction::Measured`].
 
 use crate::decimal::Shortest;
-use crate::filter::{math, ExperimentPlan, FilterShape, HashFamily, MeasuredPoint, ParamError};
+use crate::filter::{
+    math, ExperimentPlan, FilterShape, HashFamily, Layout, MeasuredPoint, ParamError,
+};
 
 use super::fields::{parse_bounded, parse_whole, FieldProblem};
 use super::plot::AxisKind;
@@ -390,12 +392,13 @@ impl LabState {
         };
         let families = match self.families {
             FamilyChoice::Current => vec![shape.family()],
-            FamilyChoice::Both => HashFamily::ALL.to_vec(),
+            FamilyChoice::Both => HashFamily::DOUBLE_HASHING.to_vec(),
         };
         families
             .into_iter()
             .map(|family| {
-                let shape = FilterShape::new(shape.m(), shape.k(), family)?;
+                let shape =
+                    FilterShape::new(shape.m(), shape.k(), family)?.with_layout(shape.layout())?;
                 ExperimentPlan::new(shape, checkpoints.clone(), probes, filters, seed)
             })
             .collect::<Result<Vec<_>, ParamError>>()
@@ -409,19 +412,22 @@ impl LabState {
 
     /// The measured points as CSV: family, m, k, n, filters, probes per filter, false
     /// positives in all, the mean rate, its 95 % interval, the 5th and 95th percentiles of
-    /// single filters' rates, the exact and approximate theoretical rates.
-    pub fn csv(&self, m: u64, k: u32) -> String {
+    /// single filters' rates, the exact and approximate theoretical rates, and the layout.
+    /// The exact rate is the layout's formula ([`FilterShape::fpr`]); the approximate one
+    /// is always `(1 − e^{−kn/m})^k`.
+    pub fn csv(&self, shape: FilterShape) -> String {
+        let (m, k) = (shape.m(), shape.k());
         let mut out = String::from(
-            "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate\n",
+            "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate,layout\n",
         );
         for run in &self.runs {
             for p in &run.points {
                 let (low, high) = p.interval();
                 let (spread_low, spread_high) = p.spread();
-                let exact = math::fpr_exact(m as f64, p.n as f64, k as f64);
+                let exact = shape.fpr(p.n as f64);
                 let approx = math::fpr_approx(m as f64, p.n as f64, k as f64);
                 out.push_str(&format!(
-                    "{},{m},{k},{},{},{},{},{},{},{},{},{},{},{}\n",
+                    "{},{m},{k},{},{},{},{},{},{},{},{},{},{},{},{}\n",
                     run.family.key(),
                     p.n,
                     p.filters(),
@@ -433,7 +439,8 @@ impl LabState {
                     Shortest(spread_low),
                     Shortest(spread_high),
                     Shortest(exact),
-                    Shortest(approx)
+                    Shortest(approx),
+                    shape.layout().key()
                 ));
             }
         }
@@ -480,8 +487,9 @@ pub struct Coverage {
 pub const MATERIAL_EXCESS: f64 = 0.1;
 
 impl Coverage {
-    /// Compares each point's interval with `fpr_exact(m, n, k)`.
-    pub fn of(points: &[MeasuredPoint], m: u64, k: u32) -> Coverage {
+    /// Compares each point's interval with the shape's formula ([`FilterShape::fpr`]).
+    pub fn of(points: &[MeasuredPoint], shape: FilterShape) -> Coverage {
+        let (m, k) = (shape.m(), shape.k());
         let mut coverage = Coverage {
             points: points.len() as u64,
             inside: 0,
@@ -491,13 +499,20 @@ impl Coverage {
             double_hashing: None,
         };
         for p in points {
-            let theory = math::fpr_exact(m as f64, p.n as f64, k as f64);
+            let theory = shape.fpr(p.n as f64);
             let (low, high) = p.interval();
             if theory < low {
                 coverage.above += 1;
                 // Double hashing accounts for the point when the formula plus its estimated
-                // excess reaches the interval.
-                let excess = math::double_hashing_excess(m, k, p.n as f64);
+                // excess reaches the interval (repeats within m: the standard layout of a
+                // double-hashing family).
+                let doubles =
+                    shape.layout() == Layout::Standard && shape.family().max_hashes().is_none();
+                let excess = if doubles {
+                    math::double_hashing_excess(m, k, p.n as f64)
+                } else {
+                    0.0
+                };
                 if theory + excess >= low {
                     coverage.double_hashing = Some(match coverage.double_hashing {
                         None => (1, p.n, p.n),
@@ -581,7 +596,7 @@ mod tests {
         });
         assert_eq!(lab.timing.elapsed_ms, Some(9.0));
         assert_eq!(lab.status, RunStatus::Done);
-        let csv = lab.csv(1000, 4);
+        let csv = lab.csv(FilterShape::new(1000, 4, HashFamily::Murmur3).unwrap());
         assert_eq!(csv.lines().count(), 1 + 2 * 5);
         assert!(csv.lines().nth(1).unwrap().starts_with("fnv,1000,4,"));
         let lab = lab.apply(LabAction::Cancel);
@@ -618,7 +633,7 @@ mod tests {
         let shape = FilterShape::new(32, 3, HashFamily::Murmur3).unwrap();
         let plan = LabState::default().plans_for(shape).unwrap().remove(0);
         let points = Experiment::new(plan).run_to_end();
-        let coverage = Coverage::of(&points, 32, 3);
+        let coverage = Coverage::of(&points, shape);
         let (explained, first, last) = coverage.double_hashing.expect("explained");
         assert!(coverage.above >= coverage.unlikely, "{coverage:?}");
         assert!(explained >= coverage.above / 2 && first <= last);
@@ -627,7 +642,7 @@ mod tests {
         // m = 10,007 is prime: only h2 mod m = 0 repeats, and the formula holds.
         let prime = FilterShape::new(10_007, 4, HashFamily::Murmur3).unwrap();
         let plan = LabState::default().plans_for(prime).unwrap().remove(0);
-        let coverage = Coverage::of(&Experiment::new(plan).run_to_end(), 10_007, 4);
+        let coverage = Coverage::of(&Experiment::new(plan).run_to_end(), prime);
         assert!(
             !coverage.runs_above() && !coverage.runs_below(),
             "{coverage:?}"

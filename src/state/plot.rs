@@ -129,16 +129,26 @@ pub fn tick_label(value: f64) -> String {
     }
 }
 
-/// `samples + 1` points `(n, rate)` for n from 0 to `n_max` of the exact
-/// (`(1 - (1 - 1/m)^{kn})^k`) or approximate (`(1 - e^{-kn/m})^k`) formula.
-pub fn theory_curve(m: f64, k: f64, n_max: f64, samples: usize, exact: bool) -> Vec<(f64, f64)> {
+/// Which formula a theory curve draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Curve {
+    /// `(1 - (1 - 1/m)^{kn})^k`.
+    Exact,
+    /// `(1 - e^{-kn/m})^k`.
+    Approx,
+    /// `(1 - (1 - 1/s)^n)^k` with `s = ⌊m/k⌋`, a partitioned filter.
+    Partitioned,
+}
+
+/// `samples + 1` points `(n, rate)` for n from 0 to `n_max` of one formula.
+pub fn theory_curve(m: f64, k: f64, n_max: f64, samples: usize, curve: Curve) -> Vec<(f64, f64)> {
     (0..=samples)
         .map(|i| {
             let n = n_max * i as f64 / samples.max(1) as f64;
-            let rate = if exact {
-                math::fpr_exact(m, n, k)
-            } else {
-                math::fpr_approx(m, n, k)
+            let rate = match curve {
+                Curve::Exact => math::fpr_exact(m, n, k),
+                Curve::Approx => math::fpr_approx(m, n, k),
+                Curve::Partitioned => math::fpr_partitioned((m / k).floor(), n, k),
             };
             (n, rate)
         })
@@ -206,11 +216,11 @@ mod tests {
 
     #[test]
     fn curves_start_at_zero_and_match_the_formulas() {
-        let exact = theory_curve(16.0, 3.0, 6.0, 6, true);
+        let exact = theory_curve(16.0, 3.0, 6.0, 6, Curve::Exact);
         assert_eq!(exact.len(), 7);
         assert_eq!(exact[0], (0.0, 0.0));
         assert!((exact[3].1 - 0.0855187).abs() < 1e-6);
-        let approx = theory_curve(16.0, 3.0, 6.0, 6, false);
+        let approx = theory_curve(16.0, 3.0, 6.0, 6, Curve::Approx);
         assert!((approx[3].1 - 0.0796275).abs() < 1e-6);
     }
 }

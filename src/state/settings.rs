@@ -1,7 +1,8 @@
 //! The filter settings a user controls: m, k, hash family, mode and counter width.
 
 use crate::filter::{
-    BloomFilter, CountingBloomFilter, FilterShape, HashFamily, ParamError, DEFAULT_COUNTER_WIDTH,
+    BloomFilter, CountingBloomFilter, FilterShape, HashFamily, Layout, ParamError,
+    DEFAULT_COUNTER_WIDTH,
 };
 
 /// Plain bits or counters.
@@ -98,21 +99,34 @@ impl Settings {
         self.shape
     }
 
+    /// The layout: standard or partitioned.
+    pub fn layout(&self) -> Layout {
+        self.shape.layout()
+    }
+
+    /// The same settings with another shape (same layout), validated.
+    fn reshaped(self, m: u64, k: u32, family: HashFamily) -> Result<Self, ParamError> {
+        let shape = FilterShape::new(m, k, family)?.with_layout(self.layout())?;
+        Ok(Settings { shape, ..self })
+    }
     /// The same settings with another m.
     pub fn with_m(self, m: u64) -> Result<Self, ParamError> {
-        Self::new(m, self.k(), self.family(), self.mode, self.width)
+        self.reshaped(m, self.k(), self.family())
     }
     /// The same settings with another k.
     pub fn with_k(self, k: u32) -> Result<Self, ParamError> {
-        Self::new(self.m(), k, self.family(), self.mode, self.width)
+        self.reshaped(self.m(), k, self.family())
     }
-    /// The same settings with another family.
-    pub fn with_family(self, family: HashFamily) -> Self {
-        Settings {
-            shape: FilterShape::new(self.m(), self.k(), family)
-                .unwrap_or_else(|_| unreachable!("m and k were already valid")),
+    /// The same settings with another family (the seed's has at most six hashes).
+    pub fn with_family(self, family: HashFamily) -> Result<Self, ParamError> {
+        self.reshaped(self.m(), self.k(), family)
+    }
+    /// The same settings in another layout (partitioned needs m ≥ k).
+    pub fn with_layout(self, layout: Layout) -> Result<Self, ParamError> {
+        Ok(Settings {
+            shape: self.shape.with_layout(layout)?,
             ..self
-        }
+        })
     }
     /// The same settings in another mode.
     pub fn with_mode(self, mode: Mode) -> Self {
@@ -120,7 +134,10 @@ impl Settings {
     }
     /// The same settings with another counter width.
     pub fn with_width(self, width: u32) -> Result<Self, ParamError> {
-        Self::new(self.m(), self.k(), self.family(), self.mode, width)
+        if !(1..=8).contains(&width) {
+            return Err(ParamError::BadCounterWidth { requested: width });
+        }
+        Ok(Settings { width, ..self })
     }
 
     /// An empty filter for these settings.
@@ -174,6 +191,16 @@ impl FilterModel {
         match self {
             FilterModel::Plain(f) => f.count_ones(),
             FilterModel::Counting(f) => f.count_nonzero(),
+        }
+    }
+
+    /// Bits set (non-zero counters) among `start..end`.
+    pub fn count_set_in(&self, start: u64, end: u64) -> u64 {
+        match self {
+            FilterModel::Plain(f) => f.bits().count_ones_in(start, end),
+            FilterModel::Counting(f) => (start..end.min(f.shape().m()))
+                .filter(|&p| f.count(p) > 0)
+                .count() as u64,
         }
     }
 

@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use crate::filter::HashFamily;
+use crate::filter::{HashFamily, Layout};
 use crate::lang::Lang;
 use crate::state::calculator::{CalculatorInput, ClaimInput, Solve};
 use crate::state::cursor::CursorStep;
@@ -63,6 +63,8 @@ pub enum Action {
     SetWidth(String),
     /// Choose the hash family.
     SetFamily(HashFamily),
+    /// Choose standard or partitioned bits.
+    SetLayout(Layout),
     /// Switch between plain and counting filters.
     SetMode(Mode),
     /// Empty the filter (undoable).
@@ -264,6 +266,7 @@ impl Action {
             | Action::SetK(_)
             | Action::SetWidth(_)
             | Action::SetFamily(_)
+            | Action::SetLayout(_)
             | Action::SetMode(_)
             | Action::Reset
             | Action::Undo
@@ -298,6 +301,7 @@ impl Action {
             Action::SetK(_) => &[Lockable::K],
             Action::UseCalculatorAnswer => &[Lockable::M, Lockable::K],
             Action::SetFamily(_) => &[Lockable::Hash],
+            Action::SetLayout(_) => &[Lockable::Layout],
             Action::SetMode(_) => &[Lockable::Mode],
             Action::SetWidth(_) => &[Lockable::Width],
             Action::AddDraft

@@ -76,6 +76,7 @@ pub(super) struct LessonOverrides {
     pub(super) m: Option<u64>,
     pub(super) k: Option<u32>,
     pub(super) family: Option<crate::filter::HashFamily>,
+    pub(super) layout: Option<crate::filter::Layout>,
     pub(super) mode: Option<crate::state::settings::Mode>,
     pub(super) width: Option<u32>,
     pub(super) entries: Vec<LogEntry>,
@@ -86,9 +87,6 @@ impl LessonOverrides {
     /// `settings` with the given ones replaced.
     fn applied_to(&self, settings: Settings) -> Settings {
         let mut out = settings;
-        if let Some(family) = self.family {
-            out = out.with_family(family);
-        }
         if let Some(mode) = self.mode {
             out = out.with_mode(mode);
         }
@@ -97,6 +95,12 @@ impl LessonOverrides {
         }
         if let Some(k) = self.k {
             out = out.with_k(k).unwrap_or(out);
+        }
+        if let Some(family) = self.family {
+            out = out.with_family(family).unwrap_or(out);
+        }
+        if let Some(layout) = self.layout {
+            out = out.with_layout(layout).unwrap_or(out);
         }
         if let Some(width) = self.width {
             out = out.with_width(width).unwrap_or(out);

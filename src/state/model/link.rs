@@ -62,6 +62,7 @@ impl AppState {
                 m: given("m").then(|| settings.m()),
                 k: given("k").then(|| settings.k()),
                 family: given("hash").then(|| settings.family()),
+                layout: given("layout").then(|| settings.layout()),
                 mode: given("mode").then(|| settings.mode()),
                 width: given("width").then(|| settings.width()),
                 entries,

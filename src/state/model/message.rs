@@ -21,6 +21,10 @@ pub struct FieldErrors {
     pub k: Option<FieldError>,
     /// The counter width field.
     pub width: Option<FieldError>,
+    /// The hash family choice (the seed's has at most six hashes).
+    pub family: Option<FieldError>,
+    /// The layout choice (partitioned needs m ≥ k).
+    pub layout: Option<FieldError>,
 }
 
 /// The filter's number fields while they are being typed in, before Enter or leaving the

@@ -500,8 +500,18 @@ impl AppState {
                 self.field_errors.width = self.change_settings(text, result);
             }
             Action::SetFamily(family) => {
-                let settings = self.settings.with_family(family);
-                self.set_settings(settings, None);
+                let result = self
+                    .settings
+                    .with_family(family)
+                    .map_err(FieldProblem::from);
+                self.field_errors.family = self.change_settings(family.key().to_owned(), result);
+            }
+            Action::SetLayout(layout) => {
+                let result = self
+                    .settings
+                    .with_layout(layout)
+                    .map_err(FieldProblem::from);
+                self.field_errors.layout = self.change_settings(layout.key().to_owned(), result);
             }
             Action::SetMode(mode) => {
                 if mode != self.settings.mode() {

@@ -87,6 +87,8 @@ pub enum Lockable {
     K,
     /// The hash family.
     Hash,
+    /// Standard or partitioned.
+    Layout,
     /// Plain or counting.
     Mode,
     /// The counter width.
@@ -97,10 +99,11 @@ pub enum Lockable {
 
 impl Lockable {
     /// Every lockable control, in URL order.
-    pub const ALL: [Lockable; 6] = [
+    pub const ALL: [Lockable; 7] = [
         Lockable::M,
         Lockable::K,
         Lockable::Hash,
+        Lockable::Layout,
         Lockable::Mode,
         Lockable::Width,
         Lockable::Items,
@@ -112,6 +115,7 @@ impl Lockable {
             Lockable::M => "m",
             Lockable::K => "k",
             Lockable::Hash => "hash",
+            Lockable::Layout => "layout",
             Lockable::Mode => "mode",
             Lockable::Width => "width",
             Lockable::Items => "items",
@@ -331,6 +335,32 @@ mod tests {
     }
 
     #[test]
+    fn the_seed_family_takes_at_most_six_hashes_and_partitioned_needs_a_bit_per_hash() {
+        let url = parse("?hash=seed000&k=6&layout=partitioned&m=12");
+        assert_eq!(url.settings.family(), HashFamily::Seed000);
+        assert_eq!(url.settings.layout(), crate::filter::Layout::Partitioned);
+        assert!(url.notices.is_empty());
+        let url = parse("?k=7&hash=seed000");
+        assert_eq!(url.settings.family(), HashFamily::Murmur3);
+        assert_eq!(url.notices[0].param, "hash");
+        assert_eq!(
+            url.notices[0].reason,
+            NoticeReason::Param(crate::filter::ParamError::FamilyHashes {
+                requested: 7,
+                max: 6
+            })
+        );
+        let url = parse("?m=4&k=5&layout=partitioned");
+        assert_eq!(url.settings.layout(), crate::filter::Layout::Standard);
+        assert_eq!(url.notices[0].param, "layout");
+        let url = parse("?layout=sideways");
+        assert_eq!(
+            url.notices[0].reason,
+            NoticeReason::Choices("standard, partitioned".into())
+        );
+    }
+
+    #[test]
     fn bad_parameters_fall_back_with_a_notice_naming_them_in_link_order() {
         let url = parse("m=abc&k=0&hash=md5&mode=fancy&width=9&colour=red");
         assert_eq!(url.settings, Settings::default());
@@ -338,7 +368,7 @@ mod tests {
         assert_eq!(named, ["m", "k", "hash", "mode", "width", "colour"]);
         assert_eq!(
             url.notices[2].reason,
-            NoticeReason::Choices("fnv, murmur3".into())
+            NoticeReason::Choices("fnv, murmur3, seed000".into())
         );
         let url = parse("m=1000000000000&k=1000000");
         assert_eq!(url.settings.m(), DEFAULT_M);

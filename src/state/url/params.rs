@@ -4,7 +4,7 @@
 //! parameter is one entry here (and its row in the README, which a test compares with
 //! this table).
 
-use crate::filter::{HashFamily, MAX_COUNTER_WIDTH};
+use crate::filter::{HashFamily, Layout, MAX_COUNTER_WIDTH};
 use crate::lang::Lang;
 use crate::state::calculator::Solve;
 use crate::state::fields::{parse_bits, parse_hashes, parse_small_whole, parse_whole};
@@ -94,6 +94,7 @@ macro_rules! keyed {
 
 keyed!(
     HashFamily => HashFamily::ALL,
+    Layout => Layout::ALL,
     Mode => Mode::ALL,
     View => View::ALL,
     Lang => Lang::ALL,
@@ -197,10 +198,20 @@ pub const PARAMS: &[Param] = &[
         repeats: false,
         default: "murmur3",
         parse: |url, v| {
-            url.settings = url.settings.with_family(choice(v)?);
+            url.settings = url.settings.with_family(choice(v)?)?;
             Ok(())
         },
         print: |url, out| spelled(url, out, url.settings.family().key(), "murmur3"),
+    },
+    Param {
+        key: "layout",
+        repeats: false,
+        default: "standard",
+        parse: |url, v| {
+            url.settings = url.settings.with_layout(choice(v)?)?;
+            Ok(())
+        },
+        print: |url, out| spelled(url, out, url.settings.layout().key(), "standard"),
     },
     Param {
         key: "mode",

@@ -71,6 +71,9 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         FilterModel::Counting(f) => (true, f.max_count()),
     };
     let rows = m.div_ceil(columns);
+    let shape = filter.shape();
+    let slices = (shape.layout() == crate::filter::Layout::Partitioned)
+        .then(|| (shape.slice_len(), shape.reachable_bits()));
     let size_class = match m {
         0..=64 => "grid-large",
         65..=1024 => "grid-medium",
@@ -195,7 +198,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                 });
                 html! {
                     <GridRow key={row} {start} {values} {marks} {cursor} {counting} {max_count}
-                             {labels} {titles} />
+                             {labels} {titles} {slices} />
                 }
             }) }
             { overlay }
@@ -236,6 +239,8 @@ pub struct GridRowProps {
     /// The title templates, for rows whose cells are labelled (every row up to m = 1024,
     /// else the cursor's row).
     pub titles: Option<CellTitles>,
+    /// A partitioned filter's slice length s and the bits its k slices cover (k·s).
+    pub slices: Option<(u64, u64)>,
 }
 
 /// One row of cells.
@@ -296,10 +301,20 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
             label
         });
     let id = is_cursor.then(|| format!("cell-{index}"));
+    // In a partitioned filter only hash i reaches slice i, so the slice takes hash i's
+    // colour; the bits after the last slice are never reached.
+    let slice = row
+        .slices
+        .filter(|&(_, reachable)| index < reachable)
+        .map(|(s, _)| (index / s) as u32);
+    let unused = row.slices.is_some() && slice.is_none();
+    let colour = colour.or(slice.map(hash_class));
     html! {
         <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
-                             count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"))}
+                             count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"),
+                             slice.map(|_| "in-slice"), unused.then_some("unused"))}
              role="gridcell" title={label.clone()} aria-label={label}
+             data-slice={slice.map(|i| i.to_string())} data-unused={unused.then_some("true")}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count} data-decider={decides.then_some("true")} data-extra={extra.then_some("true")}>
             if labels.index { <span class="cell-index">{ index }</span> }

@@ -4,8 +4,9 @@ use crate::ui::shared::send;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::filter::HashFamily;
+use crate::filter::{HashFamily, Layout};
 use crate::i18n::{describe, fill, Text};
+use crate::state::model::FieldErrors;
 use crate::state::url::Lockable;
 use crate::state::{Action, FieldDrafts, FieldError, Mode, SettingField, Settings};
 
@@ -13,12 +14,8 @@ use crate::state::{Action, FieldDrafts, FieldError, Mode, SettingField, Settings
 pub struct ControlsProps {
     /// Current settings.
     pub settings: Settings,
-    /// Rejected m input.
-    pub m_error: Option<FieldError>,
-    /// Rejected k input.
-    pub k_error: Option<FieldError>,
-    /// Rejected width input.
-    pub width_error: Option<FieldError>,
+    /// Rejected inputs, one per field.
+    pub errors: FieldErrors,
     /// The fields as being typed.
     pub drafts: FieldDrafts,
     /// Controls the embedding page locked.
@@ -100,6 +97,27 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             }
         })
     };
+    let on_layout = {
+        let d = props.ondispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                if let Some(layout) = Layout::from_key(&select.value()) {
+                    d.emit(Action::SetLayout(layout));
+                }
+            }
+        })
+    };
+    let choice_error = |id: &str, error: &Option<FieldError>| {
+        html! {
+            <span id={format!("{id}-error")} class="field-error" role="alert" data-field-error={id.to_owned()}>
+                { error.as_ref().map(|e| describe::problem(text, &e.problem)).unwrap_or_default() }
+            </span>
+        }
+    };
+    let errors = &props.errors;
+    // A family or layout the other settings do not allow is offered disabled, with its
+    // limit in the name, so the list never shows a choice the filter did not take.
+    let family_allowed = |f: HashFamily| f.max_hashes().is_none_or(|max| s.k() <= max);
     let on_mode = |mode: Mode| send::<Event>(&props.ondispatch, Action::SetMode(mode));
     let counting = s.mode() == Mode::Counting;
     let locked = |control: Lockable| props.locked.contains(&control);
@@ -107,18 +125,30 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
         <div class="controls" role="group" aria-label={text.settings}>
             <div class="control-row">
                 { number_field(text, NumberField { id: "field-m", label: text.bits_m, value: s.m().to_string(),
-                      draft: props.drafts.m.clone(), error: props.m_error.clone(), oninput: typing(SettingField::M),
+                      draft: props.drafts.m.clone(), error: errors.m.clone(), oninput: typing(SettingField::M),
                       onchange: commit(Action::SetM), disabled: locked(Lockable::M) }) }
                 { number_field(text, NumberField { id: "field-k", label: text.hashes_k, value: s.k().to_string(),
-                      draft: props.drafts.k.clone(), error: props.k_error.clone(), oninput: typing(SettingField::K),
+                      draft: props.drafts.k.clone(), error: errors.k.clone(), oninput: typing(SettingField::K),
                       onchange: commit(Action::SetK), disabled: locked(Lockable::K) }) }
                 <div class="field">
                     <label for="field-hash">{ text.hash_family }</label>
                     <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
-                        { for HashFamily::ALL.iter().map(|f| html! {
-                            <option value={f.key()} selected={*f == s.family()}>{ f.label() }</option>
+                        { for HashFamily::ALL.iter().map(|&f| html! {
+                            <option value={f.key()} selected={f == s.family()} disabled={!family_allowed(f)}>
+                                { if f == HashFamily::Seed000 { text.seed_family_limit } else { f.label() } }
+                            </option>
                         }) }
                     </select>
+                    { choice_error("field-hash", &errors.family) }
+                </div>
+                <div class="field">
+                    <label for="field-layout">{ text.layout_label }</label>
+                    <select id="field-layout" onchange={on_layout} disabled={locked(Lockable::Layout)}>
+                        <option value="standard" selected={s.layout() == Layout::Standard}>{ text.layout_standard }</option>
+                        <option value="partitioned" selected={s.layout() == Layout::Partitioned}
+                                disabled={s.m() < u64::from(s.k())}>{ text.layout_partitioned }</option>
+                    </select>
+                    { choice_error("field-layout", &errors.layout) }
                 </div>
                 <fieldset class="field mode">
                     <legend>{ text.mode }</legend>
@@ -135,7 +165,7 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                 </fieldset>
                 if counting {
                     { number_field(text, NumberField { id: "field-width", label: text.counter_width,
-                          value: s.width().to_string(), draft: props.drafts.width.clone(), error: props.width_error.clone(),
+                          value: s.width().to_string(), draft: props.drafts.width.clone(), error: errors.width.clone(),
                           oninput: typing(SettingField::Width),
                           onchange: commit(Action::SetWidth), disabled: locked(Lockable::Width) }) }
                     <p class="memory-cost">

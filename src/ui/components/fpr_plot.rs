@@ -4,11 +4,13 @@
 use crate::decimal::{fixed, shortest, Fixed, Shortest};
 use yew::prelude::*;
 
-use crate::filter::{HashFamily, MeasuredPoint};
+use crate::filter::{HashFamily, Layout, MeasuredPoint};
 use crate::i18n::sentences;
 use crate::i18n::{fill, Text};
 use crate::state::lab::Run;
-use crate::state::plot::{linear_ticks, log_ticks, theory_curve, tick_label, AxisKind, Scale};
+use crate::state::plot::{
+    linear_ticks, log_ticks, theory_curve, tick_label, AxisKind, Curve, Scale,
+};
 use crate::ui::picture::plot_download;
 
 const WIDTH: f64 = 680.0;
@@ -27,6 +29,10 @@ pub struct FprPlotProps {
     pub m: u64,
     /// k.
     pub k: u32,
+    /// The layout: a partitioned filter is drawn against its own formula, with the
+    /// standard one beside it.
+    #[prop_or_default]
+    pub layout: Layout,
     /// Right end of the n axis.
     pub n_max: u64,
     /// Measured points per family.
@@ -55,8 +61,16 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     let (m, k) = (props.m as f64, props.k as f64);
     let user_point = props.user_point.as_ref().filter(|p| p.n > 0);
     let n_max = props.n_max.max(user_point.map_or(1, |p| p.n)).max(1) as f64;
-    let exact = theory_curve(m, k, n_max, 160, true);
-    let approx = theory_curve(m, k, n_max, 160, false);
+    // The first curve is the formula the points are judged by; the second, dashed, is the
+    // approximation, or for a partitioned filter the standard layout's exact rate.
+    let partitioned = props.layout == Layout::Partitioned;
+    let (first, second) = if partitioned {
+        (Curve::Partitioned, Curve::Exact)
+    } else {
+        (Curve::Exact, Curve::Approx)
+    };
+    let exact = theory_curve(m, k, n_max, 160, first);
+    let approx = theory_curve(m, k, n_max, 160, second);
     let observed_max = props
         .runs
         .iter()
@@ -116,7 +130,12 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     };
     let family_label = |f: HashFamily| f.label().to_owned();
     let point_html = |label: String, p: &MeasuredPoint, shape: &'static str, key: &'static str| {
-        let theory = crate::filter::math::fpr_exact(m, p.n as f64, k);
+        let theory = match first {
+            Curve::Partitioned => {
+                crate::filter::math::fpr_partitioned((m / k).floor(), p.n as f64, k)
+            }
+            _ => crate::filter::math::fpr_exact(m, p.n as f64, k),
+        };
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
         let (low, high) = p.interval();
         let (spread_low, spread_high) = p.spread();
@@ -213,8 +232,8 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             </svg>
             <figcaption>
                 <ul class="plot-legend">
-                    <li><span class="key exact" />{ text.plot_exact }</li>
-                    <li><span class="key approx" />{ text.plot_approx }</li>
+                    <li><span class="key exact" />{ if partitioned { text.fpr_partitioned } else { text.plot_exact } }</li>
+                    <li><span class="key approx" />{ if partitioned { text.fpr_standard_same } else { text.plot_approx } }</li>
                     if ran(HashFamily::Fnv1a) {
                         <li data-legend="fnv"><span class="key circle" />{ fill(text.plot_observed, &[&HashFamily::Fnv1a.label()]) }</li>
                     }

@@ -133,7 +133,7 @@ fn lab_notes(
         .runs
         .iter()
         .filter(|r| !r.points.is_empty())
-        .map(|r| (r.family, Coverage::of(&r.points, m, k)))
+        .map(|r| (r.family, Coverage::of(&r.points, plotted)))
         .collect();
     let coverage = measured
         .iter()
@@ -210,7 +210,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     let running = lab.status == RunStatus::Running;
     let csv_href = format!(
         "data:text/csv;charset=utf-8,{}",
-        percent_encode(&lab.csv(plotted.m(), plotted.k()))
+        percent_encode(&lab.csv(plotted))
     );
     let user_point = {
         let n = props.n;
@@ -314,7 +314,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             if let Some(note) = stale_note {
                 <p class="notice" id="lab-stale">{ note }</p>
             }
-            <FprPlot m={plotted.m()} k={plotted.k()} {n_max} runs={lab.runs.clone()}
+            <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} runs={lab.runs.clone()}
                      user_point={(!stale).then(|| user_point.clone())} axis={lab.axis} />
             <div class="lab-notes" id="lab-notes">{ notes }</div>
             <h3>{ text.kplot_title }</h3>

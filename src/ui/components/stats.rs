@@ -18,6 +18,8 @@ pub struct StatsProps {
     pub n: u64,
     /// Bits set, X.
     pub ones: u64,
+    /// A partitioned filter's slice length s and the bits set in each slice.
+    pub slices: Option<(u64, Vec<u64>)>,
 }
 
 /// The figures panel.
@@ -41,6 +43,35 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
             <div class="stat"><dt>{ label }</dt><dd data-stat={key}>{ value }</dd></div>
         }
     };
+    let rates = match &props.slices {
+        None => html! {
+            <>
+                { row(text.fpr_now, percent_from_ln(exact), "fpr") }
+                { row(text.fpr_by_fill, percent_from_ln(by_fill), "fpr-fill") }
+                { row(text.estimated_n, estimate, "estimate") }
+            </>
+        },
+        Some((slice_len, ones)) => {
+            let s = *slice_len as f64;
+            // Each slice's fill X_i/s; the product is the chance that a new item finds all
+            // k of its bits set.
+            let by_slices: f64 = ones.iter().map(|&x| (x as f64 / s).ln()).sum();
+            let reachable = s * k;
+            let estimate = if x >= reachable {
+                text.estimate_undefined.to_owned()
+            } else {
+                fixed(-s * (-x / reachable).ln_1p(), 1)
+            };
+            html! {
+                <>
+                    { row(text.fpr_partitioned, percent_from_ln(math::ln_fpr_partitioned(s, n, k)), "fpr") }
+                    { row(text.fpr_standard_same, percent_from_ln(exact), "fpr-standard") }
+                    { row(text.fpr_by_fill_slices, percent_from_ln(by_slices), "fpr-fill") }
+                    { row(text.estimated_n_slices, estimate, "estimate") }
+                </>
+            }
+        }
+    };
     html! {
         <section class="panel stats" aria-labelledby="stats-title">
             <h2 id="stats-title">{ text.figures }</h2>
@@ -48,9 +79,7 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
                 { row(text.items_n, grouped(u128::from(props.n)), "n") }
                 { row(text.bits_set_x, format!("{} / {}", grouped(u128::from(props.ones)), grouped(u128::from(props.m))), "x") }
                 { row(text.fill_ratio, fraction(fill_ratio, 4), "fill") }
-                { row(text.fpr_now, percent_from_ln(exact), "fpr") }
-                { row(text.fpr_by_fill, percent_from_ln(by_fill), "fpr-fill") }
-                { row(text.estimated_n, estimate, "estimate") }
+                { rates }
             </dl>
         </section>
     }

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::filter::shared_positions::{first_shared_pair, low_bits_report};
-use crate::filter::HashStep;
+use crate::filter::{HashStep, Layout};
 use crate::i18n::Text;
 use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
 use crate::state::query::setters_at;
@@ -111,12 +111,19 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             .map(|s| state.filter().is_set(s.position))
             .collect()
     };
+    let shape = settings.shape();
+    let slices = (shape.layout() == Layout::Partitioned).then(|| {
+        let s = shape.slice_len();
+        let ones = (0..u64::from(shape.k()))
+            .map(|i| state.filter().count_set_in(i * s, (i + 1) * s))
+            .collect();
+        (s, ones)
+    });
     let arithmetic = shown.as_ref().map(|(item, steps)| {
         let props = HashTableProps {
             item: item.clone(),
             steps: steps.clone(),
-            m: settings.m(),
-            family: settings.family(),
+            shape: settings.shape(),
             set: set_flags(steps),
             visible: state.walk().map(|w| w.step).unwrap_or(u32::MAX),
             adding: state.walk().is_some_and(|w| w.kind == WalkKind::Add),
@@ -288,8 +295,8 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), mode: settings.mode(),
                        items_locked, ondispatch: dispatch.clone() }) }
             </div>
-            { controls(text, &ControlsProps { settings, m_error: errors.m, k_error: errors.k,
-                  locked: embedding.locked.clone(), width_error: errors.width, drafts: state.field_drafts().clone(),
+            { controls(text, &ControlsProps { settings, errors,
+                  locked: embedding.locked.clone(), drafts: state.field_drafts().clone(),
                   ondispatch: dispatch.clone() }) }
             <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
                 <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
@@ -313,7 +320,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 // The crawler lesson's tally stands beside the bit array's answer.
                 <div class="slot">{ crawl }</div>
                 { stats(text, &StatsProps { m: settings.m(), k: settings.k(),
-                       n: state.members().len() as u64, ones: state.filter().count_set() }) }
+                       n: state.members().len() as u64, ones: state.filter().count_set(), slices }) }
                 if !items_locked {
                     <ItemList members={Shared(state.shared_members())} mode={settings.mode()} bulk={state.bulk().copied()}
                               onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
