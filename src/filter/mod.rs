@@ -15,6 +15,7 @@
 pub mod bit_array;
 pub mod bloom;
 pub mod classic_hashes;
+pub mod clickhouse;
 pub mod count_min;
 pub mod counting;
 pub mod distinct;
