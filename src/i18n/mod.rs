@@ -241,6 +241,10 @@ text_struct!(
     empty_item_label,
     tab_sets,
     tab_hashes,
+    tab_grow,
+    tab_cms,
+    tab_apps,
+    cms_title,
     sets_title,
     sets_hint,
     sets_example,
@@ -410,6 +414,7 @@ text_struct!(
     hash_slice_col,
     hash_seed_split,
     hash_partition_hint,
+    apps_title,
     calc_m_value,
     calc_m_meeting,
     hash_label_times31,
@@ -504,6 +509,7 @@ text_struct!(
     notice_lesson_file,
     notice_language,
     notice_language_file,
+    grow_title,
 );
 
 impl Text {

@@ -1,13 +1,16 @@
 //! The page's model, independent of any UI toolkit: settings, the item log, queries, the
 //! URL contract and the [`Action`] reducer.
 
+pub mod apps_view;
 pub mod calculator;
+pub mod cms_view;
 pub mod crawl;
 pub mod cursor;
 pub mod demos;
 pub mod examples;
 pub mod fields;
 pub mod grid_layout;
+pub mod grow_view;
 pub mod hash_quality;
 pub mod lab;
 pub mod lesson;

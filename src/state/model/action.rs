@@ -4,9 +4,12 @@ use std::rc::Rc;
 
 use crate::filter::{HashFamily, Layout};
 use crate::lang::Lang;
+use crate::state::apps_view::AppsAction;
 use crate::state::calculator::{CalculatorInput, ClaimInput, Solve};
+use crate::state::cms_view::CmsAction;
 use crate::state::cursor::CursorStep;
 use crate::state::demos::Demo;
+use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::LabAction;
 use crate::state::lesson::Lesson;
@@ -145,6 +148,12 @@ pub enum Action {
     /// The hash-quality view: its settings changed, or (system event) one hash's report of
     /// its current job is ready.
     HashQuality(HashQualityAction),
+    /// The growing-filters view.
+    Grow(GrowAction),
+    /// The count-min sketch view.
+    Cms(CmsAction),
+    /// The use-case view.
+    Apps(AppsAction),
     /// Load a prepared demonstration (undoable).
     LoadDemo(Demo),
     /// Remove the item in the field: counters in counting mode, naive delete refused in
@@ -246,6 +255,9 @@ impl Action {
             | Action::SetClaim(_)
             | Action::Lab(_)
             | Action::HashQuality(_)
+            | Action::Grow(_)
+            | Action::Cms(_)
+            | Action::Apps(_)
             | Action::LessonsLoaded(..)
             | Action::LessonsFailed(_)
             | Action::LanguageFailed(..)
@@ -356,6 +368,9 @@ impl Action {
             | Action::SetClaim(_)
             | Action::Lab(_)
             | Action::HashQuality(_)
+            | Action::Grow(_)
+            | Action::Cms(_)
+            | Action::Apps(_)
             | Action::LessonsLoaded(..)
             | Action::LessonsFailed(_)
             | Action::StartLesson(_)

@@ -6,9 +6,12 @@ use std::rc::Rc;
 use crate::filter::MAX_COUNTER_WIDTH;
 use crate::lang::Lang;
 
+use super::apps_view::AppsState;
 use super::calculator::CalculatorState;
+use super::cms_view::CmsState;
 use super::crawl::CrawlTally;
 use super::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
+use super::grow_view::GrowState;
 use super::hash_quality::HashQualityState;
 use super::lab::LabState;
 use super::lesson::Lesson;
@@ -109,6 +112,9 @@ pub struct AppState {
     calculator: Rc<CalculatorState>,
     lab: Rc<LabState>,
     hash_quality: Rc<HashQualityState>,
+    grow: Rc<GrowState>,
+    cms: Rc<CmsState>,
+    apps: Rc<AppsState>,
     lessons: Rc<Vec<Rc<Lesson>>>,
     lessons_status: LessonsStatus,
     lesson: Option<LessonProgress>,
@@ -166,6 +172,9 @@ impl AppState {
             calculator: Rc::default(),
             lab: Rc::default(),
             hash_quality: Rc::default(),
+            grow: Rc::default(),
+            cms: Rc::default(),
+            apps: Rc::default(),
             folds: 0,
             lessons: Rc::new(Vec::new()),
             lessons_status: LessonsStatus::default(),
@@ -308,6 +317,30 @@ impl AppState {
     /// The hash-quality view, shared.
     pub fn shared_hash_quality(&self) -> Rc<HashQualityState> {
         Rc::clone(&self.hash_quality)
+    }
+    /// The growing-filters view, shared.
+    pub fn shared_grow(&self) -> Rc<GrowState> {
+        Rc::clone(&self.grow)
+    }
+    /// The count-min sketch view, shared.
+    pub fn shared_cms(&self) -> Rc<CmsState> {
+        Rc::clone(&self.cms)
+    }
+    /// The use-case view, shared.
+    pub fn shared_apps(&self) -> Rc<AppsState> {
+        Rc::clone(&self.apps)
+    }
+    /// The growing-filters view.
+    pub fn grow(&self) -> &GrowState {
+        &self.grow
+    }
+    /// The count-min sketch view.
+    pub fn cms(&self) -> &CmsState {
+        &self.cms
+    }
+    /// The use-case view.
+    pub fn apps(&self) -> &AppsState {
+        &self.apps
     }
     /// The lab's settings as typed.
     pub fn lab(&self) -> &LabState {
@@ -652,6 +685,18 @@ impl AppState {
             Action::HashQuality(action) => {
                 let view = Rc::unwrap_or_clone(std::mem::take(&mut self.hash_quality));
                 self.hash_quality = Rc::new(view.apply(action));
+            }
+            Action::Grow(action) => {
+                let view = Rc::unwrap_or_clone(std::mem::take(&mut self.grow));
+                self.grow = Rc::new(view.apply(action));
+            }
+            Action::Cms(action) => {
+                let view = Rc::unwrap_or_clone(std::mem::take(&mut self.cms));
+                self.cms = Rc::new(view.apply(action));
+            }
+            Action::Apps(action) => {
+                let view = Rc::unwrap_or_clone(std::mem::take(&mut self.apps));
+                self.apps = Rc::new(view.apply(action));
             }
             Action::SetFolds(folds) => {
                 self.folds = folds.min(super::url::MAX_FOLDS);

@@ -12,7 +12,10 @@ use std::rc::Rc;
 
 use crate::lang::Lang;
 
+use super::apps_view::AppsSettings;
 use super::calculator::{CalculatorInput, Solve};
+use super::cms_view::CmsSettings;
+use super::grow_view::GrowSettings;
 use super::hash_quality::HashQualitySettings;
 use super::lab::LabSettings;
 use super::log::LogEntry;
@@ -49,16 +52,25 @@ pub enum View {
     Sets,
     /// Hash quality.
     Hashes,
+    /// Filters that grow with their stream.
+    Grow,
+    /// The count-min sketch.
+    Cms,
+    /// Use cases: a store and a blacklist behind a filter.
+    Apps,
 }
 
 impl View {
     /// Every view, in tab order.
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 8] = [
         View::Visualizer,
         View::Lab,
         View::Calculator,
         View::Sets,
         View::Hashes,
+        View::Grow,
+        View::Cms,
+        View::Apps,
     ];
 
     /// The URL key.
@@ -69,6 +81,9 @@ impl View {
             View::Calculator => "calculator",
             View::Sets => "sets",
             View::Hashes => "hashes",
+            View::Grow => "grow",
+            View::Cms => "cms",
+            View::Apps => "apps",
         }
     }
 
@@ -183,6 +198,12 @@ pub struct UrlState {
     pub lab: LabSettings,
     /// The hash-quality view's settings as typed (`hq_corpus=`, …, `hq_item=` per line).
     pub hash_quality: HashQualitySettings,
+    /// The growing-filters view's settings as typed.
+    pub grow: GrowSettings,
+    /// The count-min sketch view's settings as typed.
+    pub cms: CmsSettings,
+    /// The use-case view's settings as typed.
+    pub apps: AppsSettings,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
     /// The parameters the link spelled out (and that were read).
@@ -225,6 +246,9 @@ impl Default for UrlState {
             calculator: (Solve::default(), CalculatorInput::default()),
             lab: LabSettings::default(),
             hash_quality: HashQualitySettings::default(),
+            grow: GrowSettings::default(),
+            cms: CmsSettings::default(),
+            apps: AppsSettings::default(),
             notices: Vec::new(),
             given: GivenKeys::default(),
         }
