@@ -22,6 +22,7 @@ pub mod distinct;
 pub mod double_double;
 pub mod error;
 pub mod experiment;
+pub mod growing;
 pub mod hash_quality;
 pub mod hashing;
 pub mod heap_sort;
