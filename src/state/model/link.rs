@@ -40,7 +40,7 @@ impl AppState {
         state.lab = Rc::new(LabState::with_settings(&url.lab));
         state.hash_quality = Rc::new(HashQualityState::new(url.hash_quality));
         state.grow = Rc::new(GrowState::new(url.grow));
-        state.cms = Rc::new(CmsState::new(url.cms));
+        state.cms = Rc::new(CmsState::new(url.cms).with_family(url.settings.family()));
         state.apps = Rc::new(AppsState::new(url.apps));
         let entries = Rc::unwrap_or_clone(url.entries);
         for entry in entries.iter().cloned() {

@@ -692,7 +692,8 @@ impl AppState {
             }
             Action::Cms(action) => {
                 let view = Rc::unwrap_or_clone(std::mem::take(&mut self.cms));
-                self.cms = Rc::new(view.apply(action));
+                let family = self.settings.family();
+                self.cms = Rc::new(view.apply(action).with_family(family));
             }
             Action::Apps(action) => {
                 let view = Rc::unwrap_or_clone(std::mem::take(&mut self.apps));

@@ -4,10 +4,14 @@
 //! parameter is one entry here (and its row in the README, which a test compares with
 //! this table).
 
-use crate::filter::{HashFamily, Layout, MAX_COUNTER_WIDTH};
+use crate::filter::count_min::MAX_CMS_DEPTH;
+use crate::filter::{HashFamily, Layout, ParamError, MAX_COUNTER_WIDTH};
 use crate::lang::Lang;
 use crate::state::calculator::Solve;
-use crate::state::fields::{parse_bits, parse_hashes, parse_small_whole, parse_whole};
+use crate::state::cms_view::{MAX_CMS_ADDS, MAX_VIEW_WIDTH, MAX_ZIPF};
+use crate::state::fields::{
+    parse_bits, parse_bounded, parse_hashes, parse_small_whole, parse_whole, FieldProblem,
+};
 use crate::state::hash_quality::{push_corpus_lines, CorpusSource};
 use crate::state::lab::FamilyChoice;
 use crate::state::log::LogEntry;
@@ -446,6 +450,72 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         print: |url, out| unless_default(out, &url.calculator.1.k, "7"),
+    },
+    Param {
+        key: "cms_w",
+        repeats: false,
+        default: "32",
+        parse: |url, v| {
+            parse_bounded(v, MAX_VIEW_WIDTH, ParamError::ZeroBits)?;
+            url.cms.width = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.cms.width, "32"),
+    },
+    Param {
+        key: "cms_d",
+        repeats: false,
+        default: "4",
+        parse: |url, v| {
+            parse_bounded(v, u64::from(MAX_CMS_DEPTH), ParamError::ZeroHashes)?;
+            url.cms.depth = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.cms.depth, "4"),
+    },
+    Param {
+        key: "cms_add",
+        repeats: true,
+        default: "",
+        parse: |url, v| {
+            if v.is_empty() {
+                return Err(NoticeReason::EmptyItem.into());
+            }
+            if url.cms.adds.len() >= MAX_CMS_ADDS {
+                return Err(NoticeReason::AtMost(MAX_CMS_ADDS as u32).into());
+            }
+            url.cms.adds.push(v.to_owned());
+            Ok(())
+        },
+        print: |url, out| url.cms.adds.iter().for_each(|a| out(a)),
+    },
+    Param {
+        key: "cms_zipf",
+        repeats: false,
+        default: "0",
+        parse: |url, v| {
+            let words = parse_whole(v)?;
+            if words > MAX_ZIPF {
+                return Err(FieldProblem::AboveMax(MAX_ZIPF).into());
+            }
+            url.cms.zipf = words;
+            Ok(())
+        },
+        print: |url, out| {
+            if url.cms.zipf > 0 {
+                out(&url.cms.zipf.to_string());
+            }
+        },
+    },
+    Param {
+        key: "cms_query",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.cms.query = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.cms.query, ""),
     },
     Param {
         key: "hq_corpus",

@@ -1,0 +1,132 @@
+// The seeds' structures through their URL parameters: the partitioned layout, seed 000's
+// own hashes, and the count-min sketch. Every expected number is computed here, in
+// JavaScript, independently of the Rust code.
+import { test, expect } from '@playwright/test';
+import { openApp, fnvPositions, murmurPositions } from './helpers.mjs';
+
+const MASK32 = 0xffffffffn;
+
+/** Seed 000's HFLP, Str, HF, DEK and SDBM on a string's UTF-8 bytes (C char signed). */
+function seedHashes(text) {
+  const bytes = [...new TextEncoder().encode(text)];
+  const signed = (b) => BigInt(b > 127 ? b - 256 : b) & MASK32;
+  const len = BigInt(bytes.length);
+  const word = [0, 0, 0, 0];
+  bytes.forEach((b, i) => { word[i % 4] ^= b; });
+  const hflp = (BigInt(word[0]) | BigInt(word[1]) << 8n | BigInt(word[2]) << 16n | BigInt(word[3]) << 24n) % len;
+  const str = bytes.reduce((h, b) => (h * 31n + BigInt(b)) & MASK32, 0n);
+  let r = 0;
+  bytes.forEach((b, i) => { r = (r + (b > 127 ? b - 256 : b) * 3 * (i + 1)) | 0; });
+  const hf = BigInt(Math.abs(r)) % len;
+  const dek = bytes.reduce((h, b) => (((h << 5n) & MASK32) ^ (h >> 27n) ^ signed(b)) & MASK32, len);
+  const sdbm = bytes.reduce((h, b) => (signed(b) + (h << 6n) + (h << 16n) - h) & MASK32, 0n);
+  return { hflp, str, hf, dek, sdbm };
+}
+
+test('a partitioned filter puts hash i in slice i and leaves the last bits unused', async ({ page }) => {
+  const errors = await openApp(page, '?m=32&k=3&hash=fnv&layout=partitioned&add=apple&query=apple');
+  const s = Math.floor(32 / 3);
+  // v_i mod s inside slice i: the same double hashing as the standard layout, reduced mod s.
+  const offsets = fnvPositions('apple', s, 3);
+  const expected = offsets.map((o, i) => i * s + o);
+  const rows = page.locator('.hash-table tbody tr');
+  await expect(rows).toHaveCount(3);
+  for (let i = 0; i < 3; i += 1) {
+    await expect(rows.nth(i)).toHaveAttribute('data-position', String(expected[i]));
+    await expect(page.locator(`[data-bit-index="${expected[i]}"]`)).toHaveAttribute('data-slice', String(i));
+  }
+  // Bits 30 and 31 (k·s = 30 … m − 1) belong to no slice.
+  await expect(page.locator('[data-unused="true"]')).toHaveCount(32 - 3 * s);
+  await expect(page.locator('[data-bit-index="31"]')).toHaveAttribute('data-unused', 'true');
+  // Figures: the partitioned rate (1 − (1 − 1/s)^n)^k beside the standard one.
+  const partitioned = (1 - (1 - 1 / s) ** 1) ** 3;
+  const shown = parseFloat(await page.locator('[data-stat="fpr"]').textContent());
+  expect(Math.abs(shown - partitioned * 100)).toBeLessThan(partitioned * 100 * 0.005);
+  await expect(page.locator('[data-stat="fpr-standard"]')).toBeVisible();
+  // A layout the filter cannot have is refused with a notice naming the parameter.
+  await openApp(page, '?m=4&k=5&layout=partitioned');
+  await expect(page.locator('.notices')).toContainText('layout');
+  await expect(page.locator('#field-layout')).toHaveValue('standard');
+  expect(errors).toEqual([]);
+});
+
+test('hash=seed000 takes each position from one of the seed\'s C hashes, mod m', async ({ page }) => {
+  const m = 1000;
+  const errors = await openApp(page, `?m=${m}&k=6&hash=seed000&add=布隆&query=bloomfilter`);
+  for (const item of ['bloomfilter']) {
+    const h = seedHashes(item);
+    const expected = [h.hflp, h.str, h.hf, h.dek, null, h.sdbm].map((v) => (v === null ? null : Number(v % BigInt(m))));
+    const rows = page.locator('.hash-table tbody tr');
+    await expect(rows).toHaveCount(6);
+    for (let i = 0; i < 6; i += 1) {
+      if (expected[i] !== null) await expect(rows.nth(i)).toHaveAttribute('data-position', String(expected[i]));
+    }
+    // HFLP and HF are below the item's length: they only reach the first bits.
+    expect(expected[0]).toBeLessThan(item.length);
+    expect(expected[2]).toBeLessThan(item.length);
+  }
+  // k = 7 is refused beside the field, and the filter keeps k = 6.
+  await page.locator('#field-k').fill('7');
+  await page.locator('#field-k').press('Enter');
+  await expect(page.locator('[data-field-error="field-k"]')).toContainText('6');
+  await expect(page.locator('#field-k')).toHaveValue('7');
+  await openApp(page, '?k=8&hash=seed000');
+  await expect(page.locator('.notices')).toContainText('hash');
+  await expect(page.locator('#field-hash')).toHaveValue('murmur3');
+  expect(errors).toEqual([]);
+});
+
+test('the count-min sketch adds one per row at the double-hashing column and estimates the minimum', async ({ page }) => {
+  const adds = ['apple', 'pear', 'apple', 'plum', 'apple', 'fig'];
+  const [w, d] = [8, 3];
+  const query = adds.map((a) => `cms_add=${a}`).join('&');
+  const errors = await openApp(page, `?view=cms&hash=fnv&cms_w=${w}&cms_d=${d}&${query}&cms_query=apple`);
+  const counters = Array.from({ length: d }, () => new Array(w).fill(0));
+  for (const item of adds) {
+    fnvPositions(item, w, d).forEach((column, row) => { counters[row][column] += 1; });
+  }
+  const cells = page.locator('.cms-cell');
+  await expect(cells).toHaveCount(w * d);
+  for (let row = 0; row < d; row += 1) {
+    for (let col = 0; col < w; col += 1) {
+      await expect(page.locator(`.cms-cell[data-cms-row="${row}"][data-cms-col="${col}"]`))
+        .toHaveAttribute('data-cms-count', String(counters[row][col]));
+    }
+  }
+  const columns = fnvPositions('apple', w, d);
+  const estimate = Math.min(...columns.map((c, row) => counters[row][c]));
+  await expect(page.locator('.cms-verdict [data-cms-estimate]')).toHaveAttribute('data-cms-estimate', String(estimate));
+  await expect(page.locator('.cms-verdict [data-cms-true]')).toHaveAttribute('data-cms-true', '3');
+  expect(estimate).toBeGreaterThanOrEqual(3);
+  // ε = e/w and δ = e^−d.
+  await expect(page.locator('#cms-guarantee')).toHaveAttribute('data-cms-epsilon', (Math.E / w).toFixed(6));
+  await expect(page.locator('#cms-guarantee')).toHaveAttribute('data-cms-delta', Math.exp(-d).toFixed(6));
+  // Adding from the field updates the link.
+  await page.locator('#cms-item').fill('kiwi');
+  await page.locator('#cms-add').click();
+  await expect(page).toHaveURL(/cms_add=kiwi/);
+  // The Zipf stream: heavy hitters never estimate below their true count.
+  await page.locator('#cms-zipf').click();
+  await expect(page).toHaveURL(/cms_zipf=1000/);
+  const heavy = await page.locator('tr[data-heavy]').evaluateAll((rows) =>
+    rows.map((r) => [Number(r.dataset.cmsEstimate), Number(r.dataset.cmsTrue)]));
+  expect(heavy.length).toBeGreaterThan(3);
+  for (const [est, truth] of heavy) expect(est).toBeGreaterThanOrEqual(truth);
+  // A bad width is named in a notice and the default stays.
+  await openApp(page, '?view=cms&cms_w=0');
+  await expect(page.locator('.notices')).toContainText('cms_w');
+  await expect(page.locator('.cms-cell')).toHaveCount(32 * 4);
+  expect(errors).toEqual([]);
+});
+
+test('the count-min view speaks Chinese and Japanese', async ({ page }) => {
+  await openApp(page, '?view=cms&lang=zh&cms_add=a&cms_query=a');
+  await expect(page.locator('#cms-title')).toContainText('Count-min 草图');
+  await openApp(page, '?view=cms&lang=ja&cms_add=a&cms_query=a');
+  await expect(page.locator('#cms-title')).toContainText('Count-min スケッチ');
+  // murmur3 is the default family: the columns follow it.
+  const columns = murmurPositions('a', 32, 4);
+  for (let row = 0; row < 4; row += 1) {
+    await expect(page.locator(`.cms-cell[data-cms-row="${row}"][data-cms-col="${columns[row]}"]`)).toHaveAttribute('data-cms-count', '1');
+  }
+});
