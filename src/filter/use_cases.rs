@@ -911,7 +911,9 @@ mod tests {
             (10_007, 7, 1_000, 2),
             (4_096, 3, 800, 3),
         ];
-        for family in HashFamily::ALL {
+        // The formula assumes well-mixed hashes: the two general-purpose families, named
+        // (a deliberately weak family would be far off, and is no fault of the store).
+        for family in [HashFamily::Fnv1a, HashFamily::Murmur3] {
             for (m, k, keys, seed) in cases {
                 let plan = KvPlan::new(shape(m, k, family), keys, 100_000, 0.25, seed).unwrap();
                 let run = kv_run(plan);
