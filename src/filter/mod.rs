@@ -30,6 +30,7 @@ pub mod math;
 pub mod params;
 pub mod set_ops;
 pub mod shared_positions;
+pub mod use_cases;
 
 pub use bit_array::BitArray;
 pub use bloom::BloomFilter;
