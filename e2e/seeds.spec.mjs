@@ -130,3 +130,29 @@ test('the count-min view speaks Chinese and Japanese', async ({ page }) => {
     await expect(page.locator(`.cms-cell[data-cms-row="${row}"][data-cms-col="${columns[row]}"]`)).toHaveAttribute('data-cms-count', '1');
   }
 });
+
+test('the calculator shows ClickHouse\'s choice for p exactly as its own unit tests pin it', async ({ page }) => {
+  // src/Interpreters/tests/gtest_calculationBestPractices.cpp, ClickHouse.
+  const cases = [[0.001, 15, 7], [0.025, 8, 4], [0.05, 7, 3], [0.1, 5, 3], [0.2, 4, 2], [0.282, 3, 2], [0.283, 2, 2], [0.5, 2, 2]];
+  const errors = [];
+  for (const [p, bits, hashes] of cases) {
+    errors.push(...await openApp(page, `?view=calculator&solve=size&cn=1000&cp=${p}`));
+    const choice = page.locator('#ch-choice');
+    await expect(choice).toHaveAttribute('data-ch-bits-per-row', String(bits));
+    await expect(choice).toHaveAttribute('data-ch-hashes', String(hashes));
+    await expect(page.locator('.ch-table td.ch-chosen')).toHaveCount(1);
+  }
+  // Between 0.221 and 0.237 no row passes the walk: the largest filter, and the page says why.
+  await openApp(page, '?view=calculator&solve=size&cn=1000&cp=0.225');
+  await expect(page.locator('#ch-choice')).toHaveAttribute('data-ch-bits-per-row', '19');
+  await expect(page.locator('#ch-choice')).toContainText('0.221');
+  // Each row's minimum is outlined, one per row from 2 bits (ClickHouse records row 1's as
+  // its k = 0 column, which it never picks); rates follow (1 − e^(−k/c))^k to three digits.
+  await expect(page.locator('.ch-table td.ch-min')).toHaveCount(19);
+  const c = 10; const k = 7;
+  const cell = page.locator('.ch-table tbody tr').nth(c - 1).locator('td').nth(k - 1);
+  const rate = Number(await cell.getAttribute('data-ch-rate'));
+  const formula = (1 - Math.exp(-k / c)) ** k;
+  expect(Math.abs(rate - formula) / formula).toBeLessThan(0.006);
+  expect(errors).toEqual([]);
+});

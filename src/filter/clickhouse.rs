@@ -140,22 +140,27 @@ pub fn row_minimum(bits_per_row: u32) -> Option<(u32, f64)> {
 /// step (see the [module documentation](self)). Never panics; the answer always lies in
 /// 2..=19 bits and 2..=13 hashes.
 pub fn best_practices(max_probability: f64) -> (u32, u32) {
-    let p = max_probability;
-    if p >= HIGH_RATE_GUARD {
+    if max_probability >= HIGH_RATE_GUARD {
         return SMALLEST;
     }
+    walk(max_probability).unwrap_or(FALLBACK)
+}
+
+/// The walk's own answer, `None` when no row passes it (ClickHouse then returns
+/// [`FALLBACK`]): below the table's last minimum, and for 0.221 ≤ p < 0.237.
+pub fn walk(p: f64) -> Option<(u32, u32)> {
     for bits in 1..MAX_BITS_PER_ROW {
         let row = bits as usize;
         let best = MIN_INDEX[row] as usize;
         if at(row, best) <= p {
             for k in (1..=best).rev() {
                 if at(row, k) > p {
-                    return (bits, k as u32 + 1);
+                    return Some((bits, k as u32 + 1));
                 }
             }
         }
     }
-    FALLBACK
+    None
 }
 
 /// What the formulas choose for the same rate, as this app computes them:
@@ -288,11 +293,16 @@ mod tests {
         assert_eq!(best_practices(0.237_f64.next_down()), FALLBACK);
         assert_eq!(best_practices(0.237), (3, 2));
         assert!(rate_table(4, 1) < row_minimum(3).map(|m| m.1));
+        // The walk itself finds nothing there, which the page names.
+        assert_eq!(walk(0.225), None);
+        assert_eq!(walk(0.237), Some((3, 2)));
     }
 
     #[test]
     fn below_every_entry_the_walk_ends_at_row_19() {
         assert_eq!(best_practices(0.000109), (19, 13)); // row 19's own best
+        assert_eq!(walk(0.000109), Some((19, 13))); // found by the walk, not a fallback
+        assert_eq!(walk(1e-9), None);
         assert_eq!(best_practices(0.000109_f64.next_down()), FALLBACK);
         assert_eq!(best_practices(6.71e-05), FALLBACK); // row 20's best is never reached
         assert_eq!(best_practices(1e-9), FALLBACK);

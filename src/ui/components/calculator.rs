@@ -16,6 +16,7 @@ use crate::state::calculator::{
     CalculatorState, ClaimInput, Solution, Solve,
 };
 use crate::state::Action;
+use crate::ui::components::clickhouse_table::clickhouse_table;
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::shared::Shared;
 
@@ -185,6 +186,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                     }) }
                 </tbody>
             </table>
+            { clickhouse_table(text, shown.as_ref().map(|s| s.target.unwrap_or_else(|| s.p()))) }
             <h3>{ text.claim_title }</h3>
             <div class="toolbar">
                 <button id="claim-billion" onclick={preset("1000000000", "0.0001", "18000000")}>{ text.claim_preset_billion }</button>

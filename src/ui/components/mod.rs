@@ -5,6 +5,7 @@ pub mod bit_grid;
 pub mod bit_view;
 pub mod calculator;
 pub mod cell_inspector;
+pub mod clickhouse_table;
 pub mod controls;
 pub mod crawl_panel;
 pub mod deletion;
