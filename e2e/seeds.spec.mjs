@@ -156,3 +156,26 @@ test('the calculator shows ClickHouse\'s choice for p exactly as its own unit te
   expect(Math.abs(rate - formula) / formula).toBeLessThan(0.006);
   expect(errors).toEqual([]);
 });
+
+test('the hash-quality view compares the seed\'s fifteen hashes and shows each one\'s value of an item', async ({ page }) => {
+  const item = 'Bloom 布隆';
+  const errors = await openApp(page, `?view=hashes&hq_show=${encodeURIComponent(item)}`);
+  const rows = page.locator('#hq-show tbody tr');
+  await expect(rows).toHaveCount(15);
+  const keys = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.hash));
+  expect(keys).toEqual(['rs', 'js', 'pjw', 'elf', 'bkdr', 'sdbm', 'djb', 'dek', 'bp', 'fnv32', 'ap', 'hflp', 'hf', 'str', 'tianl']);
+  const h = seedHashes(item);
+  const bytes = [...new TextEncoder().encode(item)];
+  const signed = (b) => BigInt(b > 127 ? b - 256 : b) & MASK32;
+  const bkdr = bytes.reduce((v, b) => (v * 131n + signed(b)) & MASK32, 0n);
+  const djb = bytes.reduce((v, b) => ((v << 5n) + v + signed(b)) & MASK32, 5381n);
+  const expected = { str: h.str, sdbm: h.sdbm, dek: h.dek, hflp: h.hflp, hf: h.hf, bkdr, djb };
+  for (const [key, value] of Object.entries(expected)) {
+    await expect(page.locator(`#hq-show tr[data-hash="${key}"]`)).toHaveAttribute('data-hash-value', String(value));
+  }
+  // All nineteen hashes get a report; HFLP and HF cluster on the first buckets.
+  await expect(page.locator('table.hash-reports tbody tr')).toHaveCount(19, { timeout: 30_000 });
+  await expect(page.locator('table.hash-reports tr[data-hash="hflp"]')).toHaveAttribute('data-spread', 'clustered');
+  await expect(page.locator('table.hash-reports tr[data-hash="hf"]')).toHaveAttribute('data-spread', 'clustered');
+  expect(errors).toEqual([]);
+});

@@ -7,6 +7,9 @@
 //! - `times31`: `h = h·31 + byte` (mod 2^32), as in Java's `String.hashCode`;
 //! - `sum`: `h = Σ bytes`, the sum of character codes.
 //!
+//! The fifteen string hashes of seed 000 ([`ClassicHash`]) are tested the same way: each
+//! gives one 32-bit value, split like the weak hashes above.
+//!
 //! Similar inputs (`url00001`, `url00002`, …) land on neighbouring values under `times31`
 //! and on nearly the same value under `sum` (anagrams collide outright). Probed with more
 //! inputs made the same way, never inserted, a filter built with such a hash answers
@@ -14,6 +17,7 @@
 //! did. Probes unlike the items (long random URLs against short words) would miss them and
 //! make the weakest hash look best.
 
+use super::classic_hashes::ClassicHash;
 use super::hashing::{HashFamily, HashPair};
 
 /// A hash function under test: the two real families, or a weak one.
@@ -25,16 +29,24 @@ pub enum HashUnderTest {
     Times31,
     /// `h = Σ bytes`.
     Sum,
+    /// One of seed 000's string hashes.
+    Classic(ClassicHash),
 }
 
 impl HashUnderTest {
     /// Every hash the lab compares.
-    pub const ALL: [HashUnderTest; 4] = [
-        HashUnderTest::Real(HashFamily::Fnv1a),
-        HashUnderTest::Real(HashFamily::Murmur3),
-        HashUnderTest::Times31,
-        HashUnderTest::Sum,
-    ];
+    pub const ALL: [HashUnderTest; 19] = {
+        let mut all = [HashUnderTest::Sum; 19];
+        all[0] = HashUnderTest::Real(HashFamily::Fnv1a);
+        all[1] = HashUnderTest::Real(HashFamily::Murmur3);
+        all[2] = HashUnderTest::Times31;
+        let mut i = 0;
+        while i < ClassicHash::ALL.len() {
+            all[4 + i] = HashUnderTest::Classic(ClassicHash::ALL[i]);
+            i += 1;
+        }
+        all
+    };
 
     /// A short key for the page.
     pub fn key(self) -> &'static str {
@@ -42,6 +54,7 @@ impl HashUnderTest {
             HashUnderTest::Real(f) => f.key(),
             HashUnderTest::Times31 => "times31",
             HashUnderTest::Sum => "sum",
+            HashUnderTest::Classic(hash) => hash.key(),
         }
     }
 
@@ -51,6 +64,7 @@ impl HashUnderTest {
             HashUnderTest::Real(family) => family.label(),
             HashUnderTest::Times31 => "h·31 + c",
             HashUnderTest::Sum => "sum of codes",
+            HashUnderTest::Classic(hash) => hash.label(),
         }
     }
 
@@ -68,6 +82,7 @@ impl HashUnderTest {
                     .fold(0u32, |h, &b| h.wrapping_mul(31).wrapping_add(b as u32)),
             ),
             HashUnderTest::Sum => weak(bytes.iter().map(|&b| b as u32).sum()),
+            HashUnderTest::Classic(hash) => weak(hash.value(bytes)),
         }
     }
 }
@@ -551,9 +566,24 @@ mod tests {
                     assert_eq!(r.spread(), Spread::TooEven, "times31 p = {}", r.p_value);
                     assert_eq!(r.rate_verdict(), RateVerdict::Above, "{r:?}");
                 }
+                HashUnderTest::Classic(ClassicHash::Hflp | ClassicHash::Hf) => {
+                    // Values below the item's length (8 bytes): a handful of bits for
+                    // 1,000 items, and most probes answer "probably yes" (HFLP 40 %, HF 100 %).
+                    assert_eq!(r.spread(), Spread::Clustered, "{r:?}");
+                    assert!(r.ones <= 8 && r.observed_rate >= 0.4, "{r:?}");
+                }
+                HashUnderTest::Classic(ClassicHash::Pjw | ClassicHash::Elf | ClassicHash::Str) => {
+                    // Shift-and-add of similar inputs: too even, and 17 to 20 times the formula.
+                    assert_eq!(r.spread(), Spread::TooEven, "{r:?}");
+                    assert!(r.observed_rate > 10.0 * r.theory_rate, "{r:?}");
+                }
+                HashUnderTest::Classic(_) => {
+                    // None of the seed's hashes beats the formula on similar inputs.
+                    assert_ne!(r.rate_verdict(), RateVerdict::Below, "{r:?}");
+                }
             }
             // A weak hash never looks better than a good one.
-            if !matches!(hash, HashUnderTest::Real(_)) {
+            if matches!(hash, HashUnderTest::Times31 | HashUnderTest::Sum) {
                 assert!(r.observed_rate > worst_good, "{hash:?}: {r:?}");
             }
         }

@@ -62,6 +62,8 @@ pub struct HashQualitySettings {
     pub k: String,
     /// The pasted corpus: its non-empty lines, joined by `\n` (see [`corpus_lines`]).
     pub pasted: String,
+    /// The item whose value under each of seed 000's hashes is shown (`hq_show=`).
+    pub show: String,
 }
 
 impl Default for HashQualitySettings {
@@ -72,6 +74,7 @@ impl Default for HashQualitySettings {
             m: "10000".into(),
             k: "4".into(),
             pasted: String::new(),
+            show: String::new(),
         }
     }
 }

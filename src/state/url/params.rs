@@ -568,6 +568,16 @@ pub const PARAMS: &[Param] = &[
         print: |url, out| url.hash_quality.pasted_items().into_iter().for_each(out),
     },
     Param {
+        key: "hq_show",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.hash_quality.show = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.hash_quality.show, ""),
+    },
+    Param {
         key: "lang",
         repeats: false,
         default: "browser",

@@ -5,6 +5,7 @@ use crate::decimal::{fixed, shortest, Fixed, Shortest};
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use crate::filter::classic_hashes::ClassicHash;
 use crate::filter::hash_quality::{
     report, HashReport, HashUnderTest, RateVerdict, Spread, BUCKETS, MIN_TESTED_ITEMS,
 };
@@ -74,6 +75,26 @@ fn histogram_svg(counts: &[u64], label: String) -> Html {
                               width={fixed(bar.max(0.5), 2)} height={fixed(h, 2)} /> }
             }) }
         </svg>
+    }
+}
+
+/// Every classic hash's 32-bit value of `item`, with its rule.
+fn classic_values(text: &Text, item: &str) -> Html {
+    html! {
+        <table class="hq-show" id="hq-show">
+            <caption>{ fill(text.hq_show_title, &[&shown_item(item), &item.len()]) }</caption>
+            <thead><tr><th>{ text.hashes_hash }</th><th>{ text.hq_col_rule }</th><th>{ text.hq_col_value }</th></tr></thead>
+            <tbody>
+                { for ClassicHash::ALL.iter().map(|h| {
+                    let value = h.value(item.as_bytes()).to_string();
+                    html! {
+                        <tr data-hash={h.key()} data-hash-value={value.clone()}>
+                            <td>{ h.label() }</td><td class="mono">{ h.formula() }</td><td class="mono">{ value }</td>
+                        </tr>
+                    }
+                }) }
+            </tbody>
+        </table>
     }
 }
 
@@ -221,7 +242,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                                 data-p-value={machine_rate(r.ln_p_value)} data-observed={shortest(r.observed_rate)}
                                 data-theory={shortest(r.theory_rate)} data-rate={r.rate_verdict().key()}
                                 data-spread={spread.key()} class={spread.key()}>
-                                <td>{ labels::hash_under_test(text, r.hash) }</td>
+                                <td title={match r.hash { HashUnderTest::Classic(h) => Some(h.formula()), _ => None }}>{ labels::hash_under_test(text, r.hash) }</td>
                                 <td>{ histogram_svg(&r.histogram, format!("{}: {}", labels::hash_under_test(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
                                 <td class="mono">{ format!("{} ({})", Fixed(r.chi_square, 1), fill(text.hashes_dof, &[&Shortest(r.dof)])) }</td>
                                 <td class="mono">{ probability_from_ln(r.ln_p_value) }{ mark }</td>
@@ -239,6 +260,11 @@ pub fn HashLab(props: &HashLabProps) -> Html {
             </ul>
             }
             <p class="hint">{ text.hashes_explain }</p>
+            <p class="hint">{ text.hq_classic_note }</p>
+            { number_field(("hq-show", text.hq_show_label), props, |s| &mut s.show, None) }
+            if !settings.show.is_empty() {
+                { classic_values(text, &settings.show) }
+            }
         </section>
     }
 }
