@@ -107,7 +107,7 @@ test('folding halves m and every item is still found', async ({ page }) => {
 test('the hash-quality lab shows weak hashes failing on similar inputs', async ({ page }) => {
   await openApp(page, '?view=hashes');
   const rows = page.locator('tr[data-hash]');
-  await expect(rows).toHaveCount(4);
+  await expect(rows).toHaveCount(19);
   for (const key of ['fnv', 'murmur3']) {
     const row = page.locator(`tr[data-hash="${key}"]`);
     expect(Number(await row.getAttribute('data-p-value'))).toBeGreaterThan(1e-4);
@@ -161,7 +161,7 @@ test('the hash-quality settings travel in the link, pasted lines included', asyn
   await expect(page.locator('.hashes .hint').first()).toContainText('3 items');
   // Three items cannot tell a good hash from a bad one: no verdict is given, and the page says why.
   await expect(page.locator('#hashes-few')).toContainText('it needs about 5 per bucket, 505 items in all');
-  await expect(page.locator('tr[data-spread="too-few"]')).toHaveCount(4);
+  await expect(page.locator('tr[data-spread="too-few"]')).toHaveCount(19);
   await expect(page.locator('tr[data-hash="sum"] td').nth(3)).not.toContainText('✓');
   // Opening the link shows the same view, fields and corpus.
   await page.goto(page.url());
@@ -169,7 +169,7 @@ test('the hash-quality settings travel in the link, pasted lines included', asyn
   await expect(page.locator('#hashes-m')).toHaveValue('512');
   await expect(page.locator('#hashes-k')).toHaveValue('3');
   await expect(page.locator('#corpus-paste')).toHaveValue('apple\nbanana & cherry\nkiwi');
-  await expect(page.locator('tr[data-hash]')).toHaveCount(4);
+  await expect(page.locator('tr[data-hash]')).toHaveCount(19);
   // An unknown corpus is named, and the generated one is used.
   await openApp(page, '?view=hashes&hq_corpus=md5');
   await expect(page.locator('[data-notice-param="hq_corpus"]')).toBeVisible();

@@ -65,12 +65,62 @@ fn run_to_end(id: &str, mut each: impl FnMut(&AppState)) -> AppState {
 }
 
 #[test]
-fn the_five_lessons_are_listed_and_read() {
+fn the_six_lessons_are_listed_and_read() {
     let ids: Vec<String> = shipped().iter().map(|l| l.id.clone()).collect();
     assert_eq!(
         ids,
-        ["basics", "false-positives", "sizing", "deleting", "crawler"]
+        [
+            "basics",
+            "false-positives",
+            "sizing",
+            "deleting",
+            "crawler",
+            "beyond"
+        ]
     );
+}
+
+#[test]
+fn the_beyond_lesson_shows_slices_then_a_sketch_that_never_under_counts() {
+    use bloomlab::filter::{math, Layout};
+    use bloomlab::state::url::View;
+    let mut seen = Vec::new();
+    run_to_end("beyond", |state| {
+        let step = state.lesson().unwrap().step;
+        let text = step_text(state, Lang::En);
+        match step {
+            0 | 1 => {
+                assert_eq!(state.settings().layout(), Layout::Partitioned);
+                assert!(text.contains("s = ⌊m/k⌋ = 10") || step == 1, "{text}");
+            }
+            _ => {
+                assert_eq!(state.view(), View::Cms);
+                let apple = state.cms().true_count("apple");
+                assert_eq!(apple, 2);
+                assert!(state.cms().sketch().estimate(b"apple") >= apple);
+            }
+        }
+        if step == 1 {
+            // {fpr} is the partitioned rate with s = 10, n = 3, k = 3; {fpr_standard} the other.
+            let partitioned = math::fpr_partitioned(10.0, 3.0, 3.0) * 100.0;
+            let standard = math::fpr_exact(32.0, 3.0, 3.0) * 100.0;
+            assert!(
+                text.contains(&format!(
+                    "= {}\u{a0}%",
+                    bloomlab::decimal::fixed(partitioned, 2)
+                )),
+                "{text}"
+            );
+            assert!(
+                text.contains(&format!("{}\u{a0}%", bloomlab::decimal::fixed(standard, 2))),
+                "{text}"
+            );
+        }
+        seen.push((state.cms().sketch().width(), state.cms().sketch().total()));
+    });
+    assert_eq!(seen[2], (16, 3));
+    assert_eq!(seen[3], (16, 1003));
+    assert_eq!(seen[4], (256, 1003));
 }
 
 #[test]

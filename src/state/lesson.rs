@@ -24,9 +24,10 @@
 
 use std::fmt;
 
-use crate::filter::{math, HashFamily};
+use crate::filter::{math, HashFamily, Layout};
 use crate::lang::Lang;
 
+use super::cms_view::CmsAction;
 use super::numbers::{percent, percent_from_ln};
 use super::query::Verdict;
 use super::settings::{FilterModel, Mode};
@@ -34,9 +35,21 @@ use super::url::{query_pairs, View};
 
 /// The placeholders lesson text may use: `{m}`, `{k}`, `{n}` (items), `{ones}` (bits set),
 /// `{fill}` (ones / m), `{fpr_fill}` ((ones / m)^k, the chance that a new item hits only set
-/// bits), `{fpr}` ((1 − (1 − 1/m)^(kn))^k, the rate the figures panel shows),
-/// `{positions:ITEM}` (ITEM's positions, in hash order).
-pub const PLACEHOLDERS: &[&str] = &["m", "k", "n", "ones", "fill", "fpr_fill", "fpr"];
+/// bits), `{fpr}` (the rate the figures panel shows: (1 − (1 − 1/m)^(kn))^k, or
+/// (1 − (1 − 1/s)^n)^k when partitioned), `{fpr_standard}` (the standard formula in any
+/// layout), `{s}` (bits per slice: ⌊m/k⌋ when partitioned, else m), `{positions:ITEM}`
+/// (ITEM's positions, in hash order).
+pub const PLACEHOLDERS: &[&str] = &[
+    "m",
+    "k",
+    "n",
+    "ones",
+    "fill",
+    "fpr_fill",
+    "fpr",
+    "fpr_standard",
+    "s",
+];
 
 /// One thing a step does to the live filter.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,6 +78,11 @@ pub enum StepAction {
     Family(HashFamily),
     /// Switch between plain and counting.
     Mode(Mode),
+    /// Standard or partitioned bits.
+    Layout(Layout),
+    /// A change to the count-min sketch view (`cms_add=`, `cms_query=`, `cms_w=`,
+    /// `cms_d=`, `cms_zipf=` batches of its Zipf stream, `cms_clear=`).
+    Cms(CmsAction),
     /// Show another view.
     View(View),
     /// Let the crawler take this many more URLs from its stream.
@@ -199,6 +217,15 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
                 "mode" => StepAction::Mode(
                     Mode::from_key(&value).ok_or(format!("no mode {}", named(&value)))?,
                 ),
+                "layout" => StepAction::Layout(
+                    Layout::from_key(&value).ok_or(format!("no layout {}", named(&value)))?,
+                ),
+                "cms_add" => StepAction::Cms(CmsAction::Add(value)),
+                "cms_query" => StepAction::Cms(CmsAction::Query(value)),
+                "cms_w" => StepAction::Cms(CmsAction::SetWidth(value)),
+                "cms_d" => StepAction::Cms(CmsAction::SetDepth(value)),
+                "cms_zipf" => StepAction::Cms(CmsAction::AddZipf),
+                "cms_clear" => StepAction::Cms(CmsAction::Clear),
                 "view" => StepAction::View(
                     View::from_key(&value).ok_or(format!("no view {}", named(&value)))?,
                 ),
@@ -346,9 +373,11 @@ pub fn fill_text(template: &str, filter: &FilterModel, n: usize) -> String {
             "ones" => Some(ones.to_string()),
             "fill" => Some(percent(ones as f64 / m as f64)),
             "fpr_fill" => Some(percent_from_ln(k as f64 * (ones as f64 / m as f64).ln())),
-            "fpr" => Some(percent_from_ln(math::ln_fpr_exact(
+            "fpr" => Some(percent_from_ln(shape.ln_fpr(n as f64))),
+            "fpr_standard" => Some(percent_from_ln(math::ln_fpr_exact(
                 m as f64, n as f64, k as f64,
             ))),
+            "s" => Some(shape.slice_len().to_string()),
             _ => name.strip_prefix("positions:").map(|item| {
                 shape
                     .positions(item.as_bytes())

@@ -273,6 +273,7 @@ impl AppState {
     pub(super) fn build_lesson_step(&mut self, lesson: Rc<Lesson>, step: usize) {
         self.quiz = None;
         self.crawl = None;
+        self.cms = Rc::default();
         self.random_next = 0;
         self.draft.clear();
         self.view = View::Visualizer;
@@ -296,6 +297,10 @@ impl AppState {
         if let Some(query) = &step.state {
             let url = crate::state::url::parse(query);
             self.crawl = None;
+            self.cms = Rc::new(
+                crate::state::cms_view::CmsState::new(url.cms.clone())
+                    .with_family(url.settings.family()),
+            );
             self.random_next = 0;
             self.rebuild(url.settings, Vec::new());
             for entry in url.entries.iter().cloned() {
@@ -337,6 +342,8 @@ impl AppState {
                 StepAction::K(k) => run(self, Action::SetK(k)),
                 StepAction::Family(family) => run(self, Action::SetFamily(family)),
                 StepAction::Mode(mode) => run(self, Action::SetMode(mode)),
+                StepAction::Layout(layout) => run(self, Action::SetLayout(layout)),
+                StepAction::Cms(change) => run(self, Action::Cms(change)),
                 StepAction::View(view) => self.view = view,
                 StepAction::Crawl(count) => self.run_crawler(count),
             }
