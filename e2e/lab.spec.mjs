@@ -48,7 +48,7 @@ test('a small run completes with one point per checkpoint for each family, each 
   const csv = decodeURIComponent((await page.locator('#lab-csv').getAttribute('href')).split(',').slice(1).join(','));
   const rows = csv.trim().split('\n');
   expect(rows).toHaveLength(1 + 16);
-  expect(rows[0]).toBe('family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate');
+  expect(rows[0]).toBe('family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate,layout');
   expect(rows[1]).toMatch(/^fnv,1000,4,50,100,2000,/);
   await page.click('#lab-log');
   const svg = await page.locator('.fpr-plot svg').innerHTML();
