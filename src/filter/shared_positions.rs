@@ -162,10 +162,12 @@ pub fn word_tier(m: u64, k: u32) -> (usize, usize) {
 /// constantly), when its short words share positions clearly more often than chance
 /// (at least twice as many, and 5 more); `None` otherwise. With k = 1 FNV-1a's low bits
 /// spread short words no worse than chance, and from m = 2^15 (k ≥ 2) none of the short
-/// words share. Hashes at most 18,314 short words.
+/// words share. Hashes at most 18,314 short words. Only in the standard layout: a
+/// partitioned filter reduces mod s = ⌊m/k⌋, which is a power of two only by chance.
 pub fn low_bits_report(shape: FilterShape) -> Option<LowBitsReport> {
     let m = shape.m();
-    if shape.family() != super::HashFamily::Fnv1a || !m.is_power_of_two() || m < 16 {
+    let standard = shape.layout() == super::Layout::Standard;
+    if shape.family() != super::HashFamily::Fnv1a || !m.is_power_of_two() || m < 16 || !standard {
         return None;
     }
     let (words, longest) = word_tier(m, shape.k());

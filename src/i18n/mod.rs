@@ -390,6 +390,7 @@ text_struct!(
     ch_hint,
     ch_corner,
     ch_choice,
+    ch_walk,
     ch_exact,
     ch_high,
     ch_fallback,

@@ -18,11 +18,11 @@ pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
     let choice = p.zip(chosen).map(|(p, (bits, hashes))| {
         let rate = rate_table(bits, hashes).unwrap_or(1.0);
         let why = if p >= HIGH_RATE_GUARD {
-            Some(text.ch_high)
+            text.ch_high
         } else if walk(p).is_none() {
-            Some(text.ch_fallback)
+            text.ch_fallback
         } else {
-            None
+            text.ch_walk
         };
         let exact = exact_choice(p).ok().map(|(c, k)| {
             let rate = fpr_approx(c, 1.0, f64::from(k));
@@ -31,7 +31,7 @@ pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
         html! {
             <div class="ch-choice" id="ch-choice" data-ch-bits-per-row={bits.to_string()} data-ch-hashes={hashes.to_string()}>
                 <p>{ fill(text.ch_choice, &[&shortest(p), &bits, &hashes, &shortest(rate)]) }</p>
-                if let Some(why) = why { <p class="hint">{ why }</p> }
+                <p class="hint">{ why }</p>
                 if let Some(exact) = exact { <p>{ exact }</p> }
             </div>
         }

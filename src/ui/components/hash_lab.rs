@@ -261,7 +261,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
             }
             <p class="hint">{ text.hashes_explain }</p>
             <p class="hint">{ text.hq_classic_note }</p>
-            { number_field(("hq-show", text.hq_show_label), props, |s| &mut s.show, None) }
+            { number_field(("hq-show-item", text.hq_show_label), props, |s| &mut s.show, None) }
             if !settings.show.is_empty() {
                 { classic_values(text, &settings.show) }
             }
