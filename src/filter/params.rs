@@ -155,4 +155,57 @@ mod tests {
         assert!(FilterShape::new(MAX_BITS, 64, f).is_ok());
         assert!(FilterShape::new(1, 1, f).is_ok());
     }
+
+    #[test]
+    fn a_partitioned_shape_puts_hash_i_in_slice_i() {
+        use super::super::classic_hashes::ClassicHash;
+        let shape = FilterShape::new(32, 3, HashFamily::Fnv1a)
+            .and_then(|s| s.with_layout(Layout::Partitioned))
+            .unwrap();
+        assert_eq!((shape.slice_len(), shape.reachable_bits()), (10, 30));
+        for item in ["apple", "pear", "布隆", ""] {
+            let pair = HashFamily::Fnv1a.hash_pair(item.as_bytes());
+            let positions: Vec<u64> = shape.positions(item.as_bytes()).collect();
+            let expected: Vec<u64> = (0..3)
+                .map(|i| u64::from(i) * 10 + pair.position(i, 10))
+                .collect();
+            assert_eq!(positions, expected, "{item}");
+            let steps = shape.steps(item.as_bytes());
+            assert!(steps
+                .iter()
+                .all(|s| s.first == u64::from(s.index) * 10 && s.size == 10));
+        }
+        assert_eq!(
+            FilterShape::new(4, 5, HashFamily::Murmur3)
+                .unwrap()
+                .with_layout(Layout::Partitioned),
+            Err(ParamError::FewerBitsThanHashes { m: 4, k: 5 })
+        );
+        // The seed's family: hash i is the i-th of its six C functions, mod m or mod s.
+        let seed = FilterShape::new(1000, 6, HashFamily::Seed000).unwrap();
+        let values: Vec<u64> = ClassicHash::SEED_FILTER
+            .iter()
+            .map(|h| u64::from(h.value(b"bloomfilter")))
+            .collect();
+        let positions: Vec<u64> = seed.positions(b"bloomfilter").collect();
+        assert_eq!(
+            positions,
+            values.iter().map(|v| v % 1000).collect::<Vec<_>>()
+        );
+        let split = seed.with_layout(Layout::Partitioned).unwrap();
+        let positions: Vec<u64> = split.positions(b"bloomfilter").collect();
+        let expected: Vec<u64> = values
+            .iter()
+            .zip(0..)
+            .map(|(v, i)| i * 166 + v % 166)
+            .collect();
+        assert_eq!(positions, expected);
+        assert_eq!(
+            FilterShape::new(1000, 7, HashFamily::Seed000),
+            Err(ParamError::FamilyHashes {
+                requested: 7,
+                max: 6
+            })
+        );
+    }
 }

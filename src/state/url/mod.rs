@@ -385,6 +385,31 @@ mod tests {
     }
 
     #[test]
+    fn the_sketch_and_layout_links_print_back_as_they_were_read() {
+        let link = "layout=partitioned&view=cms&cms_w=16&cms_d=3&cms_add=a%20b&cms_add=a%20b&cms_zipf=2000&cms_query=a%20b";
+        let url = parse(link);
+        assert!(url.notices.is_empty(), "{:?}", url.notices);
+        assert_eq!(url.cms.adds, ["a b", "a b"]);
+        assert_eq!(url.cms.zipf, 2000);
+        assert_eq!(parse(&print(&url)), url);
+        for bad in [
+            "cms_w=0",
+            "cms_w=1025",
+            "cms_d=17",
+            "cms_zipf=20001",
+            "cms_add=",
+        ] {
+            let url = parse(bad);
+            assert_eq!(url.notices.len(), 1, "{bad}");
+            assert_eq!(
+                url.cms,
+                crate::state::cms_view::CmsSettings::default(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn bad_parameters_fall_back_with_a_notice_naming_them_in_link_order() {
         let url = parse("m=abc&k=0&hash=md5&mode=fancy&width=9&colour=red");
         assert_eq!(url.settings, Settings::default());
