@@ -12,6 +12,7 @@ pub mod links;
 pub mod marks;
 pub mod panic_screen;
 pub mod picture;
+pub mod raw;
 pub mod shared;
 pub mod tabs;
 pub mod views;

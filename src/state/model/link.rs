@@ -41,7 +41,7 @@ impl AppState {
         state.hash_quality = Rc::new(HashQualityState::new(url.hash_quality));
         state.grow = Rc::new(GrowState::new(url.grow));
         state.cms = Rc::new(CmsState::new(url.cms).with_family(url.settings.family()));
-        state.apps = Rc::new(AppsState::new(url.apps));
+        state.apps = Rc::new(AppsState::new(url.apps).with_family(url.settings.family()));
         let entries = Rc::unwrap_or_clone(url.entries);
         for entry in entries.iter().cloned() {
             state.apply_log_entry_from_url(entry);

@@ -697,7 +697,8 @@ impl AppState {
             }
             Action::Apps(action) => {
                 let view = Rc::unwrap_or_clone(std::mem::take(&mut self.apps));
-                self.apps = Rc::new(view.apply(action));
+                let family = self.settings.family();
+                self.apps = Rc::new(view.apply(action).with_family(family));
             }
             Action::SetFolds(folds) => {
                 self.folds = folds.min(super::url::MAX_FOLDS);

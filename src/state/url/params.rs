@@ -7,10 +7,12 @@
 use crate::filter::count_min::MAX_CMS_DEPTH;
 use crate::filter::{HashFamily, Layout, ParamError, MAX_COUNTER_WIDTH};
 use crate::lang::Lang;
+use crate::state::apps_view::MAX_VIEW_LOOKUPS;
 use crate::state::calculator::Solve;
 use crate::state::cms_view::{MAX_CMS_ADDS, MAX_VIEW_WIDTH, MAX_ZIPF};
 use crate::state::fields::{
-    parse_bits, parse_bounded, parse_hashes, parse_small_whole, parse_whole, FieldProblem,
+    parse_bits, parse_bounded, parse_hashes, parse_real, parse_small_whole, parse_whole,
+    FieldProblem,
 };
 use crate::state::hash_quality::{push_corpus_lines, CorpusSource};
 use crate::state::lab::FamilyChoice;
@@ -576,6 +578,76 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         print: |url, out| unless_default(out, &url.hash_quality.show, ""),
+    },
+    Param {
+        key: "kv_m",
+        repeats: false,
+        default: "8000",
+        parse: |url, v| {
+            parse_bits(v)?;
+            url.apps.m = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.apps.m, "8000"),
+    },
+    Param {
+        key: "kv_k",
+        repeats: false,
+        default: "6",
+        parse: |url, v| {
+            parse_hashes(v)?;
+            url.apps.k = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.apps.k, "6"),
+    },
+    Param {
+        key: "kv_present",
+        repeats: false,
+        default: "0.5",
+        parse: |url, v| {
+            let share = parse_real(v)?;
+            if !(0.0..=1.0).contains(&share) {
+                return Err(
+                    FieldProblem::Invalid(ParamError::RateOutOfRange { requested: share }).into(),
+                );
+            }
+            url.apps.present = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.apps.present, "0.5"),
+    },
+    Param {
+        key: "kv_lookups",
+        repeats: false,
+        default: "10000",
+        parse: |url, v| {
+            parse_bounded(v, MAX_VIEW_LOOKUPS, ParamError::ZeroItems)?;
+            url.apps.lookups = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.apps.lookups, "10000"),
+    },
+    Param {
+        key: "spam_m",
+        repeats: false,
+        default: "1200",
+        parse: |url, v| {
+            parse_bits(v)?;
+            url.apps.spam_m = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.apps.spam_m, "1200"),
+    },
+    Param {
+        key: "spam_check",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.apps.check = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.apps.check, ""),
     },
     Param {
         key: "lang",

@@ -9,11 +9,12 @@ use yew::prelude::*;
 
 use crate::decimal::Fixed;
 use crate::i18n::{describe, fill, Text};
-use crate::state::cms_view::{CmsAction, CmsState, Counted};
+use crate::state::cms_view::{CmsAction, CmsState};
 use crate::state::numbers::grouped;
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::marks::hash_class;
+use crate::ui::raw::{escape, Markup};
 use crate::ui::shared::{send, Shared};
 
 /// The most counters drawn as cells.
@@ -84,58 +85,109 @@ pub fn CmsPanel(props: &CmsPanelProps) -> Html {
         .as_ref()
         .map(|q| sketch.columns(q.item.as_bytes()))
         .unwrap_or_default();
-    let rows = queried.as_ref().map(|q| {
-        let counters = sketch.row_counters(q.item.as_bytes());
-        html! {
-            <ul class="cms-rows">
-                { for counters.iter().enumerate().map(|(j, &(column, count))| html! {
-                    <li class={hash_class(j as u32)} data-cms-row-of={j.to_string()}
-                        data-cms-col={column.to_string()} data-cms-count={count.to_string()}>
-                        <span class={crate::class_list!("chip", hash_class(j as u32))}>{ j }</span>
-                        { " " }{ fill(text.cms_row, &[&j, &column, &count]) }
-                    </li>
-                }) }
-            </ul>
+    let mut out = Markup::default();
+    if let Some(q) = &queried {
+        out.push(format_args!(r#"<ul class="cms-rows">"#));
+        for (j, (column, count)) in sketch
+            .row_counters(q.item.as_bytes())
+            .into_iter()
+            .enumerate()
+        {
+            let colour = hash_class(j as u32);
+            out.push(format_args!(
+                r#"<li class="{colour}" data-cms-row-of="{j}" data-cms-col="{column}" data-cms-count="{count}"><span class="chip {colour}">{j}</span> {}</li>"#,
+                escape(&fill(text.cms_row, &[&j, &column, &count]))
+            ));
         }
-    });
-    let verdict = queried.as_ref().map(|q| answer(text, q));
+        let over = q.estimate - q.truth.min(q.estimate);
+        let why = escape(&if over == 0 {
+            text.cms_exact.to_owned()
+        } else {
+            fill(text.cms_over, &[&over])
+        });
+        out.push(format_args!(
+            r#"</ul><div class="cms-verdict" data-cms-item="{}"><p><strong data-cms-estimate="{}">{}</strong> · <span data-cms-true="{}">{}</span></p><p>{why}</p></div>"#,
+            escape(&q.item),
+            q.estimate,
+            escape(&fill(text.cms_estimate, &[&q.estimate])),
+            q.truth,
+            escape(&fill(text.cms_truth, &[&q.truth]))
+        ));
+    }
+    let total = grouped(u128::from(sketch.total()));
+    out.push(format_args!(
+        "<h3>{}</h3>",
+        escape(&fill(text.cms_grid, &[&total]))
+    ));
+    if w * u64::from(d) <= DRAWN_MAX {
+        out.push(format_args!(
+            r#"<div class="cms-grid" role="table" style="--cms-columns: {w}">"#
+        ));
+        for j in 0..d {
+            out.push(format_args!(r#"<div class="cms-grid-row" role="row">"#));
+            for c in 0..w {
+                let count = sketch.counter(j, c).unwrap_or(0);
+                let used = if count > 0 { " used" } else { "" };
+                let hit = if columns.get(j as usize) == Some(&c) {
+                    hash_class(j)
+                } else {
+                    ""
+                };
+                let hit_class = if hit.is_empty() { "" } else { " cms-hit " };
+                out.push(format_args!(
+                    r#"<div role="cell" class="cms-cell{used}{hit_class}{hit}" data-cms-row="{j}" data-cms-col="{c}" data-cms-count="{count}">{count}</div>"#
+                ));
+            }
+            out.push(format_args!("</div>"));
+        }
+        out.push(format_args!("</div>"));
+    } else {
+        out.push(format_args!(
+            r#"<p class="hint">{}</p>"#,
+            escape(&fill(text.cms_grid_hidden, &[&d, &w]))
+        ));
+    }
     let epsilon = E / w as f64;
     let delta = (-f64::from(d)).exp();
-    let guarantee = fill(
-        text.cms_guarantee,
-        &[
-            &w,
-            &d,
-            &Fixed(epsilon, 4),
-            &Fixed(delta, 4),
-            &Fixed(sketch.error_bound(), 1),
-        ],
-    );
-    let grid = if w * u64::from(d) <= DRAWN_MAX {
-        html! {
-            <div class="cms-grid" role="table" aria-label={fill(text.cms_grid, &[&grouped(u128::from(sketch.total()))])}
-                 style={format!("--cms-columns: {w}")}>
-                { for (0..d).map(|j| html! {
-                    <div class="cms-grid-row" role="row">
-                        { for (0..w).map(|c| {
-                            let count = sketch.counter(j, c).unwrap_or(0);
-                            let hit = columns.get(j as usize) == Some(&c);
-                            html! {
-                                <div role="cell" class={crate::class_list!("cms-cell", (count > 0).then_some("used"),
-                                         hit.then_some("cms-hit"), hit.then(|| hash_class(j)))}
-                                     data-cms-row={j.to_string()} data-cms-col={c.to_string()} data-cms-count={count.to_string()}>
-                                    { count }
-                                </div>
-                            }
-                        }) }
-                    </div>
-                }) }
-            </div>
-        }
-    } else {
-        html! { <p class="hint">{ fill(text.cms_grid_hidden, &[&d, &w]) }</p> }
-    };
+    out.push(format_args!(
+        r#"<p class="formula" id="cms-guarantee" data-cms-epsilon="{}" data-cms-delta="{}">{}</p>"#,
+        Fixed(epsilon, 6),
+        Fixed(delta, 6),
+        escape(&fill(
+            text.cms_guarantee,
+            &[
+                &w,
+                &d,
+                &Fixed(epsilon, 4),
+                &Fixed(delta, 4),
+                &Fixed(sketch.error_bound(), 1)
+            ],
+        ))
+    ));
+    if view.settings().zipf > 0 {
+        out.push(format_args!(
+            r#"<p class="hint">{}</p>"#,
+            escape(&fill(
+                text.cms_zipf_note,
+                &[&grouped(u128::from(view.settings().zipf))]
+            ))
+        ));
+    }
     let heavy = view.heavy_hitters();
+    if !heavy.is_empty() {
+        out.push(format_args!(
+            r#"<h3>{}</h3><table class="cms-heavy"><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
+            escape(text.cms_heavy), escape(text.cms_item), escape(text.cms_col_estimate), escape(text.cms_col_true)
+        ));
+        for h in &heavy {
+            let item = escape(&h.item);
+            out.push(format_args!(
+                r#"<tr data-heavy="{item}" data-cms-estimate="{}" data-cms-true="{}"><td>{item}</td><td>{}</td><td>{}</td></tr>"#,
+                h.estimate, h.truth, h.estimate, h.truth
+            ));
+        }
+        out.push(format_args!("</tbody></table>"));
+    }
     html! {
         <section class="panel cms" aria-labelledby="cms-title">
             <h2 id="cms-title">{ text.cms_title }</h2>
@@ -152,42 +204,7 @@ pub fn CmsPanel(props: &CmsPanelProps) -> Html {
                 <button id="cms-zipf" onclick={send::<MouseEvent>(&props.ondispatch, Action::Cms(CmsAction::AddZipf))}>{ text.cms_zipf }</button>
                 <button id="cms-clear" onclick={send::<MouseEvent>(&props.ondispatch, Action::Cms(CmsAction::Clear))}>{ text.cms_clear }</button>
             </div>
-            <div class="cms-answer">
-                { rows }
-                { verdict }
-            </div>
-            <h3>{ fill(text.cms_grid, &[&grouped(u128::from(sketch.total()))]) }</h3>
-            { grid }
-            <p class="formula" id="cms-guarantee" data-cms-epsilon={Fixed(epsilon, 6).to_string()}
-               data-cms-delta={Fixed(delta, 6).to_string()}>{ guarantee }</p>
-            if view.settings().zipf > 0 {
-                <p class="hint">{ fill(text.cms_zipf_note, &[&grouped(u128::from(view.settings().zipf))]) }</p>
-            }
-            if !heavy.is_empty() {
-                <h3>{ text.cms_heavy }</h3>
-                <table class="cms-heavy">
-                    <thead><tr><th scope="col">{ text.cms_item }</th><th scope="col">{ text.cms_col_estimate }</th><th scope="col">{ text.cms_col_true }</th></tr></thead>
-                    <tbody>
-                        { for heavy.iter().map(|h| html! {
-                            <tr data-heavy={h.item.clone()} data-cms-estimate={h.estimate.to_string()} data-cms-true={h.truth.to_string()}>
-                                <td>{ &h.item }</td><td>{ h.estimate }</td><td>{ h.truth }</td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-            }
+            { out.html() }
         </section>
-    }
-}
-
-/// The estimate beside the true count, and why they differ.
-fn answer(text: &Text, counted: &Counted) -> Html {
-    let over = counted.estimate - counted.truth.min(counted.estimate);
-    html! {
-        <div class="cms-verdict" data-cms-item={counted.item.clone()}>
-            <p><strong data-cms-estimate={counted.estimate.to_string()}>{ fill(text.cms_estimate, &[&counted.estimate]) }</strong>
-               { " · " }<span data-cms-true={counted.truth.to_string()}>{ fill(text.cms_truth, &[&counted.truth]) }</span></p>
-            <p>{ if over == 0 { text.cms_exact.to_owned() } else { fill(text.cms_over, &[&over]) } }</p>
-        </div>
     }
 }
