@@ -146,7 +146,6 @@ pub static EN: Text = Text {
     cms_depth: "d (rows)",
     cms_item: "Item",
     cms_add: "Add",
-    cms_count: "Count",
     cms_zipf: "Add 1,000 words of a Zipf stream",
     cms_clear: "Clear",
     cms_zipf_note: "The Zipf stream draws word r of 500 with probability proportional to 1/r^1.1: a few words come very often (the heavy hitters), most are rare. {0} of its words have been added.",

@@ -250,7 +250,6 @@ text_struct!(
     cms_depth,
     cms_item,
     cms_add,
-    cms_count,
     cms_zipf,
     cms_clear,
     cms_zipf_note,

@@ -11,6 +11,7 @@ use crate::filter::clickhouse::{
 use crate::filter::math::fpr_approx;
 use crate::i18n::{fill, Text};
 use crate::state::numbers::probability;
+use crate::ui::raw::{escape, Markup};
 
 /// The table, and the choice for `p` when there is one.
 pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
@@ -41,39 +42,49 @@ pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
             <h3>{ text.ch_title }</h3>
             <p class="hint">{ text.ch_hint }</p>
             { choice }
-            <div class="ch-scroll">
-                <table class="ch-table">
-                    <thead><tr>
-                        <th scope="col">{ text.ch_corner }</th>
-                        { for (1..MAX_HASH_FUNCTION_COUNT).map(|k| html! { <th scope="col">{ k }</th> }) }
-                    </tr></thead>
-                    <tbody>
-                        { for (1..=MAX_BITS_PER_ROW).map(|bits| {
-                            let best = row_minimum(bits).map(|(k, _)| k);
-                            html! {
-                                <tr>
-                                    <th scope="row">{ bits }</th>
-                                    { for (1..MAX_HASH_FUNCTION_COUNT).map(|k| cell(bits, k, best == Some(k), chosen == Some((bits, k)))) }
-                                </tr>
-                            }
-                        }) }
-                    </tbody>
-                </table>
-            </div>
+            { table(text, chosen) }
         </>
     }
 }
 
-/// One entry, shaded by its order of magnitude (`heat-0` for rates above 0.1 down to
-/// `heat-4` below 0.0001).
-fn cell(bits: u32, hashes: u32, row_best: bool, chosen: bool) -> Html {
-    let Some(rate) = rate_table(bits, hashes) else {
-        return html! { <td /> };
-    };
+/// The table as markup: one row per bits-per-row c, one column per hash count k, each entry
+/// shaded by its order of magnitude (`heat-0` for rates above 0.1 down to `heat-4` below
+/// 0.0001), the row's minimum and ClickHouse's choice marked.
+fn table(text: &Text, chosen: Option<(u32, u32)>) -> Html {
     const HEAT: [&str; 5] = ["heat-0", "heat-1", "heat-2", "heat-3", "heat-4"];
-    let heat = HEAT[((-rate.log10()).max(0.0) as usize).min(4)];
-    html! {
-        <td class={crate::class_list!(heat, row_best.then_some("ch-min"), chosen.then_some("ch-chosen"))}
-            data-ch-rate={fixed(rate, 6)}>{ shortest(rate) }</td>
+    let mut out = Markup::default();
+    out.push(format_args!(
+        r#"<div class="ch-scroll"><table class="ch-table"><thead><tr><th scope="col">{}</th>"#,
+        escape(text.ch_corner)
+    ));
+    for k in 1..MAX_HASH_FUNCTION_COUNT {
+        out.push(format_args!(r#"<th scope="col">{k}</th>"#));
     }
+    out.push(format_args!("</tr></thead><tbody>"));
+    for bits in 1..=MAX_BITS_PER_ROW {
+        let best = row_minimum(bits).map(|(k, _)| k);
+        out.push(format_args!(r#"<tr><th scope="row">{bits}</th>"#));
+        for k in 1..MAX_HASH_FUNCTION_COUNT {
+            match rate_table(bits, k) {
+                None => out.push(format_args!("<td></td>")),
+                Some(rate) => {
+                    let heat = HEAT[((-rate.log10()).max(0.0) as usize).min(4)];
+                    let min = if best == Some(k) { " ch-min" } else { "" };
+                    let pick = if chosen == Some((bits, k)) {
+                        " ch-chosen"
+                    } else {
+                        ""
+                    };
+                    out.push(format_args!(
+                        r#"<td class="{heat}{min}{pick}" data-ch-rate="{}">{}</td>"#,
+                        fixed(rate, 6),
+                        shortest(rate)
+                    ))
+                }
+            };
+        }
+        out.push(format_args!("</tr>"));
+    }
+    out.push(format_args!("</tbody></table></div>"));
+    out.html()
 }

@@ -19,6 +19,7 @@ use crate::state::numbers::{machine_rate, percent, probability, probability_from
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::raw::{escape, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`HashLab`].
@@ -78,24 +79,27 @@ fn histogram_svg(counts: &[u64], label: String) -> Html {
     }
 }
 
-/// Every classic hash's 32-bit value of `item`, with its rule.
+/// Every classic hash's 32-bit value of `item`, with its rule, as markup.
 fn classic_values(text: &Text, item: &str) -> Html {
-    html! {
-        <table class="hq-show" id="hq-show">
-            <caption>{ fill(text.hq_show_title, &[&shown_item(item), &item.len()]) }</caption>
-            <thead><tr><th>{ text.hashes_hash }</th><th>{ text.hq_col_rule }</th><th>{ text.hq_col_value }</th></tr></thead>
-            <tbody>
-                { for ClassicHash::ALL.iter().map(|h| {
-                    let value = h.value(item.as_bytes()).to_string();
-                    html! {
-                        <tr data-hash={h.key()} data-hash-value={value.clone()}>
-                            <td>{ h.label() }</td><td class="mono">{ h.formula() }</td><td class="mono">{ value }</td>
-                        </tr>
-                    }
-                }) }
-            </tbody>
-        </table>
+    let mut out = Markup::default();
+    out.push(format_args!(
+        r#"<table class="hq-show" id="hq-show"><caption>{}</caption><thead><tr><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#,
+        escape(&fill(text.hq_show_title, &[&shown_item(item), &item.len()])),
+        escape(text.hashes_hash),
+        escape(text.hq_col_rule),
+        escape(text.hq_col_value)
+    ));
+    for h in ClassicHash::ALL {
+        let value = h.value(item.as_bytes());
+        out.push(format_args!(
+            r#"<tr data-hash="{}" data-hash-value="{value}"><td>{}</td><td class="mono">{}</td><td class="mono">{value}</td></tr>"#,
+            h.key(),
+            h.label(),
+            escape(h.formula())
+        ));
     }
+    out.push(format_args!("</tbody></table>"));
+    out.html()
 }
 
 /// One sentence on a hash's report: what its filter did with probes made like the corpus,

@@ -4,78 +4,39 @@
 
 use std::f64::consts::E;
 
-use web_sys::{HtmlInputElement, KeyboardEvent};
+use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use crate::decimal::Fixed;
 use crate::i18n::{describe, fill, Text};
-use crate::state::cms_view::{CmsAction, CmsState};
+use crate::state::cms_view::CmsAction;
 use crate::state::numbers::grouped;
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::marks::hash_class;
 use crate::ui::raw::{escape, Markup};
-use crate::ui::shared::{send, Shared};
+use crate::ui::shared::send;
 
 /// The most counters drawn as cells.
 const DRAWN_MAX: u64 = 4096;
 
-/// The count-min sketch view.
-pub fn cms_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
-    html! {
-        <main class="single" id="cms-view">
-            <CmsPanel view={Shared(state.shared_cms())} ondispatch={dispatch.clone()} />
-        </main>
-    }
-}
-
-/// Props of [`CmsPanel`].
-#[derive(Properties, PartialEq)]
-pub struct CmsPanelProps {
-    /// The view's state.
-    pub view: Shared<CmsState>,
-    /// Sends actions.
-    pub ondispatch: Callback<Action>,
-}
-
-/// The panel; the item field's text is local until it is added or counted.
-#[component]
-pub fn CmsPanel(props: &CmsPanelProps) -> Html {
-    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let view = &*props.view;
-    let draft = use_state(|| view.settings().query.clone());
+/// The count-min sketch view. What is typed in the item field is the query: its counters
+/// show as it is typed, and Add (or Enter) adds it.
+pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
+    let view = state.cms();
     let sketch = view.sketch();
     let (w, d) = (sketch.width(), sketch.depth());
     let cms = |make: fn(String) -> CmsAction| {
-        let dispatch = props.ondispatch.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |v: String| dispatch.emit(Action::Cms(make(v))))
     };
-    let with_draft = |make: fn(String) -> CmsAction| {
-        let (dispatch, draft) = (props.ondispatch.clone(), draft.clone());
-        Callback::from(move |_: MouseEvent| {
-            if !draft.is_empty() {
-                dispatch.emit(Action::Cms(make((*draft).clone())));
-            }
-        })
-    };
-    let oninput = {
-        let draft = draft.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                draft.set(input.value());
-            }
-        })
-    };
+    let typed = view.settings().query.clone();
+    let add = send::<MouseEvent>(dispatch, Action::Cms(CmsAction::Add(typed.clone())));
     let onkeydown = {
-        let (dispatch, draft) = (props.ondispatch.clone(), draft.clone());
+        let (dispatch, typed) = (dispatch.clone(), typed.clone());
         Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Enter" && !draft.is_empty() {
-                let action = if e.shift_key() {
-                    CmsAction::Query((*draft).clone())
-                } else {
-                    CmsAction::Add((*draft).clone())
-                };
-                dispatch.emit(Action::Cms(action));
+            if e.key() == "Enter" {
+                dispatch.emit(Action::Cms(CmsAction::Add(typed.clone())));
             }
         })
     };
@@ -189,22 +150,22 @@ pub fn CmsPanel(props: &CmsPanelProps) -> Html {
         out.push(format_args!("</tbody></table>"));
     }
     html! {
+        <main class="single" id="cms-view">
         <section class="panel cms" aria-labelledby="cms-title">
             <h2 id="cms-title">{ text.cms_title }</h2>
             <p class="hint">{ fill(text.cms_intro, &[&sketch.family().label()]) }</p>
             <div class="control-row">
                 { text_field(TextField::new("cms-w", text.cms_width, view.settings().width.clone(), problem(&view.problems().width)), cms(CmsAction::SetWidth)) }
                 { text_field(TextField::new("cms-d", text.cms_depth, view.settings().depth.clone(), problem(&view.problems().depth)), cms(CmsAction::SetDepth)) }
-                <div class="field">
-                    <label for="cms-item">{ text.cms_item }</label>
-                    <input id="cms-item" type="text" value={(*draft).clone()} {oninput} {onkeydown} autocomplete="off" />
+                <div onkeydown={onkeydown}>
+                    { text_field(TextField::new("cms-item", text.cms_item, typed, None), cms(CmsAction::Query)) }
                 </div>
-                <button id="cms-add" onclick={with_draft(CmsAction::Add)}>{ text.cms_add }</button>
-                <button id="cms-query" onclick={with_draft(CmsAction::Query)}>{ text.cms_count }</button>
-                <button id="cms-zipf" onclick={send::<MouseEvent>(&props.ondispatch, Action::Cms(CmsAction::AddZipf))}>{ text.cms_zipf }</button>
-                <button id="cms-clear" onclick={send::<MouseEvent>(&props.ondispatch, Action::Cms(CmsAction::Clear))}>{ text.cms_clear }</button>
+                <button id="cms-add" onclick={add}>{ text.cms_add }</button>
+                <button id="cms-zipf" onclick={send::<MouseEvent>(dispatch, Action::Cms(CmsAction::AddZipf))}>{ text.cms_zipf }</button>
+                <button id="cms-clear" onclick={send::<MouseEvent>(dispatch, Action::Cms(CmsAction::Clear))}>{ text.cms_clear }</button>
             </div>
             { out.html() }
         </section>
+        </main>
     }
 }
