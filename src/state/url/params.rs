@@ -5,7 +5,7 @@
 //! this table).
 
 use crate::filter::count_min::MAX_CMS_DEPTH;
-use crate::filter::{HashFamily, Layout, ParamError, MAX_COUNTER_WIDTH};
+use crate::filter::{HashFamily, Layout, ParamError, MAX_BITS, MAX_COUNTER_WIDTH, MAX_HASHES};
 use crate::lang::Lang;
 use crate::state::apps_view::MAX_VIEW_LOOKUPS;
 use crate::state::calculator::Solve;
@@ -143,6 +143,14 @@ fn item(text: &str) -> Result<String, Rejected> {
     } else {
         Ok(text.to_owned())
     }
+}
+
+/// Keeps `v` (trimmed) in `field` when it is a whole number from 1 to `max` (0 is `zero`).
+#[inline(never)]
+fn bounded_text(field: &mut String, v: &str, max: u64, zero: ParamError) -> Result<(), Rejected> {
+    parse_bounded(v, max, zero)?;
+    *field = v.trim().to_owned();
+    Ok(())
 }
 
 /// Prints `value` unless it equals `default`.
@@ -457,11 +465,7 @@ pub const PARAMS: &[Param] = &[
         key: "cms_w",
         repeats: false,
         default: "32",
-        parse: |url, v| {
-            parse_bounded(v, MAX_VIEW_WIDTH, ParamError::ZeroBits)?;
-            url.cms.width = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| bounded_text(&mut url.cms.width, v, MAX_VIEW_WIDTH, ParamError::ZeroBits),
         print: |url, out| unless_default(out, &url.cms.width, "32"),
     },
     Param {
@@ -469,9 +473,12 @@ pub const PARAMS: &[Param] = &[
         repeats: false,
         default: "4",
         parse: |url, v| {
-            parse_bounded(v, u64::from(MAX_CMS_DEPTH), ParamError::ZeroHashes)?;
-            url.cms.depth = v.trim().to_owned();
-            Ok(())
+            bounded_text(
+                &mut url.cms.depth,
+                v,
+                u64::from(MAX_CMS_DEPTH),
+                ParamError::ZeroHashes,
+            )
         },
         print: |url, out| unless_default(out, &url.cms.depth, "4"),
     },
@@ -583,11 +590,7 @@ pub const PARAMS: &[Param] = &[
         key: "kv_m",
         repeats: false,
         default: "8000",
-        parse: |url, v| {
-            parse_bits(v)?;
-            url.apps.m = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| bounded_text(&mut url.apps.m, v, MAX_BITS, ParamError::ZeroBits),
         print: |url, out| unless_default(out, &url.apps.m, "8000"),
     },
     Param {
@@ -595,9 +598,12 @@ pub const PARAMS: &[Param] = &[
         repeats: false,
         default: "6",
         parse: |url, v| {
-            parse_hashes(v)?;
-            url.apps.k = v.trim().to_owned();
-            Ok(())
+            bounded_text(
+                &mut url.apps.k,
+                v,
+                u64::from(MAX_HASHES),
+                ParamError::ZeroHashes,
+            )
         },
         print: |url, out| unless_default(out, &url.apps.k, "6"),
     },
@@ -622,9 +628,12 @@ pub const PARAMS: &[Param] = &[
         repeats: false,
         default: "10000",
         parse: |url, v| {
-            parse_bounded(v, MAX_VIEW_LOOKUPS, ParamError::ZeroItems)?;
-            url.apps.lookups = v.trim().to_owned();
-            Ok(())
+            bounded_text(
+                &mut url.apps.lookups,
+                v,
+                MAX_VIEW_LOOKUPS,
+                ParamError::ZeroItems,
+            )
         },
         print: |url, out| unless_default(out, &url.apps.lookups, "10000"),
     },
@@ -632,11 +641,7 @@ pub const PARAMS: &[Param] = &[
         key: "spam_m",
         repeats: false,
         default: "1200",
-        parse: |url, v| {
-            parse_bits(v)?;
-            url.apps.spam_m = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| bounded_text(&mut url.apps.spam_m, v, MAX_BITS, ParamError::ZeroBits),
         print: |url, out| unless_default(out, &url.apps.spam_m, "1200"),
     },
     Param {
