@@ -654,8 +654,6 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         print: |url, out| unless_default(out, &url.apps.check, ""),
-    },
-    Param {
         key: "grow_m0",
         repeats: false,
         default: "2000",
