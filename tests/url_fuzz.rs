@@ -124,7 +124,6 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                         },
                     ),
                     lab: Default::default(),
-                    grow: Default::default(),
                     cms: Default::default(),
                     apps: Default::default(),
                     hash_quality,

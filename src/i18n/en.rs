@@ -137,7 +137,6 @@ pub static EN: Text = Text {
     empty_item_label: "(empty)",
     tab_sets: "Union & folding",
     tab_hashes: "Hash quality",
-    tab_grow: "Growing filters",
     tab_cms: "Count-min sketch",
     tab_apps: "Use cases",
     cms_title: "Count-min sketch: counting with d rows of w counters",
@@ -389,7 +388,7 @@ pub static EN: Text = Text {
     key_escape: "cancel the walk, close this list",
     key_undo: "undo, redo",
     key_grid: "move along the bit array cell by cell (when it has focus)",
-    key_views: "switch views: visualizer, lab, calculator, union, hashes",
+    key_views: "switch views: visualizer, lab, calculator, union, hashes, count-min sketch, use cases",
     key_present: "presentation mode on or off",
     key_help: "show or hide this list",
     quiz_title: "Predict, then reveal",
@@ -458,5 +457,4 @@ pub static EN: Text = Text {
     notice_lesson_file: "The lesson file lessons/{0} could not be used: {1}",
     notice_language: "the language file could not be loaded: {0}",
     notice_language_file: "The {0} texts could not be loaded ({1}); the page keeps the language it had.",
-    grow_title: "Filters that grow with their stream",
 };

@@ -241,7 +241,6 @@ text_struct!(
     empty_item_label,
     tab_sets,
     tab_hashes,
-    tab_grow,
     tab_cms,
     tab_apps,
     cms_title,
@@ -562,7 +561,6 @@ text_struct!(
     notice_lesson_file,
     notice_language,
     notice_language_file,
-    grow_title,
 );
 
 impl Text {
