@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { openApp, setBits, murmurPositions, sortedUnique } from './helpers.mjs';
 
-const LESSONS = ['basics', 'false-positives', 'sizing', 'deleting', 'crawler'];
+const LESSONS = ['basics', 'false-positives', 'sizing', 'deleting', 'crawler', 'beyond'];
 
 /** Clicks "Next step" until the lesson ends; returns the query verdict seen at each step. */
 async function runToEnd(page) {
@@ -41,6 +41,14 @@ for (const id of LESSONS) {
       expect(missed).toBeGreaterThan(0);
       await expect(page.locator('.crawl-missed li')).toHaveCount(missed);
       await expect(page.locator('[data-crawl="taken"]')).toHaveText('300');
+    }
+    if (id === 'beyond') {
+      // The lesson ends on a wide sketch of the Zipf stream: no estimate below its truth.
+      await expect(page.locator('#cms-guarantee')).toHaveAttribute('data-cms-epsilon', (Math.E / 256).toFixed(6));
+      const heavy = await page.locator('tr[data-heavy]').evaluateAll((rows) =>
+        rows.map((r) => [Number(r.dataset.cmsEstimate), Number(r.dataset.cmsTrue)]));
+      expect(heavy.length).toBeGreaterThan(3);
+      for (const [estimate, truth] of heavy) expect(estimate).toBeGreaterThanOrEqual(truth);
     }
     // Placeholders are all filled.
     await expect(page.locator('.lesson-text')).not.toContainText('{');
