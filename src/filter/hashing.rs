@@ -70,6 +70,17 @@ impl HashFamily {
         }
     }
 
+    /// This family if it has an `(h1, h2)` pair, else murmur3: the family of structures
+    /// that derive any number of positions from one pair (a sketch's d rows, a store's
+    /// filter of any k).
+    pub fn with_pair_or_murmur3(self) -> Self {
+        if HashFamily::DOUBLE_HASHING.contains(&self) {
+            self
+        } else {
+            HashFamily::Murmur3
+        }
+    }
+
     /// The most hash functions the family has: 6 for the seed's filter, else none.
     pub fn max_hashes(self) -> Option<u32> {
         match self {

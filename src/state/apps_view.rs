@@ -150,11 +150,7 @@ impl AppsState {
     /// The same view with its filters hashed by `family` (murmur3 for a family without an
     /// `(h1, h2)` pair, whose k is limited).
     pub fn with_family(mut self, family: HashFamily) -> Self {
-        let family = if HashFamily::DOUBLE_HASHING.contains(&family) {
-            family
-        } else {
-            HashFamily::Murmur3
-        };
+        let family = family.with_pair_or_murmur3();
         if family == self.family {
             return self;
         }

@@ -193,11 +193,7 @@ impl CmsState {
     /// The same view with its sketch hashed by `family` (a family without an `(h1, h2)`
     /// pair falls back to murmur3).
     pub fn with_family(self, family: HashFamily) -> Self {
-        let family = if HashFamily::DOUBLE_HASHING.contains(&family) {
-            family
-        } else {
-            HashFamily::Murmur3
-        };
+        let family = family.with_pair_or_murmur3();
         if family == self.sketch.family() {
             return self;
         }
