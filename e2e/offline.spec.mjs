@@ -56,7 +56,10 @@ test('a new build waits for the next visit instead of taking over an open lesson
   // A new build on the server: the same files under a new version.
   const file = new URL('../dist/sw.js', import.meta.url);
   const built = readFileSync(file, 'utf8');
-  writeFileSync(file, built.replace(/const VERSION = '([^']*)'/, "const VERSION = '$1-next'"));
+  // (The built worker is minified: `const VERSION="…"`.)
+  const nextBuild = built.replace(/(\bVERSION\s*=\s*)(["'])([^"']*)\2/, '$1$2$3-next$2');
+  expect(nextBuild).not.toBe(built);
+  writeFileSync(file, nextBuild);
   try {
     const update = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();

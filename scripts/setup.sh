@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the app and its tests need, skipping what is already present at the
 # right version: the wasm32 target, Trunk, the wasm-bindgen CLI matching Cargo.lock, a C
-# compiler, Chromium and ChromeDriver, and the npm packages (Playwright, binaryen's wasm-opt).
+# compiler, Chromium and ChromeDriver, and the npm packages (Playwright, binaryen's wasm-opt,
+# terser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,8 +47,9 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] \
 fi
 
 if [ ! -x node_modules/.bin/playwright ] || [ ! -x node_modules/.bin/wasm-opt ] \
+   || [ ! -x node_modules/.bin/terser ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages (Playwright, binaryen)"
+  say "installing npm packages (Playwright, binaryen, terser)"
   npm ci --no-audit --no-fund
 fi
 
