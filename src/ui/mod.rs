@@ -5,6 +5,7 @@
 pub mod app;
 pub mod browser;
 pub mod bulk;
+pub mod chart;
 pub mod components;
 pub mod header;
 pub mod hooks;
