@@ -2,19 +2,13 @@ import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openApp } from './helpers.mjs';
 
-/** name → string of one language: English from src/i18n/en.rs, the others from their files
- * in static/i18n/, which the page fetches. */
+/** name → string of one language: English from src/i18n/en.txt, which is compiled into the
+ * page, the others from their files in static/i18n/, which the page fetches. */
 function table(lang) {
   const entries = {};
-  if (lang === 'en') {
-    const source = readFileSync(new URL('../src/i18n/en.rs', import.meta.url), 'utf8');
-    for (const [, name, value] of source.matchAll(/^ {4}([a-z_0-9]+): "((?:[^"\\]|\\.)*)",$/gm)) {
-      entries[name] = value.replace(/\\"/g, '"');
-    }
-  } else {
-    const file = readFileSync(new URL(`../static/i18n/${lang}.txt`, import.meta.url), 'utf8');
-    for (const [, name, value] of file.matchAll(/^([a-z_0-9]+) = (.*)$/gm)) entries[name] = value;
-  }
+  const path = lang === 'en' ? '../src/i18n/en.txt' : `../static/i18n/${lang}.txt`;
+  const file = readFileSync(new URL(path, import.meta.url), 'utf8');
+  for (const [, name, value] of file.matchAll(/^([a-z_0-9]+) = (.*)$/gm)) entries[name] = value;
   return entries;
 }
 

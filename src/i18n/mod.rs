@@ -1,11 +1,13 @@
 //! Every piece of text the page shows, in English, 简体中文 and 日本語.
 //!
-//! A language is one [`Text`] value. English is a struct literal compiled into the page, so
-//! the compiler refuses a missing string. Chinese and Japanese are files,
-//! `static/i18n/zh.txt` and `ja.txt` (`name = text` lines in the order of [`Text`]'s
-//! fields), fetched when the page is shown in that language and [installed](install) here:
-//! this keeps their 10 KB (gzip) out of the bundle. The tests parse both files and check that every translation is there and
-//! keeps the English template's `{0}`, `{1}`, … placeholders.
+//! A language is one [`Text`] value, read from a file of `name = text` lines in the order
+//! of [`Text`]'s fields. English, `src/i18n/en.txt`, is compiled into the page without its
+//! names (`build.rs`) and read by place when first used; the build fails unless it has one
+//! text per field. Chinese and Japanese, `static/i18n/zh.txt` and `ja.txt`, are fetched
+//! when the page is shown in that language and [installed](install) here: this keeps their
+//! 10 KB (gzip) out of the bundle. The tests read all three files with their names and
+//! check that every text is there, under its own name, and that the translations keep the
+//! English template's `{0}`, `{1}`, … placeholders.
 
 use std::cell::Cell;
 
@@ -791,6 +793,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn english_is_its_file_read_by_name() {
+        let file = include_str!("en.txt");
+        let read = Text::parse(file).unwrap_or_else(|e| panic!("src/i18n/en.txt: {e}"));
+        assert_eq!(read.entries(), EN.entries());
+        assert_eq!(EN.title, "Bloom filter lab");
+        assert_eq!(EN.ch_corner, "c \\ k");
     }
 
     #[test]
