@@ -50,6 +50,16 @@ test('a small run completes with one point per checkpoint for each family, each 
   expect(rows).toHaveLength(1 + 16);
   expect(rows[0]).toBe('family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate,layout');
   expect(rows[1]).toMatch(/^fnv,1000,4,50,100,2000,/);
+  // Hovering a point, or reaching it with Tab, shows its description (its title) under the plot.
+  const readout = page.locator('.fpr-plot [data-readout]');
+  const second = page.locator('.point.murmur3').nth(1);
+  await second.hover();
+  await expect(readout).toHaveText(await second.locator('title').textContent());
+  await expect(readout).toContainText('murmur3: n = 100,');
+  await page.locator('.point.murmur3').nth(4).focus();
+  await expect(readout).toContainText('murmur3: n = 250,');
+  await page.keyboard.press('Tab');
+  await expect(readout).toContainText('murmur3: n = 300,');
   await page.click('#lab-log');
   const svg = await page.locator('.fpr-plot svg').innerHTML();
   expect(svg).not.toMatch(/NaN|Infinity/);

@@ -1,24 +1,28 @@
 //! The central plot: the false-positive rate against n, theory (exact and approximate)
 //! against measurement, drawn as SVG by hand.
 
-use crate::decimal::{fixed, shortest, Fixed, Shortest};
+use crate::decimal::{shortest, Fixed};
 use yew::prelude::*;
 
 use crate::filter::{HashFamily, Layout, MeasuredPoint};
 use crate::i18n::sentences;
 use crate::i18n::{fill, Text};
 use crate::state::lab::Run;
-use crate::state::plot::{
-    linear_ticks, log_ticks, theory_curve, tick_label, AxisKind, Curve, Scale,
-};
+use crate::state::plot::{linear_ticks, log_ticks, theory_curve, AxisKind, Curve};
+use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::picture::plot_download;
+use crate::ui::raw::{escape, Markup};
 
 const WIDTH: f64 = 680.0;
 const HEIGHT: f64 = 380.0;
-const LEFT: f64 = 70.0;
-const RIGHT: f64 = 20.0;
-const TOP: f64 = 16.0;
-const BOTTOM: f64 = 48.0;
+const FRAME: Frame = Frame {
+    width: WIDTH,
+    height: HEIGHT,
+    left: 70.0,
+    right: 20.0,
+    top: 16.0,
+    bottom: 48.0,
+};
 /// The smallest rate a log axis shows; observed zeros sit on it.
 const LOG_FLOOR: f64 = 1e-6;
 
@@ -45,19 +49,11 @@ pub struct FprPlotProps {
     pub axis: AxisKind,
 }
 
-fn points_attr(points: &[(f64, f64)], x: &Scale, y: &Scale) -> String {
-    points
-        .iter()
-        .map(|&(n, r)| format!("{},{}", Fixed(x.map(n), 1), Fixed(y.map(r), 1)))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The plot.
 #[component]
 pub fn FprPlot(props: &FprPlotProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
-    let readout = use_state(String::new);
+    let readout = use_state_eq(String::new);
     let (m, k) = (props.m as f64, props.k as f64);
     let user_point = props.user_point.as_ref().filter(|p| p.n > 0);
     let n_max = props.n_max.max(user_point.map_or(1, |p| p.n)).max(1) as f64;
@@ -91,35 +87,14 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                 .copied()
                 .filter(|&t| t >= y_top)
                 .unwrap_or(y_top);
-            (
-                Scale {
-                    kind: AxisKind::Linear,
-                    min: 0.0,
-                    max: top,
-                    from: HEIGHT - BOTTOM,
-                    to: TOP,
-                },
-                ticks,
-            )
+            (FRAME.y(AxisKind::Linear, 0.0, top), ticks)
         }
         AxisKind::Log => (
-            Scale {
-                kind: AxisKind::Log,
-                min: LOG_FLOOR,
-                max: 1.0,
-                from: HEIGHT - BOTTOM,
-                to: TOP,
-            },
+            FRAME.y(AxisKind::Log, LOG_FLOOR, 1.0),
             log_ticks(LOG_FLOOR, 1.0),
         ),
     };
-    let x_scale = Scale {
-        kind: AxisKind::Linear,
-        min: 0.0,
-        max: n_max,
-        from: LEFT,
-        to: WIDTH - RIGHT,
-    };
+    let x_scale = FRAME.x(AxisKind::Linear, 0.0, n_max);
     let x_ticks = linear_ticks(0.0, n_max, 6);
     let on_log = props.axis == AxisKind::Log;
     let curve = |pts: &[(f64, f64)]| -> Vec<(f64, f64)> {
@@ -128,8 +103,9 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             .filter(|p| !on_log || p.1 >= LOG_FLOOR)
             .collect()
     };
-    let family_label = |f: HashFamily| f.label().to_owned();
-    let point_html = |label: String, p: &MeasuredPoint, shape: &'static str, key: &'static str| {
+    // Each point: its 95 % interval, the single filters' spread when there are several, and
+    // a marker whose shape says whose point it is; its description is its `<title>`.
+    let point = |out: &mut Markup, label: &str, p: &MeasuredPoint, shape: &str, key: &str| {
         let theory = match first {
             Curve::Partitioned => {
                 crate::filter::math::fpr_partitioned((m / k).floor(), p.n as f64, k)
@@ -138,54 +114,53 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         };
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
         let (low, high) = p.interval();
-        let (spread_low, spread_high) = p.spread();
-        let description = sentences::observed_point(text, &label, p, theory);
-        let onfocus = {
-            let readout = readout.clone();
-            let d = description.clone();
-            Callback::from(move |_: FocusEvent| readout.set(d.clone()))
-        };
-        let onmouseenter = {
-            let readout = readout.clone();
-            let d = description.clone();
-            Callback::from(move |_: MouseEvent| readout.set(d.clone()))
-        };
-        let marker = match shape {
-            "square" => {
-                html! { <rect x={fixed(cx - 4.0, 1)} y={fixed(cy - 4.0, 1)} width="8" height="8" /> }
-            }
-            "diamond" => {
-                let points = format!(
-                    "{x},{top} {right},{y} {x},{bottom} {left},{y}",
-                    x = Fixed(cx, 1),
-                    y = Fixed(cy, 1),
-                    left = Fixed(cx - 6.0, 1),
-                    right = Fixed(cx + 6.0, 1),
-                    top = Fixed(cy - 6.0, 1),
-                    bottom = Fixed(cy + 6.0, 1),
-                );
-                html! { <polygon {points} /> }
-            }
-            _ => {
-                html! { <circle cx={fixed(cx, 1)} cy={fixed(cy, 1)} r="4" /> }
-            }
-        };
-        let several = p.filters() > 1;
-        html! {
-            <g class={crate::class_list!("point", key)} tabindex="0" {onfocus} {onmouseenter}
-               data-point-n={p.n.to_string()} data-observed={shortest(p.rate())} data-run={key}
-               data-ci-low={shortest(low)} data-ci-high={shortest(high)} data-filters={p.filters().to_string()}
-               data-spread-low={several.then(|| shortest(spread_low))} data-spread-high={several.then(|| shortest(spread_high))}>
-                <title>{ description }</title>
-                if several {
-                    <line class="spread" x1={fixed(cx, 1)} x2={fixed(cx, 1)}
-                          y1={fixed(y_scale.map(spread_low), 1)} y2={fixed(y_scale.map(spread_high), 1)} />
-                }
-                <line class="ci" x1={fixed(cx, 1)} x2={fixed(cx, 1)}
-                      y1={fixed(y_scale.map(low), 1)} y2={fixed(y_scale.map(high), 1)} />
-                { marker }
-            </g>
+        let description = sentences::observed_point(text, label, p, theory);
+        out.push(format_args!(
+            "<g class=\"point {key}\" tabindex=\"0\" data-point-n=\"{}\" data-observed=\"{}\" data-run=\"{key}\" data-ci-low=\"{}\" data-ci-high=\"{}\" data-filters=\"{}\"",
+            p.n,
+            shortest(p.rate()),
+            shortest(low),
+            shortest(high),
+            p.filters(),
+        ));
+        let x = Fixed(cx, 1);
+        let spread = (p.filters() > 1).then(|| p.spread());
+        if let Some((spread_low, spread_high)) = spread {
+            out.push(format_args!(
+                " data-spread-low=\"{}\" data-spread-high=\"{}\"",
+                shortest(spread_low),
+                shortest(spread_high)
+            ));
         }
+        out.push(format_args!("><title>{}</title>", escape(&description)));
+        if let Some((spread_low, spread_high)) = spread {
+            out.push(format_args!(
+                "<line class=\"spread\" x1=\"{x}\" x2=\"{x}\" y1=\"{}\" y2=\"{}\"/>",
+                Fixed(y_scale.map(spread_low), 1),
+                Fixed(y_scale.map(spread_high), 1)
+            ));
+        }
+        out.push(format_args!(
+            "<line class=\"ci\" x1=\"{x}\" x2=\"{x}\" y1=\"{}\" y2=\"{}\"/>",
+            Fixed(y_scale.map(low), 1),
+            Fixed(y_scale.map(high), 1)
+        ));
+        let y = Fixed(cy, 1);
+        match shape {
+            "square" => out.push(format_args!(
+                "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\"/></g>",
+                Fixed(cx - 4.0, 1),
+                Fixed(cy - 4.0, 1)
+            )),
+            "diamond" => out.push(format_args!(
+                "<polygon points=\"{x},{} {},{y} {x},{} {},{y}\"/></g>",
+                Fixed(cy - 6.0, 1),
+                Fixed(cx + 6.0, 1),
+                Fixed(cy + 6.0, 1),
+                Fixed(cx - 6.0, 1)
+            )),
+            _ => out.push(format_args!("<circle cx=\"{x}\" cy=\"{y}\" r=\"4\"/></g>")),
+        };
     };
     // The legend names what is drawn: the curves, each family that ran, the single filters'
     // spread when a point has several, and the user's filter when it is shown.
@@ -200,36 +175,68 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         .iter()
         .flat_map(|r| &r.points)
         .any(|p| p.filters() > 1);
+    // The grid, the axes' names, the two curves, then the points over them.
+    let mut drawn = Markup::default();
+    FRAME.open(&mut drawn, "fpr-plot", text.plot_title);
+    drawn.push(format_args!("<g class=\"grid\">"));
+    FRAME.y_grid(&mut drawn, &y_scale, &labelled(y_ticks));
+    FRAME.x_grid(&mut drawn, &x_scale, &x_ticks);
+    drawn.push(format_args!("</g>"));
+    FRAME.x_name(&mut drawn, text.plot_x);
+    FRAME.y_name(&mut drawn, text.plot_y);
+    polyline(
+        &mut drawn,
+        "curve exact",
+        &curve(&exact),
+        &x_scale,
+        &y_scale,
+    );
+    polyline(
+        &mut drawn,
+        "curve approx",
+        &curve(&approx),
+        &x_scale,
+        &y_scale,
+    );
+    for (i, run) in props.runs.iter().enumerate() {
+        let (key, order) = (run.family.key(), if i == 0 { "first" } else { "second" });
+        let shape = if run.family == HashFamily::Murmur3 {
+            "square"
+        } else {
+            "circle"
+        };
+        drawn.push(format_args!(
+            "<g class=\"run {order}\" data-run-family=\"{key}\">"
+        ));
+        for p in &run.points {
+            point(&mut drawn, run.family.label(), p, shape, key);
+        }
+        drawn.push(format_args!("</g>"));
+    }
+    drawn.push(format_args!("<g class=\"run user\">"));
+    if let Some(p) = user_point {
+        point(&mut drawn, text.plot_user, p, "diamond", "user");
+    }
+    drawn.push(format_args!("</g></svg>"));
+    // Hovering or focusing a point shows its description (its `<title>`) under the plot.
+    let shown = readout.clone();
+    let show = move |target: Option<web_sys::Element>| {
+        let described = target
+            .and_then(|t| t.closest(".point").ok().flatten())
+            .and_then(|g| g.first_element_child())
+            .and_then(|title| title.text_content());
+        if let Some(description) = described {
+            shown.set(description);
+        }
+    };
+    let onfocusin = {
+        let show = show.clone();
+        Callback::from(move |e: FocusEvent| show(e.target_dyn_into()))
+    };
+    let onmouseover = Callback::from(move |e: MouseEvent| show(e.target_dyn_into()));
     html! {
-        <figure class="plot fpr-plot">
-            <svg id="fpr-plot" viewBox={format!("0 0 {} {}", Shortest(WIDTH), Shortest(HEIGHT))} role="img" aria-label={text.plot_title}>
-                <g class="grid">
-                    { for y_ticks.iter().map(|&t| { let y = y_scale.map(t); html! {
-                        <g class="tick">
-                            <line x1={shortest(LEFT)} x2={shortest(WIDTH - RIGHT)} y1={fixed(y, 1)} y2={fixed(y, 1)} />
-                            <text x={shortest(LEFT - 6.0)} y={fixed(y + 4.0, 1)} text-anchor="end">{ tick_label(t) }</text>
-                        </g>
-                    }}) }
-                    { for x_ticks.iter().map(|&t| { let x = x_scale.map(t); html! {
-                        <g class="tick">
-                            <line x1={fixed(x, 1)} x2={fixed(x, 1)} y1={shortest(TOP)} y2={shortest(HEIGHT - BOTTOM)} />
-                            <text x={fixed(x, 1)} y={shortest(HEIGHT - BOTTOM + 16.0)} text-anchor="middle">{ tick_label(t) }</text>
-                        </g>
-                    }}) }
-                </g>
-                <text class="axis-label" x={shortest((LEFT + WIDTH - RIGHT) / 2.0)} y={shortest(HEIGHT - 8.0)} text-anchor="middle">{ text.plot_x }</text>
-                <text class="axis-label" transform={format!("translate(16 {}) rotate(-90)", Shortest((TOP + HEIGHT - BOTTOM) / 2.0))} text-anchor="middle">{ text.plot_y }</text>
-                <polyline class="curve exact" points={points_attr(&curve(&exact), &x_scale, &y_scale)} />
-                <polyline class="curve approx" points={points_attr(&curve(&approx), &x_scale, &y_scale)} />
-                { for props.runs.iter().enumerate().map(|(i, run)| html! {
-                    <g class={crate::class_list!("run", if i == 0 { "first" } else { "second" })} data-run-family={run.family.key()}>
-                        { for run.points.iter().map(|p| point_html(family_label(run.family), p, if run.family == HashFamily::Murmur3 { "square" } else { "circle" }, run.family.key())) }
-                    </g>
-                }) }
-                <g class="run user">
-                    { for user_point.map(|p| point_html(text.plot_user.to_owned(), p, "diamond", "user")) }
-                </g>
-            </svg>
+        <figure class="plot fpr-plot" {onfocusin} {onmouseover}>
+            { drawn.html() }
             <figcaption>
                 <ul class="plot-legend">
                     <li><span class="key exact" />{ if partitioned { text.fpr_partitioned } else { text.plot_exact } }</li>
