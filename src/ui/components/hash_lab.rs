@@ -57,7 +57,7 @@ fn number_field(
 }
 
 /// Bars of `counts` (grouped into at most 128 bars), read aloud as `label`.
-fn histogram_svg(counts: &[u64], label: String) -> Html {
+fn histogram_svg(out: &mut Markup, counts: &[u64], label: &str) {
     const BINS: usize = 128;
     let bins: Vec<u64> = if counts.len() <= BINS {
         counts.to_vec()
@@ -66,17 +66,87 @@ fn histogram_svg(counts: &[u64], label: String) -> Html {
         counts.chunks(per).map(|c| c.iter().sum()).collect()
     };
     let max = bins.iter().copied().max().unwrap_or(1).max(1) as f64;
-    let width = 300.0;
-    let bar = width / bins.len().max(1) as f64;
-    html! {
-        <svg class="histogram" viewBox="0 0 300 60" preserveAspectRatio="none" role="img" aria-label={label}>
-            { for bins.iter().enumerate().map(|(i, &c)| {
-                let h = 58.0 * c as f64 / max;
-                html! { <rect x={fixed(i as f64 * bar, 2)} y={fixed(60.0 - h, 2)}
-                              width={fixed(bar.max(0.5), 2)} height={fixed(h, 2)} /> }
-            }) }
-        </svg>
+    let bar = 300.0 / bins.len().max(1) as f64;
+    out.push(format_args!(
+        "<svg class=\"histogram\" viewBox=\"0 0 300 60\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{}\">",
+        escape(label)
+    ));
+    for (i, &c) in bins.iter().enumerate() {
+        let h = 58.0 * c as f64 / max;
+        out.push(format_args!(
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+            Fixed(i as f64 * bar, 2),
+            Fixed(60.0 - h, 2),
+            Fixed(bar.max(0.5), 2),
+            Fixed(h, 2)
+        ));
     }
+    out.push(format_args!("</svg>"));
+}
+
+/// The reports' table: each hash's histogram, chi-square and p-value, and its filter's
+/// observed and theoretical rates; busy until every hash has reported.
+fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> Html {
+    let mut out = Markup::default();
+    let histogram = fill(text.hashes_histogram, &[&BUCKETS]);
+    out.push(format_args!(
+        "<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        if complete { "" } else { " aria-busy=\"true\"" },
+        escape(text.hashes_hash),
+        escape(&histogram),
+        escape(text.hashes_observed),
+        escape(text.hashes_theory),
+    ));
+    for r in reports {
+        let spread = r.spread();
+        let mark = match spread {
+            Spread::Uniform => " ✓",
+            Spread::TooFew => "",
+            Spread::Clustered | Spread::TooEven => " ✗",
+        };
+        let name = labels::hash_under_test(text, r.hash);
+        out.push(format_args!(
+            "<tr data-hash=\"{}\" data-chi-square=\"{}\" data-p-value=\"{}\" data-observed=\"{}\" data-theory=\"{}\" data-rate=\"{}\" data-spread=\"{s}\" class=\"{s}\"><td",
+            r.hash.key(),
+            shortest(r.chi_square),
+            machine_rate(r.ln_p_value),
+            shortest(r.observed_rate),
+            shortest(r.theory_rate),
+            r.rate_verdict().key(),
+            s = spread.key(),
+        ));
+        if let HashUnderTest::Classic(h) = r.hash {
+            out.push(format_args!(" title=\"{}\"", escape(h.formula())));
+        }
+        out.push(format_args!(">{}</td><td>", escape(name)));
+        histogram_svg(&mut out, &r.histogram, &format!("{name}: {histogram}"));
+        out.push(format_args!(
+            "</td><td class=\"mono\">{} ({})</td><td class=\"mono\">{}{mark}</td><td class=\"mono\">{}</td><td class=\"mono\">{}</td></tr>",
+            Fixed(r.chi_square, 1),
+            escape(&fill(text.hashes_dof, &[&Shortest(r.dof)])),
+            probability_from_ln(r.ln_p_value),
+            probability(r.observed_rate),
+            probability(r.theory_rate),
+        ));
+    }
+    out.push(format_args!("</tbody></table>"));
+    out.html()
+}
+
+/// One sentence per hash on what its filter did, in a list.
+fn verdicts(text: &'static Text, reports: &[HashReport], items: usize) -> Html {
+    let mut out = Markup::default();
+    out.push(format_args!("<ul class=\"hash-verdicts\">"));
+    for r in reports {
+        out.push(format_args!(
+            "<li data-hash=\"{}\" data-rate=\"{}\">{}</li>",
+            r.hash.key(),
+            r.rate_verdict().key(),
+            escape(&verdict(text, r, items))
+        ));
+    }
+    out.push(format_args!("</ul>"));
+    out.html()
 }
 
 /// Every classic hash's 32-bit value of `item`, with its rule, as markup.
@@ -228,40 +298,8 @@ pub fn HashLab(props: &HashLabProps) -> Html {
             if (corpus_size as u64) < MIN_TESTED_ITEMS {
                 <p class="notice" id="hashes-few">{ fill(text.hashes_too_few, &[&corpus_size, &MIN_TESTED_ITEMS]) }</p>
             }
-            <table class="hash-reports" aria-busy={(!complete).then_some("true")}>
-                <thead><tr>
-                    <th>{ text.hashes_hash }</th><th>{ fill(text.hashes_histogram, &[&BUCKETS]) }</th><th>{ "χ²" }</th>
-                    <th>{ "p" }</th><th>{ text.hashes_observed }</th><th>{ text.hashes_theory }</th>
-                </tr></thead>
-                <tbody>
-                    { for reports.iter().map(|r| {
-                        let spread = r.spread();
-                        let mark = match spread {
-                            Spread::Uniform => " ✓",
-                            Spread::TooFew => "",
-                            Spread::Clustered | Spread::TooEven => " ✗",
-                        };
-                        html! {
-                            <tr data-hash={r.hash.key()} data-chi-square={shortest(r.chi_square)}
-                                data-p-value={machine_rate(r.ln_p_value)} data-observed={shortest(r.observed_rate)}
-                                data-theory={shortest(r.theory_rate)} data-rate={r.rate_verdict().key()}
-                                data-spread={spread.key()} class={spread.key()}>
-                                <td title={match r.hash { HashUnderTest::Classic(h) => Some(h.formula()), _ => None }}>{ labels::hash_under_test(text, r.hash) }</td>
-                                <td>{ histogram_svg(&r.histogram, format!("{}: {}", labels::hash_under_test(text, r.hash), fill(text.hashes_histogram, &[&BUCKETS]))) }</td>
-                                <td class="mono">{ format!("{} ({})", Fixed(r.chi_square, 1), fill(text.hashes_dof, &[&Shortest(r.dof)])) }</td>
-                                <td class="mono">{ probability_from_ln(r.ln_p_value) }{ mark }</td>
-                                <td class="mono">{ probability(r.observed_rate) }</td>
-                                <td class="mono">{ probability(r.theory_rate) }</td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-            <ul class="hash-verdicts">
-                { for reports.iter().map(|r| html! {
-                    <li data-hash={r.hash.key()} data-rate={r.rate_verdict().key()}>{ verdict(text, r, corpus_size) }</li>
-                }) }
-            </ul>
+            { report_table(text, reports, complete) }
+            { verdicts(text, reports, corpus_size) }
             }
             <p class="hint">{ text.hashes_explain }</p>
             <p class="hint">{ text.hq_classic_note }</p>
