@@ -1,10 +1,11 @@
-//! The arithmetic for the shown item: one row per hash index.
+//! The arithmetic for the shown item: one row per hash index, written as markup.
 
 use yew::prelude::*;
 
 use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
 use crate::i18n::{fill, Text};
 use crate::ui::marks::hash_class;
+use crate::ui::raw::{escape, Markup};
 
 /// Props of [`HashTable`].
 pub struct HashTableProps {
@@ -65,58 +66,85 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
         fill(text.hash_mod_col, &[&shape.m()])
     };
     let (h1, h2) = props.steps.first().map(|s| (s.h1, s.h2)).unwrap_or((0, 0));
-    html! {
-        <section class="panel hash-table" aria-labelledby="hash-table-title">
-            <h2 id="hash-table-title">{ text.hash_table }</h2>
-            <p class="formula"><code>{ split }</code></p>
-            if !seed { <p class="formula"><code>{ text.hash_table_hint }</code></p> }
-            if partitioned {
-                <p class="formula" data-slice-len={shape.slice_len().to_string()}><code>{ fill(text.hash_partition_hint, &[&shape.slice_len()]) }</code></p>
-            }
-            <dl class="hash-inputs">
-                <dt>{ text.hash_bytes }</dt><dd class="mono" data-item-bytes="">{ bytes_hex(text, &props.item) }</dd>
-                if !seed {
-                    <dt>{ "h1" }</dt><dd class="mono" data-h1={h1.to_string()}>{ h1 }</dd>
-                    <dt>{ "h2" }</dt><dd class="mono" data-h2={h2.to_string()}>{ h2 }</dd>
-                }
-            </dl>
-            <table>
-                <thead>
-                    <tr>
-                        <th scope="col">{ text.col_i }</th>
-                        <th scope="col">{ value_header }</th>
-                        <th scope="col">{ position_header }</th>
-                        if !props.hide_bits { <th scope="col">{ text.col_bit }</th> }
-                    </tr>
-                </thead>
-                <tbody>
-                    { for props.steps.iter().zip(&props.set).filter(|(s, _)| s.index < props.visible).map(|(s, &set)| {
-                        let (class, bit) = match (set, props.adding) {
-                            _ if props.hide_bits => ("", ""),
-                            (true, _) => ("row-set", text.bit_is_set),
-                            (false, true) => ("row-set row-adding", text.bit_being_set),
-                            (false, false) => ("row-zero", text.bit_is_zero),
-                        };
-                        let colour = hash_class(s.index);
-                        let position = if partitioned {
-                            format!("{} + {} = {}", s.first, s.combined % s.size, s.position)
-                        } else {
-                            s.position.to_string()
-                        };
-                        html! {
-                            <tr data-hash-index={s.index.to_string()} data-position={s.position.to_string()} class={crate::class_list!(class, colour)}>
-                                <td><span class={crate::class_list!("chip", colour)}>{ s.index }</span></td>
-                                <td class="mono">
-                                    if let Some(hash) = s.classic { <span class="hash-name">{ hash.label() }{ ": " }</span> }
-                                    { s.combined }
-                                </td>
-                                <td class="mono pos">{ position }</td>
-                                if !props.hide_bits { <td>{ bit }</td> }
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-        </section>
+    let mut out = Markup::default();
+    out.push(format_args!(
+        "<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>",
+        escape(text.hash_table),
+        escape(split)
+    ));
+    if !seed {
+        out.push(format_args!(
+            "<p class=\"formula\"><code>{}</code></p>",
+            escape(text.hash_table_hint)
+        ));
     }
+    if partitioned {
+        out.push(format_args!(
+            "<p class=\"formula\" data-slice-len=\"{len}\"><code>{}</code></p>",
+            escape(&fill(text.hash_partition_hint, &[&shape.slice_len()])),
+            len = shape.slice_len()
+        ));
+    }
+    out.push(format_args!(
+        "<dl class=\"hash-inputs\"><dt>{}</dt><dd class=\"mono\" data-item-bytes=\"\">{}</dd>",
+        escape(text.hash_bytes),
+        escape(&bytes_hex(text, &props.item))
+    ));
+    if !seed {
+        out.push(format_args!(
+            "<dt>h1</dt><dd class=\"mono\" data-h1=\"{h1}\">{h1}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{h2}\">{h2}</dd>"
+        ));
+    }
+    out.push(format_args!(
+        "</dl><table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
+        escape(text.col_i),
+        escape(value_header),
+        escape(&position_header)
+    ));
+    if !props.hide_bits {
+        out.push(format_args!(
+            "<th scope=\"col\">{}</th>",
+            escape(text.col_bit)
+        ));
+    }
+    out.push(format_args!("</tr></thead><tbody>"));
+    let shown = props.steps.iter().zip(&props.set);
+    for (s, &set) in shown.filter(|(s, _)| s.index < props.visible) {
+        let (class, bit) = match (set, props.adding) {
+            _ if props.hide_bits => ("", ""),
+            (true, _) => ("row-set ", text.bit_is_set),
+            (false, true) => ("row-set row-adding ", text.bit_being_set),
+            (false, false) => ("row-zero ", text.bit_is_zero),
+        };
+        let colour = hash_class(s.index);
+        out.push(format_args!(
+            "<tr data-hash-index=\"{i}\" data-position=\"{p}\" class=\"{class}{colour}\"><td><span class=\"chip {colour}\">{i}</span></td><td class=\"mono\">",
+            i = s.index,
+            p = s.position,
+        ));
+        if let Some(hash) = s.classic {
+            out.push(format_args!(
+                "<span class=\"hash-name\">{}: </span>",
+                hash.label()
+            ));
+        }
+        out.push(format_args!("{}</td><td class=\"mono pos\">", s.combined));
+        if partitioned {
+            out.push(format_args!(
+                "{} + {} = {}",
+                s.first,
+                s.combined % s.size,
+                s.position
+            ));
+        } else {
+            out.push(format_args!("{}", s.position));
+        }
+        out.push(format_args!("</td>"));
+        if !props.hide_bits {
+            out.push(format_args!("<td>{}</td>", escape(bit)));
+        }
+        out.push(format_args!("</tr>"));
+    }
+    out.push(format_args!("</tbody></table></section>"));
+    out.html()
 }
