@@ -7,7 +7,7 @@ use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape};
+use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape, SetEstimates};
 use crate::i18n::labels;
 use crate::i18n::{fill, Text};
 use crate::state::examples::{fold_example, fold_example_size, sets_example, EXAMPLE_MAX_FILL};
@@ -16,6 +16,7 @@ use crate::state::url::MAX_FOLDS;
 use crate::state::{Action, FilterModel, Members};
 use crate::ui::components::bit_grid::BitGrid;
 use crate::ui::marks::{Mark, MarkKind};
+use crate::ui::raw::{escape, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`SetsPanel`].
@@ -86,6 +87,65 @@ fn extra_marks(and: &BloomFilter, truth: &BloomFilter) -> Vec<Mark> {
         .collect()
 }
 
+/// The size estimates beside the true sizes of A, B, their union and intersection.
+fn estimates_table(text: &Text, est: &SetEstimates, truth: [usize; 4]) -> Html {
+    let undefined = text.estimate_undefined;
+    let mut out = Markup::default();
+    out.push(format_args!(
+        "<table class=\"estimates\"><thead><tr><th></th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        escape(text.sets_estimated),
+        escape(text.sets_true)
+    ));
+    let rows = [
+        ("a", "|A|", estimate(est.a, undefined)),
+        ("b", "|B|", estimate(est.b, undefined)),
+        ("union", "|A ∪ B|", estimate(est.union, undefined)),
+        (
+            "intersection",
+            "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B",
+            est.intersection
+                .map(one_decimal)
+                .unwrap_or_else(|| undefined.to_owned()),
+        ),
+    ];
+    for ((key, name, estimated), count) in rows.into_iter().zip(truth) {
+        out.push(format_args!(
+            "<tr data-estimate=\"{key}\"><td>{name}</td><td>{}</td><td>{count}</td></tr>",
+            escape(&estimated)
+        ));
+    }
+    out.push(format_args!("</tbody></table>"));
+    out.html()
+}
+
+/// Each folding level: its m, fill, rate by fill and how many of the items it still finds.
+fn folds_table(
+    text: &Text,
+    levels: &[BloomFilter],
+    members: &[&String],
+    rate: impl Fn(&BloomFilter) -> String,
+) -> Html {
+    let mut out = Markup::default();
+    out.push(format_args!(
+        "<table class=\"folds\"><thead><tr><th>m</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        escape(text.fill_ratio),
+        escape(text.fpr_by_fill),
+        escape(text.fold_found)
+    ));
+    for (i, f) in levels.iter().enumerate() {
+        let found = members.iter().filter(|m| f.contains(m.as_bytes())).count();
+        let m = f.shape().m();
+        out.push(format_args!(
+            "<tr data-fold=\"{i}\" data-m=\"{m}\" data-found=\"{found}\"><td>{m}</td><td>{}</td><td>{}</td><td>{found} / {}</td></tr>",
+            fraction(f.fill_ratio(), 4),
+            rate(f),
+            members.len()
+        ));
+    }
+    out.push(format_args!("</tbody></table>"));
+    out.html()
+}
+
 /// The panel.
 pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     let shape = props.shape;
@@ -152,7 +212,6 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         .last()
         .map(|f| f.shape().m())
         .filter(|_| props.folds < MAX_FOLDS && !can_fold);
-    let undefined = text.estimate_undefined;
     html! {
         <section class="panel sets" aria-labelledby="sets-title">
             <h2 id="sets-title">{ text.sets_title }</h2>
@@ -191,17 +250,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                     <p class="notice" id="sets-saturated">{ fill(text.sets_saturated, &[&union.count_ones(), &shape.m(), &percent(union_fill)]) }</p>
                 }
                 if let Some(est) = est {
-                    <table class="estimates">
-                        <thead><tr><th></th><th>{ text.sets_estimated }</th><th>{ text.sets_true }</th></tr></thead>
-                        <tbody>
-                            <tr data-estimate="a"><td>{ "|A|" }</td><td>{ estimate(est.a, undefined) }</td><td>{ a_items.len() }</td></tr>
-                            <tr data-estimate="b"><td>{ "|B|" }</td><td>{ estimate(est.b, undefined) }</td><td>{ b_items.len() }</td></tr>
-                            <tr data-estimate="union"><td>{ "|A ∪ B|" }</td><td>{ estimate(est.union, undefined) }</td><td>{ true_union.len() }</td></tr>
-                            <tr data-estimate="intersection"><td>{ "|A ∩ B| ≈ n̂A + n̂B − n̂A∪B" }</td>
-                                <td>{ est.intersection.map(one_decimal).unwrap_or_else(|| undefined.to_owned()) }</td>
-                                <td>{ common.len() }</td></tr>
-                        </tbody>
-                    </table>
+                    { estimates_table(text, &est, [a_items.len(), b_items.len(), true_union.len(), common.len()]) }
                 }
             </div>
             <h2>{ text.fold_title }</h2>
@@ -218,22 +267,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             if let Some(m) = odd_m {
                 <p class="hint" id="fold-odd">{ fill(text.fold_odd, &[&m]) }</p>
             }
-            <table class="folds">
-                <thead><tr><th>{ "m" }</th><th>{ text.fill_ratio }</th><th>{ text.fpr_by_fill }</th><th>{ text.fold_found }</th></tr></thead>
-                <tbody>
-                    { for levels.iter().enumerate().map(|(i, f)| {
-                        let found = members.iter().filter(|m| f.contains(m.as_bytes())).count();
-                        html! {
-                            <tr data-fold={i.to_string()} data-m={f.shape().m().to_string()} data-found={found.to_string()}>
-                                <td>{ f.shape().m() }</td>
-                                <td>{ fraction(f.fill_ratio(), 4) }</td>
-                                <td>{ rate(f) }</td>
-                                <td>{ format!("{found} / {}", members.len()) }</td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
+            { folds_table(text, &levels, &members, rate) }
             if let Some(last) = levels.last() { { grid(last, Vec::new()) } }
         </section>
     }
