@@ -124,6 +124,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                         },
                     ),
                     lab: Default::default(),
+                    grow: Default::default(),
                     cms: Default::default(),
                     apps: Default::default(),
                     hash_quality,

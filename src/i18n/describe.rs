@@ -17,6 +17,8 @@ pub fn problem(text: &Text, problem: &FieldProblem) -> String {
         FieldProblem::Negative => text.problem_negative.to_owned(),
         FieldProblem::TooLarge => text.problem_too_large.to_owned(),
         FieldProblem::AboveMax(max) => fill(text.problem_above_max, &[max]),
+        FieldProblem::BelowMin(min) => fill(text.problem_below_min, &[min]),
+        FieldProblem::NotAFraction => text.problem_not_a_fraction.to_owned(),
         FieldProblem::Invalid(e) => param_error(text, e),
     }
 }

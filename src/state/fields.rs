@@ -17,6 +17,10 @@ pub enum FieldProblem {
     TooLarge,
     /// Above the field's largest value, which is named.
     AboveMax(u64),
+    /// Below the field's smallest value, which is named.
+    BelowMin(u64),
+    /// A ratio not strictly between 0 and 1.
+    NotAFraction,
     /// A number, but not an allowed value.
     Invalid(ParamError),
 }

@@ -10,6 +10,7 @@ pub mod demos;
 pub mod examples;
 pub mod fields;
 pub mod grid_layout;
+pub mod grow_view;
 pub mod hash_quality;
 pub mod lab;
 pub mod lesson;

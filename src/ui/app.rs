@@ -21,8 +21,8 @@ use crate::ui::hooks::{follow_language, use_dialog_focus, use_link, use_shortcut
 use crate::ui::shared::StateHandle;
 use crate::ui::tabs::tabs;
 use crate::ui::views::{
-    apps::apps_view, calculator::calculator_view, cms::cms_view, hashes::hashes_view,
-    lab::lab_view, sets::sets_view, visualizer::Visualizer,
+    apps::apps_view, calculator::calculator_view, cms::cms_view, grow::grow_view,
+    hashes::hashes_view, lab::lab_view, sets::sets_view, visualizer::Visualizer,
 };
 
 impl Reducible for AppState {
@@ -124,6 +124,7 @@ pub fn App() -> Html {
         View::Calculator => calculator_view(text, &state, &dispatch),
         View::Sets => sets_view(text, &state, &dispatch),
         View::Hashes => hashes_view(&state, &dispatch),
+        View::Grow => grow_view(text, &state, &dispatch),
         View::Cms => cms_view(text, &state, &dispatch),
         View::Apps => apps_view(text, &state, &dispatch),
     };

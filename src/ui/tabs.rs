@@ -13,6 +13,7 @@ fn label(text: &Text, view: View) -> &'static str {
         View::Calculator => text.tab_calculator,
         View::Sets => text.tab_sets,
         View::Hashes => text.tab_hashes,
+        View::Grow => text.tab_grow,
         View::Cms => text.tab_cms,
         View::Apps => text.tab_apps,
     }

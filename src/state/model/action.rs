@@ -9,6 +9,7 @@ use crate::state::calculator::{CalculatorInput, ClaimInput, Solve};
 use crate::state::cms_view::CmsAction;
 use crate::state::cursor::CursorStep;
 use crate::state::demos::Demo;
+use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::LabAction;
 use crate::state::lesson::Lesson;
@@ -147,6 +148,8 @@ pub enum Action {
     /// The hash-quality view: its settings changed, or (system event) one hash's report of
     /// its current job is ready.
     HashQuality(HashQualityAction),
+    /// The growing-filters view.
+    Grow(GrowAction),
     /// The count-min sketch view.
     Cms(CmsAction),
     /// The use-case view.
@@ -252,6 +255,7 @@ impl Action {
             | Action::SetClaim(_)
             | Action::Lab(_)
             | Action::HashQuality(_)
+            | Action::Grow(_)
             | Action::Cms(_)
             | Action::Apps(_)
             | Action::LessonsLoaded(..)
@@ -364,6 +368,7 @@ impl Action {
             | Action::SetClaim(_)
             | Action::Lab(_)
             | Action::HashQuality(_)
+            | Action::Grow(_)
             | Action::Cms(_)
             | Action::Apps(_)
             | Action::LessonsLoaded(..)

@@ -7,6 +7,7 @@ use super::{set_items, Action, AppState, LessonRequest, Message};
 use crate::state::apps_view::AppsState;
 use crate::state::calculator::CalculatorState;
 use crate::state::cms_view::CmsState;
+use crate::state::grow_view::GrowState;
 use crate::state::hash_quality::HashQualityState;
 use crate::state::lab::LabState;
 use crate::state::log::LogEntry;
@@ -38,6 +39,7 @@ impl AppState {
         state.calculator = Rc::new(CalculatorState::new(solve, input));
         state.lab = Rc::new(LabState::with_settings(&url.lab));
         state.hash_quality = Rc::new(HashQualityState::new(url.hash_quality));
+        state.grow = Rc::new(GrowState::new(url.grow));
         state.cms = Rc::new(CmsState::new(url.cms).with_family(url.settings.family()));
         state.apps = Rc::new(AppsState::new(url.apps).with_family(url.settings.family()));
         let entries = Rc::unwrap_or_clone(url.entries);
@@ -136,6 +138,7 @@ impl AppState {
             calculator: (self.calculator.solve(), self.calculator.input().clone()),
             lab: self.lab.settings(),
             hash_quality: self.hash_quality.settings().clone(),
+            grow: self.grow.settings().clone(),
             cms: self.cms.settings().clone(),
             apps: self.apps.settings().clone(),
             notices: Vec::new(),

@@ -11,6 +11,7 @@ use super::calculator::CalculatorState;
 use super::cms_view::CmsState;
 use super::crawl::CrawlTally;
 use super::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
+use super::grow_view::GrowState;
 use super::hash_quality::HashQualityState;
 use super::lab::LabState;
 use super::lesson::Lesson;
@@ -111,6 +112,7 @@ pub struct AppState {
     calculator: Rc<CalculatorState>,
     lab: Rc<LabState>,
     hash_quality: Rc<HashQualityState>,
+    grow: Rc<GrowState>,
     cms: Rc<CmsState>,
     apps: Rc<AppsState>,
     lessons: Rc<Vec<Rc<Lesson>>>,
@@ -170,6 +172,7 @@ impl AppState {
             calculator: Rc::default(),
             lab: Rc::default(),
             hash_quality: Rc::default(),
+            grow: Rc::default(),
             cms: Rc::default(),
             apps: Rc::default(),
             folds: 0,
@@ -315,6 +318,10 @@ impl AppState {
     pub fn shared_hash_quality(&self) -> Rc<HashQualityState> {
         Rc::clone(&self.hash_quality)
     }
+    /// The growing-filters view, shared.
+    pub fn shared_grow(&self) -> Rc<GrowState> {
+        Rc::clone(&self.grow)
+    }
     /// The count-min sketch view, shared.
     pub fn shared_cms(&self) -> Rc<CmsState> {
         Rc::clone(&self.cms)
@@ -322,6 +329,10 @@ impl AppState {
     /// The use-case view, shared.
     pub fn shared_apps(&self) -> Rc<AppsState> {
         Rc::clone(&self.apps)
+    }
+    /// The growing-filters view.
+    pub fn grow(&self) -> &GrowState {
+        &self.grow
     }
     /// The count-min sketch view.
     pub fn cms(&self) -> &CmsState {
@@ -674,6 +685,10 @@ impl AppState {
             Action::HashQuality(action) => {
                 let view = Rc::unwrap_or_clone(std::mem::take(&mut self.hash_quality));
                 self.hash_quality = Rc::new(view.apply(action));
+            }
+            Action::Grow(action) => {
+                let view = Rc::unwrap_or_clone(std::mem::take(&mut self.grow));
+                self.grow = Rc::new(view.apply(action));
             }
             Action::Cms(action) => {
                 let view = Rc::unwrap_or_clone(std::mem::take(&mut self.cms));

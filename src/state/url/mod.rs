@@ -15,6 +15,7 @@ use crate::lang::Lang;
 use super::apps_view::AppsSettings;
 use super::calculator::{CalculatorInput, Solve};
 use super::cms_view::CmsSettings;
+use super::grow_view::GrowSettings;
 use super::hash_quality::HashQualitySettings;
 use super::lab::LabSettings;
 use super::log::LogEntry;
@@ -51,6 +52,8 @@ pub enum View {
     Sets,
     /// Hash quality.
     Hashes,
+    /// Filters that grow with their stream.
+    Grow,
     /// The count-min sketch.
     Cms,
     /// Use cases: a store and a blacklist behind a filter.
@@ -59,12 +62,13 @@ pub enum View {
 
 impl View {
     /// Every view, in tab order.
-    pub const ALL: [View; 7] = [
+    pub const ALL: [View; 8] = [
         View::Visualizer,
         View::Lab,
         View::Calculator,
         View::Sets,
         View::Hashes,
+        View::Grow,
         View::Cms,
         View::Apps,
     ];
@@ -77,6 +81,7 @@ impl View {
             View::Calculator => "calculator",
             View::Sets => "sets",
             View::Hashes => "hashes",
+            View::Grow => "grow",
             View::Cms => "cms",
             View::Apps => "apps",
         }
@@ -193,6 +198,8 @@ pub struct UrlState {
     pub lab: LabSettings,
     /// The hash-quality view's settings as typed (`hq_corpus=`, …, `hq_item=` per line).
     pub hash_quality: HashQualitySettings,
+    /// The growing-filters view's settings as typed.
+    pub grow: GrowSettings,
     /// The count-min sketch view's settings as typed.
     pub cms: CmsSettings,
     /// The use-case view's settings as typed.
@@ -239,6 +246,7 @@ impl Default for UrlState {
             calculator: (Solve::default(), CalculatorInput::default()),
             lab: LabSettings::default(),
             hash_quality: HashQualitySettings::default(),
+            grow: GrowSettings::default(),
             cms: CmsSettings::default(),
             apps: AppsSettings::default(),
             notices: Vec::new(),

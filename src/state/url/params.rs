@@ -14,6 +14,7 @@ use crate::state::fields::{
     parse_bits, parse_bounded, parse_hashes, parse_real, parse_small_whole, parse_whole,
     FieldProblem,
 };
+use crate::state::grow_view::{parse_growth, parse_m0, parse_rate, parse_ratio, parse_stream};
 use crate::state::hash_quality::{push_corpus_lines, CorpusSource};
 use crate::state::lab::FamilyChoice;
 use crate::state::log::LogEntry;
@@ -653,6 +654,61 @@ pub const PARAMS: &[Param] = &[
             Ok(())
         },
         print: |url, out| unless_default(out, &url.apps.check, ""),
+    },
+    Param {
+        key: "grow_m0",
+        repeats: false,
+        default: "2000",
+        parse: |url, v| {
+            parse_m0(v)?;
+            url.grow.m0 = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.grow.m0, "2000"),
+    },
+    Param {
+        key: "grow_p",
+        repeats: false,
+        default: "0.01",
+        parse: |url, v| {
+            parse_rate(v)?;
+            url.grow.p = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.grow.p, "0.01"),
+    },
+    Param {
+        key: "grow_r",
+        repeats: false,
+        default: "0.5",
+        parse: |url, v| {
+            parse_ratio(v)?;
+            url.grow.r = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.grow.r, "0.5"),
+    },
+    Param {
+        key: "grow_s",
+        repeats: false,
+        default: "2",
+        parse: |url, v| {
+            parse_growth(v)?;
+            url.grow.s = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.grow.s, "2"),
+    },
+    Param {
+        key: "grow_n",
+        repeats: false,
+        default: "10000",
+        parse: |url, v| {
+            parse_stream(v)?;
+            url.grow.n = v.trim().to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.grow.n, "10000"),
     },
     Param {
         key: "lang",

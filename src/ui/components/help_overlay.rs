@@ -31,7 +31,7 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
         ("Esc", text.key_escape),
         ("Ctrl+Z, Ctrl+Y", text.key_undo),
         ("↑ ↓ ← → Home End", text.key_grid),
-        ("1 … 7", text.key_views),
+        ("1 … 8", text.key_views),
         ("p", text.key_present),
         ("?", text.key_help),
     ];

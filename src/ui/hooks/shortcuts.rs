@@ -1,5 +1,5 @@
 //! The page-wide keyboard shortcuts: → ← (and a clicker's Page Down / Page Up) step a walk
-//! or a lesson while one is open, Escape cancels a walk, Ctrl+Z / Ctrl+Y undo and redo, 1-7
+//! or a lesson while one is open, Escape cancels a walk, Ctrl+Z / Ctrl+Y undo and redo, 1-8
 //! open the views, P presentation mode, ? the list of shortcuts and / the item field.
 
 use std::cell::RefCell;
@@ -56,6 +56,7 @@ fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> 
         ("5", false, _) if full => view(4),
         ("6", false, _) if full => view(5),
         ("7", false, _) if full => view(6),
+        ("8", false, _) if full => view(7),
         ("ArrowRight" | "PageDown", false, _) if stepping => Some(Action::Forward),
         ("ArrowLeft" | "PageUp", false, _) if stepping => Some(Action::Backward),
         ("Escape", false, _) => Some(Action::CancelWalk),

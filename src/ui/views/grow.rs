@@ -1,0 +1,468 @@
+//! The growing-filters view: one stream into a fixed filter, a cascade and a scalable Bloom
+//! filter; their memory and measured rate against n, the scalable filter's slices, and
+//! when each design is the right one. The run goes a slice of about 8 ms per task.
+//!
+//! Only the fields are Yew elements; the figures, plots, table and words are written as one
+//! piece of markup (every text escaped), which keeps this view small in the bundle.
+
+use crate::decimal::{shortest, Fixed, Shortest};
+use yew::prelude::*;
+
+use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, GrowingRun, SliceInfo};
+use crate::filter::{math, HashFamily};
+use crate::i18n::{describe, fill, Text};
+use crate::state::grow_view::{
+    grow_family, GrowAction, GrowResults, GrowSettings, GrowState, GROW_CHECKPOINTS, GROW_PROBES,
+};
+use crate::state::numbers::{grouped, percent, percent_beside};
+use crate::state::plot::{linear_ticks, log_ticks, AxisKind, Scale};
+use crate::state::{Action, AppState};
+use crate::ui::browser::now_ms;
+use crate::ui::chart::{labelled, polyline, Frame};
+use crate::ui::components::text_field::{text_field, TextField};
+use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::raw::{escape, Markup};
+use crate::ui::shared::Shared;
+
+/// The growing-filters view.
+pub fn grow_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
+    let page_family = state.settings().family();
+    html! {
+        <main class="single" id="grow-view">
+            <GrowPanel view={Shared(state.shared_grow())} {page_family} ondispatch={dispatch.clone()} />
+        </main>
+    }
+}
+
+/// Props of [`GrowPanel`].
+#[derive(Properties, PartialEq)]
+pub struct GrowPanelProps {
+    /// The view's state.
+    pub view: Shared<GrowState>,
+    /// The page's family (the view uses it when it does double hashing, else murmur3).
+    pub page_family: HashFamily,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// The run of one job, about 8 ms per slice.
+struct GrowWork {
+    run: Option<GrowingRun>,
+    generation: u64,
+    family: HashFamily,
+}
+
+impl SlicedWork for GrowWork {
+    fn run_slice(&mut self) -> (Action, bool) {
+        let start = now_ms();
+        let mut results = GrowResults {
+            generation: self.generation,
+            family: self.family,
+            points: vec![],
+            slices: vec![],
+            progress: 1.0,
+            done: true,
+        };
+        if let Some(run) = &mut self.run {
+            while !run.run_slice(2048) && now_ms() - start < 8.0 {}
+            results.points = run.points().to_vec();
+            results.slices = run.slices();
+            results.progress = run.progress();
+            results.done = run.is_done();
+        }
+        let done = results.done;
+        (Action::Grow(GrowAction::Measured(results)), done)
+    }
+}
+
+/// Both plots' frame.
+const FRAME: Frame = Frame {
+    width: 480.0,
+    height: 270.0,
+    left: 62.0,
+    right: 24.0,
+    top: 10.0,
+    bottom: 40.0,
+};
+/// Where a measured 0 sits on the log axis, under its lowest tick.
+const FLOOR: f64 = 3e-5;
+
+const KEYS: [&str; 3] = ["fixed", "cascade", "scalable"];
+
+fn names(text: &Text) -> [&'static str; 3] {
+    [text.grow_fixed, text.grow_cascade, text.grow_scalable]
+}
+
+/// One plot of the three designs against n, with its caption: a line each through `lines`,
+/// and for the rate plot (`points` not empty) a marker at every checkpoint (circle, square,
+/// diamond, so that colour is not the only sign) and the target p.
+fn plot(
+    out: &mut Markup,
+    (id, title, y_name, x_name): (&str, &str, &str, &str),
+    (y, y_ticks): (Scale, &[(f64, String)]),
+    lines: [Vec<(f64, f64)>; 3],
+    (points, p, n): (&[GrowPoint], f64, f64),
+) {
+    let x = FRAME.x(AxisKind::Linear, 0.0, n);
+    out.push(format_args!(
+        "<figure class=\"plot grow-plot\"><figcaption>{}</figcaption>",
+        escape(title)
+    ));
+    FRAME.open(out, id, title);
+    out.push(format_args!("<g class=\"grid\">"));
+    FRAME.y_grid(out, &y, y_ticks);
+    FRAME.x_grid(out, &x, &linear_ticks(0.0, n, 5));
+    out.push(format_args!("</g>"));
+    FRAME.x_name(out, x_name);
+    FRAME.y_name(out, y_name);
+    if !points.is_empty() {
+        out.push(format_args!(
+            "<line class=\"grow-p\" x1=\"{}\" x2=\"{}\" y1=\"{v}\" y2=\"{v}\"/>",
+            Fixed(x.map(0.0), 1),
+            Fixed(x.map(n), 1),
+            v = Fixed(y.map(p), 1),
+        ));
+    }
+    for (i, series) in lines.iter().enumerate() {
+        let key = KEYS[i];
+        polyline(out, &format!("grow-line {key}"), series, &x, &y);
+        for pt in points {
+            let at = pt.design(Design::ALL[i]);
+            out.push(format_args!(
+                "<g class=\"grow-point\" data-design=\"{key}\" data-n=\"{}\" data-rate=\"{}\" data-predicted=\"{}\"><rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" rx=\"{}\" transform=\"translate({} {}) rotate({})\"/></g>",
+                pt.n,
+                shortest(at.rate()),
+                shortest(at.predicted),
+                [4, 0, 0][i],
+                Fixed(x.map(pt.n as f64), 1),
+                Fixed(y.map(at.rate()), 1),
+                [0, 0, 45][i],
+            ));
+        }
+    }
+    out.push(format_args!("</svg></figure>"));
+}
+
+/// Memory against n (exact, a step for every slice opened) and the measured rates.
+fn plots(out: &mut Markup, text: &Text, plan: &GrowPlan, points: &[GrowPoint], n: f64) {
+    let bits = Design::ALL.map(|d| plan.final_bits(d) as f64);
+    let top_value = bits.iter().copied().fold(1.0, f64::max);
+    let ticks = linear_ticks(0.0, top_value, 4);
+    let top = ticks
+        .last()
+        .copied()
+        .filter(|&t| t >= top_value)
+        .unwrap_or(top_value);
+    let (mut steps, mut held, mut total) = (vec![], 0.0, 0.0);
+    for slice in plan.slices() {
+        if held > 0.0 {
+            steps.push((held, total));
+        }
+        total += slice.m() as f64;
+        steps.push((held, total));
+        held += slice.capacity as f64;
+    }
+    steps.push((n, total));
+    let flat = |b: f64| vec![(0.0, b), (n, b)];
+    out.push(format_args!("<div class=\"grow-plots\">"));
+    plot(
+        out,
+        (
+            "grow-memory",
+            text.grow_memory_title,
+            text.grow_bits,
+            text.grow_x,
+        ),
+        (FRAME.y(AxisKind::Linear, 0.0, top), &labelled(ticks)),
+        [flat(bits[0]), flat(bits[1]), steps],
+        (&[], 0.0, n),
+    );
+    // A measured 0 is drawn on the bottom line, labelled 0.
+    let mut rate_ticks = vec![(FLOOR, "0".to_owned())];
+    rate_ticks.extend(labelled(log_ticks(1e-4, 1.0)));
+    let rates = |d: Design| -> Vec<_> {
+        points
+            .iter()
+            .map(|pt| (pt.n as f64, pt.design(d).rate()))
+            .collect()
+    };
+    plot(
+        out,
+        (
+            "grow-rate",
+            text.grow_rate_title,
+            text.grow_rate,
+            text.grow_x,
+        ),
+        (FRAME.y(AxisKind::Log, FLOOR, 1.0), &rate_ticks),
+        Design::ALL.map(rates),
+        (points, plan.params().p, n),
+    );
+    out.push(format_args!("</div>"));
+}
+
+/// One slice of the scalable filter: a bar as long as m_i (against the largest) filled to
+/// held / n_i.
+fn slice_row(out: &mut Markup, text: &Text, slice: &SliceInfo, largest: u64) {
+    let spec = slice.spec;
+    let (m, n) = (spec.m(), spec.capacity);
+    let label = fill(
+        text.grow_slice,
+        &[
+            &slice.index,
+            &grouped(m.into()),
+            &spec.k(),
+            &percent(spec.p),
+            &grouped(slice.held.into()),
+            &grouped(n.into()),
+        ],
+    );
+    out.push(format_args!("<li data-slice-index=\"{i}\" data-slice-m=\"{m}\" data-slice-k=\"{k}\" data-slice-n=\"{n}\" data-slice-held=\"{h}\" data-slice-p=\"{p}\"><span>{label}</span><span class=\"grow-bar\" style=\"width:{w}%\"><span style=\"width:{f}%\"></span></span></li>",
+        i = slice.index, k = spec.k(), h = slice.held, p = shortest(spec.p), label = escape(&label),
+        w = Fixed(100.0 * m as f64 / largest.max(1) as f64, 2),
+        f = Fixed(100.0 * slice.held as f64 / n.max(1) as f64, 2)));
+}
+
+/// Why a plan cannot run, in the page's language.
+fn plan_problem(text: &Text, error: &GrowError) -> String {
+    let why = match error {
+        GrowError::Param(e) => describe::param_error(text, e),
+        GrowError::TooMuchMemory { max, .. } => {
+            fill(text.grow_too_much_memory, &[&grouped(u128::from(*max))])
+        }
+        // The fields refuse the rest one by one.
+        _ => text.problem_too_large.to_owned(),
+    };
+    fill(text.grow_plan_problem, &[&why])
+}
+
+/// The legend: each design's line, and its figures at the last checkpoint.
+fn legend(out: &mut Markup, text: &Text, p: f64, point: Option<&GrowPoint>) {
+    out.push(format_args!("<ul class=\"plot-legend grow-legend\">"));
+    for (i, design) in Design::ALL.into_iter().enumerate() {
+        let (key, name) = (KEYS[i], names(text)[i]);
+        out.push(format_args!("<li data-design=\"{key}\""));
+        let mut label = name.to_owned();
+        if let Some(point) = point {
+            let at = point.design(design);
+            out.push(format_args!(" data-bits=\"{}\" data-rate=\"{}\" data-false-positives=\"{}\" data-predicted=\"{}\"",
+                at.bits, shortest(at.rate()), at.false_positives, shortest(at.predicted)));
+            if design == Design::Scalable {
+                out.push(format_args!(
+                    " data-bound=\"{}\"",
+                    shortest(point.scalable_bound)
+                ));
+            }
+            label = fill(
+                text.grow_figures,
+                &[
+                    &name,
+                    &grouped(at.bits.into()),
+                    &grouped(point.n.into()),
+                    &percent_beside(at.rate(), p),
+                    &percent(at.predicted),
+                ],
+            );
+        }
+        out.push(format_args!(
+            "><span class=\"key grow-key {key}\"></span>{}</li>",
+            escape(&label)
+        ));
+    }
+    out.push(format_args!(
+        "<li><span class=\"key grow-key grow-p\"></span>{}</li></ul>",
+        escape(text.grow_p)
+    ));
+}
+
+/// When each design is the right one, from the figures on screen; and, when the scalable
+/// filter measures above p, why.
+fn advice(
+    out: &mut Markup,
+    text: &Text,
+    plan: &GrowPlan,
+    point: &GrowPoint,
+    slices: &[SliceInfo],
+    done: bool,
+) {
+    let params = plan.params();
+    let p = params.p;
+    let scalable = point.scalable;
+    let words = [
+        fill(
+            text.grow_when_fixed,
+            &[
+                &grouped(params.guess_n.into()),
+                &percent(point.fixed.rate()),
+                &grouped(point.n.into()),
+            ],
+        ),
+        fill(
+            text.grow_when_cascade,
+            &[&plan.cascade().len(), &grouped(point.cascade.bits.into())],
+        ),
+        fill(
+            text.grow_when_scalable,
+            &[
+                &grouped(scalable.bits.into()),
+                &point.slices,
+                &percent_beside(point.scalable_bound, p),
+            ],
+        ),
+    ];
+    out.push(format_args!(
+        "<section class=\"grow-when\"><h3>{}</h3>",
+        escape(text.grow_when_title)
+    ));
+    for (key, sentence) in KEYS.iter().zip(&words) {
+        out.push(format_args!(
+            "<p data-when=\"{key}\">{}</p>",
+            escape(sentence)
+        ));
+    }
+    if done && scalable.rate() > p {
+        // The slices' rate with independent positions; the prediction adds double hashing's.
+        let independent = 1.0
+            - slices
+                .iter()
+                .map(|s| {
+                    let (m, k) = (s.spec.m() as f64, f64::from(s.spec.k()));
+                    1.0 - math::fpr_exact(m, s.held as f64, k)
+                })
+                .product::<f64>();
+        let sentence = fill(
+            text.grow_over_p,
+            &[
+                &percent_beside(scalable.rate(), p),
+                &percent(p),
+                &percent_beside(independent, p),
+                &percent_beside(scalable.predicted, p),
+                &Shortest(params.r),
+                &percent(p - point.scalable_bound),
+            ],
+        );
+        out.push(format_args!(
+            "<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\">{}</p>",
+            shortest(independent),
+            escape(&sentence)
+        ));
+    }
+    out.push(format_args!("</section>"));
+}
+
+/// The settings' text of field `i` (m0, p, r, s, n).
+fn slot(settings: &mut GrowSettings, i: usize) -> &mut String {
+    match i {
+        0 => &mut settings.m0,
+        1 => &mut settings.p,
+        2 => &mut settings.r,
+        3 => &mut settings.s,
+        _ => &mut settings.n,
+    }
+}
+
+/// The panel.
+#[component]
+pub fn GrowPanel(props: &GrowPanelProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let view = &*props.view;
+    let family = grow_family(props.page_family);
+    let job = view.job();
+    let plan = job.plan(family).ok();
+    let results = view.results(family);
+    let done = view.done(family);
+    {
+        let generation = view.generation();
+        let id = generation * 4 + (family == HashFamily::Fnv1a) as u64;
+        let plan = plan.clone();
+        let start = move || GrowWork {
+            run: plan.map(GrowingRun::new),
+            generation,
+            family,
+        };
+        use_sliced_work(Some(id), !done, start, props.ondispatch.clone());
+    }
+    let problems = view.problems();
+    let fields = [
+        ("grow-m0", text.grow_m0, &problems.m0),
+        ("grow-p", text.grow_p, &problems.p),
+        ("grow-r", text.grow_r, &problems.r),
+        ("grow-s", text.grow_s, &problems.s),
+        ("grow-n", text.grow_n, &problems.n),
+    ];
+    let fields = fields
+        .into_iter()
+        .enumerate()
+        .map(|(i, (id, label, problem))| {
+            let (mut typed, dispatch) = (view.settings().clone(), props.ondispatch.clone());
+            let value = slot(&mut typed, i).clone();
+            let problem = problem.as_ref().map(|p| describe::problem(text, p));
+            let ontype = Callback::from(move |v: String| {
+                let mut changed = typed.clone();
+                *slot(&mut changed, i) = v;
+                dispatch.emit(Action::Grow(GrowAction::Edit(changed)));
+            });
+            text_field(TextField::new(id, label, value, problem), ontype)
+        });
+
+    let mut out = Markup::default();
+    let intro = fill(
+        text.grow_intro,
+        &[
+            &grouped(job.n.into()),
+            &GROW_CHECKPOINTS.min(job.n),
+            &grouped(GROW_PROBES.into()),
+        ],
+    );
+    let mut hashes = fill(text.grow_family, &[&family.label()]);
+    if family != props.page_family {
+        // No space after a Chinese or Japanese full stop.
+        let gap = if hashes.ends_with('.') { " " } else { "" };
+        hashes = format!("{hashes}{gap}{}", text.grow_family_seed);
+    }
+    if let Some(error) = &problems.plan {
+        out.push(format_args!(
+            "<p class=\"notice\" id=\"grow-plan-problem\">{}</p>",
+            escape(&plan_problem(text, error))
+        ));
+    }
+    out.push(format_args!(
+        "<p class=\"hint\" id=\"grow-family\">{}</p>",
+        escape(&hashes)
+    ));
+    if !done {
+        let progress = 100.0 * results.map_or(0.0, |r| r.progress);
+        let running = fill(text.grow_running, &[&Fixed(progress, 0)]);
+        out.push(format_args!(
+            "<p class=\"hint\" id=\"grow-progress\">{}</p>",
+            escape(&running)
+        ));
+    }
+    if let Some(plan) = &plan {
+        let points = results.map_or(&[][..], |r| &r.points[..]);
+        plots(&mut out, text, plan, points, job.n as f64);
+        legend(&mut out, text, job.p, points.last());
+        if let Some(point) = points.last() {
+            let slices = results.map_or(&[][..], |r| &r.slices[..]);
+            let largest = plan.slices().last().map_or(1, |s| s.m());
+            out.push(format_args!(
+                "<h3>{}</h3><ol class=\"grow-slices\">",
+                escape(text.grow_slices_title)
+            ));
+            for slice in slices {
+                slice_row(&mut out, text, slice, largest);
+            }
+            out.push(format_args!("</ol>"));
+            advice(&mut out, text, plan, point, slices, done);
+        }
+    }
+    html! {
+        <section class="panel grow" aria-labelledby="grow-title" aria-busy={(!done).then_some("true")}
+                 data-status={if done { "done" } else { "running" }} data-family={family.key()}>
+            <h2 id="grow-title">{ text.grow_title }</h2>
+            <p class="hint">{ intro }</p>
+            <div class="grow-fields">{ for fields }</div>
+            { out.html() }
+        </section>
+    }
+}
