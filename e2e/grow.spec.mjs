@@ -131,6 +131,18 @@ test('r = 0.5 (the default) measures the scalable filter above p and says why; r
   await expect(note).toContainText('above p = 1.00 %');
   await expect(note).toContainText('double hashing');
   await expect(note).toContainText('With r = 0.5 the bound leaves only');
+  // The measurement's own 95 % interval (Wilson, 5,000 probes) is given; it reaches down to p,
+  // so the note says that this one measurement could be chance and gives the formula's rate.
+  const [low, high] = [Number(await note.getAttribute('data-low')), Number(await note.getAttribute('data-high'))];
+  const z = 1.959964, fp = f.scalable.fp, probes = 5000;
+  const centre = (fp + (z * z) / 2) / (probes + z * z);
+  const half = (z / (probes + z * z)) * Math.sqrt((fp * (probes - fp)) / probes + (z * z) / 4);
+  expect(low).toBeCloseTo(centre - half, 6);
+  expect(high).toBeCloseTo(centre + half, 6);
+  expect(low).toBeLessThanOrEqual(0.01);
+  await expect(note).toContainText('95 % interval');
+  await expect(note).toContainText('over 5,000 probes');
+  await expect(note).toContainText('could lie above p by chance alone');
   // The formula with independent positions, computed here from the slices on screen.
   const independent = 1 - slices.reduce((prod, c) => prod * (1 - exact(c.m, c.k, c.held)), 1);
   expect(Number(await note.getAttribute('data-independent'))).toBeCloseTo(independent, 9);

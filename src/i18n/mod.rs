@@ -594,6 +594,7 @@ text_struct!(
     grow_when_cascade,
     grow_when_scalable,
     grow_over_p,
+    grow_over_p_chance,
 );
 
 impl Text {
@@ -673,6 +674,13 @@ pub fn quoted(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// `first` followed by the sentence `next`: after a Latin full stop with a space, after a
+/// Chinese or Japanese one (。) without.
+pub fn then(first: &str, next: &str) -> String {
+    let gap = if first.ends_with('。') { "" } else { " " };
+    format!("{first}{gap}{next}")
 }
 
 /// Replaces `{0}`, `{1}`, … in `template` by `values`, in one pass over the template: a
@@ -824,6 +832,12 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn sentences_follow_each_other_with_the_language_s_spacing() {
+        assert_eq!(then("One.", "Two."), "One. Two.");
+        assert_eq!(then("一。", "二。"), "一。二。");
     }
 
     #[test]

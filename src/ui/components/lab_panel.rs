@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::filter::hashing::repeating_steps;
 use crate::filter::{Experiment, ExperimentPlan, FilterShape, HashFamily};
-use crate::i18n::{describe, fill, Text};
+use crate::i18n::{describe, fill, then, Text};
 use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabState, Run, RunStatus};
 use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;
@@ -141,10 +141,10 @@ fn lab_notes(
             let label = family.label();
             let mut sentence = fill(text.lab_coverage, &[&label, &c.inside, &c.points]);
             if c.runs_above() {
-                sentence = format!("{sentence} {}", fill(text.lab_runs_above, &[&label, &c.above, &c.points]));
+                sentence = then(&sentence, &fill(text.lab_runs_above, &[&label, &c.above, &c.points]));
             }
             if c.runs_below() {
-                sentence = format!("{sentence} {}", fill(text.lab_runs_below, &[&label, &c.below, &c.points]));
+                sentence = then(&sentence, &fill(text.lab_runs_below, &[&label, &c.below, &c.points]));
             }
             html! { <p class="lab-coverage" data-family={family.key()} data-inside={c.inside.to_string()}
                        data-points={c.points.to_string()} data-above={c.above.to_string()} data-below={c.below.to_string()}>{ sentence }</p> }

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, GrowingRun, SliceInfo};
 use crate::filter::{math, HashFamily};
-use crate::i18n::{describe, fill, Text};
+use crate::i18n::{describe, fill, then, Text};
 use crate::state::grow_view::{
     grow_family, GrowAction, GrowResults, GrowSettings, GrowState, GROW_CHECKPOINTS, GROW_PROBES,
 };
@@ -330,6 +330,8 @@ fn advice(
                     1.0 - math::fpr_exact(m, s.held as f64, k)
                 })
                 .product::<f64>();
+        // How far 5,000 probes can place the measurement from the rate it estimates.
+        let (low, high) = scalable.interval();
         let sentence = fill(
             text.grow_over_p,
             &[
@@ -339,12 +341,26 @@ fn advice(
                 &percent_beside(scalable.predicted, p),
                 &Shortest(params.r),
                 &percent(p - point.scalable_bound),
+                &percent(low),
+                &percent(high),
+                &grouped(scalable.probes.into()),
             ],
         );
+        // An interval that reaches down to p does not show the excess by itself.
+        let mut note = sentence;
+        if low <= p {
+            let chance = fill(
+                text.grow_over_p_chance,
+                &[&percent_beside(scalable.predicted, p)],
+            );
+            note = then(&note, &chance);
+        }
         out.push(format_args!(
-            "<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\">{}</p>",
+            "<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>",
             shortest(independent),
-            escape(&sentence)
+            shortest(low),
+            shortest(high),
+            escape(&note)
         ));
     }
     out.push(format_args!("</section>"));
@@ -416,9 +432,7 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
     );
     let mut hashes = fill(text.grow_family, &[&family.label()]);
     if family != props.page_family {
-        // No space after a Chinese or Japanese full stop.
-        let gap = if hashes.ends_with('.') { " " } else { "" };
-        hashes = format!("{hashes}{gap}{}", text.grow_family_seed);
+        hashes = then(&hashes, text.grow_family_seed);
     }
     if let Some(error) = &problems.plan {
         out.push(format_args!(
