@@ -64,7 +64,31 @@ test('hash=seed000 takes each position from one of the seed\'s C hashes, mod m',
     // HFLP and HF are below the item's length: they only reach the first bits.
     expect(expected[0]).toBeLessThan(item.length);
     expect(expected[2]).toBeLessThan(item.length);
+    // The page says so beside the arithmetic: queries are left to the other four hashes,
+    // and the rate is about the formula's for k = 4 with n = 1, not for k = 6.
+    const note = page.locator('#seed-low-bits');
+    await expect(note).toHaveAttribute('data-effective-k', '4');
+    await expect(note).toContainText(`here 11 bytes (HFLP ${h.hflp}, HF ${h.hf})`);
+    await expect(note).toContainText('reach only the first 11 positions');
+    const rates = [...(await note.textContent()).matchAll(/([0-9.e-]+)\s%/g)].map((r) => Number(r[1]) / 100);
+    const exact = (k) => (1 - (1 - 1 / m) ** k) ** k;
+    // Four significant digits as printed: within one part in a thousand.
+    expect(Math.abs(rates[0] / exact(4) - 1)).toBeLessThan(1e-3);
+    expect(Math.abs(rates[1] / exact(6) - 1)).toBeLessThan(1e-3);
   }
+  // Measured in the lab, the points carry seed 000's name in the legend.
+  await page.locator('#tab-lab').click();
+  await page.fill('#lab-n', '100');
+  await page.fill('#lab-points', '2');
+  await page.press('#lab-points', 'Tab');
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
+  await expect(page.locator('[data-legend="seed000"]')).toContainText('seed 000');
+  await page.locator('#tab-visualizer').click();
+  // With k = 2 only HFLP is low: the other hash decides; with k = 1 nothing does.
+  await openApp(page, '?m=64&k=1&hash=seed000&add=apple&query=pear');
+  await expect(page.locator('#seed-low-bits')).toHaveAttribute('data-effective-k', '0');
+  await expect(page.locator('#seed-low-bits')).toContainText('every query answers “probably”');
   // k = 7 is refused beside the field, and the filter keeps k = 6.
   await page.locator('#field-k').fill('7');
   await page.locator('#field-k').press('Enter');

@@ -18,6 +18,22 @@ pub fn grouped(value: u128) -> String {
 
 use crate::decimal::{fixed, shortest};
 
+/// `value` to `decimals` places with the digits before the point grouped by three, as
+/// [`grouped`] writes whole numbers: `4,931.2`.
+pub fn grouped_fixed(value: f64, decimals: usize) -> String {
+    let text = fixed(value, decimals);
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text.as_str()),
+    };
+    let (whole, rest) = digits.split_at(digits.find('.').unwrap_or(digits.len()));
+    match whole.parse::<u128>() {
+        Ok(whole) => format!("{sign}{}{rest}", grouped(whole)),
+        // "inf" and "NaN" have no digits to group.
+        Err(_) => text,
+    }
+}
+
 /// `ln 10`.
 const LN10: f64 = std::f64::consts::LN_10;
 
@@ -170,6 +186,15 @@ pub fn fraction(value: f64, decimals: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn decimals_group_the_digits_before_the_point() {
+        assert_eq!(grouped_fixed(4931.24, 1), "4,931.2");
+        assert_eq!(grouped_fixed(108.8, 1), "108.8");
+        assert_eq!(grouped_fixed(1234567.0, 0), "1,234,567");
+        assert_eq!(grouped_fixed(-12345.678, 2), "-12,345.68");
+        assert_eq!(grouped_fixed(f64::INFINITY, 1), fixed(f64::INFINITY, 1));
+    }
     use super::*;
 
     #[test]

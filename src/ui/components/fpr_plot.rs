@@ -49,6 +49,16 @@ pub struct FprPlotProps {
     pub axis: AxisKind,
 }
 
+/// The marker of a family's points: a square for murmur3, a circle for the others (one
+/// family at a time, or FNV-1a beside murmur3).
+fn marker(family: HashFamily) -> &'static str {
+    if family == HashFamily::Murmur3 {
+        "square"
+    } else {
+        "circle"
+    }
+}
+
 /// The plot.
 #[component]
 pub fn FprPlot(props: &FprPlotProps) -> Html {
@@ -164,12 +174,6 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     };
     // The legend names what is drawn: the curves, each family that ran, the single filters'
     // spread when a point has several, and the user's filter when it is shown.
-    let ran = |family: HashFamily| {
-        props
-            .runs
-            .iter()
-            .any(|r| r.family == family && !r.points.is_empty())
-    };
     let any_spread = props
         .runs
         .iter()
@@ -200,11 +204,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     );
     for (i, run) in props.runs.iter().enumerate() {
         let (key, order) = (run.family.key(), if i == 0 { "first" } else { "second" });
-        let shape = if run.family == HashFamily::Murmur3 {
-            "square"
-        } else {
-            "circle"
-        };
+        let shape = marker(run.family);
         drawn.push(format_args!(
             "<g class=\"run {order}\" data-run-family=\"{key}\">"
         ));
@@ -241,12 +241,10 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                 <ul class="plot-legend">
                     <li><span class="key exact" />{ if partitioned { text.fpr_partitioned } else { text.plot_exact } }</li>
                     <li><span class="key approx" />{ if partitioned { text.fpr_standard_same } else { text.plot_approx } }</li>
-                    if ran(HashFamily::Fnv1a) {
-                        <li data-legend="fnv"><span class="key circle" />{ fill(text.plot_observed, &[&HashFamily::Fnv1a.label()]) }</li>
-                    }
-                    if ran(HashFamily::Murmur3) {
-                        <li data-legend="murmur3"><span class="key square" />{ fill(text.plot_observed, &[&HashFamily::Murmur3.label()]) }</li>
-                    }
+                    { for props.runs.iter().filter(|r| !r.points.is_empty()).map(|r| html! {
+                        <li data-legend={r.family.key()}><span class={crate::class_list!("key", marker(r.family))} />
+                            { fill(text.plot_observed, &[&r.family.label()]) }</li>
+                    }) }
                     if any_spread {
                         <li data-legend="spread"><span class="key spread" />{ text.plot_spread }</li>
                     }

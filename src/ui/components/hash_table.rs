@@ -2,8 +2,10 @@
 
 use yew::prelude::*;
 
+use crate::filter::classic_hashes::ClassicHash;
 use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
-use crate::i18n::{fill, Text};
+use crate::i18n::{fill, then, Text};
+use crate::state::numbers::percent;
 use crate::ui::marks::hash_class;
 use crate::ui::raw::{escape, Markup};
 
@@ -25,6 +27,8 @@ pub struct HashTableProps {
     /// A quiz question waits for its answer: the "bit now" column would give it away, so it
     /// is left out (the student reads the bits off the array).
     pub hide_bits: bool,
+    /// Items in the filter, for the rate a seed 000 filter actually has.
+    pub n: u64,
 }
 
 /// The UTF-8 bytes of an item in hex, shortened after 48 bytes.
@@ -145,6 +149,57 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
         }
         out.push(format_args!("</tr>"));
     }
-    out.push(format_args!("</tbody></table></section>"));
+    out.push(format_args!("</tbody></table>"));
+    if seed && !props.item.is_empty() {
+        seed_low_bits(&mut out, text, props);
+    }
+    out.push(format_args!("</section>"));
     out.html()
+}
+
+/// Seed 000's HFLP and HF return a value below the item's length, so they reach only the
+/// first positions, which a few items set: queries are decided by the other hashes, and the
+/// filter has about the rate of the formula for that many.
+fn seed_low_bits(out: &mut Markup, text: &Text, props: &HashTableProps) {
+    let shape = props.shape;
+    let low: Vec<String> = props
+        .steps
+        .iter()
+        .filter_map(|s| match s.classic {
+            Some(hash @ (ClassicHash::Hflp | ClassicHash::Hf)) => {
+                Some(format!("{} {}", hash.label(), s.combined))
+            }
+            _ => None,
+        })
+        .collect();
+    let range = match shape.layout() {
+        Layout::Partitioned => shape.slice_len(),
+        Layout::Standard => shape.m(),
+    };
+    let len = props.item.len() as u64;
+    let others = shape.k() - low.len() as u32;
+    let n = props.n as f64;
+    let mut note = fill(
+        text.seed_low_bits,
+        &[&len, &low.join(text.list_separator), &len.min(range)],
+    );
+    let fewer = FilterShape::new(shape.m(), others, shape.family())
+        .and_then(|s| s.with_layout(shape.layout()));
+    let then_what = match fewer {
+        Ok(fewer) => fill(
+            text.seed_low_rate,
+            &[
+                &others,
+                &percent(fewer.fpr(n)),
+                &percent(shape.fpr(n)),
+                &shape.k(),
+            ],
+        ),
+        Err(_) => text.seed_low_all.to_owned(),
+    };
+    note = then(&note, &then_what);
+    out.push(format_args!(
+        "<p class=\"hint\" id=\"seed-low-bits\" data-effective-k=\"{others}\">{}</p>",
+        escape(&note)
+    ));
 }

@@ -3,12 +3,12 @@
 
 use yew::prelude::*;
 
-use crate::decimal::{fixed, Fixed};
+use crate::decimal::Fixed;
 use crate::filter::use_cases::Verdict;
 use crate::filter::FilterShape;
 use crate::i18n::{describe, fill, Text};
 use crate::state::apps_view::{AppsAction, AppsSettings, INNOCENT_ADDRESSES, KEYS, SPAM_ADDRESSES};
-use crate::state::numbers::{grouped, probability};
+use crate::state::numbers::{grouped, grouped_fixed, probability};
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
 
@@ -46,7 +46,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     let kv = view.kv();
     let c = kv.counts;
     let row = |label: &str, measured: u64, formula: f64| {
-        html! { <tr><th scope="row">{ label }</th><td>{ grouped(u128::from(measured)) }</td><td>{ fixed(formula, 1) }</td></tr> }
+        html! { <tr><th scope="row">{ label }</th><td>{ grouped(u128::from(measured)) }</td><td>{ grouped_fixed(formula, 1) }</td></tr> }
     };
     let mail = view.mail();
     let m = mail.counts;
@@ -98,7 +98,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
                 </table>
                 <p>{ fill(text.apps_kv_sum, &[&grouped(c.skipped.into()), &grouped(c.wasted.into()), &grouped(c.found.into()),
                                               &grouped(c.lookups.into()), &grouped(c.absent().into()),
-                                              &probability(kv.prediction.fp_rate), &Fixed(kv.prediction.wasted, 1)]) }</p>
+                                              &probability(kv.prediction.fp_rate), &grouped_fixed(kv.prediction.wasted, 1)]) }</p>
                 <h3>{ text.apps_spam_title }</h3>
                 <p class="hint">{ fill(text.apps_spam_intro, &[&grouped(u128::from(SPAM_ADDRESSES)),
                                                               &shape_text(mail.shape), &probability(mail.fp_rate),

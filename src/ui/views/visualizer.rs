@@ -130,6 +130,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             hide_bits: state.quiz().is_some_and(|q| q.answer.is_none())
                 && state.draft().is_empty()
                 && state.walk().is_none(),
+            n: state.members().len() as u64,
         };
         hash_table(text, &props)
     });
