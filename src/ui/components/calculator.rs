@@ -18,6 +18,7 @@ use crate::state::calculator::{
 use crate::state::Action;
 use crate::ui::components::clickhouse_table::clickhouse_table;
 use crate::ui::components::text_field::{text_field, TextField};
+use crate::ui::raw::{escape, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`Calculator`].
@@ -26,6 +27,25 @@ pub struct CalculatorProps {
     pub calculator: Shared<CalculatorState>,
     /// Sends actions to the page.
     pub ondispatch: Callback<Action>,
+}
+
+/// The best-practice table: bits per item and k for common rates.
+fn practice(text: &Text) -> Html {
+    let mut out = Markup::default();
+    out.push(format_args!(
+        "<table class=\"practice\"><thead><tr><th>p</th><th>{}</th><th>k</th></tr></thead><tbody>",
+        escape(text.calc_bits_per_item)
+    ));
+    for row in practice_table() {
+        out.push(format_args!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
+            shortest(row.p),
+            fixed(row.bits_per_item, 2),
+            row.k
+        ));
+    }
+    out.push(format_args!("</tbody></table>"));
+    out.html()
 }
 
 /// The calculator.
@@ -178,14 +198,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             { fix_fields }
             { outputs }
             <h3>{ text.practice_title }</h3>
-            <table class="practice">
-                <thead><tr><th>{ "p" }</th><th>{ text.calc_bits_per_item }</th><th>{ "k" }</th></tr></thead>
-                <tbody>
-                    { for practice_table().iter().map(|row| html! {
-                        <tr><td>{ shortest(row.p) }</td><td>{ fixed(row.bits_per_item, 2) }</td><td>{ row.k }</td></tr>
-                    }) }
-                </tbody>
-            </table>
+            { practice(text) }
             { clickhouse_table(text, shown.as_ref().map(|s| s.target.unwrap_or_else(|| s.p()))) }
             <h3>{ text.claim_title }</h3>
             <div class="toolbar">

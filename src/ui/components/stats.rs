@@ -7,6 +7,7 @@ use crate::state::numbers::{fraction, grouped, percent_from_ln};
 
 use crate::filter::{math, CountEstimate};
 use crate::i18n::Text;
+use crate::ui::raw::{escape, Markup};
 
 /// Props of [`Stats`].
 pub struct StatsProps {
@@ -38,19 +39,28 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
         CountEstimate::Finite(v) => fixed(v, 1),
         CountEstimate::Undefined => text.estimate_undefined.to_owned(),
     };
-    let row = |label: &'static str, value: String, key: &'static str| {
-        html! {
-            <div class="stat"><dt>{ label }</dt><dd data-stat={key}>{ value }</dd></div>
-        }
+    let mut out = Markup::default();
+    let mut row = |label: &str, value: &str, key: &str| {
+        out.push(format_args!(
+            "<div class=\"stat\"><dt>{}</dt><dd data-stat=\"{key}\">{}</dd></div>",
+            escape(label),
+            escape(value)
+        ));
     };
-    let rates = match &props.slices {
-        None => html! {
-            <>
-                { row(text.fpr_now, percent_from_ln(exact), "fpr") }
-                { row(text.fpr_by_fill, percent_from_ln(by_fill), "fpr-fill") }
-                { row(text.estimated_n, estimate, "estimate") }
-            </>
-        },
+    row(text.items_n, &grouped(u128::from(props.n)), "n");
+    let bits = format!(
+        "{} / {}",
+        grouped(u128::from(props.ones)),
+        grouped(u128::from(props.m))
+    );
+    row(text.bits_set_x, &bits, "x");
+    row(text.fill_ratio, &fraction(fill_ratio, 4), "fill");
+    match &props.slices {
+        None => {
+            row(text.fpr_now, &percent_from_ln(exact), "fpr");
+            row(text.fpr_by_fill, &percent_from_ln(by_fill), "fpr-fill");
+            row(text.estimated_n, &estimate, "estimate");
+        }
         Some((slice_len, ones)) => {
             let s = *slice_len as f64;
             // Each slice's fill X_i/s; the product is the chance that a new item finds all
@@ -62,25 +72,25 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
             } else {
                 fixed(-s * (-x / reachable).ln_1p(), 1)
             };
-            html! {
-                <>
-                    { row(text.fpr_partitioned, percent_from_ln(math::ln_fpr_partitioned(s, n, k)), "fpr") }
-                    { row(text.fpr_standard_same, percent_from_ln(exact), "fpr-standard") }
-                    { row(text.fpr_by_fill_slices, percent_from_ln(by_slices), "fpr-fill") }
-                    { row(text.estimated_n_slices, estimate, "estimate") }
-                </>
-            }
+            let partitioned = math::ln_fpr_partitioned(s, n, k);
+            row(text.fpr_partitioned, &percent_from_ln(partitioned), "fpr");
+            row(
+                text.fpr_standard_same,
+                &percent_from_ln(exact),
+                "fpr-standard",
+            );
+            row(
+                text.fpr_by_fill_slices,
+                &percent_from_ln(by_slices),
+                "fpr-fill",
+            );
+            row(text.estimated_n_slices, &estimate, "estimate");
         }
-    };
+    }
     html! {
         <section class="panel stats" aria-labelledby="stats-title">
             <h2 id="stats-title">{ text.figures }</h2>
-            <dl>
-                { row(text.items_n, grouped(u128::from(props.n)), "n") }
-                { row(text.bits_set_x, format!("{} / {}", grouped(u128::from(props.ones)), grouped(u128::from(props.m))), "x") }
-                { row(text.fill_ratio, fraction(fill_ratio, 4), "fill") }
-                { rates }
-            </dl>
+            <dl>{ out.html() }</dl>
         </section>
     }
 }
