@@ -12,7 +12,7 @@ await page.goto(`${base}?m=64`);
 await page.waitForSelector('.app[data-ready]');
 
 async function settled() {
-  await page.waitForFunction(() => !document.querySelector('.bit-grid[aria-busy="true"], .bulk-progress')
+  await page.waitForFunction(() => !document.querySelector('.bit-grid[aria-busy="true"], .bulk-progress, .grow[aria-busy="true"], .hash-reports[aria-busy="true"]')
     && (!document.querySelector('.canvas-stage') || document.querySelector('.canvas-stage[data-draw-kind]')));
   await page.waitForTimeout(400);
 }
@@ -39,6 +39,9 @@ const actions = [
   ['view: calculator', () => key('3')],
   ['view: sets', () => key('4')],
   ['view: hashes', () => key('5')],
+  ['view: growing filters (its run included)', () => key('6')],
+  ['view: count-min sketch', () => key('7')],
+  ['view: use cases', () => key('8')],
   ['view: visualizer', () => key('1')],
   ['language: 中文', () => page.selectOption('#lang', 'zh')],
   ['language: 日本語', () => page.selectOption('#lang', 'ja')],

@@ -35,7 +35,9 @@ for (let i = 0; i < 3; i++) {
       done(t);
     }, 0));
     await new Promise((done) => {
-      const busy = () => document.querySelector('[data-stat="n"]')?.textContent !== String(window.__lines)
+      // n as the figures panel writes it, digits grouped: "100,000".
+      const shown = () => document.querySelector('[data-stat="n"]')?.textContent.replace(/\D/g, '');
+      const busy = () => shown() !== String(window.__lines)
         || document.querySelector('.bulk-progress, .bit-grid[aria-busy="true"]');
       const check = () => (busy() ? requestAnimationFrame(check) : done());
       requestAnimationFrame(check);

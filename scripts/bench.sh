@@ -7,7 +7,7 @@
 #   5. release bundle size (gzip)
 #   6. start: navigation to the first interactive grid
 #   7. a long paste: 10^5 lines added in slices
-#   8. the longest task during each of a tour of 22 user actions
+#   8. the longest task during each of a tour of 25 user actions
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh

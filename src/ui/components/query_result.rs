@@ -6,6 +6,7 @@ use crate::i18n::sentences;
 use crate::i18n::{fill, number_list, shown_item, Text};
 use crate::state::{QueryReport, Verdict};
 use crate::ui::marks::hash_class;
+use crate::ui::raw::{escape, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`QueryResult`].
@@ -18,58 +19,56 @@ pub struct QueryResultProps {
 pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
     let report = &*props.report;
     let item = &shown_item(&report.item);
-    let bits = report.distinct_bits();
-    let body = match &report.verdict {
-        Verdict::DefinitelyNot { zero_positions } => html! {
-            <>
-                <p class="verdict">{ sentences::verdict(text, report) }</p>
-                <p>{ fill(if zero_positions.len() == 1 { text.result_definitely_not_why } else { text.result_definitely_not_why_many },
-                          &[&number_list(text, zero_positions), item]) }</p>
-            </>
+    let key = report.verdict.key();
+    let mut out = Markup::default();
+    out.push(format_args!(
+        "<section class=\"panel query-result {key}\" data-query-result=\"{key}\"><span class=\"verdict-symbol\" aria-hidden=\"true\">{}</span><p class=\"verdict\">{}</p>",
+        symbol(&report.verdict),
+        escape(&sentences::verdict(text, report))
+    ));
+    let why = match &report.verdict {
+        Verdict::DefinitelyNot { zero_positions } => {
+            let template = if zero_positions.len() == 1 {
+                text.result_definitely_not_why
+            } else {
+                text.result_definitely_not_why_many
+            };
+            fill(template, &[&number_list(text, zero_positions), item])
+        }
+        Verdict::Probably => match report.distinct_bits() {
+            1 => text.result_probably_why_one.to_owned(),
+            bits => fill(text.result_probably_why, &[&bits]),
         },
-        Verdict::Probably => html! {
-            <>
-                <p class="verdict">{ sentences::verdict(text, report) }</p>
-                <p>{ if bits == 1 { text.result_probably_why_one.to_owned() } else { fill(text.result_probably_why, &[&bits]) } }</p>
-            </>
-        },
-        Verdict::FalsePositive { culprits } => html! {
-            <>
-                <p class="verdict">{ sentences::verdict(text, report) }</p>
-                <p>{ text.result_false_positive_why }</p>
-                <ul class="culprits">
-                    { for culprits.iter().map(|c| {
-                        let names = c.setters.iter()
-                            .map(|s| fill(text.culprit_setter, &[&shown_item(&s.item), &s.hash_index]))
-                            .collect::<Vec<_>>()
-                            .join(text.list_separator);
-                        let more = c.total_setters - c.setters.len();
-                        let colour = hash_class(c.hash_index);
-                        html! {
-                            <li data-culprit-position={c.position.to_string()} class={colour}>
-                                <span class={crate::class_list!("chip", colour)}>{ c.hash_index }</span>{ " " }
-                                { fill(text.culprit_line, &[&c.position, &c.hash_index, &names]) }
-                                if more > 0 { { " " }{ fill(text.culprit_more, &[&more]) } }
-                            </li>
-                        }
-                    }) }
-                </ul>
-            </>
-        },
-        Verdict::FalseNegative { .. } => html! {
-            <>
-                <p class="verdict">{ sentences::verdict(text, report) }</p>
-                <p>{ text.result_false_negative_why }</p>
-            </>
-        },
+        Verdict::FalsePositive { .. } => text.result_false_positive_why.to_owned(),
+        Verdict::FalseNegative { .. } => text.result_false_negative_why.to_owned(),
     };
-    html! {
-        <section class={crate::class_list!("panel", "query-result", report.verdict.key())}
-                 data-query-result={report.verdict.key()}>
-            <span class="verdict-symbol" aria-hidden="true">{ symbol(&report.verdict) }</span>
-            { body }
-        </section>
+    out.push(format_args!("<p>{}</p>", escape(&why)));
+    if let Verdict::FalsePositive { culprits } = &report.verdict {
+        out.push(format_args!("<ul class=\"culprits\">"));
+        for c in culprits {
+            let names = c
+                .setters
+                .iter()
+                .map(|s| fill(text.culprit_setter, &[&shown_item(&s.item), &s.hash_index]))
+                .collect::<Vec<_>>()
+                .join(text.list_separator);
+            let mut line = fill(text.culprit_line, &[&c.position, &c.hash_index, &names]);
+            let more = c.total_setters - c.setters.len();
+            if more > 0 {
+                line = format!("{line} {}", fill(text.culprit_more, &[&more]));
+            }
+            let colour = hash_class(c.hash_index);
+            out.push(format_args!(
+                "<li data-culprit-position=\"{}\" class=\"{colour}\"><span class=\"chip {colour}\">{}</span> {}</li>",
+                c.position,
+                c.hash_index,
+                escape(&line)
+            ));
+        }
+        out.push(format_args!("</ul>"));
     }
+    out.push(format_args!("</section>"));
+    out.html()
 }
 
 fn symbol(verdict: &Verdict) -> &'static str {
