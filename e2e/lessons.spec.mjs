@@ -3,8 +3,9 @@ import { openApp, setBits, murmurPositions, sortedUnique } from './helpers.mjs';
 
 const LESSONS = ['basics', 'false-positives', 'sizing', 'deleting', 'crawler', 'beyond'];
 
-/** Clicks "Next step" until the lesson ends; returns the query verdict seen at each step. */
-async function runToEnd(page) {
+/** Clicks "Next step" until the lesson ends, calling `atStep(step)` on each; returns the
+ * query verdict seen at each step. */
+async function runToEnd(page, atStep = async () => {}) {
   const lesson = page.locator('#lesson');
   const steps = Number(await lesson.getAttribute('data-steps'));
   const verdicts = [];
@@ -12,6 +13,7 @@ async function runToEnd(page) {
     await expect(lesson).toHaveAttribute('data-step', String(step));
     const result = page.locator('[data-query-result]');
     verdicts.push((await result.count()) ? await result.getAttribute('data-query-result') : null);
+    await atStep(step);
     if (step < steps) await page.locator('#lesson-next').click();
   }
   await expect(page.locator('#lesson-next')).toBeDisabled();
@@ -19,12 +21,42 @@ async function runToEnd(page) {
   return verdicts;
 }
 
+/** What the last lesson's text claims, checked on the page at each step. */
+async function beyondStep(page, step) {
+  if (step === 5) {
+    // A wide sketch of the Zipf stream: no estimate below its truth.
+    await expect(page.locator('#cms-guarantee')).toHaveAttribute('data-cms-epsilon', (Math.E / 256).toFixed(6));
+    const heavy = await page.locator('tr[data-heavy]').evaluateAll((rows) =>
+      rows.map((r) => [Number(r.dataset.cmsEstimate), Number(r.dataset.cmsTrue)]));
+    expect(heavy.length).toBeGreaterThan(3);
+    for (const [estimate, truth] of heavy) expect(estimate).toBeGreaterThanOrEqual(truth);
+  }
+  if (step >= 6) {
+    // The growing filters: with r = 0.5 the scalable filter measures over p = 1 %, its 7
+    // slices' bound within 0.0078 % of p; with r = 0.9 it stays under p, the bound 0.52 %.
+    await expect(page.locator('.grow')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(page.locator('.grow-slices li')).toHaveCount(7);
+    const scalable = page.locator('.grow-legend li[data-design="scalable"]');
+    const rate = Number(await scalable.getAttribute('data-rate'));
+    const bound = Number(await scalable.getAttribute('data-bound'));
+    await expect(page.locator('#grow-r')).toHaveValue(step === 6 ? '0.5' : '0.9');
+    if (step === 6) {
+      expect(rate).toBeGreaterThan(0.01);
+      expect(0.01 - bound).toBeCloseTo(0.01 * 0.5 ** 7, 12);
+    } else {
+      expect(rate).toBeLessThan(0.01);
+      expect(bound * 100).toBeCloseTo(0.52, 2);
+    }
+    await expect(page.locator('.lesson-diverged')).toHaveCount(0);
+  }
+}
+
 for (const id of LESSONS) {
   test(`lesson ${id} runs to its end`, async ({ page }) => {
     const errors = await openApp(page, `?lesson=${id}`);
     await expect(page.locator('#lesson')).toHaveAttribute('data-lesson', id);
     await expect(page.locator('#lesson-select')).toHaveValue(id);
-    const verdicts = await runToEnd(page);
+    const verdicts = await runToEnd(page, id === 'beyond' ? (step) => beyondStep(page, step) : undefined);
     if (id === 'basics') {
       // A definite no, a true yes and a false positive, as the lesson text says.
       const changes = verdicts.filter((v, i) => v && v !== verdicts[i - 1]);
@@ -36,19 +68,19 @@ for (const id of LESSONS) {
       await expect(page.locator('.culprits')).toContainText('cow');
     }
     if (id === 'deleting') expect(verdicts).toContain('false-negative');
+    if (id === 'beyond') {
+      // Another r than the step's: the lesson says its text describes the view as it was.
+      await page.fill('#grow-r', '0.5');
+      await expect(page.locator('.lesson-diverged')).toContainText('You changed this view');
+      await page.locator('.lesson-diverged button').click();
+      await expect(page.locator('#grow-r')).toHaveValue('0.9');
+      await expect(page.locator('.lesson-diverged')).toHaveCount(0);
+    }
     if (id === 'crawler') {
       const missed = Number(await page.locator('[data-crawl="missed"]').textContent());
       expect(missed).toBeGreaterThan(0);
       await expect(page.locator('.crawl-missed li')).toHaveCount(missed);
       await expect(page.locator('[data-crawl="taken"]')).toHaveText('300');
-    }
-    if (id === 'beyond') {
-      // The lesson ends on a wide sketch of the Zipf stream: no estimate below its truth.
-      await expect(page.locator('#cms-guarantee')).toHaveAttribute('data-cms-epsilon', (Math.E / 256).toFixed(6));
-      const heavy = await page.locator('tr[data-heavy]').evaluateAll((rows) =>
-        rows.map((r) => [Number(r.dataset.cmsEstimate), Number(r.dataset.cmsTrue)]));
-      expect(heavy.length).toBeGreaterThan(3);
-      for (const [estimate, truth] of heavy) expect(estimate).toBeGreaterThanOrEqual(truth);
     }
     // Placeholders are all filled.
     await expect(page.locator('.lesson-text')).not.toContainText('{');

@@ -85,6 +85,7 @@ fn the_beyond_lesson_shows_slices_then_a_sketch_that_never_under_counts() {
     use bloomlab::filter::{math, Layout};
     use bloomlab::state::url::View;
     let mut seen = Vec::new();
+    let mut grown = Vec::new();
     run_to_end("beyond", |state| {
         let step = state.lesson().unwrap().step;
         let text = step_text(state, Lang::En);
@@ -93,11 +94,15 @@ fn the_beyond_lesson_shows_slices_then_a_sketch_that_never_under_counts() {
                 assert_eq!(state.settings().layout(), Layout::Partitioned);
                 assert!(text.contains("s = ⌊m/k⌋ = 10") || step == 1, "{text}");
             }
-            _ => {
+            2..=4 => {
                 assert_eq!(state.view(), View::Cms);
                 let apple = state.cms().true_count("apple");
                 assert_eq!(apple, 2);
                 assert!(state.cms().sketch().estimate(b"apple") >= apple);
+            }
+            _ => {
+                assert_eq!(state.view(), View::Grow);
+                grown.push(grow_claims(state, &text));
             }
         }
         if step == 1 {
@@ -121,6 +126,44 @@ fn the_beyond_lesson_shows_slices_then_a_sketch_that_never_under_counts() {
     assert_eq!(seen[2], (16, 3));
     assert_eq!(seen[3], (16, 1003));
     assert_eq!(seen[4], (256, 1003));
+    // r = 0.5, then r = 0.9: the scalable filter's last measured rate against p = 1 %, and
+    // how far the bound of its 7 slices stays under p.
+    assert_eq!(grown.len(), 2);
+    let (half, tenths) = (grown[0], grown[1]);
+    assert!(half.0 > 0.01, "step 6 says r = 0.5 carried the rate over p: {half:?}");
+    assert!(tenths.0 < 0.01, "step 7 says r = 0.9 stays below p: {tenths:?}");
+    assert!((half.1 - 0.01 * 0.5f64.powi(7)).abs() < 1e-15);
+    assert!((tenths.1 - 0.01 * 0.9f64.powi(7)).abs() < 1e-15);
+}
+
+/// Runs the growing-filter view's simulation for the step on screen and checks what its
+/// text says of it; returns the scalable filter's last measured rate and p minus its bound.
+fn grow_claims(state: &AppState, text: &str) -> (f64, f64) {
+    use bloomlab::filter::growing::{Design, GrowingRun};
+    use bloomlab::filter::HashFamily;
+    let job = state.grow().job();
+    assert_eq!((job.n, job.m0, job.s, job.p), (10_000, 2_000, 2, 0.01));
+    let plan = job.plan(HashFamily::Murmur3).unwrap();
+    assert_eq!(plan.params().guess_n, 1_000, "a guess of 1,000 items");
+    assert_eq!(plan.slices().len(), 7, "7 slices");
+    let points = GrowingRun::new(plan).run_to_end();
+    let last = points.last().unwrap();
+    // (a) climbs towards 1 past its guess.
+    assert!(last.design(Design::Fixed).rate() > 0.9, "{last:?}");
+    let bound = last.scalable_bound;
+    if job.r == 0.9 {
+        assert!(text.contains("only 0.52 %"), "{text}");
+        assert_eq!(bloomlab::decimal::fixed(bound * 100.0, 2), "0.52");
+    } else {
+        assert_eq!(job.r, 0.5);
+        assert!(text.contains("10,000 items"), "{text}");
+        // (c) stays near p = 1 % at every point measured.
+        for point in &points {
+            let rate = point.design(Design::Scalable).rate();
+            assert!((0.005..0.015).contains(&rate), "{point:?}");
+        }
+    }
+    (last.design(Design::Scalable).rate(), job.p - bound)
 }
 
 #[test]
@@ -476,4 +519,38 @@ fn a_lesson_link_with_its_own_filter_keeps_the_lessons_other_settings() {
         .apply(Action::LessonsLoaded(shipped(), Vec::new()));
     assert_eq!(again.settings(), state.settings());
     assert_eq!(again.log(), state.log());
+}
+
+#[test]
+fn a_changed_sketch_or_growing_run_diverges_only_while_its_view_is_shown() {
+    use bloomlab::state::cms_view::CmsAction;
+    use bloomlab::state::grow_view::GrowAction;
+    use bloomlab::state::url::View;
+    use bloomlab::state::Divergence;
+    // Step 3 of the last lesson: "apple" added twice and "pear" once to the sketch.
+    let sketch = opened("beyond", 3, "");
+    assert_eq!(sketch.view(), View::Cms);
+    assert_eq!(sketch.lesson_divergence(), None);
+    let changed = sketch.apply(Action::Cms(CmsAction::Add("fig".into())));
+    assert_eq!(changed.lesson_divergence(), Some(Divergence::View));
+    // Elsewhere the step's text is not about the screen; back on the sketch it is again.
+    let away = changed.apply(Action::SetView(View::Visualizer));
+    assert_eq!(away.lesson_divergence(), None);
+    let back = away.apply(Action::SetView(View::Cms));
+    assert_eq!(back.lesson_divergence(), Some(Divergence::View));
+    let restored = back.apply(Action::LessonRestore);
+    assert_eq!(restored.lesson_divergence(), None);
+    assert_eq!(restored.cms().true_count("fig"), 0);
+    // Step 7: r = 0.9. Another r diverges; the run's results arriving do not.
+    let growing = opened("beyond", 7, "");
+    assert_eq!(growing.view(), View::Grow);
+    assert_eq!(growing.grow().job().r, 0.9);
+    assert_eq!(growing.lesson_divergence(), None);
+    let mut settings = growing.grow().settings().clone();
+    settings.r = "0.5".into();
+    let edited = growing.apply(Action::Grow(GrowAction::Edit(settings)));
+    assert_eq!(edited.lesson_divergence(), Some(Divergence::View));
+    let restored = edited.apply(Action::LessonRestore);
+    assert_eq!(restored.lesson_divergence(), None);
+    assert_eq!(restored.grow().job().r, 0.9);
 }

@@ -533,6 +533,7 @@ text_struct!(
     lesson_filter,
     lesson_diverged_settings,
     lesson_diverged_verdict,
+    lesson_diverged_view,
     lesson_restore,
     low_bits_note,
     low_bits_count,

@@ -214,5 +214,6 @@ pub fn divergence(text: &Text, divergence: &Divergence, lesson: &Settings) -> St
         Divergence::Verdict { item } => {
             fill(text.lesson_diverged_verdict, &[&shown_item(item), &filter])
         }
+        Divergence::View => text.lesson_diverged_view.to_owned(),
     }
 }

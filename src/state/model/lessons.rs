@@ -4,7 +4,9 @@
 use std::rc::Rc;
 
 use super::{Action, AppState, FieldErrors, Message, WalkKind};
+use crate::state::cms_view::CmsState;
 use crate::state::crawl::CrawlDecision;
+use crate::state::grow_view::{GrowAction, GrowJob};
 use crate::state::lesson::{Lesson, LessonStep, StepAction};
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;
@@ -33,6 +35,20 @@ pub struct LessonProgress {
     /// The filter's settings as the lesson left them at this step: the step's text
     /// describes a filter with these.
     pub settings: Settings,
+    /// The view the step left on screen and, when it is the count-min sketch or the
+    /// growing filters, that view as the step left it.
+    pub view: LessonView,
+}
+
+/// The view a lesson step leaves on screen, with what its text describes of it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LessonView {
+    /// The sketch: its settings, items and query.
+    Cms(Rc<CmsState>),
+    /// The growing filters' run.
+    Grow(GrowJob),
+    /// Any other view: the filter's settings and the step's query say all.
+    Other,
 }
 
 /// How the screen no longer matches the lesson's step.
@@ -45,9 +61,20 @@ pub enum Divergence {
         /// The item queried.
         item: String,
     },
+    /// The sketch or the growing filters, on screen, were changed after the step set them.
+    View,
 }
 
 impl LessonProgress {
+    /// The view the step left on screen, as far as the lesson watches it.
+    fn view_shown(&self) -> View {
+        match self.view {
+            LessonView::Cms(_) => View::Cms,
+            LessonView::Grow(_) => View::Grow,
+            LessonView::Other => View::Visualizer,
+        }
+    }
+
     /// The step shown.
     pub fn current(&self) -> &LessonStep {
         &self.lesson.steps[self.step.min(self.lesson.steps.len() - 1)]
@@ -148,6 +175,9 @@ impl AppState {
         let progress = self.lesson.as_ref()?;
         if self.settings != progress.settings {
             return Some(Divergence::Settings);
+        }
+        if self.view == progress.view_shown() && self.lesson_view() != progress.view {
+            return Some(Divergence::View);
         }
         let step = progress.current();
         let expect = step.expect?;
@@ -264,6 +294,7 @@ impl AppState {
                 lesson: progress.lesson,
                 step: next,
                 settings: state.settings,
+                view: state.lesson_view(),
             });
         });
     }
@@ -287,7 +318,17 @@ impl AppState {
             lesson,
             step: last,
             settings: self.settings,
+            view: self.lesson_view(),
         });
+    }
+
+    /// The view on screen as a lesson step describes it.
+    fn lesson_view(&self) -> LessonView {
+        match self.view {
+            View::Cms => LessonView::Cms(self.cms.clone()),
+            View::Grow => LessonView::Grow(self.grow.job()),
+            _ => LessonView::Other,
+        }
     }
 
     /// Performs one lesson step on the live filter. Locks set by an embedding page do not
@@ -297,10 +338,10 @@ impl AppState {
         if let Some(query) = &step.state {
             let url = crate::state::url::parse(query);
             self.crawl = None;
-            self.cms = Rc::new(
-                crate::state::cms_view::CmsState::new(url.cms.clone())
-                    .with_family(url.settings.family()),
-            );
+            self.cms = Rc::new(CmsState::new(url.cms.clone()).with_family(url.settings.family()));
+            // An edit, not a new state: a run already made for these settings is kept.
+            let grow = Rc::unwrap_or_clone(std::mem::take(&mut self.grow));
+            self.grow = Rc::new(grow.apply(GrowAction::Edit(url.grow.clone())));
             self.random_next = 0;
             self.rebuild(url.settings, Vec::new());
             for entry in url.entries.iter().cloned() {
