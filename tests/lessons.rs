@@ -130,8 +130,14 @@ fn the_beyond_lesson_shows_slices_then_a_sketch_that_never_under_counts() {
     // how far the bound of its 7 slices stays under p.
     assert_eq!(grown.len(), 2);
     let (half, tenths) = (grown[0], grown[1]);
-    assert!(half.0 > 0.01, "step 6 says r = 0.5 carried the rate over p: {half:?}");
-    assert!(tenths.0 < 0.01, "step 7 says r = 0.9 stays below p: {tenths:?}");
+    assert!(
+        half.0 > 0.01,
+        "step 6 says r = 0.5 carried the rate over p: {half:?}"
+    );
+    assert!(
+        tenths.0 < 0.01,
+        "step 7 says r = 0.9 stays below p: {tenths:?}"
+    );
     assert!((half.1 - 0.01 * 0.5f64.powi(7)).abs() < 1e-15);
     assert!((tenths.1 - 0.01 * 0.9f64.powi(7)).abs() < 1e-15);
 }
