@@ -79,6 +79,10 @@ test('1024×768: one-line header, the array and the verdict on screen, no label 
 test('1920×1080 presentation: a 16-bit array spans three quarters of the width in cells of 80 px and more', async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await openApp(page, '?m=16&k=3&add=a&add=b&add=c&query=d&present=1');
+  // The cells take their size from the grid's measured width, one frame after the first
+  // render: wait for it rather than read the first render's cells.
+  await expect.poll(async () => (await box(page, '#bit-array [data-bit-index="0"]')).width)
+    .toBeGreaterThanOrEqual(80);
   const first = await box(page, '#bit-array [data-bit-index="0"]');
   const last = await box(page, '#bit-array [data-bit-index="15"]');
   expect(first.width).toBeGreaterThanOrEqual(80);
