@@ -38,6 +38,9 @@ export async function openApp(page, query = '') {
   page.on('pageerror', (err) => errors.push(String(err)));
   await page.goto(`/index.html${query}`);
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  // Sizes taken from measured widths (the bit array's cells) arrive with the frames after
+  // the first render: let two frames pass before a test reads the layout.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
   return errors;
 }
 
