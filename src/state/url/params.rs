@@ -149,7 +149,16 @@ fn item(text: &str) -> Result<String, Rejected> {
 /// Keeps `v` (trimmed) in `field` when it is a whole number from 1 to `max` (0 is `zero`).
 #[inline(never)]
 fn bounded_text(field: &mut String, v: &str, max: u64, zero: ParamError) -> Result<(), Rejected> {
-    parse_bounded(v, max, zero)?;
+    checked_text(field, v, |v| parse_bounded(v, max, zero))
+}
+
+/// Keeps `v` (trimmed) as the text of `field` when `check` reads it, else its reason.
+fn checked_text<T>(
+    field: &mut String,
+    v: &str,
+    check: impl FnOnce(&str) -> Result<T, FieldProblem>,
+) -> Result<(), Rejected> {
+    check(v)?;
     *field = v.trim().to_owned();
     Ok(())
 }
@@ -659,55 +668,35 @@ pub const PARAMS: &[Param] = &[
         key: "grow_m0",
         repeats: false,
         default: "2000",
-        parse: |url, v| {
-            parse_m0(v)?;
-            url.grow.m0 = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| checked_text(&mut url.grow.m0, v, parse_m0),
         print: |url, out| unless_default(out, &url.grow.m0, "2000"),
     },
     Param {
         key: "grow_p",
         repeats: false,
         default: "0.01",
-        parse: |url, v| {
-            parse_rate(v)?;
-            url.grow.p = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| checked_text(&mut url.grow.p, v, parse_rate),
         print: |url, out| unless_default(out, &url.grow.p, "0.01"),
     },
     Param {
         key: "grow_r",
         repeats: false,
         default: "0.5",
-        parse: |url, v| {
-            parse_ratio(v)?;
-            url.grow.r = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| checked_text(&mut url.grow.r, v, parse_ratio),
         print: |url, out| unless_default(out, &url.grow.r, "0.5"),
     },
     Param {
         key: "grow_s",
         repeats: false,
         default: "2",
-        parse: |url, v| {
-            parse_growth(v)?;
-            url.grow.s = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| checked_text(&mut url.grow.s, v, parse_growth),
         print: |url, out| unless_default(out, &url.grow.s, "2"),
     },
     Param {
         key: "grow_n",
         repeats: false,
         default: "10000",
-        parse: |url, v| {
-            parse_stream(v)?;
-            url.grow.n = v.trim().to_owned();
-            Ok(())
-        },
+        parse: |url, v| checked_text(&mut url.grow.n, v, parse_stream),
         print: |url, out| unless_default(out, &url.grow.n, "10000"),
     },
     Param {
