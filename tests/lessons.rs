@@ -560,3 +560,193 @@ fn a_changed_sketch_or_growing_run_diverges_only_while_its_view_is_shown() {
     assert_eq!(restored.lesson_divergence(), None);
     assert_eq!(restored.grow().job().r, 0.9);
 }
+
+/// Numbers of the English text that a translation writes in words: (lesson, step, language,
+/// number).
+const IN_WORDS: &[(&str, usize, Lang, &str)] = &[
+    ("crawler", 2, Lang::Zh, "10"), // 十分之三
+    ("crawler", 2, Lang::Zh, "3"),
+    ("sizing", 5, Lang::Zh, "10"), // 十倍, 十分之一
+];
+
+/// The numbers a text states, in order of size: every run of digits (with the decimal
+/// point and the thousands' comma inside it).
+fn numbers_in(text: &str) -> Vec<String> {
+    let mut numbers = Vec::new();
+    let mut current = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() || (!current.is_empty() && (c == '.' || c == ',')) {
+            current.push(c);
+        } else if !current.is_empty() {
+            numbers.push(current.trim_end_matches(['.', ',']).to_owned());
+            current.clear();
+        }
+    }
+    numbers.sort();
+    numbers
+}
+
+#[test]
+fn every_step_shows_the_item_it_acts_on_and_states_the_same_numbers_in_each_language() {
+    for lesson in shipped() {
+        let mut shown_before: Option<String> = None;
+        let mut checked = 0;
+        run_to_end(&lesson.id, |state| {
+            let progress = state.lesson().unwrap();
+            let (step, at) = (progress.current(), progress.step + 1);
+            // The item of the strip, the marks, the lines, the arithmetic and the field.
+            let expected = match step.named_item() {
+                Some(item) => Some(item.to_owned()),
+                None if step.acts() => None,
+                None => shown_before.clone(),
+            };
+            let shown = state.shown_item().map(str::to_owned);
+            assert_eq!(shown, expected, "{} step {at}", lesson.id);
+            if let Some(item) = step.named_item() {
+                let walking = state.walk().is_some();
+                assert!(
+                    walking || state.draft() == item,
+                    "{} step {at}: the field",
+                    lesson.id
+                );
+            }
+            // The same step reached by its link shows the same item.
+            let linked = opened(&lesson.id, at, "");
+            assert_eq!(
+                linked.shown_item().map(str::to_owned),
+                shown,
+                "{} {at}",
+                lesson.id
+            );
+            shown_before = shown;
+            // What the step scrolls into view is on its screen.
+            if let Some(target) = step.show {
+                use bloomlab::state::lesson::ShowTarget;
+                use bloomlab::state::url::View;
+                let on_screen = match target {
+                    ShowTarget::Figures => state.view() == View::Visualizer,
+                    ShowTarget::Crawl => {
+                        state.view() == View::Visualizer && state.crawl().is_some()
+                    }
+                    ShowTarget::GrowPlots => state.view() == View::Grow,
+                };
+                assert!(on_screen, "{} step {at}: {target:?}", lesson.id);
+            }
+            // What the text states in figures, it states in every language: each number of
+            // the English text is in the translation (but for the few a translation writes
+            // in words), which adds none but small counts ("1 つ", "二つ").
+            let english = numbers_in(&step_text(state, Lang::En));
+            for lang in [Lang::Zh, Lang::Ja] {
+                let mut translated = numbers_in(&step_text(state, lang));
+                let mut missing = Vec::new();
+                for number in &english {
+                    match translated.iter().position(|n| n == number) {
+                        Some(at) => drop(translated.remove(at)),
+                        None => missing.push(number.as_str()),
+                    }
+                }
+                let in_words = IN_WORDS
+                    .iter()
+                    .filter(|(id, n, l, _)| *id == lesson.id && *n == at && *l == lang)
+                    .map(|(_, _, _, number)| *number)
+                    .collect::<Vec<_>>();
+                assert_eq!(missing, in_words, "{} step {at} in {lang:?}", lesson.id);
+                assert!(
+                    translated
+                        .iter()
+                        .all(|n| n.parse::<u32>().is_ok_and(|n| n <= 10)),
+                    "{} step {at} in {lang:?} adds {translated:?}",
+                    lesson.id
+                );
+            }
+            checked += 1;
+        });
+        assert_eq!(checked, lesson.steps.len());
+    }
+}
+
+/// The items of the filter whose positions include `position`.
+fn setters(state: &AppState, position: u64) -> Vec<String> {
+    let shape = state.filter().shape();
+    let mut items: Vec<String> = state
+        .members()
+        .list()
+        .iter()
+        .filter(|m| shape.positions(m.item.as_bytes()).any(|p| p == position))
+        .map(|m| m.item.clone())
+        .collect();
+    items.sort();
+    items
+}
+
+fn positions(state: &AppState, item: &str) -> Vec<u64> {
+    state.filter().shape().positions(item.as_bytes()).collect()
+}
+
+#[test]
+fn what_lesson_one_says_of_the_bits_is_true_of_the_screen_at_each_step() {
+    run_to_end("basics", |state| {
+        let step = state.lesson().unwrap().step + 1;
+        let text = step_text(state, Lang::En);
+        match step {
+            4 => {
+                // "One of them was already 1, set by “cat”."
+                let cat = positions(state, "cat");
+                let shared: Vec<u64> = positions(state, "emu")
+                    .into_iter()
+                    .filter(|p| cat.contains(p))
+                    .collect();
+                assert_eq!(shared.len(), 1, "{shared:?}");
+                let cow = positions(state, "cow");
+                assert!(!cow.contains(&shared[0]));
+            }
+            5 => {
+                // "Two of its hashes land on the same bit … A bit it needs is 0."
+                let hawk = positions(state, "hawk");
+                let mut distinct = hawk.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), hawk.len() - 1, "{hawk:?}");
+                assert!(hawk.iter().any(|&p| !state.filter().is_set(p)));
+            }
+            7 => {
+                // "its bits 9, 14, 3 are all 1 too: “cow” set 9 and 3, “cat” and “emu” both
+                // set 14."
+                assert_eq!(positions(state, "ram"), [9, 14, 3]);
+                assert!(text.contains("its bits 9, 14, 3 are all 1"), "{text}");
+                assert_eq!(setters(state, 9), ["cow"]);
+                assert_eq!(setters(state, 3), ["cow"]);
+                assert_eq!(setters(state, 14), ["cat", "emu"]);
+            }
+            _ => {}
+        }
+    });
+}
+
+#[test]
+fn what_the_deleting_lesson_says_of_shared_bits_and_counters_is_true() {
+    use bloomlab::filter::MAX_COUNTER_WIDTH;
+    run_to_end("deleting", |state| {
+        let step = state.lesson().unwrap().step + 1;
+        let a = positions(state, "a");
+        let shared: Vec<u64> = positions(state, "d")
+            .into_iter()
+            .filter(|p| a.contains(p))
+            .collect();
+        // "“a” … “d” … They share bits."
+        assert!(!shared.is_empty());
+        match step {
+            // "it clears the bits “d” shares with it."
+            2 => assert!(shared.iter().all(|&p| !state.filter().is_set(p))),
+            // "The counters “d” shares with it go down but stay above 0."
+            5 => assert!(shared.iter().all(|&p| state.filter().count(p) > 0)),
+            // "each counter here takes 4 bits … its maximum (15)".
+            6 => {
+                assert_eq!(state.settings().width(), 4);
+                assert!(u32::from(state.settings().width()) <= MAX_COUNTER_WIDTH);
+                assert!(step_text(state, Lang::En).contains("(15)"));
+            }
+            _ => {}
+        }
+    });
+}

@@ -2,7 +2,9 @@
 //! a query's verdict, a walk's step and a measured point.
 
 use crate::filter::{HashStep, MeasuredPoint};
-use crate::state::{Divergence, Message, Mode, QueryReport, Settings, Verdict, Walk, WalkKind};
+use crate::state::{
+    Divergence, Message, Mode, QueryReport, QuizFilterChange, Settings, Verdict, Walk, WalkKind,
+};
 
 use super::{fill, number_list, quoted_list, shown_item, Text};
 
@@ -19,12 +21,12 @@ pub fn message(text: &Text, message: &Message) -> String {
             added,
             m,
             k,
-            resized,
+            how,
         } => {
-            let template = if *resized {
-                text.msg_quiz_built_resized
-            } else {
-                text.msg_quiz_built
+            let template = match how {
+                QuizFilterChange::Filled => text.msg_quiz_built,
+                QuizFilterChange::Resized => text.msg_quiz_built_resized,
+                QuizFilterChange::Replaced => text.msg_quiz_built_replaced,
             };
             fill(template, &[had, &added.len(), &list(added), m, k])
         }

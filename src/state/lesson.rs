@@ -1,7 +1,8 @@
 //! Lessons are data: one text file per lesson, each a list of steps. A step may replace the
 //! filter with a prepared state (`state:`, written as a URL query string), perform actions
 //! on the live filter (`do:`, also in URL syntax), claim the verdict of its query
-//! (`expect:`), and explains itself in English, Chinese and Japanese (`en:`, `zh:`, `ja:`).
+//! (`expect:`), name the part of the page its text is about (`show:`, scrolled into view),
+//! and explains itself in English, Chinese and Japanese (`en:`, `zh:`, `ja:`).
 //!
 //! ```text
 //! # comment
@@ -115,6 +116,44 @@ impl Expect {
     }
 }
 
+/// A part of the page a lesson step's text is about (`show:`), which the page scrolls into
+/// view when the step is shown and it is not on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShowTarget {
+    /// The figures panel (n, bits set, fill, the rates).
+    Figures,
+    /// The crawler's panel.
+    Crawl,
+    /// The growing filters' plots.
+    GrowPlots,
+}
+
+impl ShowTarget {
+    /// The target's name in a lesson file, and the id of its element on the page.
+    pub const ALL: [(ShowTarget, &'static str, &'static str); 3] = [
+        (ShowTarget::Figures, "figures", "stats"),
+        (ShowTarget::Crawl, "crawl", "crawl"),
+        (ShowTarget::GrowPlots, "grow-plots", "grow-plots"),
+    ];
+
+    /// The target named in a lesson file.
+    pub fn from_key(key: &str) -> Option<ShowTarget> {
+        Self::ALL
+            .iter()
+            .find(|(_, k, _)| *k == key)
+            .map(|(t, _, _)| *t)
+    }
+
+    /// The id of the target's element.
+    pub fn element_id(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(t, _, _)| *t == self)
+            .map(|(_, _, id)| *id)
+            .unwrap_or("stats")
+    }
+}
+
 /// One step of a lesson.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LessonStep {
@@ -124,6 +163,8 @@ pub struct LessonStep {
     pub actions: Vec<StepAction>,
     /// The verdict claimed for the step's last query.
     pub expect: Option<Expect>,
+    /// The part of the page the step's text is about, brought into view with it.
+    pub show: Option<ShowTarget>,
     /// The text, paragraph by paragraph, per language in [`Lang::ALL`] order.
     pub text: [Vec<String>; 3],
 }
@@ -132,6 +173,26 @@ impl LessonStep {
     /// The step's paragraphs in a language.
     pub fn paragraphs(&self, lang: Lang) -> &[String] {
         &self.text[lang_index(lang)]
+    }
+
+    /// The item the step acts on last: its last add, query, removal, walk or text put in
+    /// the item field. The screen shows this item while the step is shown.
+    pub fn named_item(&self) -> Option<&str> {
+        self.actions.iter().rev().find_map(|action| match action {
+            StepAction::Add(item)
+            | StepAction::Query(item)
+            | StepAction::Remove(item)
+            | StepAction::NaiveDelete(item)
+            | StepAction::WalkAdd(item)
+            | StepAction::WalkQuery(item)
+            | StepAction::Draft(item) => Some(item.as_str()),
+            _ => None,
+        })
+    }
+
+    /// Whether the step changes anything (a `state:` or `do:` line).
+    pub fn acts(&self) -> bool {
+        self.state.is_some() || !self.actions.is_empty()
     }
 }
 
@@ -306,6 +367,12 @@ pub fn parse_lesson(source: &str) -> Result<Lesson, LessonError> {
                         ))
                     }
                 })
+            }
+            "show" => {
+                step.show = Some(
+                    ShowTarget::from_key(&value)
+                        .ok_or_else(|| error(number, "show: one of figures, crawl, grow-plots"))?,
+                )
             }
             other => match Lang::from_key(other) {
                 Some(lang) => step.text[lang_index(lang)].push(value),

@@ -29,8 +29,8 @@ pub mod words;
 pub use log::{LogEntry, Member, Members};
 pub use model::{
     pasted_item, pasted_lines, Action, AppState, BulkBuilder, BulkProgress, Divergence,
-    FieldDrafts, FieldError, LessonProgress, LessonsStatus, Message, Persistence, SettingField,
-    Walk, WalkKind,
+    FieldDrafts, FieldError, LessonProgress, LessonsStatus, Message, Persistence, QuizFilterChange,
+    SettingField, Walk, WalkKind,
 };
 pub use query::{QueryReport, Verdict};
 pub use settings::{FilterModel, Mode, Settings};

@@ -86,6 +86,25 @@ impl QueryReport {
 
 /// Queries `item` against the filter, using the member set to tell true answers from false.
 pub fn run_query(filter: &FilterModel, members: &Members, item: &str) -> QueryReport {
+    query_with(filter, members, item, true)
+}
+
+/// [`run_query`] without looking for who set a false positive's bits (an empty culprit
+/// list): `k` hashes and a set lookup, cheap enough for every keystroke.
+pub fn run_query_without_culprits(
+    filter: &FilterModel,
+    members: &Members,
+    item: &str,
+) -> QueryReport {
+    query_with(filter, members, item, false)
+}
+
+fn query_with(
+    filter: &FilterModel,
+    members: &Members,
+    item: &str,
+    find_culprits: bool,
+) -> QueryReport {
     let shape = filter.shape();
     let steps = shape.steps(item.as_bytes());
     // Two hashes can land on one position; it is one bit, named once.
@@ -99,7 +118,11 @@ pub fn run_query(filter: &FilterModel, members: &Members, item: &str) -> QueryRe
         (false, true) => Verdict::FalseNegative { zero_positions },
         (true, true) => Verdict::Probably,
         (true, false) => Verdict::FalsePositive {
-            culprits: culprits(filter, members, &steps),
+            culprits: if find_culprits {
+                culprits(filter, members, &steps)
+            } else {
+                Vec::new()
+            },
         },
     };
     QueryReport {

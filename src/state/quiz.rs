@@ -1,13 +1,16 @@
 //! Predict, then reveal: the page picks an item, the student predicts what the filter
 //! answers and whether it is right ("definitely not", "in the set", or "a false
-//! positive"), the page reveals the verdict and keeps score. The items come from a seed
-//! shown on screen, so a whole class sees the same sequence.
+//! positive"), the page reveals the verdict and keeps score. A set is
+//! [`QUIZ_QUESTIONS`] questions drawn from a seed shown on screen, so a whole class sees
+//! the same sequence, and it is balanced: each of the three answers is right three or four
+//! times, so that giving one answer every time scores at most 4 in 10.
 
 use crate::filter::experiment::splitmix64;
 
 use super::log::Members;
 use super::query::Verdict;
-use super::words::random_word;
+use super::settings::FilterModel;
+use super::words::{random_word, WORDS};
 
 /// A student's answer, and the truth it is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,6 +53,8 @@ impl QuizAnswer {
     }
 }
 
+/// The questions in a set.
+pub const QUIZ_QUESTIONS: usize = 10;
 /// The fewest items a quiz works with: with fewer, a filter that is nearly empty would
 /// answer almost every question "definitely not".
 pub const QUIZ_MIN_ITEMS: usize = 3;
@@ -60,12 +65,126 @@ pub const QUIZ_SHAPE: (u64, u32) = (32, 3);
 pub const QUIZ_WORDS_SEED: u64 = 0x5155_495a;
 /// The largest m a quiz fills as it is.
 pub const QUIZ_MAX_FILLED_M: u64 = 64;
+/// How many candidate words a question tries before it settles for another answer: a
+/// filter where one answer is rarer than 1 in 4,000 cannot balance a set.
+pub const QUIZ_SEARCH: u64 = 4_000;
 
 /// How many items a quiz's filter of m bits and k hashes is filled to: about half its bits
 /// set, `n = round(m·ln 2 / k)`, at least [`QUIZ_MIN_ITEMS`]. Half full, a random word is a
 /// false positive about one time in `2^k`.
 pub fn quiz_fill(m: u64, k: u32) -> usize {
     ((m as f64 * std::f64::consts::LN_2 / k as f64).round() as usize).max(QUIZ_MIN_ITEMS)
+}
+
+/// The right answers of a set, in order: each answer three times, and one of them (chosen
+/// by the seed) a fourth time, shuffled by the seed (Fisher–Yates).
+pub fn quiz_plan(seed: u64) -> [QuizAnswer; QUIZ_QUESTIONS] {
+    let fourth = QuizAnswer::ALL[(splitmix64(seed ^ 0x706c_616e) % 3) as usize];
+    let mut plan = [QuizAnswer::DefinitelyNot; QUIZ_QUESTIONS];
+    let mut next = 0;
+    for answer in QuizAnswer::ALL {
+        let times = if answer == fourth { 4 } else { 3 };
+        for _ in 0..times {
+            plan[next] = answer;
+            next += 1;
+        }
+    }
+    for i in (1..QUIZ_QUESTIONS).rev() {
+        let j =
+            splitmix64(seed ^ 0x7368_7566 ^ (i as u64).wrapping_mul(0x9e37_79b9)) % (i as u64 + 1);
+        plan.swap(i, j as usize);
+    }
+    plan
+}
+
+/// The `attempt`-th word question `index` of the quiz with `seed` tries: the word list in
+/// a seeded order, then the same words with a number appended (`apple2`, …).
+fn candidate(seed: u64, index: usize, attempt: u64) -> String {
+    let stream = seed.wrapping_mul(31) ^ (index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let word = random_word(stream, attempt);
+    match attempt / WORDS.len() as u64 {
+        0 => word,
+        round => format!("{word}{}", round + 1),
+    }
+}
+
+/// The answer the filter gives `item`, as the quiz scores it.
+fn answer_for(filter: &FilterModel, members: &Members, item: &str) -> QuizAnswer {
+    let all_set = filter
+        .shape()
+        .positions(item.as_bytes())
+        .all(|p| filter.is_set(p));
+    match (all_set, members.contains(item)) {
+        (false, _) => QuizAnswer::DefinitelyNot,
+        (true, true) => QuizAnswer::Member,
+        (true, false) => QuizAnswer::FalsePositive,
+    }
+}
+
+/// An item not yet asked whose answer is `wanted`: a member drawn by the seed, or the
+/// first candidate word the filter answers that way.
+fn find_item(
+    seed: u64,
+    index: usize,
+    wanted: QuizAnswer,
+    filter: &FilterModel,
+    members: &Members,
+    asked: &[Question],
+) -> Option<String> {
+    let fresh = |item: &str| !asked.iter().any(|q| q.item == item);
+    if wanted == QuizAnswer::Member {
+        let open: Vec<&str> = members
+            .list()
+            .iter()
+            .map(|m| m.item.as_str())
+            .filter(|&m| fresh(m) && answer_for(filter, members, m) == QuizAnswer::Member)
+            .collect();
+        let roll = splitmix64(seed ^ 0x6d65_6d62 ^ index as u64);
+        return (!open.is_empty()).then(|| open[(roll % open.len() as u64) as usize].to_owned());
+    }
+    (0..QUIZ_SEARCH)
+        .map(|attempt| candidate(seed, index, attempt))
+        .find(|word| {
+            !members.contains(word) && fresh(word) && answer_for(filter, members, word) == wanted
+        })
+}
+
+/// One question of a set: its item and the answer it was chosen for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Question {
+    /// The item asked about.
+    pub item: String,
+    /// The answer the filter gave it when the set was drawn.
+    pub planned: QuizAnswer,
+}
+
+/// The questions of the set with `seed` on this filter, each with the answer of
+/// [`quiz_plan`]; or the first answer the filter cannot give within [`QUIZ_SEARCH`] words.
+pub fn quiz_questions(
+    seed: u64,
+    filter: &FilterModel,
+    members: &Members,
+) -> Result<Vec<Question>, QuizAnswer> {
+    let mut questions: Vec<Question> = Vec::with_capacity(QUIZ_QUESTIONS);
+    for (index, planned) in quiz_plan(seed).into_iter().enumerate() {
+        let item = find_item(seed, index, planned, filter, members, &questions).ok_or(planned)?;
+        questions.push(Question { item, planned });
+    }
+    Ok(questions)
+}
+
+/// The questions of a set on a filter that cannot give every answer: each question keeps
+/// its planned answer where the filter can give it, else takes the next candidate word
+/// whatever its answer.
+fn questions_as_possible(seed: u64, filter: &FilterModel, members: &Members) -> Vec<Question> {
+    let mut questions: Vec<Question> = Vec::with_capacity(QUIZ_QUESTIONS);
+    for (index, planned) in quiz_plan(seed).into_iter().enumerate() {
+        let item = find_item(seed, index, planned, filter, members, &questions)
+            .unwrap_or_else(|| candidate(seed, index, u64::from(questions.len() as u32)));
+        let planned = answer_for(filter, members, &item);
+        questions.push(Question { item, planned });
+    }
+    questions
 }
 
 /// One answered question.
@@ -91,39 +210,34 @@ impl Answer {
 pub struct Quiz {
     /// The seed that fixes the sequence of items.
     pub seed: u64,
+    /// The set's questions.
+    pub questions: Vec<Question>,
     /// The question number, from 0.
     pub index: u64,
     /// The item asked now.
     pub item: String,
     /// The answer to the current question, once given.
     pub answer: Option<Answer>,
+    /// Every answer given so far, in order.
+    pub answers: Vec<Answer>,
     /// Correct answers so far.
     pub correct: u32,
     /// Questions answered so far.
     pub answered: u32,
 }
 
-/// Question `index` of the quiz with `seed`: one time in three a member of the set (when
-/// there is one), otherwise a word from the word list, which the filter answers "definitely
-/// not" or, now and then, with a false positive: all three answers occur.
-pub fn quiz_item(seed: u64, index: u64, members: &Members) -> String {
-    let roll = splitmix64(seed ^ 0x9e37_79b9 ^ index.wrapping_mul(0x2545_f491_4f6c_dd1d));
-    if roll.is_multiple_of(3) && !members.is_empty() {
-        let at = (roll / 3) % members.len() as u64;
-        members.list()[at as usize].item.clone()
-    } else {
-        random_word(seed.wrapping_mul(31), index)
-    }
-}
-
 impl Quiz {
-    /// The first question of a quiz.
-    pub fn start(seed: u64, members: &Members) -> Self {
+    /// The first question of a set drawn from `seed` on this filter.
+    pub fn start(seed: u64, filter: &FilterModel, members: &Members) -> Self {
+        let questions = quiz_questions(seed, filter, members)
+            .unwrap_or_else(|_| questions_as_possible(seed, filter, members));
         Quiz {
             seed,
+            item: questions[0].item.clone(),
+            questions,
             index: 0,
-            item: quiz_item(seed, 0, members),
             answer: None,
+            answers: Vec::new(),
             correct: 0,
             answered: 0,
         }
@@ -141,13 +255,32 @@ impl Quiz {
         };
         self.answered += 1;
         self.correct += answer.correct() as u32;
+        self.answers.push(answer.clone());
         self.answer = Some(answer);
     }
 
-    /// Moves to the next question.
-    pub fn next(&mut self, members: &Members) {
-        self.index += 1;
-        self.item = quiz_item(self.seed, self.index, members);
-        self.answer = None;
+    /// Whether every question of the set has been answered.
+    pub fn finished(&self) -> bool {
+        self.answers.len() >= self.questions.len()
+    }
+
+    /// Moves to the next question (nothing once the set is finished).
+    pub fn next(&mut self) {
+        let next = self.index as usize + 1;
+        if let Some(question) = self.questions.get(next) {
+            self.index = next as u64;
+            self.item = question.item.clone();
+            self.answer = None;
+        }
+    }
+
+    /// Per right answer: how many questions had it, and how many of those were answered
+    /// right, in the order of [`QuizAnswer::ALL`].
+    pub fn by_answer(&self) -> [(QuizAnswer, u32, u32); 3] {
+        QuizAnswer::ALL.map(|truth| {
+            let of: Vec<&Answer> = self.answers.iter().filter(|a| a.truth == truth).collect();
+            let right = of.iter().filter(|a| a.correct()).count() as u32;
+            (truth, right, of.len() as u32)
+        })
     }
 }

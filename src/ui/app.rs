@@ -77,6 +77,8 @@ fn lesson(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) ->
         html! {
             <LessonPanel id={progress.lesson.id.clone()} title={progress.lesson.title(lang).to_owned()}
                          step={progress.step} count={progress.lesson.steps.len()} {paragraphs} {diverged}
+                         walking={state.walk().is_some()}
+                         show={progress.current().show.map(|target| target.element_id())}
                          ondispatch={dispatch.clone()} />
         }
     })

@@ -62,27 +62,13 @@ pub fn hash_class(i: u32) -> &'static str {
     CLASSES[(i % HASH_COLOURS) as usize]
 }
 
-/// The hash steps to show: the walk's item, else the typed item, else the quiz's question,
-/// else the last query.
+/// The item the screen shows ([`AppState::shown_item`]) and its hash steps.
 pub fn shown_steps(state: &AppState) -> Option<(String, Vec<HashStep>)> {
-    let shape = state.filter().shape();
-    if let Some(walk) = state.walk() {
-        return Some((walk.item.clone(), shape.steps(walk.item.as_bytes())));
-    }
-    if !state.draft().is_empty() {
-        return Some((
-            state.draft().to_owned(),
-            shape.steps(state.draft().as_bytes()),
-        ));
-    }
-    // A quiz question shows its item's k positions, so that the answer can be read off
-    // the bit array before it is revealed.
-    if let Some(quiz) = state.quiz() {
-        return Some((quiz.item.clone(), shape.steps(quiz.item.as_bytes())));
-    }
-    state
-        .last_query()
-        .map(|q| (q.item.clone(), q.steps.clone()))
+    let item = state.shown_item()?;
+    Some((
+        item.to_owned(),
+        state.filter().shape().steps(item.as_bytes()),
+    ))
 }
 
 /// The marks for the current state.

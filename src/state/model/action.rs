@@ -37,6 +37,10 @@ use super::{BulkBuilder, SettingField};
 pub enum Action {
     /// The text in the item field changed.
     SetDraft(String),
+    /// Put a word not in the set into the item field, drawn from the page's seed.
+    TryWord,
+    /// Open or close the "More" area of the visualizer's tools.
+    ShowMore(bool),
     /// Add the item in the field.
     AddDraft,
     /// Query the item in the field.
@@ -227,6 +231,8 @@ impl Action {
     pub fn keeps_message(&self) -> bool {
         match self {
             Action::SetDraft(_)
+            | Action::TryWord
+            | Action::ShowMore(_)
             | Action::TypeSetting(..)
             | Action::DismissNotice(_)
             | Action::SelectCell(_)
@@ -332,6 +338,8 @@ impl Action {
             | Action::StartFresh
             | Action::StartWalk(WalkKind::Add) => &[Lockable::Items],
             Action::SetDraft(_)
+            | Action::TryWord
+            | Action::ShowMore(_)
             | Action::TypeSetting(..)
             | Action::QueryDraft
             | Action::QueryItem(_)

@@ -332,7 +332,10 @@ impl AppState {
     }
 
     /// Performs one lesson step on the live filter. Locks set by an embedding page do not
-    /// stop a lesson.
+    /// stop a lesson. The item the step acts on last ([`LessonStep::named_item`]) is left
+    /// in the item field, so that the strip, the marks, the lines and the arithmetic show
+    /// the item the text talks about; a step that acts on no item empties the field and
+    /// puts away the last answer.
     pub(super) fn run_lesson_step(&mut self, step: &LessonStep, last: bool) {
         let embedding = std::mem::take(&mut self.embedding);
         if let Some(query) = &step.state {
@@ -353,7 +356,10 @@ impl AppState {
                 *state = std::mem::take(state).apply(action);
             };
             match action.clone() {
-                StepAction::Add(item) => run(self, Action::AddItem(item)),
+                StepAction::Add(item) => {
+                    run(self, Action::AddItem(item.clone()));
+                    self.draft = item;
+                }
                 StepAction::Query(item) => {
                     self.draft = item.clone();
                     run(self, Action::QueryItem(item));
@@ -388,6 +394,10 @@ impl AppState {
                 StepAction::View(view) => self.view = view,
                 StepAction::Crawl(count) => self.run_crawler(count),
             }
+        }
+        if step.named_item().is_none() && step.acts() {
+            self.draft.clear();
+            self.last_query = None;
         }
         self.embedding = embedding;
     }

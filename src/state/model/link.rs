@@ -57,7 +57,7 @@ impl AppState {
             // As when the quiz is started by hand: a tiny filter is filled first (the locks
             // respected), and its question, not `query=`, is shown.
             state.build_quiz_filter(seed);
-            state.quiz = Some(Quiz::start(seed, &state.members));
+            state.quiz = Some(Quiz::start(seed, &state.filter, &state.members));
             state.last_query = None;
             state.draft.clear();
         }

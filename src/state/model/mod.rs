@@ -16,9 +16,9 @@ use super::hash_quality::HashQualityState;
 use super::lab::LabState;
 use super::lesson::Lesson;
 use super::log::{apply_entry, log_of_members, replay, LogEntry, Members};
-use super::query::{run_query, QueryReport};
+use super::query::{run_query, run_query_without_culprits, QueryReport};
 use super::quiz::{
-    quiz_fill, Quiz, QUIZ_MAX_FILLED_M, QUIZ_MIN_ITEMS, QUIZ_SHAPE, QUIZ_WORDS_SEED,
+    quiz_fill, quiz_questions, Quiz, QUIZ_MAX_FILLED_M, QUIZ_MIN_ITEMS, QUIZ_SHAPE, QUIZ_WORDS_SEED,
 };
 use super::settings::{FilterModel, Settings};
 use super::url::{Embedding, Lockable, Notice, NoticeReason, View};
@@ -36,10 +36,14 @@ pub use action::{Action, Walk, WalkKind};
 pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
 use lessons::LessonRequest;
 pub use lessons::{Divergence, LessonProgress, LessonsStatus};
-pub use message::{FieldDrafts, FieldError, FieldErrors, Message, SettingField};
+pub use message::{FieldDrafts, FieldError, FieldErrors, Message, QuizFilterChange, SettingField};
 
 /// How many steps undo reaches back.
 pub const UNDO_DEPTH: usize = 100;
+
+/// Mixed into the page's random seed to draw the words "Try a word" offers (a sequence
+/// apart from the words "Add 5 random words" adds).
+pub const TRY_WORDS_SEED: u64 = 0x7472_7921;
 
 /// What the page knows about keeping the state across reloads.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -87,6 +91,13 @@ pub struct AppState {
     filter: Rc<FilterModel>,
     members: Rc<Members>,
     draft: String,
+    /// The item the field held when it was added (the field is then cleared): the bit
+    /// array keeps showing its positions until the next change.
+    last_added: Option<String>,
+    /// How many words "Try a word" has drawn.
+    tried_words: u64,
+    /// The "More" area of the visualizer's tools is open.
+    more_open: bool,
     last_query: Option<Rc<QueryReport>>,
     walk: Option<Walk>,
     selected_cell: Option<u64>,
@@ -150,6 +161,9 @@ impl AppState {
             filter: Rc::new(filter),
             members: Rc::new(members),
             draft: String::new(),
+            last_added: None,
+            tried_words: 0,
+            more_open: false,
             last_query: None,
             walk: None,
             selected_cell: None,
@@ -231,6 +245,39 @@ impl AppState {
     /// The last query's report, until the filter changes.
     pub fn last_query(&self) -> Option<&QueryReport> {
         self.last_query.as_deref()
+    }
+    /// The item whose positions the bit array, the strip, its lines and the hash arithmetic
+    /// show: the walk's item, else the typed one, else the quiz's question, else the last
+    /// query's, else the item just added from the field.
+    pub fn shown_item(&self) -> Option<&str> {
+        if let Some(walk) = &self.walk {
+            return Some(&walk.item);
+        }
+        if !self.draft.is_empty() {
+            return Some(&self.draft);
+        }
+        if let Some(quiz) = &self.quiz {
+            return Some(&quiz.item);
+        }
+        self.last_query
+            .as_deref()
+            .map(|q| q.item.as_str())
+            .or(self.last_added.as_deref())
+    }
+    /// The filter's answer for the item being typed, shown live as it is typed (culprits
+    /// are found only when the query is asked): none during a walk, for an empty field, or
+    /// when the last query already answers this item.
+    pub fn live_report(&self) -> Option<QueryReport> {
+        let asked = self
+            .last_query
+            .as_ref()
+            .is_some_and(|q| q.item == self.draft);
+        (self.walk.is_none() && !self.draft.is_empty() && !asked)
+            .then(|| run_query_without_culprits(&self.filter, &self.members, &self.draft))
+    }
+    /// Whether the "More" area of the visualizer's tools is open.
+    pub fn more_open(&self) -> bool {
+        self.more_open
     }
     /// The step-by-step walk in progress.
     pub fn walk(&self) -> Option<&Walk> {
@@ -448,7 +495,23 @@ impl AppState {
             self.message = None;
         }
         match action {
-            Action::SetDraft(text) => self.draft = text,
+            Action::SetDraft(text) => {
+                self.draft = text;
+                self.last_added = None;
+            }
+            Action::TryWord => {
+                let members = Rc::clone(&self.members);
+                let (words, next) = fresh_words(
+                    self.random_seed ^ TRY_WORDS_SEED,
+                    self.tried_words,
+                    1,
+                    |w| members.contains(w),
+                );
+                self.tried_words = next;
+                self.draft = words.into_iter().next().unwrap_or_default();
+                self.last_added = None;
+            }
+            Action::ShowMore(open) => self.more_open = open,
             Action::TypeSetting(field, text) => {
                 let slot = match field {
                     SettingField::M => &mut self.field_drafts.m,
@@ -461,8 +524,10 @@ impl AppState {
                 if self.draft.is_empty() {
                     self.message = Some(Message::EmptyItem);
                 } else {
-                    let item = self.draft.clone();
-                    self = self.apply(Action::AddItem(item));
+                    let item = std::mem::take(&mut self.draft);
+                    self = self.apply(Action::AddItem(item.clone()));
+                    // The field is ready for the next word; the array still shows this one.
+                    self.last_added = Some(item);
                 }
             }
             Action::QueryDraft => {
@@ -610,7 +675,7 @@ impl AppState {
             Action::ToggleHelp => self.help_open = !self.help_open,
             Action::StartQuiz(seed) => {
                 self.build_quiz_filter(seed);
-                self.quiz = Some(Quiz::start(seed, &self.members));
+                self.quiz = Some(Quiz::start(seed, &self.filter, &self.members));
                 // The bit array outlines the question's positions, not a typed word's.
                 self.last_query = None;
                 self.draft.clear();
@@ -628,7 +693,7 @@ impl AppState {
             }
             Action::NextQuestion => {
                 if let Some(quiz) = &mut self.quiz {
-                    quiz.next(&self.members);
+                    quiz.next();
                     self.last_query = None;
                     self.draft.clear();
                 }
@@ -785,47 +850,81 @@ impl AppState {
                 self.persistence.restored = false;
                 self.rebuild(Settings::default(), Vec::new());
             }
+            // At a walk's first step, back leaves the walk and, in a lesson, goes to the step
+            // before (as the step's own Back button would from a step with no walk).
             Action::Backward => match &self.walk {
                 Some(walk) if walk.step > 0 => self = self.apply(Action::StepBackWalk),
-                Some(_) => self.walk = None,
+                Some(_) => {
+                    self.walk = None;
+                    self = self.apply(Action::LessonBack);
+                }
                 None => self = self.apply(Action::LessonBack),
             },
         }
         self
     }
 
-    /// Before a quiz on a filter of fewer than [`QUIZ_MIN_ITEMS`] items: fills it to about
+    /// Before a quiz: a filter of fewer than [`QUIZ_MIN_ITEMS`] items is filled to about
     /// half its bits with words drawn from the quiz's seed (the same for the whole class),
-    /// first making it m = 32, k = 3 when its m is above 64, as one undo step, and says so.
-    /// Controls the embedding page locked are left alone.
+    /// first made m = 32, k = 3 when its m is above 64; a filter that still cannot give each
+    /// of the three answers ([`quiz_questions`]) is replaced by such a filter of words. One
+    /// undo step, and a message says what changed. Controls the embedding page locked are
+    /// left alone.
     pub(super) fn build_quiz_filter(&mut self, seed: u64) {
         let had = self.members.len();
-        if had >= QUIZ_MIN_ITEMS || self.embedding.is_locked(Lockable::Items) {
+        let balanced = |state: &Self| quiz_questions(seed, &state.filter, &state.members).is_ok();
+        if self.embedding.is_locked(Lockable::Items) || (had >= QUIZ_MIN_ITEMS && balanced(self)) {
             return;
         }
         let shape_locked =
             self.embedding.is_locked(Lockable::M) || self.embedding.is_locked(Lockable::K);
-        let resize = self.settings.m() > QUIZ_MAX_FILLED_M && !shape_locked;
+        let resize = had < QUIZ_MIN_ITEMS && self.settings.m() > QUIZ_MAX_FILLED_M && !shape_locked;
         self.one_undo_step(|state| {
+            let mut how = QuizFilterChange::Filled;
             if resize {
-                let (m, k) = QUIZ_SHAPE;
-                if let Ok(settings) = state.settings.with_m(m).and_then(|s| s.with_k(k)) {
-                    state.set_settings(settings, None);
-                }
+                state.set_quiz_shape();
+                how = QuizFilterChange::Resized;
             }
-            let wanted = quiz_fill(state.settings.m(), state.settings.k()).saturating_sub(had);
-            let members = Rc::clone(&state.members);
-            let (words, _) =
-                fresh_words(seed ^ QUIZ_WORDS_SEED, 0, wanted, |w| members.contains(w));
-            state.push_entries(words.iter().cloned().map(LogEntry::Add).collect());
+            let mut added = Vec::new();
+            if had < QUIZ_MIN_ITEMS {
+                added = state.add_quiz_words(seed, had);
+            }
+            if !balanced(state) {
+                if !shape_locked {
+                    state.set_quiz_shape();
+                }
+                state.rebuild(state.settings, Vec::new());
+                added = state.add_quiz_words(seed, 0);
+                how = QuizFilterChange::Replaced;
+            }
             state.message = Some(Message::QuizFilterBuilt {
                 had,
-                added: words,
+                added,
                 m: state.settings.m(),
                 k: state.settings.k(),
-                resized: resize,
+                how,
             });
         });
+    }
+
+    /// m and k become [`QUIZ_SHAPE`] (the items kept).
+    fn set_quiz_shape(&mut self) {
+        let (m, k) = QUIZ_SHAPE;
+        if let Ok(settings) = self.settings.with_m(m).and_then(|s| s.with_k(k)) {
+            if settings != self.settings {
+                self.set_settings(settings, None);
+            }
+        }
+    }
+
+    /// Adds words of the quiz's seed until the filter holds [`quiz_fill`] items (it holds
+    /// `had`); returns them.
+    fn add_quiz_words(&mut self, seed: u64, had: usize) -> Vec<String> {
+        let wanted = quiz_fill(self.settings.m(), self.settings.k()).saturating_sub(had);
+        let members = Rc::clone(&self.members);
+        let (words, _) = fresh_words(seed ^ QUIZ_WORDS_SEED, 0, wanted, |w| members.contains(w));
+        self.push_entries(words.iter().cloned().map(LogEntry::Add).collect());
+        words
     }
 
     /// Runs `change` as one step of undo, however many changes it makes inside.
@@ -914,6 +1013,7 @@ impl AppState {
         // A paste in progress was built on the state before this change; it is dropped.
         self.bulk = None;
         self.last_query = None;
+        self.last_added = None;
         self.walk = None;
         self.revision += 1;
         self.items_revision += 1;

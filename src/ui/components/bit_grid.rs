@@ -308,16 +308,19 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         .filter(|&(_, reachable)| index < reachable)
         .map(|(s, _)| (index / s) as u32);
     let unused = row.slices.is_some() && slice.is_none();
+    // A picked cell shows its index even where the cells are too small to all carry one,
+    // so that the positions in the strip can be found without the colours.
+    let show_index = !labels.index && labels.digit && !hashes.is_empty();
     let colour = colour.or(slice.map(hash_class));
     html! {
         <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
                              count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"),
-                             slice.map(|_| "in-slice"), unused.then_some("unused"))}
+                             slice.map(|_| "in-slice"), unused.then_some("unused"), show_index.then_some("show-index"))}
              role="gridcell" title={label.clone()} aria-label={label}
              data-slice={slice.map(|i| i.to_string())} data-unused={unused.then_some("true")}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count} data-decider={decides.then_some("true")} data-extra={extra.then_some("true")}>
-            if labels.index { <span class="cell-index">{ index }</span> }
+            if labels.index || show_index { <span class="cell-index">{ index }</span> }
             if labels.digit {
                 if row.counting { <span class="cell-count">{ value }</span> }
                 else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }

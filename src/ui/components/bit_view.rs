@@ -39,8 +39,7 @@ fn strip(text: &Text, item: &Option<String>, marks: &[Mark]) -> Html {
                 let zero = m.kind == MarkKind::Zero;
                 html! {
                     <span class={crate::class_list!("strip-hash", colour, zero.then_some("zero"), m.decides.then_some("decider"))}
-                          data-strip-hash={m.hash_index.to_string()} data-strip-position={m.position.to_string()}
-                          data-link-class={colour}>
+                          data-strip-hash={m.hash_index.to_string()} data-strip-position={m.position.to_string()}>
                         <span class={crate::class_list!("chip", colour)}>{ m.hash_index }</span>
                         { format!(" → {}", m.position) }
                         if m.decides { <span class="strip-zero">{ " ✗" }</span> }

@@ -1,4 +1,8 @@
-//! The filter settings: m, k, hash family, mode and counter width.
+//! The filter settings: m and k in a compact row, with the hash family, the layout and the
+//! mode (with the counter width) in a "More" area beside them, together with the tools a
+//! first visit does not need. A setting that differs from its default stands in the row,
+//! so that a link or a lesson that sets it shows it; in a lesson and in an embedded page
+//! every setting stands in the row.
 
 use crate::ui::shared::send;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -20,6 +24,12 @@ pub struct ControlsProps {
     pub drafts: FieldDrafts,
     /// Controls the embedding page locked.
     pub locked: Vec<Lockable>,
+    /// Every setting in the row, no "More" area (a lesson, an embedded page).
+    pub all_in_row: bool,
+    /// The "More" area is open.
+    pub more_open: bool,
+    /// The tools shown in the "More" area.
+    pub more_tools: Html,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -121,6 +131,83 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     let on_mode = |mode: Mode| send::<Event>(&props.ondispatch, Action::SetMode(mode));
     let counting = s.mode() == Mode::Counting;
     let locked = |control: Lockable| props.locked.contains(&control);
+    let family = html! {
+        <div class="field">
+            <label for="field-hash">{ text.hash_family }</label>
+            <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
+                { for HashFamily::ALL.iter().map(|&f| html! {
+                    <option value={f.key()} selected={f == s.family()} disabled={!family_allowed(f)}>
+                        { if f == HashFamily::Seed000 { text.seed_family_limit } else { f.label() } }
+                    </option>
+                }) }
+            </select>
+            { choice_error("field-hash", &errors.family) }
+        </div>
+    };
+    let layout = html! {
+        <div class="field">
+            <label for="field-layout">{ text.layout_label }</label>
+            <select id="field-layout" onchange={on_layout} disabled={locked(Lockable::Layout)}>
+                <option value="standard" selected={s.layout() == Layout::Standard}>{ text.layout_standard }</option>
+                <option value="partitioned" selected={s.layout() == Layout::Partitioned}
+                        disabled={s.m() < u64::from(s.k())}>{ text.layout_partitioned }</option>
+            </select>
+            { choice_error("field-layout", &errors.layout) }
+        </div>
+    };
+    let mode = html! {
+        <>
+            <fieldset class="field mode">
+                <legend>{ text.mode }</legend>
+                <label>
+                    <input type="radio" name="mode" value="bloom" checked={!counting} disabled={locked(Lockable::Mode)}
+                           onchange={on_mode(Mode::Bloom)} />
+                    { text.mode_bloom }
+                </label>
+                <label>
+                    <input type="radio" name="mode" value="counting" checked={counting} disabled={locked(Lockable::Mode)}
+                           onchange={on_mode(Mode::Counting)} />
+                    { text.mode_counting }
+                </label>
+            </fieldset>
+            if counting {
+                { number_field(text, NumberField { id: "field-width", label: text.counter_width,
+                      value: s.width().to_string(), draft: props.drafts.width.clone(), error: errors.width.clone(),
+                      oninput: typing(SettingField::Width),
+                      onchange: commit(Action::SetWidth), disabled: locked(Lockable::Width) }) }
+                <p class="memory-cost">
+                    { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
+                </p>
+            }
+        </>
+    };
+    let defaults = Settings::default();
+    let in_row = |differs: bool| props.all_in_row || differs;
+    let mut row = Vec::new();
+    let mut more = Vec::new();
+    for (field, differs) in [
+        (family, s.family() != defaults.family()),
+        (layout, s.layout() != defaults.layout()),
+        (mode, counting),
+    ] {
+        if in_row(differs) {
+            row.push(field);
+        } else {
+            more.push(field);
+        }
+    }
+    let on_toggle = {
+        let d = props.ondispatch.clone();
+        let open = props.more_open;
+        Callback::from(move |e: Event| {
+            if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
+                let now = details.has_attribute("open");
+                if now != open {
+                    d.emit(Action::ShowMore(now));
+                }
+            }
+        })
+    };
     html! {
         <div class="controls" role="group" aria-label={text.settings}>
             <div class="control-row">
@@ -130,47 +217,15 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                 { number_field(text, NumberField { id: "field-k", label: text.hashes_k, value: s.k().to_string(),
                       draft: props.drafts.k.clone(), error: errors.k.clone(), oninput: typing(SettingField::K),
                       onchange: commit(Action::SetK), disabled: locked(Lockable::K) }) }
-                <div class="field">
-                    <label for="field-hash">{ text.hash_family }</label>
-                    <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
-                        { for HashFamily::ALL.iter().map(|&f| html! {
-                            <option value={f.key()} selected={f == s.family()} disabled={!family_allowed(f)}>
-                                { if f == HashFamily::Seed000 { text.seed_family_limit } else { f.label() } }
-                            </option>
-                        }) }
-                    </select>
-                    { choice_error("field-hash", &errors.family) }
-                </div>
-                <div class="field">
-                    <label for="field-layout">{ text.layout_label }</label>
-                    <select id="field-layout" onchange={on_layout} disabled={locked(Lockable::Layout)}>
-                        <option value="standard" selected={s.layout() == Layout::Standard}>{ text.layout_standard }</option>
-                        <option value="partitioned" selected={s.layout() == Layout::Partitioned}
-                                disabled={s.m() < u64::from(s.k())}>{ text.layout_partitioned }</option>
-                    </select>
-                    { choice_error("field-layout", &errors.layout) }
-                </div>
-                <fieldset class="field mode">
-                    <legend>{ text.mode }</legend>
-                    <label>
-                        <input type="radio" name="mode" value="bloom" checked={!counting} disabled={locked(Lockable::Mode)}
-                               onchange={on_mode(Mode::Bloom)} />
-                        { text.mode_bloom }
-                    </label>
-                    <label>
-                        <input type="radio" name="mode" value="counting" checked={counting} disabled={locked(Lockable::Mode)}
-                               onchange={on_mode(Mode::Counting)} />
-                        { text.mode_counting }
-                    </label>
-                </fieldset>
-                if counting {
-                    { number_field(text, NumberField { id: "field-width", label: text.counter_width,
-                          value: s.width().to_string(), draft: props.drafts.width.clone(), error: errors.width.clone(),
-                          oninput: typing(SettingField::Width),
-                          onchange: commit(Action::SetWidth), disabled: locked(Lockable::Width) }) }
-                    <p class="memory-cost">
-                        { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
-                    </p>
+                { for row }
+                if !props.all_in_row {
+                    <details class="more" id="more" open={props.more_open} ontoggle={on_toggle}>
+                        <summary>{ text.more_tools }</summary>
+                        <div class="more-body">
+                            { for more }
+                            <div class="toolbar more-tools">{ props.more_tools.clone() }</div>
+                        </div>
+                    </details>
                 }
             </div>
         </div>

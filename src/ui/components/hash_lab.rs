@@ -104,6 +104,12 @@ fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> 
             Spread::TooFew => "",
             Spread::Clustered | Spread::TooEven => " ✗",
         };
+        // The filter's own judgement, the one the sentence under the table gives.
+        let rate_mark = match r.rate_verdict() {
+            RateVerdict::AsExpected => " ✓",
+            RateVerdict::Above => " ✗",
+            RateVerdict::Below => " ↓",
+        };
         let name = labels::hash_under_test(text, r.hash);
         out.push(format_args!(
             "<tr data-hash=\"{}\" data-chi-square=\"{}\" data-p-value=\"{}\" data-observed=\"{}\" data-theory=\"{}\" data-rate=\"{}\" data-spread=\"{s}\" class=\"{s}\"><td",
@@ -121,7 +127,7 @@ fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> 
         out.push(format_args!(">{}</td><td>", escape(name)));
         histogram_svg(&mut out, &r.histogram, &format!("{name}: {histogram}"));
         out.push(format_args!(
-            "</td><td class=\"mono\">{} ({})</td><td class=\"mono\">{}{mark}</td><td class=\"mono\">{}</td><td class=\"mono\">{}</td></tr>",
+            "</td><td class=\"mono\">{} ({})</td><td class=\"mono\">{}{mark}</td><td class=\"mono\">{}{rate_mark}</td><td class=\"mono\">{}</td></tr>",
             Fixed(r.chi_square, 1),
             escape(&fill(text.hashes_dof, &[&Shortest(r.dof)])),
             probability_from_ln(r.ln_p_value),

@@ -54,7 +54,7 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     let split = match shape.family() {
         HashFamily::Fnv1a => "h = fnv1a64(bytes); h1 = h & 0xffffffff; h2 = h >> 32",
         HashFamily::Murmur3 => {
-            "x = murmur3_x64_128(bytes, seed 0); h1 = low 64 bits; h2 = high 64 bits"
+            "x = murmur3_x64_128(bytes, seed 0); h1 = x & (2^64 − 1); h2 = x >> 64"
         }
         HashFamily::Seed000 => text.hash_seed_split,
     };

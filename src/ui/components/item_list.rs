@@ -79,7 +79,6 @@ pub fn ItemList(props: &ItemListProps) -> Html {
                 <button id="undo-button" onclick={act(Action::Undo)} disabled={!props.can_undo}>{ text.undo }</button>
                 <button id="redo-button" onclick={act(Action::Redo)} disabled={!props.can_redo}>{ text.redo }</button>
                 <button id="reset-button" onclick={act(Action::Reset)}>{ text.reset }</button>
-                <button id="random-button" onclick={act(Action::AddRandomWords(5))}>{ text.add_random }</button>
             </div>
             if members.is_empty() {
                 <p class="hint">{ text.no_items }</p>

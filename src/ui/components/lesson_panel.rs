@@ -23,6 +23,12 @@ pub struct LessonPanelProps {
     /// text is then not shown, so that it never states what the screen contradicts).
     #[prop_or_default]
     pub diverged: Option<String>,
+    /// The id of the element the step's text is about, scrolled into view with the step.
+    #[prop_or_default]
+    pub show: Option<&'static str>,
+    /// A step-by-step walk is in progress: "Next step" steps it first, hash by hash.
+    #[prop_or_default]
+    pub walking: bool,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -60,6 +66,18 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
             }
         });
     }
+    {
+        // What the step's text is about comes into view with it, once laid out (a view
+        // the step opened renders its parts a frame later).
+        use_effect_with(
+            (props.id.clone(), props.step, props.show),
+            |(_, _, show)| {
+                if let Some(id) = *show {
+                    crate::ui::browser::bring_into_view_when_settled(id);
+                }
+            },
+        );
+    }
     html! {
         <section class="panel lesson" id="lesson" aria-labelledby="lesson-title"
                  data-lesson={props.id.clone()} data-step={(props.step + 1).to_string()}
@@ -81,10 +99,11 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
                 }
             </div>
             <div class="toolbar lesson-nav">
-                <button id="lesson-back" ref={back_ref} disabled={props.step == 0} onclick={act(Action::LessonBack)}>
+                // The buttons do what the clicker's keys do: a walk in progress steps first.
+                <button id="lesson-back" ref={back_ref} disabled={props.step == 0 && !props.walking} onclick={act(Action::Backward)}>
                     { "← " }{ text.lesson_back }
                 </button>
-                <button id="lesson-next" ref={next_ref} class="primary" disabled={at_end} onclick={act(Action::LessonNext)}>
+                <button id="lesson-next" ref={next_ref} class="primary" disabled={at_end && !props.walking} onclick={act(Action::Forward)}>
                     { text.lesson_next }{ " →" }
                 </button>
                 <span class="hint">{ text.lesson_keys }</span>

@@ -58,6 +58,29 @@ fn reveal(
     html! { <p class="quiz-why">{ positions }{ " " }{ fill(template, &[&shown_item(&answer.item)]) }</p> }
 }
 
+/// The end of a set: the score, the score per right answer, and a new set.
+fn summary(text: &'static Text, quiz: &Quiz, ondispatch: &Callback<Action>) -> Html {
+    html! {
+        <div class="quiz-summary" id="quiz-summary" data-quiz-done="true" data-quiz-score={quiz.correct.to_string()}
+             data-quiz-total={quiz.answers.len().to_string()}>
+            <p class="quiz-done">{ fill(text.quiz_done, &[&quiz.correct, &quiz.answers.len(), &quiz.seed]) }</p>
+            <ul>
+                { for quiz.by_answer().iter().map(|&(truth, right, asked)| html! {
+                    <li data-quiz-truth={truth.key()} data-right={right.to_string()} data-asked={asked.to_string()}>
+                        { fill(text.quiz_by_answer, &[&answer_label(text, truth), &right, &asked]) }
+                    </li>
+                }) }
+            </ul>
+            if quiz.by_answer().iter().all(|&(_, _, asked)| (3..=4).contains(&asked)) {
+                <p class="hint">{ text.quiz_balance }</p>
+            }
+            <button id="quiz-new" class="primary" onclick={send::<MouseEvent>(ondispatch, Action::StartQuiz(quiz.seed.wrapping_add(1)))}>
+                { text.quiz_new_set }
+            </button>
+        </div>
+    }
+}
+
 /// The panel.
 pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
     let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
@@ -89,7 +112,7 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
         Some(quiz) => html! {
             <div data-quiz-index={quiz.index.to_string()} data-quiz-correct={quiz.correct.to_string()}
                  data-quiz-answered={quiz.answered.to_string()}>
-                <p class="quiz-question">{ fill(text.quiz_question, &[&(quiz.index + 1), &shown_item(&quiz.item)]) }</p>
+                <p class="quiz-question">{ fill(text.quiz_question, &[&(quiz.index + 1), &shown_item(&quiz.item), &quiz.questions.len()]) }</p>
                 if let Some(answer) = &quiz.answer {
                     <p class={crate::class_list!("quiz-verdict", if answer.correct() { "right" } else { "wrong" })} aria-live="polite"
                        data-quiz-truth={answer.truth.key()}>
@@ -103,7 +126,11 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
                     if let Some(revealed) = &props.revealed {
                         { reveal(text, answer, revealed) }
                     }
-                    <button id="quiz-next" class="primary" onclick={act(Action::NextQuestion)}>{ text.quiz_next }</button>
+                    if quiz.finished() {
+                        { summary(text, quiz, &props.ondispatch) }
+                    } else {
+                        <button id="quiz-next" class="primary" onclick={act(Action::NextQuestion)}>{ text.quiz_next }</button>
+                    }
                 } else {
                     <p class="hint">{ text.quiz_how }</p>
                     <div class="toolbar quiz-answers">

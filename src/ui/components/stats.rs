@@ -88,7 +88,7 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
         }
     }
     html! {
-        <section class="panel stats" aria-labelledby="stats-title">
+        <section class="panel stats" id="stats" aria-labelledby="stats-title">
             <h2 id="stats-title">{ text.figures }</h2>
             <dl>{ out.html() }</dl>
         </section>

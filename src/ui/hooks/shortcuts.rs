@@ -1,6 +1,10 @@
 //! The page-wide keyboard shortcuts: → ← (and a clicker's Page Down / Page Up) step a walk
 //! or a lesson while one is open, Escape cancels a walk, Ctrl+Z / Ctrl+Y undo and redo, 1-8
 //! open the views, P presentation mode, ? the list of shortcuts and / the item field.
+//!
+//! A clicker never gets stuck in a text field: Page Down and Page Up step a walk or a lesson
+//! from any one-line field, → and ← from the item field while it is empty (after Enter has
+//! added its word) or holds the word the step put there, and Escape leaves the item field.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -23,21 +27,55 @@ struct ShortcutContext {
     compact: bool,
     /// The shortcut list is open: it is modal, so only `?` and Escape (which close it) act.
     dialog: bool,
+    /// The item field is empty, or holds the word the lesson's step put there: the arrows
+    /// then step the lesson from the field rather than move its caret.
+    field_untouched: bool,
+}
+
+/// The element a key event was sent to.
+fn target_element(event: &KeyboardEvent) -> Option<web_sys::Element> {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
 }
 
 /// True when keyboard focus is in a text field (shortcuts then leave keys alone).
 fn typing_in_field(event: &KeyboardEvent) -> bool {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    target_element(event)
         .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
         .unwrap_or(false)
+}
+
+/// The item field, when a key event was sent to it.
+fn item_field(event: &KeyboardEvent) -> Option<web_sys::HtmlInputElement> {
+    target_element(event)
+        .filter(|el| el.id() == "item-field")
+        .and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok())
+}
+
+/// The keys of a clicker that act from inside a text field while a walk or lesson is open:
+/// Page Down and Page Up from a one-line field, → and ← from the item field while it is
+/// empty or holds the step's own word.
+fn clicker_in_field(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> {
+    let one_line = target_element(event).is_some_and(|el| el.tag_name() == "INPUT");
+    let untouched_item_field = item_field(event).is_some() && context.field_untouched;
+    let plain = !(event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key());
+    if !context.stepping || context.dialog || !plain {
+        return None;
+    }
+    match event.key().as_str() {
+        "PageDown" if one_line => Some(Action::Forward),
+        "PageUp" if one_line => Some(Action::Backward),
+        "ArrowRight" if untouched_item_field => Some(Action::Forward),
+        "ArrowLeft" if untouched_item_field => Some(Action::Backward),
+        _ => None,
+    }
 }
 
 /// The action a key asks for, if any.
 fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> {
     if typing_in_field(event) {
-        return None;
+        return clicker_in_field(event, context);
     }
     let ctrl = event.ctrl_key() || event.meta_key();
     let stepping = context.stepping;
@@ -89,6 +127,11 @@ pub fn use_shortcuts(state: &UseReducerHandle<AppState>) {
         stepping: state.walk().is_some() || state.lesson().is_some(),
         compact: state.embedding().compact,
         dialog: state.help_open(),
+        field_untouched: state.draft().is_empty()
+            || state
+                .lesson()
+                .and_then(|progress| progress.current().named_item())
+                == Some(state.draft()),
     };
     let dispatcher = state.dispatcher();
     use_effect_with((), move |_| {
@@ -96,6 +139,10 @@ pub fn use_shortcuts(state: &UseReducerHandle<AppState>) {
             if e.key() == "/" && !typing_in_field(&e) {
                 e.prevent_default();
                 focus_item_field();
+            } else if let Some(field) = item_field(&e).filter(|_| e.key() == "Escape") {
+                // Escape leaves the item field, so that every key works again.
+                e.prevent_default();
+                let _ = field.blur();
             } else if let Some(action) = shortcut(&e, &context.borrow()) {
                 e.prevent_default();
                 dispatcher.dispatch(action);

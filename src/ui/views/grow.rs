@@ -164,7 +164,7 @@ fn plots(out: &mut Markup, text: &Text, plan: &GrowPlan, points: &[GrowPoint], n
     }
     steps.push((n, total));
     let flat = |b: f64| vec![(0.0, b), (n, b)];
-    out.push(format_args!("<div class=\"grow-plots\">"));
+    out.push(format_args!("<div class=\"grow-plots\" id=\"grow-plots\">"));
     plot(
         out,
         (

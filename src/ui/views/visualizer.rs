@@ -14,7 +14,7 @@ use crate::i18n::Text;
 use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
 use crate::state::query::setters_at;
 use crate::state::url::Lockable;
-use crate::state::{Action, AppState, Mode, WalkKind};
+use crate::state::{Action, AppState, Mode, QueryReport, Verdict, WalkKind};
 use crate::ui::bulk;
 use crate::ui::components::{
     bit_view::{bit_view, BitViewPanelProps},
@@ -23,7 +23,7 @@ use crate::ui::components::{
     crawl_panel::{crawl_panel, CrawlPanelProps},
     deletion::{comparison_of, deletion_panel, DeletionPanelProps},
     hash_table::{hash_table, HashTableProps},
-    item_input::{item_input, ItemInputProps},
+    item_input::{action_button, item_input, ItemInputProps},
     item_list::ItemList,
     low_bits_note::{low_bits_note, LowBitsNoteProps},
     notices::{message_bar, MessageBarProps},
@@ -59,6 +59,28 @@ fn counting_legend(text: &Text) -> Html {
             { swatch("count-many set", text.legend_many) }
             { swatch("saturated set", text.legend_saturated) }
         </p>
+    }
+}
+
+/// The filter's answer for the word being typed, shown as it is typed; a false positive
+/// offers to name the items that set its bits (the query itself, Shift+Enter).
+fn live_verdict(text: &'static Text, report: QueryReport, dispatch: &Callback<Action>) -> Html {
+    let false_positive = matches!(report.verdict, Verdict::FalsePositive { .. });
+    let panel = query_result(
+        text,
+        &QueryResultProps {
+            report: Shared(Rc::new(report)),
+        },
+    );
+    html! {
+        <div class="live-verdict" data-live="true">
+            { panel }
+            if false_positive {
+                <button id="culprits-button" class="small" onclick={crate::ui::shared::send(dispatch, Action::QueryDraft)}>
+                    { text.show_culprits }
+                </button>
+            }
+        </div>
     }
 }
 
@@ -145,14 +167,18 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         };
         walk_panel(text, &props)
     });
-    let verdict = state.shared_query().map(|report| {
-        query_result(
-            text,
-            &QueryResultProps {
-                report: Shared(report),
-            },
-        )
-    });
+    // The answer for the word being typed, live; the last query's, with its culprits.
+    let verdict = match state.live_report() {
+        Some(report) => Some(live_verdict(text, report, &dispatch)),
+        None => state.shared_query().map(|report| {
+            query_result(
+                text,
+                &QueryResultProps {
+                    report: Shared(report),
+                },
+            )
+        }),
+    };
     let message = state.message().cloned().map(|message| {
         message_bar(
             text,
@@ -212,6 +238,9 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             </p>
         }
     });
+    // A lesson or an embedded page shows every tool in its place; a visit of its own keeps
+    // the tools a first visit does not need in the "More" area beside m and k.
+    let all_in_row = compact || state.lesson().is_some();
     // A picture of the array as it is now, for slides (m up to 4,096).
     let picture = (settings.m() <= PICTURE_MAX_BITS).then(|| {
         let state = state.clone();
@@ -235,6 +264,34 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         });
         html! { <button class="small download" id="download-bits" {onclick}>{ text.download_svg }</button> }
     });
+    let items_locked = embedding.is_locked(Lockable::Items);
+    let tool = |label, id, action| action_button(label, id, action, items_locked, &dispatch);
+    let counting = settings.mode() == Mode::Counting;
+    let delete = if counting {
+        tool(text.remove_typed, "remove-button", Action::RemoveDraft)
+    } else {
+        tool(
+            text.naive_delete_typed,
+            "naive-delete-button",
+            Action::NaiveDelete(state.draft().to_owned()),
+        )
+    };
+    let walks = html! {
+        <>
+            { tool(text.step_add, "walk-add-button", Action::StartWalk(WalkKind::Add)) }
+            { tool(text.step_query, "walk-query-button", Action::StartWalk(WalkKind::Query)) }
+        </>
+    };
+    // Counting mode is about removal: its Remove button stands beside Add.
+    let (row_tools, more_tools, picture) = match (all_in_row, counting) {
+        (true, _) => (html! { <>{ delete }{ walks }</> }, Html::default(), picture),
+        (false, true) => (delete, html! { <>{ walks }{ picture }</> }, None),
+        (false, false) => (
+            Html::default(),
+            html! { <>{ delete }{ walks }{ picture }</> },
+            None,
+        ),
+    };
     // The deletion comparison rebuilds two filters from every member: only when its inputs
     // change, and only while the section is open.
     let comparison = {
@@ -288,16 +345,15 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         low_bits_note(text, &props)
     });
     let errors = state.field_errors().clone();
-    let items_locked = embedding.is_locked(Lockable::Items);
     html! {
         <main class={crate::class_list!("visualizer", props.away.then_some("away"))}>
-            <div class="slot">{ intro }</div>
             <div class="entry">
-                { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), mode: settings.mode(),
-                       items_locked, ondispatch: dispatch.clone() }) }
+                { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), items_locked,
+                       hint: intro, tools: row_tools, ondispatch: dispatch.clone() }) }
             </div>
             { controls(text, &ControlsProps { settings, errors,
                   locked: embedding.locked.clone(), drafts: state.field_drafts().clone(),
+                  all_in_row, more_open: state.more_open(), more_tools,
                   ondispatch: dispatch.clone() }) }
             <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
                 <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
