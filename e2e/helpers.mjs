@@ -104,3 +104,24 @@ export function murmurPositions(text, m, k) {
 
 /** The positions of the page's default hash family (murmur3). */
 export const positions = murmurPositions;
+
+/** Presses "Next step" until the lesson moves on: a walk in progress takes one press per
+ * step of the walk first, as → does. */
+export async function nextStep(page) {
+  const lesson = page.locator('#lesson');
+  const before = await lesson.getAttribute('data-step');
+  const walk = page.locator('[data-walk-step]');
+  for (let press = 0; press < 80; press++) {
+    const walking = await walk.count() ? await walk.getAttribute('data-walk-step') : null;
+    await page.locator('#lesson-next').click();
+    if (walking === null) {
+      await expect(lesson).not.toHaveAttribute('data-step', before);
+      return;
+    }
+    await expect(async () => {
+      const now = await walk.count() ? await walk.getAttribute('data-walk-step') : null;
+      expect(now).not.toBe(walking);
+    }).toPass();
+  }
+  throw new Error('the lesson did not move on');
+}

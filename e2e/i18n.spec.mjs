@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openApp } from './helpers.mjs';
+import { openApp, nextStep } from './helpers.mjs';
 
 /** name → string of one language: English from src/i18n/en.txt, which is compiled into the
  * page, the others from their files in static/i18n/, which the page fetches. */
@@ -93,7 +93,7 @@ for (const lang of ['zh', 'ja']) {
         await expect(lesson).toHaveAttribute('data-step', String(step));
         const body = await page.locator('body').innerText();
         expect(english.filter((prefix) => body.includes(prefix)), `${lang} ${id} step ${step}`).toEqual([]);
-        if (step < steps) await page.locator('#lesson-next').click();
+        if (step < steps) await nextStep(page);
       }
       expect(errors).toEqual([]);
     }

@@ -8,6 +8,9 @@ test('keyboard only: add and query an item, open the shortcuts, present, switch 
   await page.keyboard.type('kiwi');
   await page.keyboard.press('Enter');
   expect(await setBits(page)).toEqual(sortedUnique(murmurPositions('kiwi', 32, 3)));
+  // Add empties the field for the next word.
+  await expect(page.locator('#item-field')).toHaveValue('');
+  await page.keyboard.type('kiwi');
   await page.keyboard.press('Shift+Enter');
   await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
   // Leave the field with Tab, then use the page-wide shortcuts.

@@ -247,6 +247,7 @@ test('with reduced motion the links and bits appear in their final state at once
 
 test('the bit array and both plots download as SVG pictures', async ({ page }) => {
   await openApp(page, '?m=16&k=3&add=a&add=b&add=c&query=d');
+  await page.locator('#more summary').click();
   const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-bits').click()]);
   expect(download.suggestedFilename()).toBe('bit-array.svg');
   const svg = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString());

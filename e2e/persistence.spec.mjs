@@ -107,6 +107,7 @@ test('10^5 pasted lines are added in slices with progress, one undo step; a 1 MB
   await expect(page.locator('.members li[data-item]')).toHaveCount(1);
   await expect(page.locator('.member-name')).toContainText('(1048576 B)');
   await expect(page.locator('[data-save="too-long"]')).toBeVisible();
+  await page.locator('#item-field').fill(big);
   await page.keyboard.press('Shift+Enter');
   await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
   expect(errors).toEqual([]);

@@ -120,6 +120,9 @@ test('bad URL parameters fall back and are named in a notice', async ({ page }) 
 test('the step-by-step walk shows each position, then adds', async ({ page }) => {
   await openApp(page, '?m=32');
   await page.locator('#item-field').fill('kiwi');
+  // The walks wait in the "More" area beside m and k.
+  await expect(page.locator('#walk-add-button')).toBeHidden();
+  await page.locator('#more summary').click();
   await page.locator('#walk-add-button').click();
   const walk = page.locator('[data-walk-step]');
   await expect(walk).toHaveAttribute('data-walk-step', '0');

@@ -743,7 +743,7 @@ fn what_the_deleting_lesson_says_of_shared_bits_and_counters_is_true() {
             // "each counter here takes 4 bits … its maximum (15)".
             6 => {
                 assert_eq!(state.settings().width(), 4);
-                assert!(u32::from(state.settings().width()) <= MAX_COUNTER_WIDTH);
+                assert!(state.settings().width() <= MAX_COUNTER_WIDTH);
                 assert!(step_text(state, Lang::En).contains("(15)"));
             }
             _ => {}

@@ -3,8 +3,11 @@
 
 use bloomlab::filter::{ExperimentPlan, HashFamily, ParamError};
 use bloomlab::state::fields::FieldProblem;
+use bloomlab::state::quiz::QUIZ_QUESTIONS;
 use bloomlab::state::url::parse;
-use bloomlab::state::{Action, AppState, LogEntry, Message, Mode, Verdict, WalkKind};
+use bloomlab::state::{
+    Action, AppState, LogEntry, Message, Mode, QuizFilterChange, Verdict, WalkKind,
+};
 
 fn state_from(query: &str) -> AppState {
     AppState::from_url(parse(query))
@@ -33,7 +36,12 @@ fn added_items_light_their_bits_and_query_as_probably() {
         assert!(state.filter().is_set(p));
     }
     assert!(matches!(state.message(), Some(Message::Added { .. })));
-    let state = state.apply(Action::QueryDraft);
+    // The field is empty for the next word; the array still shows "apple".
+    assert_eq!(state.draft(), "");
+    assert_eq!(state.shown_item(), Some("apple"));
+    let state = state
+        .apply(Action::SetDraft("apple".into()))
+        .apply(Action::QueryDraft);
     assert_eq!(state.last_query().unwrap().verdict, Verdict::Probably);
     assert_eq!(state.last_query().unwrap().steps.len(), 3);
 }
@@ -334,7 +342,7 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
     assert_ne!(sequence(7), sequence(8));
     let mut state = start.apply(Action::StartQuiz(7));
     let (mut right, mut truths) = (0, std::collections::HashSet::new());
-    for _ in 0..40 {
+    for _ in 0..QUIZ_QUESTIONS {
         let item = state.quiz().unwrap().item.clone();
         // The truth, from the filter and the items: no bit, a member, or a false positive.
         let truth = match (
@@ -364,9 +372,72 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
         state = state.apply(Action::NextQuestion);
     }
     let quiz = state.quiz().unwrap();
-    assert_eq!((quiz.answered, quiz.correct), (40, right));
-    // All three answers occurred.
+    assert_eq!(
+        (quiz.answered, quiz.correct),
+        (QUIZ_QUESTIONS as u32, right)
+    );
+    // All three answers occurred, and the set is over: "next" asks nothing more.
     assert_eq!(truths.len(), 3, "{truths:?}");
+    assert!(quiz.finished());
+    let after = state.clone().apply(Action::NextQuestion);
+    assert_eq!(after.quiz().unwrap().index, state.quiz().unwrap().index);
+}
+
+#[test]
+fn a_quiz_set_is_balanced_on_any_filter_so_one_answer_every_time_scores_at_most_four() {
+    use bloomlab::state::quiz::QuizAnswer;
+    let filters = [
+        "",
+        "m=16&k=3&add=a&add=b&add=c&add=d&add=e",
+        "m=64&k=3&add=a&add=b&add=c",
+        "m=64&k=8&add=a&add=b&add=c",
+        "m=100000&k=7&add=a&add=b&add=c&add=d",
+        "m=8&k=2&add=a&add=b&add=c&add=d&add=e&add=f&add=g&add=h&add=i",
+        "m=1&k=1&add=x",
+        "m=256&k=4&hash=fnv&add=a&add=b&add=c&add=d&add=e&add=f&add=g&add=h&add=i&add=j",
+    ];
+    for link in filters {
+        let start = state_from(link);
+        let mut first_items = std::collections::HashSet::new();
+        for seed in 0..150u64 {
+            let mut state = start.clone().apply(Action::StartQuiz(seed));
+            first_items.insert(state.quiz().unwrap().questions.clone());
+            let mut counts = [0u32; 3];
+            for index in 0..QUIZ_QUESTIONS {
+                let quiz = state.quiz().unwrap();
+                assert_eq!(quiz.index as usize, index);
+                // The right answer, from the filter and the items.
+                let item = quiz.item.clone();
+                let truth = match (
+                    state.filter().contains(item.as_bytes()),
+                    state.members().contains(&item),
+                ) {
+                    (false, _) => QuizAnswer::DefinitelyNot,
+                    (true, true) => QuizAnswer::Member,
+                    (true, false) => QuizAnswer::FalsePositive,
+                };
+                assert_eq!(truth, quiz.questions[index].planned, "{link} seed {seed}");
+                counts[QuizAnswer::ALL.iter().position(|&a| a == truth).unwrap()] += 1;
+                state = state
+                    .apply(Action::AnswerQuiz(QuizAnswer::DefinitelyNot))
+                    .apply(Action::NextQuestion);
+            }
+            assert!(
+                counts.iter().all(|&c| c == 3 || c == 4),
+                "{link} seed {seed}: {counts:?}"
+            );
+            let quiz = state.quiz().unwrap();
+            assert!(quiz.finished());
+            assert!(quiz.correct <= 4, "{link} seed {seed}");
+            // No item is asked twice in a set.
+            let mut items: Vec<&str> = quiz.questions.iter().map(|q| q.item.as_str()).collect();
+            items.sort();
+            items.dedup();
+            assert_eq!(items.len(), QUIZ_QUESTIONS, "{link} seed {seed}");
+        }
+        // Different seeds give different sets.
+        assert!(first_items.len() > 140, "{link}: {}", first_items.len());
+    }
 }
 
 #[test]
@@ -377,15 +448,12 @@ fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
     assert_eq!(empty.members().len(), quiz_fill(16, 3));
     assert_eq!((empty.settings().m(), empty.settings().k()), (16, 3));
     let Some(Message::QuizFilterBuilt {
-        had,
-        added,
-        resized,
-        ..
+        had, added, how, ..
     }) = empty.message()
     else {
         panic!("{:?}", empty.message())
     };
-    assert_eq!((*had, added.len(), *resized), (0, 4, false));
+    assert_eq!((*had, added.len(), *how), (0, 4, QuizFilterChange::Filled));
     // The same seed builds the same filter for everyone.
     let again = state_from("m=16&k=3").apply(Action::StartQuiz(7));
     assert_eq!(again.members(), empty.members());
@@ -398,7 +466,7 @@ fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
         tiny.message(),
         Some(Message::QuizFilterBuilt {
             had: 1,
-            resized: true,
+            how: QuizFilterChange::Resized,
             ..
         })
     ));
@@ -406,12 +474,28 @@ fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
     let undone = tiny.apply(Action::Undo);
     assert_eq!(undone.settings().m(), 10_000);
     assert_eq!(undone.members().len(), 1);
-    // Three items are enough: nothing is added.
-    let enough = state_from("m=64&add=a&add=b&add=c").apply(Action::StartQuiz(1));
-    assert_eq!(enough.members().len(), 3);
+    // Five items that give all three answers are enough: nothing is added.
+    let enough = state_from("m=16&add=a&add=b&add=c&add=d&add=e").apply(Action::StartQuiz(1));
+    assert_eq!(enough.members().len(), 5);
+    assert!(enough.message().is_none());
     // A link that locks the items leaves them alone.
     let locked = state_from("m=64&lock=items").apply(Action::StartQuiz(1));
     assert!(locked.members().is_empty() && locked.quiz().is_some());
+    // A full filter cannot say "definitely not": the quiz replaces it by one of its own
+    // words, m = 32, k = 3, and undo brings the full one back.
+    let full =
+        state_from("m=4&k=2&add=a&add=b&add=c&add=d&add=e&add=f").apply(Action::StartQuiz(3));
+    assert_eq!((full.settings().m(), full.settings().k()), QUIZ_SHAPE);
+    assert!(!full.members().contains("a"));
+    assert!(matches!(
+        full.message(),
+        Some(Message::QuizFilterBuilt {
+            had: 6,
+            how: QuizFilterChange::Replaced,
+            ..
+        })
+    ));
+    assert_eq!(full.apply(Action::Undo).members().len(), 6);
 }
 
 #[test]

@@ -55,9 +55,8 @@ impl QuizAnswer {
 
 /// The questions in a set.
 pub const QUIZ_QUESTIONS: usize = 10;
-/// The fewest items a quiz works with: with fewer, a filter that is nearly empty would
-/// answer almost every question "definitely not".
-pub const QUIZ_MIN_ITEMS: usize = 3;
+/// The fewest items a quiz works with: a set asks about up to four members, each once.
+pub const QUIZ_MIN_ITEMS: usize = 4;
 /// The m and k of the filter a quiz builds when the filter is too large to fill quickly.
 pub const QUIZ_SHAPE: (u64, u32) = (32, 3);
 /// Mixed into the quiz's seed to draw the words of the filter it builds (a sequence apart
@@ -150,7 +149,7 @@ fn find_item(
 }
 
 /// One question of a set: its item and the answer it was chosen for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Question {
     /// The item asked about.
     pub item: String,

@@ -310,7 +310,7 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     let unused = row.slices.is_some() && slice.is_none();
     // A picked cell shows its index even where the cells are too small to all carry one,
     // so that the positions in the strip can be found without the colours.
-    let show_index = !labels.index && labels.digit && !hashes.is_empty();
+    let show_index = labels.picked_index && !hashes.is_empty();
     let colour = colour.or(slice.map(hash_class));
     html! {
         <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
@@ -325,7 +325,7 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
                 if row.counting { <span class="cell-count">{ value }</span> }
                 else { <span class="cell-bit">{ if set || pending { "1" } else { "0" } }</span> }
             }
-            if labels.hashes && !hashes.is_empty() {
+            if labels.hashes && !hashes.is_empty() && !show_index {
                 <span class="cell-hashes">
                     { for hashes.iter().map(|m| html! {
                         <span class={crate::class_list!("chip", hash_class(m.hash_index))}>{ m.hash_index }</span>

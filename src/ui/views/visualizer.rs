@@ -282,8 +282,10 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             { tool(text.step_query, "walk-query-button", Action::StartWalk(WalkKind::Query)) }
         </>
     };
-    // Counting mode is about removal: its Remove button stands beside Add.
-    let (row_tools, more_tools, picture) = match (all_in_row, counting) {
+    // Removal stands beside Add where it is used: in counting mode, and while the deletion
+    // demonstrations are open.
+    let delete_in_row = counting || state.deletion_open();
+    let (row_tools, more_tools, picture) = match (all_in_row, delete_in_row) {
         (true, _) => (html! { <>{ delete }{ walks }</> }, Html::default(), picture),
         (false, true) => (delete, html! { <>{ walks }{ picture }</> }, None),
         (false, false) => (
