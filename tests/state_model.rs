@@ -332,18 +332,31 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
         let mut s = start.clone().apply(Action::StartQuiz(seed));
         (0..8)
             .map(|_| {
-                let item = s.quiz().unwrap().item.clone();
-                s = s.clone().apply(Action::NextQuestion);
+                let item = s.quiz().unwrap().item().to_owned();
+                s = s
+                    .clone()
+                    .apply(Action::AnswerQuiz(QuizAnswer::Member))
+                    .apply(Action::NextQuestion);
                 item
             })
             .collect::<Vec<_>>()
     };
     assert_eq!(sequence(7), sequence(7));
     assert_ne!(sequence(7), sequence(8));
+    // Eight different items: "next" moves on only once the question is answered.
+    let mut distinct = sequence(7);
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 8);
+    let unanswered = start
+        .clone()
+        .apply(Action::StartQuiz(7))
+        .apply(Action::NextQuestion);
+    assert_eq!(unanswered.quiz().unwrap().index, 0);
     let mut state = start.apply(Action::StartQuiz(7));
     let (mut right, mut truths) = (0, std::collections::HashSet::new());
     for _ in 0..QUIZ_QUESTIONS {
-        let item = state.quiz().unwrap().item.clone();
+        let item = state.quiz().unwrap().item().to_owned();
         // The truth, from the filter and the items: no bit, a member, or a false positive.
         let truth = match (
             state.filter().contains(item.as_bytes()),
@@ -355,7 +368,7 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
         };
         truths.insert(truth);
         // Honest on even questions; on odd ones the next answer round.
-        let honest = state.quiz().unwrap().answered.is_multiple_of(2);
+        let honest = state.quiz().unwrap().answered().is_multiple_of(2);
         let at = QuizAnswer::ALL.iter().position(|&a| a == truth).unwrap();
         let given = if honest {
             truth
@@ -366,14 +379,14 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
         // A second answer to the same question changes nothing.
         state = state.apply(Action::AnswerQuiz(QuizAnswer::ALL[(at + 2) % 3]));
         assert!(state.last_query().is_some(), "the verdict is revealed");
-        let answer = state.quiz().unwrap().answer.clone().unwrap();
+        let answer = state.quiz().unwrap().answer().cloned().unwrap();
         assert_eq!((answer.truth, answer.correct()), (truth, honest));
         right += honest as u32;
         state = state.apply(Action::NextQuestion);
     }
     let quiz = state.quiz().unwrap();
     assert_eq!(
-        (quiz.answered, quiz.correct),
+        (quiz.answered(), quiz.correct()),
         (QUIZ_QUESTIONS as u32, right)
     );
     // All three answers occurred, and the set is over: "next" asks nothing more.
@@ -407,7 +420,7 @@ fn a_quiz_set_is_balanced_on_any_filter_so_one_answer_every_time_scores_at_most_
                 let quiz = state.quiz().unwrap();
                 assert_eq!(quiz.index as usize, index);
                 // The right answer, from the filter and the items.
-                let item = quiz.item.clone();
+                let item = quiz.item().to_owned();
                 let truth = match (
                     state.filter().contains(item.as_bytes()),
                     state.members().contains(&item),
@@ -428,7 +441,7 @@ fn a_quiz_set_is_balanced_on_any_filter_so_one_answer_every_time_scores_at_most_
             );
             let quiz = state.quiz().unwrap();
             assert!(quiz.finished());
-            assert!(quiz.correct <= 4, "{link} seed {seed}");
+            assert!(quiz.correct() <= 4, "{link} seed {seed}");
             // No item is asked twice in a set.
             let mut items: Vec<&str> = quiz.questions.iter().map(|q| q.item.as_str()).collect();
             items.sort();

@@ -158,32 +158,25 @@ pub struct Question {
 }
 
 /// The questions of the set with `seed` on this filter, each with the answer of
-/// [`quiz_plan`]; or the first answer the filter cannot give within [`QUIZ_SEARCH`] words.
-pub fn quiz_questions(
-    seed: u64,
-    filter: &FilterModel,
-    members: &Members,
-) -> Result<Vec<Question>, QuizAnswer> {
+/// [`quiz_plan`] where the filter can give it within [`QUIZ_SEARCH`] words, else with the
+/// next candidate word whatever its answer; and whether every question got its planned
+/// answer (the set is balanced).
+pub fn quiz_questions(seed: u64, filter: &FilterModel, members: &Members) -> (Vec<Question>, bool) {
     let mut questions: Vec<Question> = Vec::with_capacity(QUIZ_QUESTIONS);
+    let mut balanced = true;
     for (index, planned) in quiz_plan(seed).into_iter().enumerate() {
-        let item = find_item(seed, index, planned, filter, members, &questions).ok_or(planned)?;
-        questions.push(Question { item, planned });
+        let question = match find_item(seed, index, planned, filter, members, &questions) {
+            Some(item) => Question { item, planned },
+            None => {
+                balanced = false;
+                let item = candidate(seed, index, questions.len() as u64);
+                let planned = answer_for(filter, members, &item);
+                Question { item, planned }
+            }
+        };
+        questions.push(question);
     }
-    Ok(questions)
-}
-
-/// The questions of a set on a filter that cannot give every answer: each question keeps
-/// its planned answer where the filter can give it, else takes the next candidate word
-/// whatever its answer.
-fn questions_as_possible(seed: u64, filter: &FilterModel, members: &Members) -> Vec<Question> {
-    let mut questions: Vec<Question> = Vec::with_capacity(QUIZ_QUESTIONS);
-    for (index, planned) in quiz_plan(seed).into_iter().enumerate() {
-        let item = find_item(seed, index, planned, filter, members, &questions)
-            .unwrap_or_else(|| candidate(seed, index, u64::from(questions.len() as u32)));
-        let planned = answer_for(filter, members, &item);
-        questions.push(Question { item, planned });
-    }
-    questions
+    (questions, balanced)
 }
 
 /// One answered question.
@@ -211,51 +204,55 @@ pub struct Quiz {
     pub seed: u64,
     /// The set's questions.
     pub questions: Vec<Question>,
-    /// The question number, from 0.
+    /// The question asked now, from 0.
     pub index: u64,
-    /// The item asked now.
-    pub item: String,
-    /// The answer to the current question, once given.
-    pub answer: Option<Answer>,
-    /// Every answer given so far, in order.
+    /// Every answer given so far, in order: one per question up to the current one.
     pub answers: Vec<Answer>,
-    /// Correct answers so far.
-    pub correct: u32,
-    /// Questions answered so far.
-    pub answered: u32,
 }
 
 impl Quiz {
     /// The first question of a set drawn from `seed` on this filter.
     pub fn start(seed: u64, filter: &FilterModel, members: &Members) -> Self {
-        let questions = quiz_questions(seed, filter, members)
-            .unwrap_or_else(|_| questions_as_possible(seed, filter, members));
         Quiz {
             seed,
-            item: questions[0].item.clone(),
-            questions,
+            questions: quiz_questions(seed, filter, members).0,
             index: 0,
-            answer: None,
             answers: Vec::new(),
-            correct: 0,
-            answered: 0,
         }
     }
 
+    /// The item asked now.
+    pub fn item(&self) -> &str {
+        self.questions
+            .get(self.index as usize)
+            .map_or("", |q| q.item.as_str())
+    }
+
+    /// The answer to the current question, once given.
+    pub fn answer(&self) -> Option<&Answer> {
+        self.answers.get(self.index as usize)
+    }
+
+    /// Questions answered so far.
+    pub fn answered(&self) -> u32 {
+        self.answers.len() as u32
+    }
+
+    /// Answers that were right so far.
+    pub fn correct(&self) -> u32 {
+        self.answers.iter().filter(|a| a.correct()).count() as u32
+    }
+
     /// Records an answer against the filter's verdict (once per question).
-    pub fn answer(&mut self, predicted: QuizAnswer, verdict: &Verdict) {
-        if self.answer.is_some() {
-            return;
+    pub fn record(&mut self, predicted: QuizAnswer, verdict: &Verdict) {
+        if self.answer().is_none() {
+            let item = self.item().to_owned();
+            self.answers.push(Answer {
+                item,
+                predicted,
+                truth: QuizAnswer::of(verdict),
+            });
         }
-        let answer = Answer {
-            item: self.item.clone(),
-            predicted,
-            truth: QuizAnswer::of(verdict),
-        };
-        self.answered += 1;
-        self.correct += answer.correct() as u32;
-        self.answers.push(answer.clone());
-        self.answer = Some(answer);
     }
 
     /// Whether every question of the set has been answered.
@@ -263,13 +260,11 @@ impl Quiz {
         self.answers.len() >= self.questions.len()
     }
 
-    /// Moves to the next question (nothing once the set is finished).
+    /// Moves to the next question, once the current one is answered (nothing once the set
+    /// is finished).
     pub fn next(&mut self) {
-        let next = self.index as usize + 1;
-        if let Some(question) = self.questions.get(next) {
-            self.index = next as u64;
-            self.item = question.item.clone();
-            self.answer = None;
+        if self.answer().is_some() && self.index as usize + 1 < self.questions.len() {
+            self.index += 1;
         }
     }
 

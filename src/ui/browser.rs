@@ -188,36 +188,27 @@ pub fn next_frame(f: impl FnOnce() + 'static) {
     }
 }
 
-/// [`bring_into_view`] once the bit array has caught up with the filter (a large change
-/// reaches the grid a part per frame, each part moving what lies below it), checking each
-/// frame for at most about two seconds.
-pub fn bring_into_view_when_settled(id: &'static str) {
-    fn check(id: &'static str, frames_left: u32) {
-        let busy = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| {
-                d.query_selector(".bit-grid[aria-busy=\"true\"]")
-                    .ok()
-                    .flatten()
-            })
-            .is_some();
-        if busy && frames_left > 0 {
-            next_frame(move || check(id, frames_left - 1));
-        } else {
-            bring_into_view(id);
-        }
-    }
-    next_frame(move || check(id, 120));
-}
-
 /// Scrolls the element with this id into view unless it is on screen already: its bottom
 /// to the window's bottom (so that as much as possible of what is above it stays), or its
-/// top to the window's top when it is taller than the window.
-pub fn bring_into_view(id: &str) {
+/// top to the window's top when it is taller than the window. It waits until the bit array
+/// has caught up with the filter (a large change reaches the grid a part per frame, each
+/// part moving what lies below it), checking each frame for at most about two seconds.
+pub fn bring_into_view(id: &'static str, frames_left: u32) {
     let Some(window) = web_sys::window() else {
         return;
     };
-    let Some(element) = window.document().and_then(|d| d.get_element_by_id(id)) else {
+    let Some(document) = window.document() else {
+        return;
+    };
+    let busy = document
+        .query_selector(".bit-grid[aria-busy]")
+        .ok()
+        .flatten()
+        .is_some();
+    if busy && frames_left > 0 {
+        return next_frame(move || bring_into_view(id, frames_left - 1));
+    }
+    let Some(element) = document.get_element_by_id(id) else {
         return;
     };
     let height = window
@@ -226,10 +217,9 @@ pub fn bring_into_view(id: &str) {
         .and_then(|h| h.as_f64())
         .unwrap_or(0.0);
     let rect = element.get_bounding_client_rect();
-    if rect.top() >= 0.0 && rect.bottom() <= height {
-        return;
+    if rect.top() < 0.0 || rect.bottom() > height {
+        element.scroll_into_view_with_bool(rect.height() > height);
     }
-    element.scroll_into_view_with_bool(rect.height() > height);
 }
 
 /// Starts fetching a URL relative to the page; [`read_text`] waits for it.

@@ -257,7 +257,7 @@ impl AppState {
             return Some(&self.draft);
         }
         if let Some(quiz) = &self.quiz {
-            return Some(&quiz.item);
+            return Some(quiz.item());
         }
         self.last_query
             .as_deref()
@@ -682,10 +682,10 @@ impl AppState {
             }
             Action::AnswerQuiz(prediction) => {
                 if let Some(mut quiz) = self.quiz.take() {
-                    if quiz.answer.is_none() {
-                        let report = run_query(&self.filter, &self.members, &quiz.item);
-                        quiz.answer(prediction, &report.verdict);
-                        self.draft = quiz.item.clone();
+                    if quiz.answer().is_none() {
+                        let report = run_query(&self.filter, &self.members, quiz.item());
+                        quiz.record(prediction, &report.verdict);
+                        self.draft = quiz.item().to_owned();
                         self.last_query = Some(Rc::new(report));
                     }
                     self.quiz = Some(quiz);
@@ -872,7 +872,7 @@ impl AppState {
     /// left alone.
     pub(super) fn build_quiz_filter(&mut self, seed: u64) {
         let had = self.members.len();
-        let balanced = |state: &Self| quiz_questions(seed, &state.filter, &state.members).is_ok();
+        let balanced = |state: &Self| quiz_questions(seed, &state.filter, &state.members).1;
         if self.embedding.is_locked(Lockable::Items) || (had >= QUIZ_MIN_ITEMS && balanced(self)) {
             return;
         }

@@ -2,6 +2,8 @@
 
 use yew::prelude::*;
 
+use crate::ui::raw::{escape, Markup};
+
 use crate::i18n::{fill, Text};
 use crate::state::query::Setter;
 
@@ -19,30 +21,36 @@ pub struct CellInspectorProps {
     pub total: usize,
 }
 
-/// One line under the grid.
+/// One line under the grid, written as markup (it has no controls).
 pub fn cell_inspector(text: &'static Text, props: &CellInspectorProps) -> Html {
-    let names = props
-        .setters
-        .iter()
-        .map(|s| fill(text.culprit_setter, &[&s.item, &s.hash_index]))
-        .collect::<Vec<_>>()
-        .join(text.list_separator);
-    let more = props.total - props.setters.len();
     let template = if props.counting {
         text.cell_counter
     } else {
         text.cell_bit
     };
-    html! {
-        <p class="cell-inspector" aria-live="polite" data-inspected={props.position.to_string()}>
-            { fill(template, &[&props.position, &props.value]) }
-            { " " }
-            if props.total == 0 {
-                { text.cell_no_setters }
-            } else {
-                { fill(text.cell_setters, &[&names]) }
-                if more > 0 { { " " }{ fill(text.culprit_more, &[&more]) } }
-            }
-        </p>
+    let mut line = fill(template, &[&props.position, &props.value]);
+    line.push(' ');
+    if props.total == 0 {
+        line.push_str(text.cell_no_setters);
+    } else {
+        let names = props
+            .setters
+            .iter()
+            .map(|s| fill(text.culprit_setter, &[&s.item, &s.hash_index]))
+            .collect::<Vec<_>>()
+            .join(text.list_separator);
+        line.push_str(&fill(text.cell_setters, &[&names]));
+        let more = props.total - props.setters.len();
+        if more > 0 {
+            line.push(' ');
+            line.push_str(&fill(text.culprit_more, &[&more]));
+        }
     }
+    let mut out = Markup::default();
+    out.push(format_args!(
+        "<p class=\"cell-inspector\" aria-live=\"polite\" data-inspected=\"{}\">{}</p>",
+        props.position,
+        escape(&line)
+    ));
+    out.html()
 }

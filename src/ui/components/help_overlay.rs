@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use crate::i18n::Text;
 use crate::state::Action;
+use crate::ui::raw::{escape, Markup};
 
 /// The id of the dialog's one control, which keeps the focus while it is open.
 pub const HELP_CLOSE_ID: &str = "help-close";
@@ -35,6 +36,15 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
         ("p", text.key_present),
         ("?", text.key_help),
     ];
+    let mut table = Markup::default();
+    table.push(format_args!("<table><tbody>"));
+    for (key, what) in rows {
+        table.push(format_args!(
+            "<tr><th scope=\"row\"><kbd>{key}</kbd></th><td>{}</td></tr>",
+            escape(what)
+        ));
+    }
+    table.push(format_args!("</tbody></table>"));
     let close = send::<MouseEvent>(dispatch, Action::ToggleHelp);
     // The dialog is modal: Tab and Shift+Tab stay on its one control, Close.
     let keep_focus = Callback::from(move |e: KeyboardEvent| {
@@ -48,13 +58,7 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
              onkeydown={keep_focus}>
             <div class="help-box">
                 <h2 id="help-title">{ text.help_title }</h2>
-                <table>
-                    <tbody>
-                        { for rows.iter().map(|(key, what)| html! {
-                            <tr><th scope="row"><kbd>{ *key }</kbd></th><td>{ *what }</td></tr>
-                        }) }
-                    </tbody>
-                </table>
+                { table.html() }
                 <button id={HELP_CLOSE_ID} onclick={close}>{ text.help_close }</button>
             </div>
         </div>

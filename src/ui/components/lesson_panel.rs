@@ -73,7 +73,9 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
             (props.id.clone(), props.step, props.show),
             |(_, _, show)| {
                 if let Some(id) = *show {
-                    crate::ui::browser::bring_into_view_when_settled(id);
+                    crate::ui::browser::next_frame(move || {
+                        crate::ui::browser::bring_into_view(id, 120)
+                    });
                 }
             },
         );

@@ -10,6 +10,7 @@ use crate::state::fields::parse_whole;
 use crate::state::quiz::{Answer, Quiz, QuizAnswer};
 use crate::state::{Action, Verdict};
 use crate::ui::marks::hash_class;
+use crate::ui::raw::{escape, Markup};
 
 /// What [`quiz_panel`] shows.
 pub struct QuizPanelProps {
@@ -39,39 +40,58 @@ fn reveal(
     answer: &Answer,
     (steps, set, verdict): &(Vec<HashStep>, Vec<bool>, Verdict),
 ) -> Html {
-    let positions = html! {
-        <span class="quiz-positions">
-            { for steps.iter().zip(set).map(|(s, &on)| html! {
-                <span class={crate::class_list!("quiz-position", (!on).then_some("zero"))} data-position={s.position.to_string()} data-bit={(on as u8).to_string()}>
-                    <span class={crate::class_list!("chip", hash_class(s.index))}>{ s.index }</span>
-                    { format!(" → {} = {}", s.position, on as u8) }
-                </span>
-            }) }
-        </span>
-    };
     let template = match verdict {
         Verdict::DefinitelyNot { .. } => text.quiz_why_not,
         Verdict::FalseNegative { .. } => text.quiz_why_false_negative,
         Verdict::Probably => text.quiz_why_member,
         Verdict::FalsePositive { .. } => text.quiz_why_false_positive,
     };
-    html! { <p class="quiz-why">{ positions }{ " " }{ fill(template, &[&shown_item(&answer.item)]) }</p> }
+    let mut out = Markup::default();
+    out.push(format_args!(
+        "<p class=\"quiz-why\"><span class=\"quiz-positions\">"
+    ));
+    for (step, &on) in steps.iter().zip(set) {
+        let bit = on as u8;
+        out.push(format_args!(
+            "<span class=\"quiz-position{}\" data-position=\"{p}\" data-bit=\"{bit}\"><span class=\"chip {}\">{i}</span> → {p} = {bit}</span>",
+            if on { "" } else { " zero" },
+            hash_class(step.index),
+            p = step.position,
+            i = step.index,
+        ));
+    }
+    out.push(format_args!(
+        "</span> {}</p>",
+        escape(&fill(template, &[&shown_item(&answer.item)]))
+    ));
+    out.html()
 }
 
 /// The end of a set: the score, the score per right answer, and a new set.
 fn summary(text: &'static Text, quiz: &Quiz, ondispatch: &Callback<Action>) -> Html {
+    let by_answer = quiz.by_answer();
+    let mut list = Markup::default();
+    list.push(format_args!("<ul>"));
+    for &(truth, right, asked) in &by_answer {
+        list.push(format_args!(
+            "<li data-quiz-truth=\"{}\" data-right=\"{right}\" data-asked=\"{asked}\">{}</li>",
+            truth.key(),
+            escape(&fill(
+                text.quiz_by_answer,
+                &[&answer_label(text, truth), &right, &asked]
+            ))
+        ));
+    }
+    list.push(format_args!("</ul>"));
+    let balanced = by_answer
+        .iter()
+        .all(|&(_, _, asked)| (3..=4).contains(&asked));
     html! {
-        <div class="quiz-summary" id="quiz-summary" data-quiz-done="true" data-quiz-score={quiz.correct.to_string()}
+        <div class="quiz-summary" id="quiz-summary" data-quiz-done="true" data-quiz-score={quiz.correct().to_string()}
              data-quiz-total={quiz.answers.len().to_string()}>
-            <p class="quiz-done">{ fill(text.quiz_done, &[&quiz.correct, &quiz.answers.len(), &quiz.seed]) }</p>
-            <ul>
-                { for quiz.by_answer().iter().map(|&(truth, right, asked)| html! {
-                    <li data-quiz-truth={truth.key()} data-right={right.to_string()} data-asked={asked.to_string()}>
-                        { fill(text.quiz_by_answer, &[&answer_label(text, truth), &right, &asked]) }
-                    </li>
-                }) }
-            </ul>
-            if quiz.by_answer().iter().all(|&(_, _, asked)| (3..=4).contains(&asked)) {
+            <p class="quiz-done">{ fill(text.quiz_done, &[&quiz.correct(), &quiz.answers.len(), &quiz.seed]) }</p>
+            { list.html() }
+            if balanced {
                 <p class="hint">{ text.quiz_balance }</p>
             }
             <button id="quiz-new" class="primary" onclick={send::<MouseEvent>(ondispatch, Action::StartQuiz(quiz.seed.wrapping_add(1)))}>
@@ -110,10 +130,10 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
             }
         }
         Some(quiz) => html! {
-            <div data-quiz-index={quiz.index.to_string()} data-quiz-correct={quiz.correct.to_string()}
-                 data-quiz-answered={quiz.answered.to_string()}>
-                <p class="quiz-question">{ fill(text.quiz_question, &[&(quiz.index + 1), &shown_item(&quiz.item), &quiz.questions.len()]) }</p>
-                if let Some(answer) = &quiz.answer {
+            <div data-quiz-index={quiz.index.to_string()} data-quiz-correct={quiz.correct().to_string()}
+                 data-quiz-answered={quiz.answered().to_string()}>
+                <p class="quiz-question">{ fill(text.quiz_question, &[&(quiz.index + 1), &shown_item(quiz.item()), &quiz.questions.len()]) }</p>
+                if let Some(answer) = quiz.answer() {
                     <p class={crate::class_list!("quiz-verdict", if answer.correct() { "right" } else { "wrong" })} aria-live="polite"
                        data-quiz-truth={answer.truth.key()}>
                         { if answer.correct() { "✓ " } else { "✗ " } }
@@ -139,7 +159,7 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
                         }) }
                     </div>
                 }
-                <p class="quiz-score">{ fill(text.quiz_score, &[&quiz.correct, &quiz.answered]) }</p>
+                <p class="quiz-score">{ fill(text.quiz_score, &[&quiz.correct(), &quiz.answered()]) }</p>
                 <p class="hint">{ fill(text.quiz_hint, &[&quiz.seed]) }</p>
                 <button id="quiz-stop" class="small" onclick={act(Action::StopQuiz)}>{ text.quiz_stop }</button>
             </div>

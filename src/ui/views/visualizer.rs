@@ -149,7 +149,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             set: set_flags(steps),
             visible: state.walk().map(|w| w.step).unwrap_or(u32::MAX),
             adding: state.walk().is_some_and(|w| w.kind == WalkKind::Add),
-            hide_bits: state.quiz().is_some_and(|q| q.answer.is_none())
+            hide_bits: state.quiz().is_some_and(|q| q.answer().is_none())
                 && state.draft().is_empty()
                 && state.walk().is_none(),
             n: state.members().len() as u64,
@@ -201,7 +201,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     let quiz = (!compact && (state.quiz().is_some() || state.quiz_open())).then(|| {
         let revealed = state
             .quiz()
-            .filter(|q| q.answer.is_some())
+            .filter(|q| q.answer().is_some())
             .and_then(|_| state.last_query())
             .map(|report| {
                 (
