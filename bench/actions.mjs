@@ -32,6 +32,7 @@ const actions = [
   ['add 5 random words', () => page.click('#random-button')],
   ['type a word', () => page.locator('#item-field').pressSequentially('keyboard')],
   ['add it (Enter)', () => page.locator('#item-field').press('Enter')],
+  ['open "More" (hash, layout, mode, tools)', () => page.click('#more summary')],
   ['counting mode', () => page.check('input[name="mode"][value="counting"]')],
   ['undo (Ctrl+Z)', () => key('Control+z')],
   ['k = 7', () => setField('#field-k', '7')],

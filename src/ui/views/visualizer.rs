@@ -14,7 +14,7 @@ use crate::i18n::Text;
 use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
 use crate::state::query::setters_at;
 use crate::state::url::Lockable;
-use crate::state::{Action, AppState, Mode, QueryReport, Verdict, WalkKind};
+use crate::state::{Action, AppState, Mode, WalkKind};
 use crate::ui::bulk;
 use crate::ui::components::{
     bit_view::{bit_view, BitViewPanelProps},
@@ -59,28 +59,6 @@ fn counting_legend(text: &Text) -> Html {
             { swatch("count-many set", text.legend_many) }
             { swatch("saturated set", text.legend_saturated) }
         </p>
-    }
-}
-
-/// The filter's answer for the word being typed, shown as it is typed; a false positive
-/// offers to name the items that set its bits (the query itself, Shift+Enter).
-fn live_verdict(text: &'static Text, report: QueryReport, dispatch: &Callback<Action>) -> Html {
-    let false_positive = matches!(report.verdict, Verdict::FalsePositive { .. });
-    let panel = query_result(
-        text,
-        &QueryResultProps {
-            report: Shared(Rc::new(report)),
-        },
-    );
-    html! {
-        <div class="live-verdict" data-live="true">
-            { panel }
-            if false_positive {
-                <button id="culprits-button" class="small" onclick={crate::ui::shared::send(dispatch, Action::QueryDraft)}>
-                    { text.show_culprits }
-                </button>
-            }
-        </div>
     }
 }
 
@@ -167,18 +145,23 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         };
         walk_panel(text, &props)
     });
-    // The answer for the word being typed, live; the last query's, with its culprits.
-    let verdict = match state.live_report() {
-        Some(report) => Some(live_verdict(text, report, &dispatch)),
-        None => state.shared_query().map(|report| {
-            query_result(
-                text,
-                &QueryResultProps {
-                    report: Shared(report),
-                },
-            )
-        }),
-    };
+    // The answer for the word being typed, live; else the last query's, with its culprits.
+    // A live false positive offers to name the items that set its bits (the query itself).
+    let live = state.live_report().map(Rc::new);
+    let verdict = live.clone().or_else(|| state.shared_query()).map(|report| {
+        let culprits_on_demand = live.is_some()
+            && matches!(report.verdict, crate::state::Verdict::FalsePositive { .. });
+        html! {
+            <div class="verdict-box" data-live={live.is_some().then_some("true")}>
+                { query_result(text, &QueryResultProps { report: Shared(report) }) }
+                if culprits_on_demand {
+                    <button id="culprits-button" class="small" onclick={crate::ui::shared::send(&dispatch, Action::QueryDraft)}>
+                        { text.show_culprits }
+                    </button>
+                }
+            </div>
+        }
+    });
     let message = state.message().cloned().map(|message| {
         message_bar(
             text,
