@@ -11,6 +11,7 @@ use crate::state::apps_view::{AppsAction, AppsSettings, INNOCENT_ADDRESSES, KEYS
 use crate::state::numbers::{grouped, grouped_fixed, probability};
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
+use crate::ui::raw::{escape, Markup};
 
 /// "m = 8,000, k = 6, murmur3".
 fn shape_text(shape: FilterShape) -> String {
@@ -45,9 +46,6 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     };
     let kv = view.kv();
     let c = kv.counts;
-    let row = |label: &str, measured: u64, formula: f64| {
-        html! { <tr><th scope="row">{ label }</th><td>{ grouped(u128::from(measured)) }</td><td>{ grouped_fixed(formula, 1) }</td></tr> }
-    };
     let mail = view.mail();
     let m = mail.counts;
     let verdict = mail.checked.as_ref().map(|(address, verdict)| {
@@ -71,9 +69,56 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     if mail.whitelist.len() > 10 {
         whitelist.push_str(", …");
     }
-    let spam_row = |label: &str, count: u64, key: &'static str| {
-        html! { <li data-spam={key}><strong>{ grouped(u128::from(count)) }</strong>{ " " }{ label }</li> }
-    };
+    // The store's counts beside the formula's, and the blacklist's figures: markup, having
+    // no controls.
+    let mut store = Markup::default();
+    store.push(format_args!(
+        "<table class=\"apps-table\" data-kv-lookups=\"{}\" data-kv-skipped=\"{}\" data-kv-wasted=\"{}\" data-kv-found=\"{}\" data-kv-absent=\"{}\" data-kv-rate=\"{}\" data-kv-predicted-wasted=\"{}\"><thead><tr><th></th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        c.lookups,
+        c.skipped,
+        c.wasted,
+        c.found,
+        c.absent(),
+        Fixed(kv.prediction.fp_rate, 9),
+        Fixed(kv.prediction.wasted, 3),
+        escape(text.apps_col_measured),
+        escape(text.apps_col_formula),
+    ));
+    for (label, measured, formula) in [
+        (text.apps_skipped, c.skipped, kv.prediction.skipped),
+        (text.apps_wasted, c.wasted, kv.prediction.wasted),
+        (text.apps_found, c.found, kv.prediction.found),
+    ] {
+        store.push(format_args!(
+            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
+            escape(label),
+            grouped(u128::from(measured)),
+            grouped_fixed(formula, 1)
+        ));
+    }
+    store.push(format_args!("</tbody></table>"));
+    let mut spam = Markup::default();
+    spam.push(format_args!(
+        "<ul class=\"apps-mail\" data-spam-blocked=\"{}\" data-spam-wrongly-blocked=\"{}\" data-spam-rescued=\"{}\" data-spam-passed=\"{}\" data-spam-whitelist=\"{}\">",
+        m.blocked_spam,
+        m.wrongly_blocked,
+        m.rescued,
+        m.not_in_filter,
+        mail.whitelist.len()
+    ));
+    for (label, count, key) in [
+        (text.apps_blocked, m.blocked_spam, "blocked"),
+        (text.apps_wrongly, m.wrongly_blocked, "wrongly-blocked"),
+        (text.apps_rescued, m.rescued, "rescued"),
+        (text.apps_passed, m.not_in_filter, "passed"),
+    ] {
+        spam.push(format_args!(
+            "<li data-spam=\"{key}\"><strong>{}</strong> {}</li>",
+            grouped(u128::from(count)),
+            escape(label)
+        ));
+    }
+    spam.push(format_args!("</ul>"));
     html! {
         <main class="single" id="apps-view">
             <section class="panel apps" aria-labelledby="apps-title">
@@ -85,17 +130,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
                     { field("kv-present", text.apps_present, |s| &mut s.present, &problems.present) }
                     { field("kv-lookups", text.apps_lookups, |s| &mut s.lookups, &problems.lookups) }
                 </div>
-                <table class="apps-table" data-kv-lookups={c.lookups.to_string()} data-kv-skipped={c.skipped.to_string()}
-                       data-kv-wasted={c.wasted.to_string()} data-kv-found={c.found.to_string()}
-                       data-kv-absent={c.absent().to_string()} data-kv-rate={Fixed(kv.prediction.fp_rate, 9).to_string()}
-                       data-kv-predicted-wasted={Fixed(kv.prediction.wasted, 3).to_string()}>
-                    <thead><tr><th /><th scope="col">{ text.apps_col_measured }</th><th scope="col">{ text.apps_col_formula }</th></tr></thead>
-                    <tbody>
-                        { row(text.apps_skipped, c.skipped, kv.prediction.skipped) }
-                        { row(text.apps_wasted, c.wasted, kv.prediction.wasted) }
-                        { row(text.apps_found, c.found, kv.prediction.found) }
-                    </tbody>
-                </table>
+                { store.html() }
                 <p>{ fill(text.apps_kv_sum, &[&grouped(c.skipped.into()), &grouped(c.wasted.into()), &grouped(c.found.into()),
                                               &grouped(c.lookups.into()), &grouped(c.absent().into()),
                                               &probability(kv.prediction.fp_rate), &grouped_fixed(kv.prediction.wasted, 1)]) }</p>
@@ -105,14 +140,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
                                                               &grouped(u128::from(m.messages)),
                                                               &grouped(u128::from(SPAM_ADDRESSES + INNOCENT_ADDRESSES))]) }</p>
                 { field("spam-m", text.bits_m, |s| &mut s.spam_m, &problems.spam_m) }
-                <ul class="apps-mail" data-spam-blocked={m.blocked_spam.to_string()} data-spam-wrongly-blocked={m.wrongly_blocked.to_string()}
-                    data-spam-rescued={m.rescued.to_string()} data-spam-passed={m.not_in_filter.to_string()}
-                    data-spam-whitelist={mail.whitelist.len().to_string()}>
-                    { spam_row(text.apps_blocked, m.blocked_spam, "blocked") }
-                    { spam_row(text.apps_wrongly, m.wrongly_blocked, "wrongly-blocked") }
-                    { spam_row(text.apps_rescued, m.rescued, "rescued") }
-                    { spam_row(text.apps_passed, m.not_in_filter, "passed") }
-                </ul>
+                { spam.html() }
                 <p class="apps-whitelist">{ fill(text.apps_whitelist, &[&mail.whitelist.len(), &whitelist]) }</p>
                 { field("spam-check", text.apps_check, |s| &mut s.check, &None) }
                 { verdict }
