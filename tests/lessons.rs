@@ -2,6 +2,9 @@
 //! every verdict it claims.
 #![cfg(not(target_arch = "wasm32"))]
 
+use bloomlab::state::FilterAction;
+use bloomlab::state::LessonAction;
+use bloomlab::state::PageAction;
 use std::rc::Rc;
 
 use bloomlab::lang::Lang;
@@ -22,7 +25,7 @@ fn shipped() -> Vec<Rc<Lesson>> {
 }
 
 fn loaded() -> AppState {
-    AppState::default().apply(Action::LessonsLoaded(shipped(), Vec::new()))
+    AppState::default().apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())))
 }
 
 /// Every step's text, filled, in one language.
@@ -39,7 +42,7 @@ fn step_text(state: &AppState, lang: Lang) -> String {
 
 /// Runs a lesson from its first step to its last, checking each claimed verdict.
 fn run_to_end(id: &str, mut each: impl FnMut(&AppState)) -> AppState {
-    let mut state = loaded().apply(Action::StartLesson(id.to_owned()));
+    let mut state = loaded().apply(Action::Lesson(LessonAction::Start(id.to_owned())));
     loop {
         let progress = state.lesson().expect("the lesson is open").clone();
         if let Some(expect) = progress.current().expect {
@@ -59,7 +62,7 @@ fn run_to_end(id: &str, mut each: impl FnMut(&AppState)) -> AppState {
         if progress.at_end() {
             return state;
         }
-        state = state.apply(Action::LessonNext);
+        state = state.apply(Action::Lesson(LessonAction::Next));
         assert_eq!(state.lesson().unwrap().step, progress.step + 1);
     }
 }
@@ -248,17 +251,17 @@ fn the_crawler_skips_repeats_and_sometimes_a_new_url() {
 #[test]
 fn a_lesson_step_in_the_url_rebuilds_the_same_state() {
     for lesson in shipped() {
-        let mut state = loaded().apply(Action::StartLesson(lesson.id.clone()));
+        let mut state = loaded().apply(Action::Lesson(LessonAction::Start(lesson.id.clone())));
         for _ in 1..lesson.steps.len() {
-            state = state.apply(Action::LessonNext);
+            state = state.apply(Action::Lesson(LessonAction::Next));
             let link = state.url_state();
             let (id, step) = (link.lesson.unwrap(), link.step);
             // The short link a teacher shares: only the lesson and the step.
             let short = AppState::from_url(parse(&format!("lesson={id}&step={step}")))
-                .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+                .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())));
             // The full link in the address bar: the filter as well.
             let full = AppState::from_url(parse(&print(&state.url_state())))
-                .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+                .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())));
             for reopened in [&short, &full] {
                 assert_eq!(reopened.settings(), state.settings(), "{id} {step}");
                 assert_eq!(reopened.log(), state.log(), "{id} {step}");
@@ -276,24 +279,24 @@ fn a_lesson_step_in_the_url_rebuilds_the_same_state() {
 
 #[test]
 fn back_rebuilds_the_previous_step_and_undo_takes_one_step_back() {
-    let start = loaded().apply(Action::StartLesson("basics".into()));
+    let start = loaded().apply(Action::Lesson(LessonAction::Start("basics".into())));
     let two = start
         .clone()
-        .apply(Action::LessonNext)
-        .apply(Action::LessonNext);
-    let three = two.clone().apply(Action::LessonNext);
-    let back = three.clone().apply(Action::LessonBack);
+        .apply(Action::Lesson(LessonAction::Next))
+        .apply(Action::Lesson(LessonAction::Next));
+    let three = two.clone().apply(Action::Lesson(LessonAction::Next));
+    let back = three.clone().apply(Action::Lesson(LessonAction::Back));
     assert_eq!(back.lesson().unwrap().step, 2);
     assert_eq!(back.log(), two.log());
-    let undone = three.apply(Action::Undo);
+    let undone = three.apply(Action::Filter(FilterAction::Undo));
     assert_eq!(undone.log(), two.log());
 }
 
 #[test]
 fn forward_steps_a_walk_before_the_lesson() {
     let mut state = loaded()
-        .apply(Action::StartLesson("basics".into()))
-        .apply(Action::LessonNext);
+        .apply(Action::Lesson(LessonAction::Start("basics".into())))
+        .apply(Action::Lesson(LessonAction::Next));
     assert!(state.walk().is_some());
     let k = state.settings().k();
     for _ in 0..=k + 1 {
@@ -309,11 +312,11 @@ fn forward_steps_a_walk_before_the_lesson() {
 #[test]
 fn a_url_naming_no_lesson_or_a_bad_step_is_reported() {
     let unknown = AppState::from_url(parse("lesson=nope"))
-        .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+        .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())));
     assert!(unknown.lesson().is_none());
     assert_eq!(unknown.notices()[0].param, "lesson");
     let far = AppState::from_url(parse("lesson=basics&step=99"))
-        .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+        .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())));
     assert!(far.lesson().unwrap().at_end());
     assert_eq!(far.notices()[0].param, "step");
 }
@@ -321,7 +324,8 @@ fn a_url_naming_no_lesson_or_a_bad_step_is_reported() {
 #[test]
 fn a_changed_filter_in_the_url_is_kept_beside_the_lesson() {
     let url = "m=16&k=3&add=mine&lesson=basics&step=3";
-    let state = AppState::from_url(parse(url)).apply(Action::LessonsLoaded(shipped(), Vec::new()));
+    let state = AppState::from_url(parse(url))
+        .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())));
     assert_eq!(state.lesson().unwrap().step, 2);
     assert!(state.members().contains("mine"));
     assert_eq!(state.members().len(), 1);
@@ -378,31 +382,31 @@ mod fuzz {
 #[test]
 fn undo_and_redo_move_through_lesson_steps_with_the_filter() {
     let step3 = loaded()
-        .apply(Action::StartLesson("basics".into()))
-        .apply(Action::LessonNext)
-        .apply(Action::LessonNext);
+        .apply(Action::Lesson(LessonAction::Start("basics".into())))
+        .apply(Action::Lesson(LessonAction::Next))
+        .apply(Action::Lesson(LessonAction::Next));
     assert_eq!(step3.lesson().unwrap().step, 2);
-    let step4 = step3.clone().apply(Action::LessonNext);
+    let step4 = step3.clone().apply(Action::Lesson(LessonAction::Next));
     assert_eq!(step4.lesson().unwrap().step, 3);
     assert_ne!(step4.members().len(), step3.members().len());
     // Undo goes back to step 3 as a whole: its text and its filter.
-    let undone = step4.clone().apply(Action::Undo);
+    let undone = step4.clone().apply(Action::Filter(FilterAction::Undo));
     assert_eq!(undone.lesson().unwrap().step, 2);
     assert_eq!(undone.url_query(true), step3.url_query(true));
     assert_eq!(step_text(&undone, Lang::En), step_text(&step3, Lang::En));
-    let redone = undone.apply(Action::Redo);
+    let redone = undone.apply(Action::Filter(FilterAction::Redo));
     assert_eq!(redone.lesson().unwrap().step, 3);
     assert_eq!(redone.url_query(true), step4.url_query(true));
     // The crawler's tally goes back with its step.
     let crawled = loaded()
-        .apply(Action::StartLesson("crawler".into()))
-        .apply(Action::LessonNext)
-        .apply(Action::LessonNext);
+        .apply(Action::Lesson(LessonAction::Start("crawler".into())))
+        .apply(Action::Lesson(LessonAction::Next))
+        .apply(Action::Lesson(LessonAction::Next));
     let taken = crawled.crawl().unwrap().taken;
     let back = crawled
         .clone()
-        .apply(Action::LessonNext)
-        .apply(Action::Undo);
+        .apply(Action::Lesson(LessonAction::Next))
+        .apply(Action::Filter(FilterAction::Undo));
     assert_eq!(back.crawl().unwrap().taken, taken);
     assert_eq!(back.members().len(), crawled.members().len());
 }
@@ -411,7 +415,7 @@ fn undo_and_redo_move_through_lesson_steps_with_the_filter() {
 fn starting_a_lesson_retires_the_note_about_a_restored_session() {
     let restored = loaded().restored();
     assert!(restored.persistence().restored);
-    let in_lesson = restored.apply(Action::StartLesson("basics".into()));
+    let in_lesson = restored.apply(Action::Lesson(LessonAction::Start("basics".into())));
     assert!(!in_lesson.persistence().restored);
 }
 
@@ -419,16 +423,16 @@ fn starting_a_lesson_retires_the_note_about_a_restored_session() {
 fn a_walk_cancelled_with_escape_is_still_added_when_the_lesson_goes_on() {
     // Step 2 of the basics lesson walks "cat" in; the later steps count on it.
     let walking = loaded()
-        .apply(Action::StartLesson("basics".into()))
-        .apply(Action::LessonNext);
+        .apply(Action::Lesson(LessonAction::Start("basics".into())))
+        .apply(Action::Lesson(LessonAction::Next));
     assert!(walking.walk().is_some());
-    let cancelled = walking.apply(Action::CancelWalk);
+    let cancelled = walking.apply(Action::Filter(FilterAction::CancelWalk));
     assert!(cancelled.walk().is_none() && !cancelled.members().contains("cat"));
     let mut state = cancelled.apply(Action::Forward);
     assert!(state.members().contains("cat"));
     // The rest of the lesson still meets every verdict it claims.
     while !state.lesson().unwrap().at_end() {
-        state = state.apply(Action::LessonNext);
+        state = state.apply(Action::Lesson(LessonAction::Next));
         let progress = state.lesson().unwrap();
         if let (Some(expect), Some(report)) = (progress.current().expect, state.last_query()) {
             assert!(
@@ -443,7 +447,7 @@ fn a_walk_cancelled_with_escape_is_still_added_when_the_lesson_goes_on() {
 /// Opens `lesson=id&step=n` with `extra` parameters, once the lessons have arrived.
 fn opened(id: &str, step: usize, extra: &str) -> AppState {
     AppState::from_url(parse(&format!("lesson={id}&step={step}{extra}")))
-        .apply(Action::LessonsLoaded(shipped(), Vec::new()))
+        .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())))
 }
 
 #[test]
@@ -494,9 +498,11 @@ fn a_changed_hash_diverges_and_back_to_the_lessons_filter_is_one_undo_step() {
     use bloomlab::state::Divergence;
     let step7 = opened("basics", 7, "");
     assert_eq!(step7.lesson_divergence(), None);
-    let changed = step7.clone().apply(Action::SetFamily(HashFamily::Fnv1a));
+    let changed = step7
+        .clone()
+        .apply(Action::Filter(FilterAction::SetFamily(HashFamily::Fnv1a)));
     assert_eq!(changed.lesson_divergence(), Some(Divergence::Settings));
-    let back = changed.clone().apply(Action::LessonRestore);
+    let back = changed.clone().apply(Action::Lesson(LessonAction::Restore));
     assert_eq!(back.lesson_divergence(), None);
     assert_eq!(back.settings(), step7.settings());
     assert_eq!(back.log(), step7.log());
@@ -504,10 +510,10 @@ fn a_changed_hash_diverges_and_back_to_the_lessons_filter_is_one_undo_step() {
         back.last_query().is_some(),
         "the step's query is asked again"
     );
-    let undone = back.apply(Action::Undo);
+    let undone = back.apply(Action::Filter(FilterAction::Undo));
     assert_eq!(undone.settings(), changed.settings());
     // Adding the false positive makes it a member: the step's verdict no longer holds.
-    let member = step7.apply(Action::AddItem("ram".into()));
+    let member = step7.apply(Action::Filter(FilterAction::AddItem("ram".into())));
     assert_eq!(
         member.lesson_divergence(),
         Some(Divergence::Verdict { item: "ram".into() })
@@ -522,7 +528,7 @@ fn a_lesson_link_with_its_own_filter_keeps_the_lessons_other_settings() {
     assert_eq!(state.settings().family().key(), "fnv");
     // The page's own link spells out the whole filter and reopens the same state.
     let again = AppState::from_url(parse(&print(&state.url_state())))
-        .apply(Action::LessonsLoaded(shipped(), Vec::new()));
+        .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())));
     assert_eq!(again.settings(), state.settings());
     assert_eq!(again.log(), state.log());
 }
@@ -540,11 +546,11 @@ fn a_changed_sketch_or_growing_run_diverges_only_while_its_view_is_shown() {
     let changed = sketch.apply(Action::Cms(CmsAction::Add("fig".into())));
     assert_eq!(changed.lesson_divergence(), Some(Divergence::View));
     // Elsewhere the step's text is not about the screen; back on the sketch it is again.
-    let away = changed.apply(Action::SetView(View::Visualizer));
+    let away = changed.apply(Action::Page(PageAction::SetView(View::Visualizer)));
     assert_eq!(away.lesson_divergence(), None);
-    let back = away.apply(Action::SetView(View::Cms));
+    let back = away.apply(Action::Page(PageAction::SetView(View::Cms)));
     assert_eq!(back.lesson_divergence(), Some(Divergence::View));
-    let restored = back.apply(Action::LessonRestore);
+    let restored = back.apply(Action::Lesson(LessonAction::Restore));
     assert_eq!(restored.lesson_divergence(), None);
     assert_eq!(restored.cms().true_count("fig"), 0);
     // Step 7: r = 0.9. Another r diverges; the run's results arriving do not.
@@ -556,7 +562,7 @@ fn a_changed_sketch_or_growing_run_diverges_only_while_its_view_is_shown() {
     settings.r = "0.5".into();
     let edited = growing.apply(Action::Grow(GrowAction::Edit(settings)));
     assert_eq!(edited.lesson_divergence(), Some(Divergence::View));
-    let restored = edited.apply(Action::LessonRestore);
+    let restored = edited.apply(Action::Lesson(LessonAction::Restore));
     assert_eq!(restored.lesson_divergence(), None);
     assert_eq!(restored.grow().job().r, 0.9);
 }

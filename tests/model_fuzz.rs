@@ -3,12 +3,18 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::HashFamily;
+use bloomlab::state::calculator::CalculatorAction;
 use bloomlab::state::calculator::{CalculatorInput, Solve};
 use bloomlab::state::cursor::CursorStep;
 use bloomlab::state::demos::Demo;
 use bloomlab::state::lesson::{parse_index, parse_lesson};
 use bloomlab::state::log::replay;
+use bloomlab::state::sets_view::SetsAction;
 use bloomlab::state::url::View;
+use bloomlab::state::FilterAction;
+use bloomlab::state::LessonAction;
+use bloomlab::state::PageAction;
+use bloomlab::state::VisualizerAction;
 use bloomlab::state::{Action, AppState, LogEntry, Mode, WalkKind};
 use proptest::prelude::*;
 use std::rc::Rc;
@@ -24,7 +30,7 @@ fn lessons_loaded() -> Action {
             Rc::new(parse_lesson(&source).unwrap())
         })
         .collect();
-    Action::LessonsLoaded(lessons, Vec::new())
+    Action::Lesson(LessonAction::Loaded(lessons, Vec::new()))
 }
 
 /// One step of a sequence: an action, or a long paste built from the state at the time
@@ -53,17 +59,17 @@ fn run(state: AppState, step: Step) -> AppState {
             let total = lines.len();
             builder.add_slice(lines);
             state
-                .apply(Action::BulkStart(total))
-                .apply(Action::BulkFinish(Rc::new(builder)))
+                .apply(Action::Filter(FilterAction::BulkStart(total)))
+                .apply(Action::Filter(FilterAction::BulkFinish(Rc::new(builder))))
         }
         Step::StalePaste(lines, between) => {
             let mut builder = state.bulk_builder(lines.len());
             let total = lines.len();
             builder.add_slice(lines);
             state
-                .apply(Action::BulkStart(total))
+                .apply(Action::Filter(FilterAction::BulkStart(total)))
                 .apply(between)
-                .apply(Action::BulkFinish(Rc::new(builder)))
+                .apply(Action::Filter(FilterAction::BulkFinish(Rc::new(builder))))
         }
     }
 }
@@ -74,17 +80,17 @@ fn word() -> impl Strategy<Value = String> {
 
 fn action() -> impl Strategy<Value = Action> {
     prop_oneof![
-        word().prop_map(Action::SetDraft),
-        Just(Action::AddDraft),
-        Just(Action::QueryDraft),
-        Just(Action::RemoveDraft),
-        word().prop_map(Action::AddItem),
-        word().prop_map(Action::QueryItem),
-        word().prop_map(Action::Remove),
-        word().prop_map(Action::ForceRemove),
-        word().prop_map(Action::NaiveDelete),
-        "[a-c\\n]{0,8}".prop_map(Action::AddLines),
-        (0usize..4).prop_map(Action::AddRandomWords),
+        word().prop_map(|v| Action::Filter(FilterAction::SetDraft(v))),
+        Just(Action::Filter(FilterAction::AddDraft)),
+        Just(Action::Filter(FilterAction::QueryDraft)),
+        Just(Action::Filter(FilterAction::RemoveDraft)),
+        word().prop_map(|v| Action::Filter(FilterAction::AddItem(v))),
+        word().prop_map(|v| Action::Filter(FilterAction::QueryItem(v))),
+        word().prop_map(|v| Action::Filter(FilterAction::Remove(v))),
+        word().prop_map(|v| Action::Filter(FilterAction::ForceRemove(v))),
+        word().prop_map(|v| Action::Filter(FilterAction::NaiveDelete(v))),
+        "[a-c\\n]{0,8}".prop_map(|v| Action::Filter(FilterAction::AddLines(v))),
+        (0usize..4).prop_map(|v| Action::Filter(FilterAction::AddRandomWords(v))),
         prop_oneof![
             Just("0".to_owned()),
             Just("-1".to_owned()),
@@ -92,30 +98,34 @@ fn action() -> impl Strategy<Value = Action> {
             (1u64..200).prop_map(|m| m.to_string()),
             Just("1e12".to_owned())
         ]
-        .prop_map(Action::SetM),
+        .prop_map(|v| Action::Filter(FilterAction::SetM(v))),
         prop_oneof![
             Just("0".to_owned()),
             Just("65".to_owned()),
             (1u32..8).prop_map(|k| k.to_string())
         ]
-        .prop_map(Action::SetK),
+        .prop_map(|v| Action::Filter(FilterAction::SetK(v))),
         prop_oneof![
             Just("0".to_owned()),
             Just("9".to_owned()),
             (1u32..=8).prop_map(|w| w.to_string())
         ]
-        .prop_map(Action::SetWidth),
-        prop_oneof![Just(HashFamily::Fnv1a), Just(HashFamily::Murmur3)].prop_map(Action::SetFamily),
-        prop_oneof![Just(Mode::Bloom), Just(Mode::Counting)].prop_map(Action::SetMode),
-        Just(Action::Reset),
-        Just(Action::Undo),
-        Just(Action::Redo),
-        prop_oneof![Just(WalkKind::Add), Just(WalkKind::Query)].prop_map(Action::StartWalk),
-        Just(Action::StepWalk),
-        Just(Action::StepBackWalk),
-        Just(Action::CancelWalk),
-        (0usize..3).prop_map(Action::DismissNotice),
-        prop::option::of(0u64..300).prop_map(Action::SelectCell),
+        .prop_map(|v| Action::Filter(FilterAction::SetWidth(v))),
+        prop_oneof![Just(HashFamily::Fnv1a), Just(HashFamily::Murmur3)]
+            .prop_map(|v| Action::Filter(FilterAction::SetFamily(v))),
+        prop_oneof![Just(Mode::Bloom), Just(Mode::Counting)]
+            .prop_map(|v| Action::Filter(FilterAction::SetMode(v))),
+        Just(Action::Filter(FilterAction::Reset)),
+        Just(Action::Filter(FilterAction::Undo)),
+        Just(Action::Filter(FilterAction::Redo)),
+        prop_oneof![Just(WalkKind::Add), Just(WalkKind::Query)]
+            .prop_map(|v| Action::Filter(FilterAction::StartWalk(v))),
+        Just(Action::Filter(FilterAction::StepWalk)),
+        Just(Action::Filter(FilterAction::StepBackWalk)),
+        Just(Action::Filter(FilterAction::CancelWalk)),
+        (0usize..3).prop_map(|v| Action::Page(PageAction::DismissNotice(v))),
+        prop::option::of(0u64..300)
+            .prop_map(|v| Action::Visualizer(VisualizerAction::SelectCell(v))),
         prop_oneof![
             Just(CursorStep::Next),
             Just(CursorStep::Previous),
@@ -124,24 +134,24 @@ fn action() -> impl Strategy<Value = Action> {
             Just(CursorStep::First),
             Just(CursorStep::Last),
         ]
-        .prop_map(Action::MoveCursor),
+        .prop_map(|v| Action::Visualizer(VisualizerAction::MoveCursor(v))),
         prop_oneof![
             Just(Demo::NaiveDelete),
             Just(Demo::CountingDelete),
             Just(Demo::Saturation)
         ]
-        .prop_map(Action::LoadDemo),
+        .prop_map(|v| Action::Filter(FilterAction::LoadDemo(v))),
         prop_oneof![Just(View::Lab), Just(View::Sets), Just(View::Visualizer)]
-            .prop_map(Action::SetView),
-        ((0usize..3), "[a-c\\n]{0,6}").prop_map(|(s, t)| Action::SetSetItems(s, t)),
-        (0u32..7).prop_map(Action::SetFolds),
-        (0usize..4).prop_map(|i| Action::SetCalculatorMode(Solve::ALL[i])),
+            .prop_map(|v| Action::Page(PageAction::SetView(v))),
+        ((0usize..3), "[a-c\\n]{0,6}").prop_map(|(s, t)| Action::Sets(SetsAction::Set(s, t))),
+        (0u32..7).prop_map(|v| Action::Sets(SetsAction::Fold(v))),
+        (0usize..4).prop_map(|i| Action::Calculator(CalculatorAction::SetMode(Solve::ALL[i]))),
         ("[0-9.e%x ]{0,6}", "[0-9.e%x ]{0,6}").prop_map(|(n, m)| {
-            Action::SetCalculatorInput(CalculatorInput {
+            Action::Calculator(CalculatorAction::SetInput(CalculatorInput {
                 n,
                 m,
                 ..CalculatorInput::default()
-            })
+            }))
         }),
         prop_oneof![
             Just("basics"),
@@ -151,13 +161,13 @@ fn action() -> impl Strategy<Value = Action> {
             Just("crawler"),
             Just("nope")
         ]
-        .prop_map(|id| Action::StartLesson(id.to_owned())),
-        Just(Action::LessonNext),
-        Just(Action::LessonBack),
-        Just(Action::StopLesson),
+        .prop_map(|id| Action::Lesson(LessonAction::Start(id.to_owned()))),
+        Just(Action::Lesson(LessonAction::Next)),
+        Just(Action::Lesson(LessonAction::Back)),
+        Just(Action::Lesson(LessonAction::Stop)),
         Just(Action::Forward),
         Just(Action::Backward),
-        Just(Action::StartFresh),
+        Just(Action::Filter(FilterAction::StartFresh)),
     ]
 }
 

@@ -2,9 +2,14 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::{ExperimentPlan, HashFamily, ParamError};
+use bloomlab::state::calculator::CalculatorAction;
 use bloomlab::state::fields::FieldProblem;
+use bloomlab::state::quiz::QuizAction;
 use bloomlab::state::quiz::QUIZ_QUESTIONS;
+use bloomlab::state::sets_view::SetsAction;
 use bloomlab::state::url::parse;
+use bloomlab::state::FilterAction;
+use bloomlab::state::PageAction;
 use bloomlab::state::{
     Action, AppState, LogEntry, Message, Mode, QuizFilterChange, Verdict, WalkKind,
 };
@@ -29,7 +34,10 @@ fn find_false_positive(state: &AppState) -> String {
 fn added_items_light_their_bits_and_query_as_probably() {
     let state = act(
         AppState::default(),
-        [Action::SetDraft("apple".into()), Action::AddDraft],
+        [
+            Action::Filter(FilterAction::SetDraft("apple".into())),
+            Action::Filter(FilterAction::AddDraft),
+        ],
     );
     let shape = state.filter().shape();
     for p in shape.positions(b"apple") {
@@ -40,8 +48,8 @@ fn added_items_light_their_bits_and_query_as_probably() {
     assert_eq!(state.draft(), "");
     assert_eq!(state.shown_item(), Some("apple"));
     let state = state
-        .apply(Action::SetDraft("apple".into()))
-        .apply(Action::QueryDraft);
+        .apply(Action::Filter(FilterAction::SetDraft("apple".into())))
+        .apply(Action::Filter(FilterAction::QueryDraft));
     assert_eq!(state.last_query().unwrap().verdict, Verdict::Probably);
     assert_eq!(state.last_query().unwrap().steps.len(), 3);
 }
@@ -53,13 +61,13 @@ fn the_three_verdicts_and_the_culprits_of_a_false_positive() {
         .map(|i| format!("x{i}"))
         .find(|s| !state.filter().contains(s.as_bytes()))
         .unwrap();
-    let state = state.apply(Action::QueryItem(absent));
+    let state = state.apply(Action::Filter(FilterAction::QueryItem(absent)));
     match &state.last_query().unwrap().verdict {
         Verdict::DefinitelyNot { zero_positions } => assert!(!zero_positions.is_empty()),
         other => panic!("{other:?}"),
     }
     let fp = find_false_positive(&state);
-    let state = state.apply(Action::QueryItem(fp.clone()));
+    let state = state.apply(Action::Filter(FilterAction::QueryItem(fp.clone())));
     let report = state.last_query().unwrap();
     let Verdict::FalsePositive { culprits } = &report.verdict else {
         panic!("{:?}", report.verdict)
@@ -80,16 +88,16 @@ fn the_three_verdicts_and_the_culprits_of_a_false_positive() {
 #[test]
 fn changing_parameters_rebuilds_from_the_log_and_bad_input_keeps_the_old_value() {
     let state = state_from("m=64&add=one&add=two");
-    let state = state.apply(Action::SetM("128".into()));
+    let state = state.apply(Action::Filter(FilterAction::SetM("128".into())));
     assert_eq!(state.settings().m(), 128);
     assert_eq!(state.members().len(), 2);
     assert!(state.filter().contains(b"one") && state.filter().contains(b"two"));
     let state = act(
         state,
         [
-            Action::SetM("-5".into()),
-            Action::SetK("abc".into()),
-            Action::SetWidth("12".into()),
+            Action::Filter(FilterAction::SetM("-5".into())),
+            Action::Filter(FilterAction::SetK("abc".into())),
+            Action::Filter(FilterAction::SetWidth("12".into())),
         ],
     );
     assert_eq!(state.settings().m(), 128);
@@ -97,13 +105,13 @@ fn changing_parameters_rebuilds_from_the_log_and_bad_input_keeps_the_old_value()
     assert_eq!(state.field_errors().m.as_ref().unwrap().input, "-5");
     assert!(state.field_errors().k.is_some());
     assert!(state.field_errors().width.is_some());
-    let state = state.apply(Action::SetM("1000000000000".into()));
+    let state = state.apply(Action::Filter(FilterAction::SetM("1000000000000".into())));
     assert_eq!(state.settings().m(), 128);
     assert!(matches!(
         state.field_errors().m.as_ref().unwrap().problem,
         FieldProblem::Invalid(ParamError::TooManyBits { .. })
     ));
-    let state = state.apply(Action::SetFamily(HashFamily::Murmur3));
+    let state = state.apply(Action::Filter(FilterAction::SetFamily(HashFamily::Murmur3)));
     assert!(state.filter().contains(b"one"));
 }
 
@@ -112,28 +120,41 @@ fn undo_and_redo_walk_the_history() {
     let state = act(
         AppState::default(),
         [
-            Action::AddItem("a".into()),
-            Action::AddItem("b".into()),
-            Action::SetK("5".into()),
+            Action::Filter(FilterAction::AddItem("a".into())),
+            Action::Filter(FilterAction::AddItem("b".into())),
+            Action::Filter(FilterAction::SetK("5".into())),
         ],
     );
-    let state = state.apply(Action::Undo);
+    let state = state.apply(Action::Filter(FilterAction::Undo));
     assert_eq!(state.settings().k(), 3);
     assert_eq!(state.members().len(), 2);
-    let state = act(state, [Action::Undo, Action::Undo]);
+    let state = act(
+        state,
+        [
+            Action::Filter(FilterAction::Undo),
+            Action::Filter(FilterAction::Undo),
+        ],
+    );
     assert!(state.members().is_empty());
     assert_eq!(state.filter().count_set(), 0);
-    let state = state.apply(Action::Undo);
+    let state = state.apply(Action::Filter(FilterAction::Undo));
     assert_eq!(state.message(), Some(&Message::NothingToUndo));
-    let state = act(state, [Action::Redo, Action::Redo, Action::Redo]);
+    let state = act(
+        state,
+        [
+            Action::Filter(FilterAction::Redo),
+            Action::Filter(FilterAction::Redo),
+            Action::Filter(FilterAction::Redo),
+        ],
+    );
     assert_eq!(state.settings().k(), 5);
     assert_eq!(state.members().len(), 2);
     let mut many = AppState::default();
     for i in 0..60 {
-        many = many.apply(Action::AddItem(format!("w{i}")));
+        many = many.apply(Action::Filter(FilterAction::AddItem(format!("w{i}"))));
     }
     for _ in 0..50 {
-        many = many.apply(Action::Undo);
+        many = many.apply(Action::Filter(FilterAction::Undo));
     }
     assert_eq!(
         many.members().len(),
@@ -145,7 +166,7 @@ fn undo_and_redo_walk_the_history() {
 #[test]
 fn counting_mode_removes_members_and_refuses_unsafe_removals() {
     let state = state_from("mode=counting&m=32&k=3&add=cat&add=dog&add=emu&add=fox&add=gnu");
-    let state = state.apply(Action::Remove("cat".into()));
+    let state = state.apply(Action::Filter(FilterAction::Remove("cat".into())));
     assert!(
         matches!(state.message(), Some(Message::Removed { changes, .. }) if changes.len() == 3)
     );
@@ -156,20 +177,20 @@ fn counting_mode_removes_members_and_refuses_unsafe_removals() {
         .find(|s| !state.filter().contains(s.as_bytes()))
         .unwrap();
     let before = state.filter().clone();
-    let state = state.apply(Action::Remove(absent));
+    let state = state.apply(Action::Filter(FilterAction::Remove(absent)));
     assert!(matches!(
         state.message(),
         Some(Message::RemoveRefusedAbsent { .. })
     ));
     assert_eq!(state.filter(), &before);
     let fp = find_false_positive(&state);
-    let state = state.apply(Action::Remove(fp.clone()));
+    let state = state.apply(Action::Filter(FilterAction::Remove(fp.clone())));
     assert!(matches!(
         state.message(),
         Some(Message::RemoveRefusedFalsePositive { .. })
     ));
     assert_eq!(state.filter(), &before);
-    let state = state.apply(Action::ForceRemove(fp));
+    let state = state.apply(Action::Filter(FilterAction::ForceRemove(fp)));
     assert!(matches!(
         state.message(),
         Some(Message::FalseNegativesCreated { .. })
@@ -180,7 +201,7 @@ fn counting_mode_removes_members_and_refuses_unsafe_removals() {
 #[test]
 fn a_plain_filter_refuses_remove_and_naive_delete_causes_false_negatives() {
     let state = state_from("m=16&k=3&add=a&add=b&add=c&add=d&add=e");
-    let state = state.apply(Action::Remove("a".into()));
+    let state = state.apply(Action::Filter(FilterAction::Remove("a".into())));
     assert!(matches!(
         state.message(),
         Some(Message::PlainCannotRemove { .. })
@@ -192,16 +213,20 @@ fn a_plain_filter_refuses_remove_and_naive_delete_causes_false_negatives() {
         .iter()
         .map(|m| m.item.clone())
         .find(|item| {
-            let s = state.clone().apply(Action::NaiveDelete(item.clone()));
+            let s = state
+                .clone()
+                .apply(Action::Filter(FilterAction::NaiveDelete(item.clone())));
             !s.false_negatives().is_empty()
         })
         .expect("\"a\" and \"e\" share bits 8 and 12 at m = 16 with FNV-1a");
-    let state = state.apply(Action::NaiveDelete(victim_maker.clone()));
+    let state = state.apply(Action::Filter(FilterAction::NaiveDelete(
+        victim_maker.clone(),
+    )));
     let Some(Message::FalseNegativesCreated { victims, .. }) = state.message() else {
         panic!("{:?}", state.message())
     };
     let victim = victims[0].clone();
-    let state = state.apply(Action::QueryItem(victim));
+    let state = state.apply(Action::Filter(FilterAction::QueryItem(victim)));
     assert!(matches!(
         state.last_query().unwrap().verdict,
         Verdict::FalseNegative { .. }
@@ -211,7 +236,7 @@ fn a_plain_filter_refuses_remove_and_naive_delete_causes_false_negatives() {
 #[test]
 fn switching_mode_keeps_the_items() {
     let state = state_from("add=a&add=b&add=a");
-    let state = state.apply(Action::SetMode(Mode::Counting));
+    let state = state.apply(Action::Filter(FilterAction::SetMode(Mode::Counting)));
     assert_eq!(state.members().len(), 2);
     assert_eq!(
         state.log(),
@@ -242,35 +267,39 @@ fn the_walk_steps_through_hash_positions_and_result_then_adds() {
     let state = act(
         AppState::default(),
         [
-            Action::SetDraft("kiwi".into()),
-            Action::StartWalk(WalkKind::Add),
+            Action::Filter(FilterAction::SetDraft("kiwi".into())),
+            Action::Filter(FilterAction::StartWalk(WalkKind::Add)),
         ],
     );
     assert_eq!(state.walk().unwrap().step, 0);
     let mut state = state;
     for step in 1..=3 {
-        state = state.apply(Action::StepWalk);
+        state = state.apply(Action::Filter(FilterAction::StepWalk));
         assert_eq!(state.walk().unwrap().step, step);
         assert!(
             state.members().is_empty(),
             "nothing is added before the last step"
         );
     }
-    state = state.apply(Action::StepBackWalk).apply(Action::StepWalk);
-    state = state.apply(Action::StepWalk);
+    state = state
+        .apply(Action::Filter(FilterAction::StepBackWalk))
+        .apply(Action::Filter(FilterAction::StepWalk));
+    state = state.apply(Action::Filter(FilterAction::StepWalk));
     assert_eq!(state.walk().unwrap().step, 4);
-    state = state.apply(Action::StepWalk);
+    state = state.apply(Action::Filter(FilterAction::StepWalk));
     assert!(state.walk().is_none());
     assert!(state.members().contains("kiwi"));
 }
 
 #[test]
 fn bulk_and_random_adds() {
-    let state = AppState::default().apply(Action::AddLines("one\r\ntwo\n\n  \nthree".into()));
+    let state = AppState::default().apply(Action::Filter(FilterAction::AddLines(
+        "one\r\ntwo\n\n  \nthree".into(),
+    )));
     assert_eq!(state.members().len(), 3);
-    let state = state.apply(Action::AddRandomWords(10));
+    let state = state.apply(Action::Filter(FilterAction::AddRandomWords(10)));
     assert_eq!(state.members().len(), 13);
-    let state = state.apply(Action::AddRandomWords(200));
+    let state = state.apply(Action::Filter(FilterAction::AddRandomWords(200)));
     assert_eq!(state.members().len(), 213, "words never repeat");
     let _ = ExperimentPlan::even_checkpoints(1, 1);
 }
@@ -278,13 +307,13 @@ fn bulk_and_random_adds() {
 #[test]
 fn demos_load_in_one_action_and_undo_restores_the_previous_state() {
     use bloomlab::state::demos::Demo;
-    let state = AppState::default().apply(Action::AddItem("mine".into()));
-    let state = state.apply(Action::LoadDemo(Demo::Saturation));
+    let state = AppState::default().apply(Action::Filter(FilterAction::AddItem("mine".into())));
+    let state = state.apply(Action::Filter(FilterAction::LoadDemo(Demo::Saturation)));
     assert_eq!(state.settings().mode(), Mode::Counting);
     assert_eq!(state.settings().width(), 2);
     assert_eq!(state.members().len(), 4);
     let first = state.draft().to_owned();
-    let state = state.apply(Action::RemoveDraft);
+    let state = state.apply(Action::Filter(FilterAction::RemoveDraft));
     let Some(Message::Removed { changes, .. }) = state.message() else {
         panic!("{:?}", state.message())
     };
@@ -293,7 +322,9 @@ fn demos_load_in_one_action_and_undo_restores_the_previous_state() {
         "{changes:?}"
     );
     assert!(!state.members().contains(&first));
-    let state = state.apply(Action::Undo).apply(Action::Undo);
+    let state = state
+        .apply(Action::Filter(FilterAction::Undo))
+        .apply(Action::Filter(FilterAction::Undo));
     assert!(state.members().contains("mine"));
     assert_eq!(state.settings().mode(), Mode::Bloom);
 }
@@ -306,11 +337,11 @@ fn an_embedding_page_can_lock_controls_and_items() {
     let state = act(
         state,
         [
-            Action::SetM("64".into()),
-            Action::AddItem("b".into()),
-            Action::Reset,
-            Action::SetK("5".into()),
-            Action::QueryItem("a".into()),
+            Action::Filter(FilterAction::SetM("64".into())),
+            Action::Filter(FilterAction::AddItem("b".into())),
+            Action::Filter(FilterAction::Reset),
+            Action::Filter(FilterAction::SetK("5".into())),
+            Action::Filter(FilterAction::QueryItem("a".into())),
         ],
     );
     assert_eq!(state.settings().m(), 16, "m is locked");
@@ -329,14 +360,14 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
     use bloomlab::state::quiz::QuizAnswer;
     let start = state_from("m=16&k=3&add=a&add=b&add=c&add=d&add=e");
     let sequence = |seed: u64| {
-        let mut s = start.clone().apply(Action::StartQuiz(seed));
+        let mut s = start.clone().apply(Action::Quiz(QuizAction::Start(seed)));
         (0..8)
             .map(|_| {
                 let item = s.quiz().unwrap().item().to_owned();
                 s = s
                     .clone()
-                    .apply(Action::AnswerQuiz(QuizAnswer::Member))
-                    .apply(Action::NextQuestion);
+                    .apply(Action::Quiz(QuizAction::Answer(QuizAnswer::Member)))
+                    .apply(Action::Quiz(QuizAction::Next));
                 item
             })
             .collect::<Vec<_>>()
@@ -350,10 +381,10 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
     assert_eq!(distinct.len(), 8);
     let unanswered = start
         .clone()
-        .apply(Action::StartQuiz(7))
-        .apply(Action::NextQuestion);
+        .apply(Action::Quiz(QuizAction::Start(7)))
+        .apply(Action::Quiz(QuizAction::Next));
     assert_eq!(unanswered.quiz().unwrap().index, 0);
-    let mut state = start.apply(Action::StartQuiz(7));
+    let mut state = start.apply(Action::Quiz(QuizAction::Start(7)));
     let (mut right, mut truths) = (0, std::collections::HashSet::new());
     for _ in 0..QUIZ_QUESTIONS {
         let item = state.quiz().unwrap().item().to_owned();
@@ -375,14 +406,16 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
         } else {
             QuizAnswer::ALL[(at + 1) % 3]
         };
-        state = state.apply(Action::AnswerQuiz(given));
+        state = state.apply(Action::Quiz(QuizAction::Answer(given)));
         // A second answer to the same question changes nothing.
-        state = state.apply(Action::AnswerQuiz(QuizAnswer::ALL[(at + 2) % 3]));
+        state = state.apply(Action::Quiz(QuizAction::Answer(
+            QuizAnswer::ALL[(at + 2) % 3],
+        )));
         assert!(state.last_query().is_some(), "the verdict is revealed");
         let answer = state.quiz().unwrap().answer().cloned().unwrap();
         assert_eq!((answer.truth, answer.correct()), (truth, honest));
         right += honest as u32;
-        state = state.apply(Action::NextQuestion);
+        state = state.apply(Action::Quiz(QuizAction::Next));
     }
     let quiz = state.quiz().unwrap();
     assert_eq!(
@@ -392,7 +425,7 @@ fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
     // All three answers occurred, and the set is over: "next" asks nothing more.
     assert_eq!(truths.len(), 3, "{truths:?}");
     assert!(quiz.finished());
-    let after = state.clone().apply(Action::NextQuestion);
+    let after = state.clone().apply(Action::Quiz(QuizAction::Next));
     assert_eq!(after.quiz().unwrap().index, state.quiz().unwrap().index);
 }
 
@@ -413,7 +446,7 @@ fn a_quiz_set_is_balanced_on_any_filter_so_one_answer_every_time_scores_at_most_
         let start = state_from(link);
         let mut first_items = std::collections::HashSet::new();
         for seed in 0..150u64 {
-            let mut state = start.clone().apply(Action::StartQuiz(seed));
+            let mut state = start.clone().apply(Action::Quiz(QuizAction::Start(seed)));
             first_items.insert(state.quiz().unwrap().questions.clone());
             let mut counts = [0u32; 3];
             for index in 0..QUIZ_QUESTIONS {
@@ -432,8 +465,8 @@ fn a_quiz_set_is_balanced_on_any_filter_so_one_answer_every_time_scores_at_most_
                 assert_eq!(truth, quiz.questions[index].planned, "{link} seed {seed}");
                 counts[QuizAnswer::ALL.iter().position(|&a| a == truth).unwrap()] += 1;
                 state = state
-                    .apply(Action::AnswerQuiz(QuizAnswer::DefinitelyNot))
-                    .apply(Action::NextQuestion);
+                    .apply(Action::Quiz(QuizAction::Answer(QuizAnswer::DefinitelyNot)))
+                    .apply(Action::Quiz(QuizAction::Next));
             }
             assert!(
                 counts.iter().all(|&c| c == 3 || c == 4),
@@ -457,7 +490,7 @@ fn a_quiz_set_is_balanced_on_any_filter_so_one_answer_every_time_scores_at_most_
 fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
     use bloomlab::state::quiz::{quiz_fill, QUIZ_SHAPE};
     // Empty at m = 16: filled to half its bits with seeded words, m and k kept.
-    let empty = state_from("m=16&k=3").apply(Action::StartQuiz(7));
+    let empty = state_from("m=16&k=3").apply(Action::Quiz(QuizAction::Start(7)));
     assert_eq!(empty.members().len(), quiz_fill(16, 3));
     assert_eq!((empty.settings().m(), empty.settings().k()), (16, 3));
     let Some(Message::QuizFilterBuilt {
@@ -468,10 +501,10 @@ fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
     };
     assert_eq!((*had, added.len(), *how), (0, 4, QuizFilterChange::Filled));
     // The same seed builds the same filter for everyone.
-    let again = state_from("m=16&k=3").apply(Action::StartQuiz(7));
+    let again = state_from("m=16&k=3").apply(Action::Quiz(QuizAction::Start(7)));
     assert_eq!(again.members(), empty.members());
     // One item at m = 10,000: made m = 32, k = 3, the item kept, 7 items in all.
-    let tiny = state_from("m=10000&k=5&add=pear").apply(Action::StartQuiz(1));
+    let tiny = state_from("m=10000&k=5&add=pear").apply(Action::Quiz(QuizAction::Start(1)));
     assert_eq!((tiny.settings().m(), tiny.settings().k()), QUIZ_SHAPE);
     assert!(tiny.members().contains("pear"));
     assert_eq!(tiny.members().len(), quiz_fill(32, 3));
@@ -484,20 +517,21 @@ fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
         })
     ));
     // One undo brings the user's filter back.
-    let undone = tiny.apply(Action::Undo);
+    let undone = tiny.apply(Action::Filter(FilterAction::Undo));
     assert_eq!(undone.settings().m(), 10_000);
     assert_eq!(undone.members().len(), 1);
     // Five items that give all three answers are enough: nothing is added.
-    let enough = state_from("m=16&add=a&add=b&add=c&add=d&add=e").apply(Action::StartQuiz(1));
+    let enough =
+        state_from("m=16&add=a&add=b&add=c&add=d&add=e").apply(Action::Quiz(QuizAction::Start(1)));
     assert_eq!(enough.members().len(), 5);
     assert!(enough.message().is_none());
     // A link that locks the items leaves them alone.
-    let locked = state_from("m=64&lock=items").apply(Action::StartQuiz(1));
+    let locked = state_from("m=64&lock=items").apply(Action::Quiz(QuizAction::Start(1)));
     assert!(locked.members().is_empty() && locked.quiz().is_some());
     // A full filter cannot say "definitely not": the quiz replaces it by one of its own
     // words, m = 32, k = 3, and undo brings the full one back.
-    let full =
-        state_from("m=4&k=2&add=a&add=b&add=c&add=d&add=e&add=f").apply(Action::StartQuiz(3));
+    let full = state_from("m=4&k=2&add=a&add=b&add=c&add=d&add=e&add=f")
+        .apply(Action::Quiz(QuizAction::Start(3)));
     assert_eq!((full.settings().m(), full.settings().k()), QUIZ_SHAPE);
     assert!(!full.members().contains("a"));
     assert!(matches!(
@@ -508,16 +542,20 @@ fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
             ..
         })
     ));
-    assert_eq!(full.apply(Action::Undo).members().len(), 6);
+    assert_eq!(
+        full.apply(Action::Filter(FilterAction::Undo))
+            .members()
+            .len(),
+        6
+    );
 }
 
 #[test]
 fn a_language_whose_texts_cannot_be_loaded_leaves_a_notice_and_english() {
     use bloomlab::i18n::{describe, EN};
     use bloomlab::lang::Lang;
-    let opened_in_japanese = state_from("m=16&lang=ja").apply(Action::LanguageFailed(
-        Lang::Ja,
-        "i18n/ja.txt: HTTP 404".into(),
+    let opened_in_japanese = state_from("m=16&lang=ja").apply(Action::Page(
+        PageAction::LanguageFailed(Lang::Ja, "i18n/ja.txt: HTTP 404".into()),
     ));
     assert_eq!(opened_in_japanese.lang(), Lang::En);
     let notice = opened_in_japanese.notices().last().expect("a notice");
@@ -529,12 +567,14 @@ fn a_language_whose_texts_cannot_be_loaded_leaves_a_notice_and_english() {
     // The link still asks for Japanese, so that a reload tries again; until another
     // language is chosen.
     assert!(opened_in_japanese.url_query(true).contains("lang=ja"));
-    let english = opened_in_japanese.apply(Action::SetLang(Lang::En));
+    let english = opened_in_japanese.apply(Action::Page(PageAction::SetLang(Lang::En)));
     assert_eq!(english.lang(), Lang::En);
     assert!(!english.url_query(true).contains("lang=ja"));
     // Switching from Chinese to Japanese that fails keeps Chinese.
-    let chinese =
-        state_from("m=16&lang=zh").apply(Action::LanguageFailed(Lang::Ja, "no network".into()));
+    let chinese = state_from("m=16&lang=zh").apply(Action::Page(PageAction::LanguageFailed(
+        Lang::Ja,
+        "no network".into(),
+    )));
     assert_eq!(chinese.lang(), Lang::Zh);
     assert!(!chinese.url_query(true).contains("lang=ja"));
 }
@@ -549,21 +589,27 @@ fn a_paste_survives_work_in_the_sets_view_and_a_second_paste_waits_its_turn() {
     let state = act(
         state,
         [
-            Action::BulkStart(10),
-            Action::SetSetItems(0, "a\nb".into()),
-            Action::SetFolds(1),
+            Action::Filter(FilterAction::BulkStart(10)),
+            Action::Sets(SetsAction::Set(0, "a\nb".into())),
+            Action::Sets(SetsAction::Fold(1)),
             // A second paste's start while the first runs changes nothing.
-            Action::BulkStart(99),
+            Action::Filter(FilterAction::BulkStart(99)),
         ],
     );
     assert_eq!(state.bulk().map(|b| b.total), Some(10));
-    let state = state.apply(Action::BulkFinish(Rc::new(builder)));
+    let state = state.apply(Action::Filter(FilterAction::BulkFinish(Rc::new(builder))));
     assert_eq!(state.members().len(), 10);
     // A change to the items themselves drops a paste built on the old ones.
     let mut stale = state.bulk_builder(1);
     stale.add_slice(["late".to_owned()]);
-    let state = act(state, [Action::BulkStart(1), Action::AddItem("x".into())]);
-    let state = state.apply(Action::BulkFinish(Rc::new(stale)));
+    let state = act(
+        state,
+        [
+            Action::Filter(FilterAction::BulkStart(1)),
+            Action::Filter(FilterAction::AddItem("x".into())),
+        ],
+    );
+    let state = state.apply(Action::Filter(FilterAction::BulkFinish(Rc::new(stale))));
     assert!(!state.members().contains("late"));
     assert!(state.members().contains("x"));
 }
@@ -574,10 +620,10 @@ fn a_set_in_the_sets_view_holds_each_distinct_line_once_and_no_blank_ones() {
     let sets = from_link.sets();
     assert_eq!(sets[0], vec!["cat".to_owned(), "dog".to_owned()]);
     assert_eq!(sets[1], vec!["cat".to_owned()]);
-    let typed = from_link.apply(Action::SetSetItems(
+    let typed = from_link.apply(Action::Sets(SetsAction::Set(
         1,
         "owl\r\n\n  \t\nfox\nowl\ncat".into(),
-    ));
+    )));
     assert_eq!(
         typed.sets()[1],
         vec!["owl".to_owned(), "fox".to_owned(), "cat".to_owned()]
@@ -612,10 +658,12 @@ fn the_calculator_question_and_fields_travel_in_the_link() {
     // What is typed goes into the link as typed, even a value the field rejects.
     let typed = state
         .clone()
-        .apply(Action::SetCalculatorInput(CalculatorInput {
-            n: "2.5 items".into(),
-            ..CalculatorInput::default()
-        }));
+        .apply(Action::Calculator(CalculatorAction::SetInput(
+            CalculatorInput {
+                n: "2.5 items".into(),
+                ..CalculatorInput::default()
+            },
+        )));
     let link = typed.url_query(true);
     assert!(link.contains("cn=2.5%20items"), "{link}");
     let reopened = state_from(&link);
@@ -774,10 +822,12 @@ fn url_notices_name_the_parameter_and_refuse_empty_items() {
 fn a_demonstration_says_it_replaced_the_filter_and_undo_brings_it_back() {
     use bloomlab::state::demos::Demo;
     let mine = state_from("m=32&add=apple");
-    let demo = mine.clone().apply(Action::LoadDemo(Demo::NaiveDelete));
+    let demo = mine
+        .clone()
+        .apply(Action::Filter(FilterAction::LoadDemo(Demo::NaiveDelete)));
     assert_eq!(demo.message(), Some(&Message::DemoLoaded));
     assert_ne!(demo.settings(), mine.settings());
-    let back = demo.apply(Action::Undo);
+    let back = demo.apply(Action::Filter(FilterAction::Undo));
     assert_eq!(back.settings(), mine.settings());
     assert!(back.members().contains("apple"));
 }
@@ -794,7 +844,7 @@ fn folds_beyond_what_m_allows_are_named_and_not_kept() {
     assert_eq!(odd.folds(), 0);
     assert!(!odd.url_query(true).contains("fold="));
     // A fold chosen at an even m no longer applies once m is made odd.
-    let folded = state_from("m=64&fold=2").apply(Action::SetM("63".into()));
+    let folded = state_from("m=64&fold=2").apply(Action::Filter(FilterAction::SetM("63".into())));
     assert_eq!(folded.folds(), 0);
 }
 
@@ -830,7 +880,8 @@ fn a_parameter_given_twice_names_the_value_given_up() {
 #[test]
 fn a_bit_two_hashes_share_is_named_once() {
     // m = 1: every hash lands on bit 0, which is one bit, not k.
-    let state = state_from("m=1&k=4&add=a").apply(Action::QueryItem("b".into()));
+    let state =
+        state_from("m=1&k=4&add=a").apply(Action::Filter(FilterAction::QueryItem("b".into())));
     let report = state.last_query().unwrap();
     assert_eq!((report.steps.len(), report.distinct_bits()), (4, 1));
     let Verdict::FalsePositive { culprits } = &report.verdict else {
@@ -850,7 +901,7 @@ fn a_bit_two_hashes_share_is_named_once() {
     assert_eq!(positions, [9, 1, 9]);
     let repeated = "dog".to_owned();
     let report = empty
-        .apply(Action::QueryItem(repeated))
+        .apply(Action::Filter(FilterAction::QueryItem(repeated)))
         .last_query()
         .unwrap()
         .clone();
@@ -894,11 +945,13 @@ fn using_the_calculators_answer_is_one_undo_step_and_respects_locks() {
         (959, 7),
         "m = ⌈100·ln 100 / (ln 2)²⌉, k = round(9.59·ln 2)"
     );
-    let used = state.clone().apply(Action::UseCalculatorAnswer);
+    let used = state
+        .clone()
+        .apply(Action::Calculator(CalculatorAction::UseAnswer));
     assert_eq!(used.view(), View::Visualizer);
     assert_eq!((used.settings().m(), used.settings().k()), (m, k));
     assert_eq!(used.members().len(), 1, "the items stay");
-    let undone = used.apply(Action::Undo);
+    let undone = used.apply(Action::Filter(FilterAction::Undo));
     assert_eq!(
         undone.settings(),
         state.settings(),
@@ -906,7 +959,9 @@ fn using_the_calculators_answer_is_one_undo_step_and_respects_locks() {
     );
     // A course page that locked k keeps it: the answer is not applied.
     let locked = state_from("view=calculator&cn=100&cp=0.01&lock=k&embed=1");
-    let refused = locked.clone().apply(Action::UseCalculatorAnswer);
+    let refused = locked
+        .clone()
+        .apply(Action::Calculator(CalculatorAction::UseAnswer));
     assert_eq!(refused.settings(), locked.settings());
     assert_eq!(refused.view(), View::Calculator);
 }
@@ -918,26 +973,32 @@ fn a_number_field_keeps_what_is_typed_until_it_is_committed() {
     let typing = act(
         state,
         [
-            Action::TypeSetting(SettingField::M, "12".into()),
-            Action::SetDraft("b".into()),
-            Action::TypeSetting(SettingField::M, "128".into()),
-            Action::AddItem("c".into()),
+            Action::Filter(FilterAction::TypeSetting(SettingField::M, "12".into())),
+            Action::Filter(FilterAction::SetDraft("b".into())),
+            Action::Filter(FilterAction::TypeSetting(SettingField::M, "128".into())),
+            Action::Filter(FilterAction::AddItem("c".into())),
         ],
     );
     // Other actions meanwhile keep the text (the page shows it rather than m).
     assert_eq!(typing.field_drafts().m.as_deref(), Some("128"));
     assert_eq!(typing.settings().m(), 32);
-    let committed = typing.apply(Action::SetM("128".into()));
+    let committed = typing.apply(Action::Filter(FilterAction::SetM("128".into())));
     assert_eq!(committed.settings().m(), 128);
     assert_eq!(committed.field_drafts().m, None);
     // A rejected value is shown as typed, with its problem; undo shows m again.
     let rejected = committed
-        .apply(Action::TypeSetting(SettingField::M, "12abc".into()))
-        .apply(Action::SetM("12abc".into()));
+        .apply(Action::Filter(FilterAction::TypeSetting(
+            SettingField::M,
+            "12abc".into(),
+        )))
+        .apply(Action::Filter(FilterAction::SetM("12abc".into())));
     assert_eq!(rejected.field_drafts().m, None);
     assert_eq!(rejected.field_errors().m.as_ref().unwrap().input, "12abc");
     let undone = rejected
-        .apply(Action::TypeSetting(SettingField::K, "9".into()))
-        .apply(Action::Undo);
+        .apply(Action::Filter(FilterAction::TypeSetting(
+            SettingField::K,
+            "9".into(),
+        )))
+        .apply(Action::Filter(FilterAction::Undo));
     assert_eq!(undone.field_drafts().k, None);
 }

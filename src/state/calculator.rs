@@ -457,6 +457,36 @@ impl Default for ClaimInput {
     }
 }
 
+/// A change to the calculator.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CalculatorAction {
+    /// Which question it answers.
+    SetMode(Solve),
+    /// Its four fields as typed.
+    SetInput(CalculatorInput),
+    /// The claim being checked, as typed.
+    SetClaim(ClaimInput),
+    /// Use its m and k in the visualizer (one undo step) and show it.
+    UseAnswer,
+}
+
+impl CalculatorAction {
+    /// Whether the message about the last action stays: only using the answer, which
+    /// changes the filter, replaces it.
+    pub fn keeps_message(&self) -> bool {
+        !matches!(self, CalculatorAction::UseAnswer)
+    }
+
+    /// Using the answer changes m and k: it needs both unlocked.
+    pub fn needs_unlocked(&self) -> &'static [crate::state::url::Lockable] {
+        use crate::state::url::Lockable;
+        match self {
+            CalculatorAction::UseAnswer => &[Lockable::M, Lockable::K],
+            _ => &[],
+        }
+    }
+}
+
 /// The calculator as the page keeps it: the question, its fields and the claim as typed,
 /// the answer to them (or their problems), and the answer shown, which while a field is
 /// invalid stays the last valid answer of the same question.
@@ -504,6 +534,20 @@ impl CalculatorState {
     /// Changes the claim being checked.
     pub fn set_claim(&mut self, claim: ClaimInput) {
         self.claim = claim;
+    }
+
+    /// The calculator after `action` (using the answer changes the filter, not this).
+    pub fn apply(mut self, action: CalculatorAction) -> Self {
+        match action {
+            CalculatorAction::SetMode(solve) => {
+                let input = self.input.clone();
+                self.ask(solve, input);
+            }
+            CalculatorAction::SetInput(input) => self.ask(self.solve, input),
+            CalculatorAction::SetClaim(claim) => self.set_claim(claim),
+            CalculatorAction::UseAnswer => {}
+        }
+        self
     }
 
     /// The question.

@@ -21,6 +21,7 @@ pub mod picture;
 pub mod plot;
 pub mod query;
 pub mod quiz;
+pub mod sets_view;
 pub mod settings;
 pub mod shown_rows;
 pub mod url;
@@ -29,8 +30,8 @@ pub mod words;
 pub use log::{LogEntry, Member, Members};
 pub use model::{
     pasted_item, pasted_lines, Action, AppState, BulkBuilder, BulkProgress, Divergence,
-    FieldDrafts, FieldError, LessonProgress, LessonsStatus, Message, Persistence, QuizFilterChange,
-    SettingField, Walk, WalkKind,
+    FieldDrafts, FieldError, FilterAction, LessonAction, LessonProgress, LessonsStatus, Message,
+    PageAction, Persistence, QuizFilterChange, SettingField, VisualizerAction, Walk, WalkKind,
 };
 pub use query::{QueryReport, Verdict};
 pub use settings::{FilterModel, Mode, Settings};

@@ -278,3 +278,41 @@ impl Quiz {
         })
     }
 }
+
+/// A change to the quiz.
+#[derive(Debug, Clone, PartialEq)]
+pub enum QuizAction {
+    /// Show or hide the quiz's panel (its seed field and Start button).
+    ToggleSetup,
+    /// The quiz's seed as typed.
+    SetSeed(String),
+    /// Start a set of questions with this seed.
+    Start(u64),
+    /// Answer the current question.
+    Answer(QuizAnswer),
+    /// The next question.
+    Next,
+    /// End the quiz.
+    Stop,
+}
+
+/// The quiz: whether its panel is open, its seed as typed, and the set in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuizState {
+    /// The panel is open (a set in progress also shows it).
+    pub open: bool,
+    /// The seed as typed, for the next set.
+    pub seed: String,
+    /// The set in progress.
+    pub current: Option<Quiz>,
+}
+
+impl Default for QuizState {
+    fn default() -> Self {
+        QuizState {
+            open: false,
+            seed: "1".to_owned(),
+            current: None,
+        }
+    }
+}

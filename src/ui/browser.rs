@@ -2,6 +2,7 @@
 //! language, timers and frames, the clipboard, fetching lessons and language files, and
 //! the height an embedded page reports to its course page.
 
+use crate::state::LessonAction;
 use wasm_bindgen::prelude::*;
 
 use crate::lang::Lang;
@@ -274,7 +275,7 @@ pub async fn fetch_lessons() -> crate::state::Action {
     let index_url = "lessons/index.txt";
     let index = match read_text(index_url, start_fetch(index_url)).await {
         Ok(index) => index,
-        Err(why) => return Action::LessonsFailed(why),
+        Err(why) => return Action::Lesson(LessonAction::Failed(why)),
     };
     let files = parse_index(&index);
     let started: Vec<_> = files
@@ -294,7 +295,7 @@ pub async fn fetch_lessons() -> crate::state::Action {
             Err(why) => problems.push((file, why)),
         }
     }
-    Action::LessonsLoaded(lessons, problems)
+    Action::Lesson(LessonAction::Loaded(lessons, problems))
 }
 
 /// The message an embedded page posts to its parent when its height changes:

@@ -1,6 +1,7 @@
 //! Long pastes: the lines go into a [`BulkBuilder`] slice by slice, yielding to the browser
 //! between slices, and join the set in one action at the end.
 
+use crate::state::FilterAction;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -57,11 +58,11 @@ fn start(state: UseReducerHandle<AppState>, text: String, dispatch: Callback<Act
     }
     let total = text.lines().filter_map(pasted_item).count();
     if total <= SLICE {
-        dispatch.emit(Action::AddLines(text));
+        dispatch.emit(Action::Filter(FilterAction::AddLines(text)));
         return;
     }
     STOP.with(|s| s.set(false));
-    dispatch.emit(Action::BulkStart(total));
+    dispatch.emit(Action::Filter(FilterAction::BulkStart(total)));
     browser::yield_then(move || feed(state.bulk_builder(total), text, 0, dispatch));
 }
 
@@ -80,9 +81,9 @@ fn feed(mut builder: BulkBuilder, text: String, offset: usize, d: Callback<Actio
     builder.add_slice(slice);
     let offset = offset + consumed;
     if offset >= text.len() || STOP.with(|s| s.get()) {
-        d.emit(Action::BulkFinish(Rc::new(builder)));
+        d.emit(Action::Filter(FilterAction::BulkFinish(Rc::new(builder))));
         return;
     }
-    d.emit(Action::BulkProgress(builder.added()));
+    d.emit(Action::Filter(FilterAction::BulkProgress(builder.added())));
     browser::yield_then(move || feed(builder, text, offset, d));
 }

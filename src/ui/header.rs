@@ -2,6 +2,8 @@
 //! buttons for a quiz, the embed code, presentation mode and the shortcut list. An
 //! embedded copy shows only its title and a link to the full page.
 
+use crate::state::quiz::QuizAction;
+use crate::state::PageAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -31,10 +33,10 @@ fn on_language(state: &UseReducerHandle<AppState>) -> Callback<Event> {
                 return;
             }
             match loaded {
-                Ok(()) => state.dispatch(Action::SetLang(chosen)),
+                Ok(()) => state.dispatch(Action::Page(PageAction::SetLang(chosen))),
                 Err(problem) => {
                     select.set_value(state.lang().key());
-                    state.dispatch(Action::LanguageFailed(chosen, problem));
+                    state.dispatch(Action::Page(PageAction::LanguageFailed(chosen, problem)));
                 }
             }
         });
@@ -81,13 +83,13 @@ pub fn header(
                 </select>
             </div>
             <div class="page-tools">
-                <button id="quiz-open" aria-pressed={quiz_shown.to_string()} onclick={act(Action::ToggleQuizSetup)}
+                <button id="quiz-open" aria-pressed={quiz_shown.to_string()} onclick={act(Action::Quiz(QuizAction::ToggleSetup))}
                         title={text.quiz_title}>{ text.quiz_button }</button>
                 { embed_code(text, links, state.embed_snippet(), &dispatch) }
                 <button id="present-button" aria-pressed={state.presentation().to_string()} title={text.present_toggle}
-                        onclick={act(Action::TogglePresentation)}>{ text.present_short }</button>
+                        onclick={act(Action::Page(PageAction::TogglePresentation))}>{ text.present_short }</button>
                 <button id="help-button" aria-label={text.help_button} title={text.help_button}
-                        onclick={act(Action::ToggleHelp)}>{ "?" }</button>
+                        onclick={act(Action::Page(PageAction::ToggleHelp))}>{ "?" }</button>
             </div>
         </header>
     }

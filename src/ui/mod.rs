@@ -18,6 +18,7 @@ pub mod shared;
 pub mod tabs;
 pub mod views;
 
+use crate::state::PageAction;
 use std::cell::Cell;
 use std::rc::Rc;
 
@@ -88,14 +89,16 @@ pub fn start() {
         if let Some(state) = opened.take() {
             match loaded {
                 Ok(()) => open(state),
-                Err(problem) => open(state.apply(Action::LanguageFailed(lang, problem))),
+                Err(problem) => {
+                    open(state.apply(Action::Page(PageAction::LanguageFailed(lang, problem))))
+                }
             }
         }
     });
     browser::after_ms(LANGUAGE_WAIT_MS, move || {
         if let Some(state) = mount.take() {
             let problem = format!("{}: no answer within {LANGUAGE_WAIT_MS} ms", lang.file());
-            open(state.apply(Action::LanguageFailed(lang, problem)));
+            open(state.apply(Action::Page(PageAction::LanguageFailed(lang, problem))));
         }
     });
 }

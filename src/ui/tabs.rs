@@ -1,5 +1,6 @@
 //! The tabs that switch the page's views.
 
+use crate::state::PageAction;
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -28,7 +29,7 @@ pub fn tabs(text: &'static Text, current: View, dispatch: &Callback<Action>) -> 
                 html! {
                     <button role="tab" id={format!("tab-{}", v.key())} aria-selected={(current == v).to_string()}
                             class={crate::class_list!("tab", (current == v).then_some("active"))}
-                            onclick={Callback::from(move |_| d.emit(Action::SetView(v)))}>
+                            onclick={Callback::from(move |_| d.emit(Action::Page(PageAction::SetView(v))))}>
                         { label(text, v) }
                     </button>
                 }

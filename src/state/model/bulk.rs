@@ -19,7 +19,7 @@ pub struct BulkProgress {
 }
 
 /// A long paste's result, built slice by slice outside the page state (so that no slice
-/// copies the whole set), then swapped in by [`Action::BulkFinish`](super::Action::BulkFinish).
+/// copies the whole set), then swapped in by [`(|v| Action::Filter(FilterAction::BulkFinish(v)))`](super::Action::BulkFinish).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BulkBuilder {
     pub(super) filter: FilterModel,

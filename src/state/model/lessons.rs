@@ -3,9 +3,9 @@
 
 use std::rc::Rc;
 
-use super::{Action, AppState, FieldErrors, Message, WalkKind};
+use super::{Action, AppState, FieldErrors, FilterAction, Message, WalkKind};
 use crate::state::cms_view::CmsState;
-use crate::state::crawl::CrawlDecision;
+use crate::state::crawl::{CrawlDecision, CrawlTally};
 use crate::state::grow_view::{GrowAction, GrowJob};
 use crate::state::lesson::{Lesson, LessonStep, StepAction};
 use crate::state::log::LogEntry;
@@ -23,6 +23,70 @@ pub enum LessonsStatus {
     Ready,
     /// Could not be fetched, and why.
     Failed(String),
+}
+
+/// A change to the lessons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LessonAction {
+    /// (System event) the lesson files arrived: the lessons that could be read, and for
+    /// each file that could not, its name and the problem.
+    Loaded(Vec<Rc<Lesson>>, Vec<(String, String)>),
+    /// (System event) the lesson list could not be fetched.
+    Failed(String),
+    /// A lesson chosen in the menu (started only by Start).
+    Choose(String),
+    /// Open a lesson at its first step.
+    Start(String),
+    /// The lesson's next step (a walk in progress is completed first).
+    Next,
+    /// The lesson's previous step, rebuilt as the lesson left it.
+    Back,
+    /// Leave the lesson; the filter stays as it is.
+    Stop,
+    /// Rebuild the filter as the lesson's current step leaves it (after the user changed it).
+    Restore,
+}
+
+impl LessonAction {
+    /// Whether the message about the last action stays: the lessons arriving, a choice in
+    /// the menu and leaving keep it; a step (which changes the filter) replaces it.
+    pub fn keeps_message(&self) -> bool {
+        matches!(
+            self,
+            LessonAction::Loaded(..)
+                | LessonAction::Failed(_)
+                | LessonAction::Choose(_)
+                | LessonAction::Stop
+        )
+    }
+}
+
+/// The lessons: those loaded, the one in progress, the one a link asked for, the menu's
+/// choice, and the crawler of the crawler lesson.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LessonsState {
+    /// The lessons that have arrived.
+    pub loaded: Rc<Vec<Rc<Lesson>>>,
+    /// Whether they have arrived.
+    pub status: LessonsStatus,
+    /// The lesson in progress.
+    pub progress: Option<LessonProgress>,
+    /// A lesson the link asked for, opened when the lessons arrive.
+    pub(super) request: Option<LessonRequest>,
+    /// The lesson chosen in the menu but not started.
+    pub choice: Option<String>,
+    /// The crawler of the crawler lesson, once it has taken URLs.
+    pub crawl: Option<CrawlTally>,
+}
+
+impl LessonsState {
+    /// The lesson the menu shows: the one chosen but not started, else the one open.
+    pub fn choice(&self) -> &str {
+        self.choice
+            .as_deref()
+            .or(self.progress.as_ref().map(|l| l.lesson.id.as_str()))
+            .unwrap_or("")
+    }
 }
 
 /// The lesson in progress.
@@ -137,6 +201,27 @@ impl LessonOverrides {
 }
 
 impl AppState {
+    /// Applies one change to the lessons.
+    pub(super) fn apply_lesson(&mut self, action: LessonAction) {
+        match action {
+            LessonAction::Loaded(lessons, problems) => self.lessons_loaded(lessons, problems),
+            LessonAction::Failed(why) => self.lessons.status = LessonsStatus::Failed(why),
+            LessonAction::Choose(id) => self.lessons.choice = Some(id),
+            LessonAction::Start(id) => {
+                self.lessons.choice = None;
+                self.start_lesson(&id);
+            }
+            LessonAction::Next => self.lesson_next(),
+            LessonAction::Back => self.lesson_back(),
+            LessonAction::Restore => self.lesson_restore(),
+            LessonAction::Stop => {
+                self.lessons.choice = None;
+                self.lessons.progress = None;
+                self.lessons.crawl = None;
+            }
+        }
+    }
+
     /// The lesson files arrived: problems become notices, and a lesson the link asked for
     /// opens.
     pub(super) fn lessons_loaded(
@@ -146,11 +231,11 @@ impl AppState {
     ) {
         for (file, problem) in problems {
             let reason = NoticeReason::BadLesson(problem);
-            self.notices.push(Notice::new("lesson", &file, reason));
+            self.page.notices.push(Notice::new("lesson", &file, reason));
         }
-        self.lessons = Rc::new(lessons);
-        self.lessons_status = LessonsStatus::Ready;
-        if let Some(request) = self.lesson_request.take() {
+        self.lessons.loaded = Rc::new(lessons);
+        self.lessons.status = LessonsStatus::Ready;
+        if let Some(request) = self.lessons.request.take() {
             self.open_requested_lesson(request);
         }
     }
@@ -159,7 +244,7 @@ impl AppState {
     pub(super) fn start_lesson(&mut self, id: &str) {
         if let Some(lesson) = self.lesson_named(id) {
             // The lesson replaces the restored session: the note about it goes.
-            self.persistence.restored = false;
+            self.page.persistence.restored = false;
             let had_items = !self.members.is_empty();
             self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
             if had_items {
@@ -172,11 +257,11 @@ impl AppState {
     /// differ from those the step was written for, or the step's query gets another answer
     /// than the one it explains.
     pub fn lesson_divergence(&self) -> Option<Divergence> {
-        let progress = self.lesson.as_ref()?;
+        let progress = self.lessons.progress.as_ref()?;
         if self.settings != progress.settings {
             return Some(Divergence::Settings);
         }
-        if self.view == progress.view_shown() && self.lesson_view() != progress.view {
+        if self.page.view == progress.view_shown() && self.lesson_view() != progress.view {
             return Some(Divergence::View);
         }
         let step = progress.current();
@@ -191,14 +276,14 @@ impl AppState {
 
     /// Rebuilds the lesson's filter as its current step leaves it, as one undo step.
     pub(super) fn lesson_restore(&mut self) {
-        if let Some(progress) = self.lesson.clone() {
+        if let Some(progress) = self.lessons.progress.clone() {
             self.one_undo_step(|state| state.build_lesson_step(progress.lesson, progress.step));
         }
     }
 
     /// The lesson's previous step, rebuilt as the lesson left it, as one undo step.
     pub(super) fn lesson_back(&mut self) {
-        if let Some(progress) = self.lesson.clone() {
+        if let Some(progress) = self.lessons.progress.clone() {
             if progress.step > 0 {
                 self.one_undo_step(|state| {
                     state.build_lesson_step(progress.lesson, progress.step - 1)
@@ -209,14 +294,14 @@ impl AppState {
 
     /// The loaded lesson with this id.
     pub(super) fn lesson_named(&self, id: &str) -> Option<Rc<Lesson>> {
-        self.lessons.iter().find(|l| l.id == id).cloned()
+        self.lessons.loaded.iter().find(|l| l.id == id).cloned()
     }
 
     /// Opens the lesson a URL named: rebuilt as the lesson leaves it at that step, unless
     /// the URL carried a filter of its own that differs from the lesson's.
     pub(super) fn open_requested_lesson(&mut self, request: LessonRequest) {
         let Some(lesson) = self.lesson_named(&request.id) else {
-            self.notices.push(Notice::new(
+            self.page.notices.push(Notice::new(
                 "lesson",
                 &request.id,
                 NoticeReason::UnknownLesson,
@@ -227,7 +312,7 @@ impl AppState {
         let step = match request.step {
             s if s >= 1 && s as usize <= count => s as usize - 1,
             s => {
-                self.notices.push(Notice::new(
+                self.page.notices.push(Notice::new(
                     "step",
                     &s.to_string(),
                     NoticeReason::StepOutOfRange(count),
@@ -239,7 +324,7 @@ impl AppState {
                 }
             }
         };
-        let view = self.view;
+        let view = self.page.view;
         self.build_lesson_step(lesson, step);
         let overrides = request.overrides;
         let settings = overrides.applied_to(self.settings);
@@ -261,14 +346,14 @@ impl AppState {
         }
         // A link that named a view besides its lesson opens that view.
         if view != View::default() {
-            self.view = view;
+            self.page.view = view;
         }
         self.undo.clear();
         self.redo.clear();
     }
 
     pub(super) fn lesson_next(&mut self) {
-        let Some(progress) = self.lesson.clone() else {
+        let Some(progress) = self.lessons.progress.clone() else {
             return;
         };
         if progress.at_end() {
@@ -283,14 +368,15 @@ impl AppState {
                 for action in &progress.current().actions {
                     if let StepAction::WalkAdd(item) = action {
                         if !state.members.contains(item) {
-                            *state = std::mem::take(state).apply(Action::AddItem(item.clone()));
+                            *state = std::mem::take(state)
+                                .apply(Action::Filter(FilterAction::AddItem(item.clone())));
                         }
                     }
                 }
             }
             let next = progress.step + 1;
             state.run_lesson_step(&progress.lesson.steps[next], true);
-            state.lesson = Some(LessonProgress {
+            state.lessons.progress = Some(LessonProgress {
                 lesson: progress.lesson,
                 step: next,
                 settings: state.settings,
@@ -302,19 +388,19 @@ impl AppState {
     /// The filter as a lesson leaves it at `step`: built from an empty filter by running
     /// steps 0 to `step` (walks before the last step are done at once).
     pub(super) fn build_lesson_step(&mut self, lesson: Rc<Lesson>, step: usize) {
-        self.quiz = None;
-        self.crawl = None;
+        self.quiz.current = None;
+        self.lessons.crawl = None;
         self.cms = Rc::default();
         self.random_next = 0;
         self.draft.clear();
-        self.view = View::Visualizer;
+        self.page.view = View::Visualizer;
         self.field_errors = FieldErrors::default();
         self.rebuild(Settings::default(), Vec::new());
         let last = step.min(lesson.steps.len().saturating_sub(1));
         for (index, lesson_step) in lesson.steps.iter().enumerate().take(last + 1) {
             self.run_lesson_step(lesson_step, index == last);
         }
-        self.lesson = Some(LessonProgress {
+        self.lessons.progress = Some(LessonProgress {
             lesson,
             step: last,
             settings: self.settings,
@@ -324,7 +410,7 @@ impl AppState {
 
     /// The view on screen as a lesson step describes it.
     fn lesson_view(&self) -> LessonView {
-        match self.view {
+        match self.page.view {
             View::Cms => LessonView::Cms(self.cms.clone()),
             View::Grow => LessonView::Grow(self.grow.job()),
             _ => LessonView::Other,
@@ -337,10 +423,10 @@ impl AppState {
     /// the item the text talks about; a step that acts on no item empties the field and
     /// puts away the last answer.
     pub(super) fn run_lesson_step(&mut self, step: &LessonStep, last: bool) {
-        let embedding = std::mem::take(&mut self.embedding);
+        let embedding = std::mem::take(&mut self.page.embedding);
         if let Some(query) = &step.state {
             let url = crate::state::url::parse(query);
-            self.crawl = None;
+            self.lessons.crawl = None;
             self.cms = Rc::new(CmsState::new(url.cms.clone()).with_family(url.settings.family()));
             // An edit, not a new state: a run already made for these settings is kept.
             let grow = Rc::unwrap_or_clone(std::mem::take(&mut self.grow));
@@ -357,41 +443,54 @@ impl AppState {
             };
             match action.clone() {
                 StepAction::Add(item) => {
-                    run(self, Action::AddItem(item.clone()));
+                    run(self, Action::Filter(FilterAction::AddItem(item.clone())));
                     self.draft = item;
                 }
                 StepAction::Query(item) => {
                     self.draft = item.clone();
-                    run(self, Action::QueryItem(item));
+                    run(self, Action::Filter(FilterAction::QueryItem(item)));
                 }
                 // The item removed is outlined on the bit array, as a query's is.
                 StepAction::Remove(item) | StepAction::NaiveDelete(item) => {
                     self.draft = item.clone();
                     self.last_query = None;
                     match action {
-                        StepAction::Remove(_) => run(self, Action::Remove(item)),
-                        _ => run(self, Action::NaiveDelete(item)),
+                        StepAction::Remove(_) => {
+                            run(self, Action::Filter(FilterAction::Remove(item)))
+                        }
+                        _ => run(self, Action::Filter(FilterAction::NaiveDelete(item))),
                     }
                 }
-                StepAction::Random(count) => run(self, Action::AddRandomWords(count)),
+                StepAction::Random(count) => {
+                    run(self, Action::Filter(FilterAction::AddRandomWords(count)))
+                }
                 StepAction::WalkAdd(item) | StepAction::WalkQuery(item) => {
                     let add = matches!(action, StepAction::WalkAdd(_));
                     self.draft = item.clone();
                     match (last, add) {
-                        (true, true) => run(self, Action::StartWalk(WalkKind::Add)),
-                        (true, false) => run(self, Action::StartWalk(WalkKind::Query)),
-                        (false, true) => run(self, Action::AddItem(item)),
-                        (false, false) => run(self, Action::QueryItem(item)),
+                        (true, true) => {
+                            run(self, Action::Filter(FilterAction::StartWalk(WalkKind::Add)))
+                        }
+                        (true, false) => run(
+                            self,
+                            Action::Filter(FilterAction::StartWalk(WalkKind::Query)),
+                        ),
+                        (false, true) => run(self, Action::Filter(FilterAction::AddItem(item))),
+                        (false, false) => run(self, Action::Filter(FilterAction::QueryItem(item))),
                     }
                 }
                 StepAction::Draft(item) => self.draft = item,
-                StepAction::M(m) => run(self, Action::SetM(m)),
-                StepAction::K(k) => run(self, Action::SetK(k)),
-                StepAction::Family(family) => run(self, Action::SetFamily(family)),
-                StepAction::Mode(mode) => run(self, Action::SetMode(mode)),
-                StepAction::Layout(layout) => run(self, Action::SetLayout(layout)),
+                StepAction::M(m) => run(self, Action::Filter(FilterAction::SetM(m))),
+                StepAction::K(k) => run(self, Action::Filter(FilterAction::SetK(k))),
+                StepAction::Family(family) => {
+                    run(self, Action::Filter(FilterAction::SetFamily(family)))
+                }
+                StepAction::Mode(mode) => run(self, Action::Filter(FilterAction::SetMode(mode))),
+                StepAction::Layout(layout) => {
+                    run(self, Action::Filter(FilterAction::SetLayout(layout)))
+                }
                 StepAction::Cms(change) => run(self, Action::Cms(change)),
-                StepAction::View(view) => self.view = view,
+                StepAction::View(view) => self.page.view = view,
                 StepAction::Crawl(count) => self.run_crawler(count),
             }
         }
@@ -399,13 +498,13 @@ impl AppState {
             self.draft.clear();
             self.last_query = None;
         }
-        self.embedding = embedding;
+        self.page.embedding = embedding;
     }
 
     /// The crawler takes `count` URLs from its stream: each one the filter has probably seen
     /// is skipped, each other one is fetched and added.
     pub(super) fn run_crawler(&mut self, count: usize) {
-        let mut tally = self.crawl.take().unwrap_or_default();
+        let mut tally = self.lessons.crawl.take().unwrap_or_default();
         let mut fetched = Vec::new();
         let mut filter = self.filter.as_ref().clone();
         for _ in 0..count {
@@ -424,6 +523,6 @@ impl AppState {
         if !fetched.is_empty() {
             self.push_entries(fetched);
         }
-        self.crawl = Some(tally);
+        self.lessons.crawl = Some(tally);
     }
 }

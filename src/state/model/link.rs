@@ -2,8 +2,8 @@
 
 use std::rc::Rc;
 
-use super::lessons::LessonOverrides;
-use super::{set_items, Action, AppState, LessonRequest, Message};
+use super::lessons::{LessonOverrides, LessonRequest};
+use super::{Action, AppState, FilterAction, Message};
 use crate::state::apps_view::AppsState;
 use crate::state::calculator::CalculatorState;
 use crate::state::cms_view::CmsState;
@@ -12,29 +12,27 @@ use crate::state::hash_quality::HashQualityState;
 use crate::state::lab::LabState;
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;
-use crate::state::quiz::Quiz;
+use crate::state::sets_view::SetsState;
 use crate::state::url::{self, Notice, NoticeReason, UrlState};
 
 impl AppState {
     /// The state a URL describes, with its notices and, if it named one, its query shown.
     pub fn from_url(url: UrlState) -> Self {
         let mut state = AppState::new(url.settings, Vec::new());
-        state.notices = url.notices;
-        state.view = url.view;
-        state.lang = url.lang.unwrap_or_default();
+        state.page.notices = url.notices;
+        state.page.view = url.view;
+        state.page.lang = url.lang.unwrap_or_default();
         // Locks bind the viewer, not the URL: they take effect after its entries.
         let embedding = url.embedding;
-        state.presentation = url.presentation;
+        state.page.presentation = url.presentation;
         let [a, b] = Rc::unwrap_or_clone(url.sets);
-        state.sets = Rc::new([set_items(a), set_items(b)]);
         let possible = url::possible_folds(state.settings.m());
         if url.folds > possible {
             let reason = NoticeReason::AtMost(possible);
-            state
-                .notices
-                .push(Notice::new("fold", &url.folds.to_string(), reason));
+            let notice = Notice::new("fold", &url.folds.to_string(), reason);
+            state.page.notices.push(notice);
         }
-        state.folds = url.folds.min(possible);
+        state.sets = SetsState::new(a, b, url.folds.min(possible));
         let (solve, input) = url.calculator;
         state.calculator = Rc::new(CalculatorState::new(solve, input));
         state.lab = Rc::new(LabState::with_settings(&url.lab));
@@ -52,14 +50,11 @@ impl AppState {
             state.draft = query.clone();
             state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, query)));
         }
-        state.embedding = embedding;
+        state.page.embedding = embedding;
         if let Some(seed) = url.quiz {
             // As when the quiz is started by hand: a tiny filter is filled first (the locks
             // respected), and its question, not `query=`, is shown.
-            state.build_quiz_filter(seed);
-            state.quiz = Some(Quiz::start(seed, &state.filter, &state.members));
-            state.last_query = None;
-            state.draft.clear();
+            state.start_quiz(seed);
         }
         if let Some(id) = url.lesson {
             let given = |key| url.given.has(key);
@@ -74,7 +69,7 @@ impl AppState {
                 entries,
                 query,
             };
-            state.lesson_request = Some(LessonRequest {
+            state.lessons.request = Some(LessonRequest {
                 id,
                 step: url.step,
                 overrides,
@@ -86,10 +81,16 @@ impl AppState {
     pub(super) fn apply_log_entry_from_url(&mut self, entry: LogEntry) {
         let item = entry.item().to_owned();
         let (param, action) = match entry {
-            LogEntry::Add(_) => ("add", Action::AddItem(item.clone())),
-            LogEntry::Remove(_) => ("remove", Action::Remove(item.clone())),
-            LogEntry::ForceRemove(_) => ("force_remove", Action::ForceRemove(item.clone())),
-            LogEntry::NaiveDelete(_) => ("naive_delete", Action::NaiveDelete(item.clone())),
+            LogEntry::Add(_) => ("add", Action::Filter(FilterAction::AddItem(item.clone()))),
+            LogEntry::Remove(_) => ("remove", Action::Filter(FilterAction::Remove(item.clone()))),
+            LogEntry::ForceRemove(_) => (
+                "force_remove",
+                Action::Filter(FilterAction::ForceRemove(item.clone())),
+            ),
+            LogEntry::NaiveDelete(_) => (
+                "naive_delete",
+                Action::Filter(FilterAction::NaiveDelete(item.clone())),
+            ),
         };
         let is_damage = |m: &Message| matches!(m, Message::FalseNegativesCreated { .. });
         let earlier_damage = self.message.take().filter(is_damage);
@@ -104,7 +105,7 @@ impl AppState {
                 Some(Message::PlainCannotRemove { .. }) => NoticeReason::RemovePlain,
                 _ => NoticeReason::NotApplied,
             };
-            self.notices.push(Notice::new(param, &item, reason));
+            self.page.notices.push(Notice::new(param, &item, reason));
         }
         // The damage a forced removal or a naive delete did is said when the page opens.
         self.message = self.message.take().filter(is_damage).or(earlier_damage);
@@ -126,14 +127,14 @@ impl AppState {
             settings: self.settings,
             entries: Rc::clone(&self.log),
             query: self.last_query.as_ref().map(|q| q.item.clone()),
-            view: self.view,
-            lang: Some(self.unloaded_lang.unwrap_or(self.lang)),
-            embedding: self.embedding.clone(),
-            presentation: self.presentation,
-            quiz: self.quiz.as_ref().map(|q| q.seed),
-            lesson: self.lesson.as_ref().map(|p| p.lesson.id.clone()),
-            step: self.lesson.as_ref().map_or(1, |p| p.step as u64 + 1),
-            sets: Rc::clone(&self.sets),
+            view: self.page.view,
+            lang: Some(self.page.unloaded_lang.unwrap_or(self.page.lang)),
+            embedding: self.page.embedding.clone(),
+            presentation: self.page.presentation,
+            quiz: self.quiz.current.as_ref().map(|q| q.seed),
+            lesson: self.lesson().map(|p| p.lesson.id.clone()),
+            step: self.lesson().map_or(1, |p| p.step as u64 + 1),
+            sets: Rc::clone(&self.sets.items),
             folds: self.folds(),
             calculator: (self.calculator.solve(), self.calculator.input().clone()),
             lab: self.lab.settings(),

@@ -1,7 +1,7 @@
 //! The step-by-step walk of an add or a query: the hash, then each position, then the
 //! result, which performs the add or the query.
 
-use super::{Action, AppState, Message, Walk, WalkKind};
+use super::{Action, AppState, FilterAction, Message, Walk, WalkKind};
 
 impl AppState {
     /// Starts a walk of the item in the field.
@@ -35,8 +35,8 @@ impl AppState {
 
     pub(super) fn finish_walk(&mut self, walk: Walk) {
         let finish = match walk.kind {
-            WalkKind::Add => Action::AddItem(walk.item),
-            WalkKind::Query => Action::QueryItem(walk.item),
+            WalkKind::Add => Action::Filter(FilterAction::AddItem(walk.item)),
+            WalkKind::Query => Action::Filter(FilterAction::QueryItem(walk.item)),
         };
         *self = std::mem::take(self).apply(finish);
     }

@@ -2,6 +2,7 @@
 //! pixel per bit, drawn in horizontal bands; zoom scales the pixels; rings mark positions.
 
 use crate::decimal::{fixed, Shortest};
+use crate::state::VisualizerAction;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use yew::prelude::*;
@@ -398,7 +399,9 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
             let row = tile * tile_height + y.floor() as u64;
             let position = row * columns + x.floor() as u64;
             if x >= 0.0 && y >= 0.0 && x < columns as f64 && position < m {
-                d.emit(Action::SelectCell(Some(position)));
+                d.emit(Action::Visualizer(VisualizerAction::SelectCell(Some(
+                    position,
+                ))));
             }
         })
     };

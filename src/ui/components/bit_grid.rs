@@ -2,6 +2,7 @@
 //! components, so a keystroke re-renders only the rows whose marks changed.
 
 use crate::decimal::{fixed, Fixed, Shortest};
+use crate::state::VisualizerAction;
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
@@ -46,7 +47,7 @@ pub fn cursor_keys(ondispatch: &Callback<Action>, columns: u64) -> Callback<Keyb
         if let Some(step) = CursorStep::from_key(&e.key(), columns) {
             e.prevent_default();
             e.stop_propagation();
-            d.emit(Action::MoveCursor(step));
+            d.emit(Action::Visualizer(VisualizerAction::MoveCursor(step)));
         }
     })
 }
@@ -101,7 +102,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                 .and_then(|el| el.get_attribute("data-bit-index"))
                 .and_then(|v| v.parse::<u64>().ok());
             if index.is_some() {
-                d.emit(Action::SelectCell(index));
+                d.emit(Action::Visualizer(VisualizerAction::SelectCell(index)));
             }
         })
     };

@@ -1,6 +1,7 @@
 //! The sizing calculator, the best-practice table and "check a claim".
 
 use crate::decimal::{fixed, shortest};
+use crate::state::calculator::CalculatorAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -78,7 +79,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         Callback::from(move |v: String| {
             let mut next = input.clone();
             apply(&mut next, v);
-            d.emit(Action::SetCalculatorInput(next));
+            d.emit(Action::Calculator(CalculatorAction::SetInput(next)));
         })
     };
     let update_claim = |apply: fn(&mut ClaimInput, String)| {
@@ -86,17 +87,17 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         Callback::from(move |v: String| {
             let mut next = claim.clone();
             apply(&mut next, v);
-            d.emit(Action::SetClaim(next));
+            d.emit(Action::Calculator(CalculatorAction::SetClaim(next)));
         })
     };
     let preset = |n: &'static str, p: &'static str, bytes: &'static str| {
         let d = props.ondispatch.clone();
         Callback::from(move |_: MouseEvent| {
-            d.emit(Action::SetClaim(ClaimInput {
+            d.emit(Action::Calculator(CalculatorAction::SetClaim(ClaimInput {
                 n: n.into(),
                 p: p.into(),
                 bytes: bytes.into(),
-            }))
+            })))
         })
     };
     let show = |p: &Option<crate::state::fields::FieldProblem>| {
@@ -106,9 +107,12 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         Some(s) => {
             // A k the calculator chose (not one typed) stopped at the page's maximum.
             let k_capped = !use_k && s.k == MAX_HASHES && s.k_real > MAX_HASHES as f64;
-            let use_in_visualizer = calculator
-                .usable_shape()
-                .map(|_| send::<MouseEvent>(&props.ondispatch, Action::UseCalculatorAnswer));
+            let use_in_visualizer = calculator.usable_shape().map(|_| {
+                send::<MouseEvent>(
+                    &props.ondispatch,
+                    Action::Calculator(CalculatorAction::UseAnswer),
+                )
+            });
             html! {
                 <>
                 <dl class={crate::class_list!("calc-results", result.is_err().then_some("stale"))} data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
@@ -183,7 +187,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                     html! {
                         <label>
                             <input type="radio" name="calc-mode" id={format!("calc-mode-{}", m.key())}
-                                   checked={*mode == m} onchange={send::<Event>(&props.ondispatch, Action::SetCalculatorMode(m))} />
+                                   checked={*mode == m} onchange={send::<Event>(&props.ondispatch, Action::Calculator(CalculatorAction::SetMode(m)))} />
                             { labels::solve(text, m) }
                         </label>
                     }

@@ -4,6 +4,8 @@
 //! so that a link or a lesson that sets it shows it; in a lesson and in an embedded page
 //! every setting stands in the row.
 
+use crate::state::FilterAction;
+use crate::state::VisualizerAction;
 use crate::ui::shared::send;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -95,14 +97,14 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     };
     let typing = |field: SettingField| {
         let d = props.ondispatch.clone();
-        Callback::from(move |v: String| d.emit(Action::TypeSetting(field, v)))
+        Callback::from(move |v: String| d.emit(Action::Filter(FilterAction::TypeSetting(field, v))))
     };
     let on_family = {
         let d = props.ondispatch.clone();
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
                 if let Some(family) = HashFamily::from_key(&select.value()) {
-                    d.emit(Action::SetFamily(family));
+                    d.emit(Action::Filter(FilterAction::SetFamily(family)));
                 }
             }
         })
@@ -112,7 +114,7 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
                 if let Some(layout) = Layout::from_key(&select.value()) {
-                    d.emit(Action::SetLayout(layout));
+                    d.emit(Action::Filter(FilterAction::SetLayout(layout)));
                 }
             }
         })
@@ -128,7 +130,12 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     // A family or layout the other settings do not allow is offered disabled, with its
     // limit in the name, so the list never shows a choice the filter did not take.
     let family_allowed = |f: HashFamily| f.max_hashes().is_none_or(|max| s.k() <= max);
-    let on_mode = |mode: Mode| send::<Event>(&props.ondispatch, Action::SetMode(mode));
+    let on_mode = |mode: Mode| {
+        send::<Event>(
+            &props.ondispatch,
+            Action::Filter(FilterAction::SetMode(mode)),
+        )
+    };
     let counting = s.mode() == Mode::Counting;
     let locked = |control: Lockable| props.locked.contains(&control);
     let family = html! {
@@ -174,7 +181,7 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                 { number_field(text, NumberField { id: "field-width", label: text.counter_width,
                       value: s.width().to_string(), draft: props.drafts.width.clone(), error: errors.width.clone(),
                       oninput: typing(SettingField::Width),
-                      onchange: commit(Action::SetWidth), disabled: locked(Lockable::Width) }) }
+                      onchange: commit(|v| Action::Filter(FilterAction::SetWidth(v))), disabled: locked(Lockable::Width) }) }
                 <p class="memory-cost">
                     { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
                 </p>
@@ -203,7 +210,7 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
                 let now = details.has_attribute("open");
                 if now != open {
-                    d.emit(Action::ShowMore(now));
+                    d.emit(Action::Visualizer(VisualizerAction::ShowMore(now)));
                 }
             }
         })
@@ -213,10 +220,10 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             <div class="control-row">
                 { number_field(text, NumberField { id: "field-m", label: text.bits_m, value: s.m().to_string(),
                       draft: props.drafts.m.clone(), error: errors.m.clone(), oninput: typing(SettingField::M),
-                      onchange: commit(Action::SetM), disabled: locked(Lockable::M) }) }
+                      onchange: commit(|v| Action::Filter(FilterAction::SetM(v))), disabled: locked(Lockable::M) }) }
                 { number_field(text, NumberField { id: "field-k", label: text.hashes_k, value: s.k().to_string(),
                       draft: props.drafts.k.clone(), error: errors.k.clone(), oninput: typing(SettingField::K),
-                      onchange: commit(Action::SetK), disabled: locked(Lockable::K) }) }
+                      onchange: commit(|v| Action::Filter(FilterAction::SetK(v))), disabled: locked(Lockable::K) }) }
                 { for row }
                 if !props.all_in_row {
                     <details class="more" id="more" open={props.more_open} ontoggle={on_toggle}>

@@ -1,5 +1,7 @@
 //! Deletion: three one-click demonstrations and the same delete done two ways side by side.
 
+use crate::state::FilterAction;
+use crate::state::VisualizerAction;
 use crate::ui::shared::send;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -70,7 +72,9 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                d.emit(Action::ChooseCompared(select.value()));
+                d.emit(Action::Visualizer(VisualizerAction::ChooseCompared(
+                    select.value(),
+                )));
             }
         })
     };
@@ -125,7 +129,7 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
             if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
                 let now = details.has_attribute("open");
                 if now != open {
-                    d.emit(Action::ShowDeletion(now));
+                    d.emit(Action::Visualizer(VisualizerAction::ShowDeletion(now)));
                 }
             }
         })
@@ -144,7 +148,7 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
                 { for Demo::ALL.iter().map(|&demo| {
                     html! {
                         <button data-demo={demo_key(demo)}
-                                onclick={send::<MouseEvent>(&props.ondispatch, Action::LoadDemo(demo))}>
+                                onclick={send::<MouseEvent>(&props.ondispatch, Action::Filter(FilterAction::LoadDemo(demo)))}>
                             { labels::demo(text, demo) }
                         </button>
                     }

@@ -1,5 +1,6 @@
 //! "Copy embed code": a ready `<iframe>` of the current view for a course page.
 
+use crate::state::PageAction;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
@@ -45,11 +46,11 @@ pub fn embed_code(
             let path = location.pathname().unwrap_or_else(|_| "/".into());
             let snippet = iframe_snippet(&origin, &path, &query, text.title);
             let promise = window.navigator().clipboard().write_text(&snippet);
-            d.emit(Action::ShowEmbedCode(snippet));
+            d.emit(Action::Page(PageAction::ShowEmbedCode(snippet)));
             let d = d.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 if JsFuture::from(promise).await.is_ok() {
-                    d.emit(Action::EmbedCopied);
+                    d.emit(Action::Page(PageAction::EmbedCopied));
                 }
             });
         })

@@ -1,6 +1,7 @@
 //! The list of keyboard shortcuts, opened with `?`. Modal: its focus is managed by
 //! [`crate::ui::hooks::use_dialog_focus`].
 
+use crate::state::PageAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -45,7 +46,7 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
         ));
     }
     table.push(format_args!("</tbody></table>"));
-    let close = send::<MouseEvent>(dispatch, Action::ToggleHelp);
+    let close = send::<MouseEvent>(dispatch, Action::Page(PageAction::ToggleHelp));
     // The dialog is modal: Tab and Shift+Tab stay on its one control, Close.
     let keep_focus = Callback::from(move |e: KeyboardEvent| {
         if e.key() == "Tab" {

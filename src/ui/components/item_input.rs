@@ -1,6 +1,7 @@
 //! The item field with its Add and Query actions, the buttons that fill the filter and
 //! offer a word to try, and the first visit's hint.
 
+use crate::state::FilterAction;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
@@ -49,7 +50,7 @@ pub fn item_input(text: &'static Text, props: &ItemInputProps) -> Html {
         Callback::from(move |e: InputEvent| {
             if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
                 let _ = input.remove_attribute("data-just-focused");
-                d.emit(Action::SetDraft(input.value()));
+                d.emit(Action::Filter(FilterAction::SetDraft(input.value())));
             }
         })
     };
@@ -59,9 +60,9 @@ pub fn item_input(text: &'static Text, props: &ItemInputProps) -> Html {
             if e.key() == "Enter" && !e.is_composing() {
                 e.prevent_default();
                 d.emit(if e.shift_key() {
-                    Action::QueryDraft
+                    Action::Filter(FilterAction::QueryDraft)
                 } else {
-                    Action::AddDraft
+                    Action::Filter(FilterAction::AddDraft)
                 });
             }
         })
@@ -91,10 +92,10 @@ pub fn item_input(text: &'static Text, props: &ItemInputProps) -> Html {
                 <input id="item-field" type="text" value={props.draft.clone()}
                        placeholder={text.item_placeholder} {oninput} {onkeydown} {onfocus} {onmouseup}
                        autocomplete="off" spellcheck="false" aria-describedby="item-keys" />
-                { button(text.add, "add-button", Action::AddDraft) }
-                { button(text.query, "query-button", Action::QueryDraft) }
-                { button(text.add_random, "random-button", Action::AddRandomWords(5)) }
-                { button(text.try_word, "try-button", Action::TryWord) }
+                { button(text.add, "add-button", Action::Filter(FilterAction::AddDraft)) }
+                { button(text.query, "query-button", Action::Filter(FilterAction::QueryDraft)) }
+                { button(text.add_random, "random-button", Action::Filter(FilterAction::AddRandomWords(5))) }
+                { button(text.try_word, "try-button", Action::Filter(FilterAction::TryWord)) }
                 { props.tools.clone() }
             </div>
             <p id="item-keys" class="hint">{ text.keys_hint }</p>

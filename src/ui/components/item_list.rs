@@ -1,5 +1,6 @@
 //! The items in the set, with undo, redo, reset, bulk and random adds.
 
+use crate::state::FilterAction;
 use crate::ui::shared::send;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
@@ -76,9 +77,9 @@ pub fn ItemList(props: &ItemListProps) -> Html {
         <section class="panel item-list" aria-labelledby="items-title">
             <h2 id="items-title">{ text.items }{ format!(" ({})", members.len()) }</h2>
             <div class="toolbar">
-                <button id="undo-button" onclick={act(Action::Undo)} disabled={!props.can_undo}>{ text.undo }</button>
-                <button id="redo-button" onclick={act(Action::Redo)} disabled={!props.can_redo}>{ text.redo }</button>
-                <button id="reset-button" onclick={act(Action::Reset)}>{ text.reset }</button>
+                <button id="undo-button" onclick={act(Action::Filter(FilterAction::Undo))} disabled={!props.can_undo}>{ text.undo }</button>
+                <button id="redo-button" onclick={act(Action::Filter(FilterAction::Redo))} disabled={!props.can_redo}>{ text.redo }</button>
+                <button id="reset-button" onclick={act(Action::Filter(FilterAction::Reset))}>{ text.reset }</button>
             </div>
             if members.is_empty() {
                 <p class="hint">{ text.no_items }</p>
@@ -90,11 +91,11 @@ pub fn ItemList(props: &ItemListProps) -> Html {
                             <li data-item={member.item.clone()}>
                                 <span class="member-name">{ label }</span>
                                 if member.copies > 1 { <span class="copies">{ format!("×{}", member.copies) }</span> }
-                                <button class="small" onclick={act(Action::QueryItem(member.item.clone()))}>{ text.query }</button>
+                                <button class="small" onclick={act(Action::Filter(FilterAction::QueryItem(member.item.clone())))}>{ text.query }</button>
                                 if props.mode == Mode::Counting {
-                                    <button class="small" onclick={act(Action::Remove(member.item.clone()))}>{ text.remove }</button>
+                                    <button class="small" onclick={act(Action::Filter(FilterAction::Remove(member.item.clone())))}>{ text.remove }</button>
                                 } else {
-                                    <button class="small demo" onclick={act(Action::NaiveDelete(member.item.clone()))}>{ text.naive_delete }</button>
+                                    <button class="small demo" onclick={act(Action::Filter(FilterAction::NaiveDelete(member.item.clone())))}>{ text.naive_delete }</button>
                                 }
                             </li>
                         }

@@ -1,5 +1,6 @@
 //! The lesson in progress: its text for the current step, and the step controls.
 
+use crate::state::LessonAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -88,12 +89,12 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
             <div class="lesson-head">
                 <h2 id="lesson-title">{ props.title.clone() }</h2>
                 <span class="lesson-count">{ fill(text.lesson_step, &[&(props.step + 1), &props.count]) }</span>
-                <button id="lesson-exit" class="small" onclick={act(Action::StopLesson)}>{ text.lesson_exit }</button>
+                <button id="lesson-exit" class="small" onclick={act(Action::Lesson(LessonAction::Stop))}>{ text.lesson_exit }</button>
             </div>
             <div class="lesson-text" aria-live="polite" aria-atomic="true">
                 if let Some(sentence) = &props.diverged {
                     <p class="lesson-diverged">{ sentence.clone() }{ " " }
-                        <button id="lesson-restore" class="primary" onclick={act(Action::LessonRestore)}>{ text.lesson_restore }</button>
+                        <button id="lesson-restore" class="primary" onclick={act(Action::Lesson(LessonAction::Restore))}>{ text.lesson_restore }</button>
                     </p>
                 } else {
                     { for props.paragraphs.iter().map(|p| html! { <p>{ p.clone() }</p> }) }

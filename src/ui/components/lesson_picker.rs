@@ -1,5 +1,6 @@
 //! The lesson menu in the page header.
 
+use crate::state::LessonAction;
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -24,7 +25,7 @@ pub fn lesson_picker(text: &'static Text, props: &LessonPickerProps) -> Html {
         let (d, chosen) = (props.ondispatch.clone(), chosen.clone());
         move || {
             if !chosen.is_empty() {
-                d.emit(Action::StartLesson(chosen.clone()));
+                d.emit(Action::Lesson(LessonAction::Start(chosen.clone())));
             }
         }
     };
@@ -32,7 +33,7 @@ pub fn lesson_picker(text: &'static Text, props: &LessonPickerProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
-                d.emit(Action::ChooseLesson(select.value()));
+                d.emit(Action::Lesson(LessonAction::Choose(select.value())));
             }
         })
     };
@@ -45,7 +46,7 @@ pub fn lesson_picker(text: &'static Text, props: &LessonPickerProps) -> Html {
                     // The menu's value, which keys may have changed since the last render.
                     let id = select.value();
                     if !id.is_empty() {
-                        d.emit(Action::StartLesson(id));
+                        d.emit(Action::Lesson(LessonAction::Start(id)));
                     }
                     // The menu lets go of the keyboard, so that the next Page Down (a
                     // clicker) or `p` goes to the lesson rather than to the menu's choice.

@@ -2,6 +2,7 @@
 //! apart, and how often short words share positions against chance.
 
 use crate::decimal::fixed;
+use crate::state::PageAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -58,7 +59,10 @@ pub fn low_bits_note(text: &'static Text, props: &LowBitsNoteProps) -> Html {
             ],
         )
     });
-    let compare = send::<MouseEvent>(&props.ondispatch, Action::SetView(View::Hashes));
+    let compare = send::<MouseEvent>(
+        &props.ondispatch,
+        Action::Page(PageAction::SetView(View::Hashes)),
+    );
     html! {
         <p class="hint low-bits" id="low-bits-note"
            data-pair-first={pair.map(|p| p.first.clone())} data-pair-second={pair.map(|p| p.second.clone())}

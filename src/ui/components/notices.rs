@@ -1,5 +1,7 @@
 //! Notices about ignored URL parameters, and the message about the last action.
 
+use crate::state::FilterAction;
+use crate::state::PageAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -27,7 +29,7 @@ pub fn notices(text: &'static Text, props: &NoticesProps) -> Html {
                 html! {
                     <p class="notice" data-notice-param={notice.param.clone()}>
                         { describe::notice(text, notice) }
-                        <button class="small" onclick={send::<MouseEvent>(&props.ondispatch, Action::DismissNotice(i))}>
+                        <button class="small" onclick={send::<MouseEvent>(&props.ondispatch, Action::Page(PageAction::DismissNotice(i)))}>
                             { text.notice_dismiss }
                         </button>
                     </p>
@@ -65,7 +67,7 @@ pub fn message_bar(text: &'static Text, props: &MessageBarProps) -> Html {
             <span>{ sentences::message(text, &props.message) }</span>
             if let Some(item) = remove_anyway {
                 <button id="remove-anyway-button" class="small danger"
-                        onclick={send::<MouseEvent>(&props.ondispatch, Action::ForceRemove(item))}>
+                        onclick={send::<MouseEvent>(&props.ondispatch, Action::Filter(FilterAction::ForceRemove(item)))}>
                     { text.remove_anyway }
                 </button>
             }

@@ -1,5 +1,6 @@
 //! Predict, then reveal: the quiz panel.
 
+use crate::state::quiz::QuizAction;
 use crate::ui::shared::send;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -94,7 +95,7 @@ fn summary(text: &'static Text, quiz: &Quiz, ondispatch: &Callback<Action>) -> H
             if balanced {
                 <p class="hint">{ text.quiz_balance }</p>
             }
-            <button id="quiz-new" class="primary" onclick={send::<MouseEvent>(ondispatch, Action::StartQuiz(quiz.seed.wrapping_add(1)))}>
+            <button id="quiz-new" class="primary" onclick={send::<MouseEvent>(ondispatch, Action::Quiz(QuizAction::Start(quiz.seed.wrapping_add(1))))}>
                 { text.quiz_new_set }
             </button>
         </div>
@@ -113,7 +114,7 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
                 let d = props.ondispatch.clone();
                 Callback::from(move |e: InputEvent| {
                     if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                        d.emit(Action::SetQuizSeed(input.value()));
+                        d.emit(Action::Quiz(QuizAction::SetSeed(input.value())));
                     }
                 })
             };
@@ -123,8 +124,8 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
                     <input id="quiz-seed" type="text" inputmode="numeric" size="6" value={props.seed.clone()} {oninput}
                            aria-invalid={problem.is_some().to_string()} aria-describedby="quiz-seed-error" />
                     <button id="quiz-start" class="primary" disabled={seed.is_none()}
-                            onclick={act(Action::StartQuiz(seed.unwrap_or(1)))}>{ text.quiz_start }</button>
-                    <button id="quiz-close" onclick={act(Action::ToggleQuizSetup)}>{ text.quiz_close }</button>
+                            onclick={act(Action::Quiz(QuizAction::Start(seed.unwrap_or(1))))}>{ text.quiz_start }</button>
+                    <button id="quiz-close" onclick={act(Action::Quiz(QuizAction::ToggleSetup))}>{ text.quiz_close }</button>
                     <span class="field-error" role="alert" id="quiz-seed-error" data-field-error="quiz-seed">{ problem.unwrap_or_default() }</span>
                 </div>
             }
@@ -149,19 +150,19 @@ pub fn quiz_panel(text: &'static Text, props: &QuizPanelProps) -> Html {
                     if quiz.finished() {
                         { summary(text, quiz, &props.ondispatch) }
                     } else {
-                        <button id="quiz-next" class="primary" onclick={act(Action::NextQuestion)}>{ text.quiz_next }</button>
+                        <button id="quiz-next" class="primary" onclick={act(Action::Quiz(QuizAction::Next))}>{ text.quiz_next }</button>
                     }
                 } else {
                     <p class="hint">{ text.quiz_how }</p>
                     <div class="toolbar quiz-answers">
                         { for QuizAnswer::ALL.iter().map(|&a| html! {
-                            <button data-quiz-answer={a.key()} onclick={act(Action::AnswerQuiz(a))}>{ answer_label(text, a) }</button>
+                            <button data-quiz-answer={a.key()} onclick={act(Action::Quiz(QuizAction::Answer(a)))}>{ answer_label(text, a) }</button>
                         }) }
                     </div>
                 }
                 <p class="quiz-score">{ fill(text.quiz_score, &[&quiz.correct(), &quiz.answered()]) }</p>
                 <p class="hint">{ fill(text.quiz_hint, &[&quiz.seed]) }</p>
-                <button id="quiz-stop" class="small" onclick={act(Action::StopQuiz)}>{ text.quiz_stop }</button>
+                <button id="quiz-stop" class="small" onclick={act(Action::Quiz(QuizAction::Stop))}>{ text.quiz_stop }</button>
             </div>
         },
     };

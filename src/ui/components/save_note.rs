@@ -1,6 +1,8 @@
 //! The note about keeping the state across reloads: restored, not saved, or too long for
 //! a link.
 
+use crate::state::FilterAction;
+use crate::state::PageAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -33,10 +35,10 @@ pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
             if p.restored {
                 <p class="notice" data-save="restored">
                     { text.storage_restored }
-                    <button id="start-fresh" class="small" onclick={act(Action::StartFresh)}>{ text.storage_fresh }</button>
+                    <button id="start-fresh" class="small" onclick={act(Action::Filter(FilterAction::StartFresh))}>{ text.storage_fresh }</button>
                 </p>
             }
-            <button class="small" id="save-note-dismiss" onclick={act(Action::DismissSaveNote)}>{ text.notice_dismiss }</button>
+            <button class="small" id="save-note-dismiss" onclick={act(Action::Page(PageAction::DismissSaveNote))}>{ text.notice_dismiss }</button>
         </section>
     }
 }

@@ -1,6 +1,8 @@
 //! Two filters combined (union by OR, intersection by AND) and the visualizer's filter folded.
 
 use crate::decimal::fixed;
+use crate::state::sets_view::SetsAction;
+use crate::state::FilterAction;
 use crate::ui::shared::send;
 use std::rc::Rc;
 
@@ -170,7 +172,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |e: Event| {
             if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                d.emit(Action::SetSetItems(side, area.value()));
+                d.emit(Action::Sets(SetsAction::Set(side, area.value())));
             }
         })
     };
@@ -178,7 +180,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(area) = e.target_dyn_into::<HtmlTextAreaElement>() {
-                d.emit(Action::TypeSetItems(side, area.value()));
+                d.emit(Action::Sets(SetsAction::Type(side, area.value())));
             }
         })
     };
@@ -186,8 +188,8 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         let d = props.ondispatch.clone();
         let (a, b) = sets_example(shape.m(), shape.k());
         Callback::from(move |_: MouseEvent| {
-            d.emit(Action::SetSetItems(0, a.join("\n")));
-            d.emit(Action::SetSetItems(1, b.join("\n")));
+            d.emit(Action::Sets(SetsAction::Set(0, a.join("\n"))));
+            d.emit(Action::Sets(SetsAction::Set(1, b.join("\n"))));
         })
     };
     let union_fill = union.fill_ratio();
@@ -201,10 +203,13 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             None => break,
         }
     }
-    let fold_to = |folds: u32| send::<MouseEvent>(&props.ondispatch, Action::SetFolds(folds));
+    let fold_to =
+        |folds: u32| send::<MouseEvent>(&props.ondispatch, Action::Sets(SetsAction::Fold(folds)));
     let fold_example_click = send::<MouseEvent>(
         &props.ondispatch,
-        Action::AddLines(fold_example(shape.m(), shape.k()).join("\n")),
+        Action::Filter(FilterAction::AddLines(
+            fold_example(shape.m(), shape.k()).join("\n"),
+        )),
     );
     let can_fold = props.folds < MAX_FOLDS && levels.last().is_some_and(|f| f.fold().is_ok());
     // Why "Fold" is disabled below the most folds: the last array's m is odd (or 1).

@@ -1,5 +1,6 @@
 //! The step-by-step walk: one sentence per step, with Next, Back and Cancel.
 
+use crate::state::FilterAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -47,9 +48,9 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
                 { sentences::walk_step(text, walk, &props.steps, &props.set, props.m) }
             </p>
             <div class="toolbar">
-                <button id="walk-back" onclick={act(Action::StepBackWalk)} disabled={walk.step == 0}>{ text.walk_back }</button>
-                <button id="walk-next" class="primary" onclick={act(Action::StepWalk)}>{ text.walk_next }</button>
-                <button id="walk-cancel" onclick={act(Action::CancelWalk)}>{ text.walk_cancel }</button>
+                <button id="walk-back" onclick={act(Action::Filter(FilterAction::StepBackWalk))} disabled={walk.step == 0}>{ text.walk_back }</button>
+                <button id="walk-next" class="primary" onclick={act(Action::Filter(FilterAction::StepWalk))}>{ text.walk_next }</button>
+                <button id="walk-cancel" onclick={act(Action::Filter(FilterAction::CancelWalk))}>{ text.walk_cancel }</button>
             </div>
             <p class="hint">{ text.walk_keys }</p>
         </section>

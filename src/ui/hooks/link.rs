@@ -1,6 +1,7 @@
 //! Keeping the address bar in step with the page: the state's link is printed when what
 //! the link holds changes, mirrored in the address bar and kept in local storage.
 
+use crate::state::PageAction;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -60,10 +61,10 @@ pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
                     browser::save_state(&links.query).err()
                 };
                 if error != persistence.save_error || mirrored == persistence.too_long_for_link {
-                    dispatcher.dispatch(Action::Saved {
+                    dispatcher.dispatch(Action::Page(PageAction::Saved {
                         error,
                         too_long_for_link: !mirrored,
-                    });
+                    }));
                 }
             });
         });

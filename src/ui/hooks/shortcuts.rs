@@ -6,6 +6,8 @@
 //! from any one-line field, → and ← from the item field while it is empty (after Enter has
 //! added its word) or holds the word the step put there, and Escape leaves the item field.
 
+use crate::state::FilterAction;
+use crate::state::PageAction;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -80,13 +82,13 @@ fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> 
     let ctrl = event.ctrl_key() || event.meta_key();
     let stepping = context.stepping;
     let full = !context.compact;
-    let view = |i: usize| Some(Action::SetView(View::ALL[i]));
+    let view = |i: usize| Some(Action::Page(PageAction::SetView(View::ALL[i])));
     if context.dialog && !matches!(event.key().as_str(), "?" | "Escape") {
         return None;
     }
     match (event.key().as_str(), ctrl, event.shift_key()) {
-        ("?", false, _) => Some(Action::ToggleHelp),
-        ("p" | "P", false, _) if full => Some(Action::TogglePresentation),
+        ("?", false, _) => Some(Action::Page(PageAction::ToggleHelp)),
+        ("p" | "P", false, _) if full => Some(Action::Page(PageAction::TogglePresentation)),
         ("1", false, _) if full => view(0),
         ("2", false, _) if full => view(1),
         ("3", false, _) if full => view(2),
@@ -97,9 +99,9 @@ fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> 
         ("8", false, _) if full => view(7),
         ("ArrowRight" | "PageDown", false, _) if stepping => Some(Action::Forward),
         ("ArrowLeft" | "PageUp", false, _) if stepping => Some(Action::Backward),
-        ("Escape", false, _) => Some(Action::CancelWalk),
-        ("z" | "Z", true, false) => Some(Action::Undo),
-        ("z" | "Z", true, true) | ("y" | "Y", true, _) => Some(Action::Redo),
+        ("Escape", false, _) => Some(Action::Filter(FilterAction::CancelWalk)),
+        ("z" | "Z", true, false) => Some(Action::Filter(FilterAction::Undo)),
+        ("z" | "Z", true, true) | ("y" | "Y", true, _) => Some(Action::Filter(FilterAction::Redo)),
         _ => None,
     }
 }

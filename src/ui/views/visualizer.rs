@@ -4,6 +4,8 @@
 //! the deletion demonstrations open on demand. On a phone everything stacks in the order
 //! item field, bit array, answer, the rest.
 
+use crate::state::FilterAction;
+use crate::state::VisualizerAction;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -155,7 +157,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             <div class="verdict-box" data-live={live.is_some().then_some("true")}>
                 { query_result(text, &QueryResultProps { report: Shared(report) }) }
                 if culprits_on_demand {
-                    <button id="culprits-button" class="small" onclick={crate::ui::shared::send(&dispatch, Action::QueryDraft)}>
+                    <button id="culprits-button" class="small" onclick={crate::ui::shared::send(&dispatch, Action::Filter(FilterAction::QueryDraft))}>
                         { text.show_culprits }
                     </button>
                 }
@@ -212,7 +214,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         let d = dispatch.clone();
         let dismiss = Callback::from(move |_: MouseEvent| {
             crate::ui::browser::remember_intro_dismissed();
-            d.emit(Action::DismissIntro);
+            d.emit(Action::Visualizer(VisualizerAction::DismissIntro));
         });
         html! {
             <p class="intro" id="intro">
@@ -251,18 +253,22 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     let tool = |label, id, action| action_button(label, id, action, items_locked, &dispatch);
     let counting = settings.mode() == Mode::Counting;
     let delete = if counting {
-        tool(text.remove_typed, "remove-button", Action::RemoveDraft)
+        tool(
+            text.remove_typed,
+            "remove-button",
+            Action::Filter(FilterAction::RemoveDraft),
+        )
     } else {
         tool(
             text.naive_delete_typed,
             "naive-delete-button",
-            Action::NaiveDelete(state.draft().to_owned()),
+            Action::Filter(FilterAction::NaiveDelete(state.draft().to_owned())),
         )
     };
     let walks = html! {
         <>
-            { tool(text.step_add, "walk-add-button", Action::StartWalk(WalkKind::Add)) }
-            { tool(text.step_query, "walk-query-button", Action::StartWalk(WalkKind::Query)) }
+            { tool(text.step_add, "walk-add-button", Action::Filter(FilterAction::StartWalk(WalkKind::Add))) }
+            { tool(text.step_query, "walk-query-button", Action::Filter(FilterAction::StartWalk(WalkKind::Query))) }
         </>
     };
     // Removal stands beside Add where it is used: in counting mode, and while the deletion

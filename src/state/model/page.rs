@@ -1,0 +1,182 @@
+//! The page around the views: which view is shown, the language, presentation mode, the
+//! shortcut list, the notices about the link, what saving did, and the embed snippet.
+
+use crate::lang::Lang;
+use crate::state::url::{Embedding, Notice, NoticeReason, View};
+
+/// What the page knows about keeping the state across reloads.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Persistence {
+    /// The state was restored from the browser's storage at start.
+    pub restored: bool,
+    /// The last save failed, and why.
+    pub save_error: Option<String>,
+    /// The state is too long for the address bar, so only the storage keeps it.
+    pub too_long_for_link: bool,
+    /// The user hid the note.
+    pub dismissed: bool,
+}
+
+/// A change to the page around the views.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageAction {
+    /// Show another view.
+    SetView(View),
+    /// Show the page in another language.
+    SetLang(Lang),
+    /// A language's text file could not be fetched or read (why): a notice says so, and a
+    /// page that was to open in that language shows English.
+    LanguageFailed(Lang, String),
+    /// Presentation mode (large type, high contrast) on or off.
+    TogglePresentation,
+    /// Show or hide the list of keyboard shortcuts.
+    ToggleHelp,
+    /// Hide a URL notice.
+    DismissNotice(usize),
+    /// Show the `<iframe>` snippet of the current view, being copied to the clipboard.
+    ShowEmbedCode(String),
+    /// (System event) the snippet reached the clipboard.
+    EmbedCopied,
+    /// How saving the state went: the storage error, if any, and whether the state was too
+    /// long to mirror in the address bar.
+    Saved {
+        /// Why the browser refused to store the state.
+        error: Option<String>,
+        /// The state's link is longer than the address bar takes.
+        too_long_for_link: bool,
+    },
+    /// Hide the note about saving or restoring.
+    DismissSaveNote,
+}
+
+impl PageAction {
+    /// Whether the message about the last action stays through this action: every change
+    /// to the page around the views leaves it.
+    pub fn keeps_message(&self) -> bool {
+        true
+    }
+}
+
+/// The page around the views.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PageState {
+    /// The view shown.
+    pub view: View,
+    /// The page's language.
+    pub lang: Lang,
+    /// The language the page was opened in whose texts could not be loaded: the link keeps
+    /// it, so that a reload or a shared copy tries it again, until another is chosen.
+    pub unloaded_lang: Option<Lang>,
+    /// How the page is embedded (compact view, locked controls).
+    pub embedding: Embedding,
+    /// Presentation mode.
+    pub presentation: bool,
+    /// The keyboard shortcut list is shown.
+    pub help_open: bool,
+    /// The embed snippet shown, and whether it reached the clipboard.
+    pub embed_snippet: Option<(String, bool)>,
+    /// Notices about ignored URL parameters (and lesson files, language files).
+    pub notices: Vec<Notice>,
+    /// What the page knows about keeping the state across reloads.
+    pub persistence: Persistence,
+}
+
+impl PageState {
+    /// The page after `action`.
+    pub fn apply(mut self, action: PageAction) -> Self {
+        match action {
+            PageAction::SetView(view) => self.view = view,
+            PageAction::SetLang(lang) => {
+                self.lang = lang;
+                self.unloaded_lang = None;
+            }
+            PageAction::LanguageFailed(lang, problem) => {
+                if self.lang == lang {
+                    self.lang = Lang::En;
+                    self.unloaded_lang = Some(lang);
+                }
+                self.notices.push(Notice::new(
+                    "lang",
+                    lang.key(),
+                    NoticeReason::LanguageFile(problem),
+                ));
+            }
+            PageAction::TogglePresentation => self.presentation = !self.presentation,
+            PageAction::ToggleHelp => self.help_open = !self.help_open,
+            PageAction::DismissNotice(index) => {
+                if index < self.notices.len() {
+                    self.notices.remove(index);
+                }
+            }
+            PageAction::ShowEmbedCode(snippet) => self.embed_snippet = Some((snippet, false)),
+            PageAction::EmbedCopied => {
+                if let Some((_, copied)) = &mut self.embed_snippet {
+                    *copied = true;
+                }
+            }
+            PageAction::Saved {
+                error,
+                too_long_for_link,
+            } => {
+                let saved = &mut self.persistence;
+                if error != saved.save_error || too_long_for_link != saved.too_long_for_link {
+                    saved.dismissed = false;
+                }
+                saved.save_error = error;
+                saved.too_long_for_link = too_long_for_link;
+            }
+            PageAction::DismissSaveNote => self.persistence.dismissed = true,
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_language_falls_back_to_english_and_is_named_once() {
+        let page = PageState::default()
+            .apply(PageAction::SetLang(Lang::Zh))
+            .apply(PageAction::LanguageFailed(Lang::Zh, "404".into()));
+        assert_eq!((page.lang, page.unloaded_lang), (Lang::En, Some(Lang::Zh)));
+        assert_eq!(page.notices.len(), 1);
+        assert_eq!(page.notices[0].param, "lang");
+        let chosen = page.apply(PageAction::SetLang(Lang::Ja));
+        assert_eq!((chosen.lang, chosen.unloaded_lang), (Lang::Ja, None));
+    }
+
+    #[test]
+    fn a_new_save_problem_shows_the_note_again() {
+        let saved = |error: Option<&str>| PageAction::Saved {
+            error: error.map(str::to_owned),
+            too_long_for_link: false,
+        };
+        let page = PageState::default()
+            .apply(saved(Some("quota")))
+            .apply(PageAction::DismissSaveNote);
+        assert!(page.persistence.dismissed);
+        let same = page.clone().apply(saved(Some("quota")));
+        assert!(same.persistence.dismissed);
+        let other = page.apply(saved(None));
+        assert!(!other.persistence.dismissed);
+    }
+
+    #[test]
+    fn toggles_notices_and_the_embed_snippet() {
+        let mut page = PageState::default();
+        page.notices
+            .push(Notice::new("m", "x", NoticeReason::Unknown));
+        let page = page
+            .apply(PageAction::DismissNotice(3))
+            .apply(PageAction::TogglePresentation)
+            .apply(PageAction::ToggleHelp)
+            .apply(PageAction::ShowEmbedCode("<iframe>".into()))
+            .apply(PageAction::EmbedCopied);
+        assert_eq!(page.notices.len(), 1);
+        assert!(page.presentation && page.help_open);
+        assert_eq!(page.embed_snippet, Some(("<iframe>".into(), true)));
+        assert!(page.apply(PageAction::DismissNotice(0)).notices.is_empty());
+    }
+}
