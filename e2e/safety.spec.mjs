@@ -22,6 +22,40 @@ test('items and URL values are shown as text, never run as HTML', async ({ page 
   expect(errors).toEqual([]);
 });
 
+test('hostile text in the other views\' parameters is shown as text, never run as HTML', async ({ page }) => {
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const enc = encodeURIComponent;
+  const each = (key) => HOSTILE.map((h) => `${key}=${enc(h)}`).join('&');
+  const injected = () => page.locator('.app img, .app b, .app script, .app svg[onload], .app [onerror]').count();
+  // The sketch: items added and the item queried, shown in its rows, verdict and table.
+  let errors = await openApp(page, `?view=cms&${each('cms_add')}&cms_query=${enc(HOSTILE[0])}`);
+  await expect(page.locator('.cms-verdict')).toHaveAttribute('data-cms-item', HOSTILE[0]);
+  await expect(page.locator('.cms-verdict')).toContainText('estimate');
+  await expect(page.locator('tr[data-heavy]').filter({ hasText: HOSTILE[1] })).toHaveCount(1);
+  expect(await injected()).toBe(0);
+  expect(errors).toEqual([]);
+  // Hash quality: pasted lines and the item whose values are listed.
+  errors = await openApp(page, `?view=hashes&hq_corpus=paste&${each('hq_item')}&hq_show=${enc(HOSTILE[1])}`);
+  await expect(page.locator('#hq-show caption')).toContainText(HOSTILE[1]);
+  await expect(page.locator('#corpus-paste')).toHaveValue(HOSTILE.join('\n'));
+  expect(await injected()).toBe(0);
+  expect(errors).toEqual([]);
+  // The sets view: both sets' items.
+  errors = await openApp(page, `?view=sets&${each('seta')}&${each('setb')}`);
+  await expect(page.locator('#set-a')).toHaveValue(HOSTILE.join('\n'));
+  await expect(page.locator('#set-b')).toHaveValue(HOSTILE.join('\n'));
+  await expect(page.locator('[data-set="union"]')).toHaveAttribute('data-union-exact', 'true');
+  expect(await injected()).toBe(0);
+  expect(errors).toEqual([]);
+  // Use cases: the sender checked.
+  errors = await openApp(page, `?view=apps&spam_check=${enc(HOSTILE[0])}`);
+  await expect(page.locator('.apps-verdict')).toContainText(HOSTILE[0]);
+  expect(await injected()).toBe(0);
+  expect(dialogs).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('every kind of Unicode is hashed by its UTF-8 bytes and shown as typed', async ({ page }) => {
   const items = ['布隆过滤器', 'ブルームフィルター', '🙂👍🏽', 'e\u0301', 'שלום', 'a\u0000b', ' '];
   await openApp(page, `?m=256&${items.map((i) => `add=${encodeURIComponent(i)}`).join('&')}`);

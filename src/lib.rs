@@ -9,6 +9,7 @@ pub mod decimal;
 pub mod filter;
 pub mod i18n;
 pub mod lang;
+pub mod markup;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

@@ -4,7 +4,7 @@
 
 use crate::decimal::Fixed;
 use crate::state::plot::{tick_label, AxisKind, Scale};
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::Markup;
 
 /// A plot's size and the margins that hold its tick labels and axis names, in SVG units.
 #[derive(Debug, Clone, Copy)]
@@ -48,12 +48,10 @@ impl Frame {
 
     /// Opens the `<svg>`: its id, its size as its view box, and its accessible name.
     pub fn open(&self, out: &mut Markup, id: &str, label: &str) {
-        out.push(format_args!(
-            "<svg id=\"{id}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">",
-            Fixed(self.width, 0),
-            Fixed(self.height, 0),
-            escape(label)
-        ));
+        out.push(
+            "<svg id=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">",
+            &[&id, &Fixed(self.width, 0), &Fixed(self.height, 0), &label],
+        );
     }
 
     /// A horizontal grid line at each y tick, with its label left of the plot.
@@ -62,11 +60,7 @@ impl Frame {
         let label_x = Fixed(self.left - 6.0, 1);
         for (value, label) in ticks {
             let at = y.map(*value);
-            out.push(format_args!(
-                "<g class=\"tick\"><line x1=\"{from}\" x2=\"{to}\" y1=\"{a}\" y2=\"{a}\"/><text x=\"{label_x}\" y=\"{b}\" text-anchor=\"end\">{label}</text></g>",
-                a = Fixed(at, 1),
-                b = Fixed(at + 4.0, 1),
-            ));
+            out.push("<g class=\"tick\"><line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text></g>", &[&from, &to, &Fixed(at, 1), &Fixed(at, 1), &label_x, &Fixed(at + 4.0, 1), &label]);
         }
     }
 
@@ -75,31 +69,25 @@ impl Frame {
         let (top, bottom) = (Fixed(self.top, 1), Fixed(self.height - self.bottom, 1));
         let label_y = Fixed(self.height - self.bottom + 16.0, 1);
         for &value in ticks {
-            out.push(format_args!(
-                "<g class=\"tick\"><line x1=\"{a}\" x2=\"{a}\" y1=\"{top}\" y2=\"{bottom}\"/><text x=\"{a}\" y=\"{label_y}\" text-anchor=\"middle\">{}</text></g>",
-                tick_label(value),
-                a = Fixed(x.map(value), 1),
-            ));
+            out.push("<g class=\"tick\"><line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>", &[&Fixed(x.map(value), 1), &Fixed(x.map(value), 1), &top, &bottom, &Fixed(x.map(value), 1), &label_y, &tick_label(value)]);
         }
     }
 
     /// The x axis's name, centred under the tick labels.
     pub fn x_name(&self, out: &mut Markup, name: &str) {
-        out.push(format_args!(
+        out.push(
             "<text class=\"axis-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-            Fixed((self.left + self.width - self.right) / 2.0, 1),
-            Fixed(self.height - 6.0, 1),
-            escape(name)
-        ));
+            &[
+                &Fixed((self.left + self.width - self.right) / 2.0, 1),
+                &Fixed(self.height - 6.0, 1),
+                &name,
+            ],
+        );
     }
 
     /// The y axis's name, turned up the left edge.
     pub fn y_name(&self, out: &mut Markup, name: &str) {
-        out.push(format_args!(
-            "<text class=\"axis-label\" transform=\"translate(16 {}) rotate(-90)\" text-anchor=\"middle\">{}</text>",
-            Fixed((self.top + self.height - self.bottom) / 2.0, 1),
-            escape(name)
-        ));
+        out.push("<text class=\"axis-label\" transform=\"translate(16 {}) rotate(-90)\" text-anchor=\"middle\">{}</text>", &[&Fixed((self.top + self.height - self.bottom) / 2.0, 1), &name]);
     }
 }
 
@@ -110,13 +98,9 @@ pub fn labelled(ticks: Vec<f64>) -> Vec<(f64, String)> {
 
 /// A `<polyline>` of class `class` through `points` on the scales.
 pub fn polyline(out: &mut Markup, class: &str, points: &[(f64, f64)], x: &Scale, y: &Scale) {
-    out.push(format_args!("<polyline class=\"{class}\" points=\""));
+    out.push("<polyline class=\"{}\" points=\"", &[&class]);
     for &(a, b) in points {
-        out.push(format_args!(
-            "{},{} ",
-            Fixed(x.map(a), 1),
-            Fixed(y.map(b), 1)
-        ));
+        out.push("{},{} ", &[&Fixed(x.map(a), 1), &Fixed(y.map(b), 1)]);
     }
-    out.push(format_args!("\"/>"));
+    out.push("\"/>", &[]);
 }

@@ -19,7 +19,7 @@ use crate::state::calculator::{
 use crate::state::Action;
 use crate::ui::components::clickhouse_table::clickhouse_table;
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`Calculator`].
@@ -33,19 +33,17 @@ pub struct CalculatorProps {
 /// The best-practice table: bits per item and k for common rates.
 fn practice(text: &Text) -> Html {
     let mut out = Markup::default();
-    out.push(format_args!(
+    out.push(
         "<table class=\"practice\"><thead><tr><th>p</th><th>{}</th><th>k</th></tr></thead><tbody>",
-        escape(text.calc_bits_per_item)
-    ));
+        &[&text.calc_bits_per_item],
+    );
     for row in practice_table() {
-        out.push(format_args!(
+        out.push(
             "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            shortest(row.p),
-            fixed(row.bits_per_item, 2),
-            row.k
-        ));
+            &[&shortest(row.p), &fixed(row.bits_per_item, 2), &row.k],
+        );
     }
-    out.push(format_args!("</tbody></table>"));
+    out.push("</tbody></table>", &[]);
     out.html()
 }
 

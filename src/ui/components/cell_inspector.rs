@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 use crate::i18n::{fill, Text};
 use crate::state::query::Setter;
@@ -47,10 +47,9 @@ pub fn cell_inspector(text: &'static Text, props: &CellInspectorProps) -> Html {
         }
     }
     let mut out = Markup::default();
-    out.push(format_args!(
+    out.push(
         "<p class=\"cell-inspector\" aria-live=\"polite\" data-inspected=\"{}\">{}</p>",
-        props.position,
-        escape(&line)
-    ));
+        &[&props.position, &&line],
+    );
     out.html()
 }

@@ -11,7 +11,7 @@ use crate::filter::clickhouse::{
 use crate::filter::math::fpr_approx;
 use crate::i18n::{fill, Text};
 use crate::state::numbers::probability;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 /// The table, and the choice for `p` when there is one.
 pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
@@ -53,20 +53,20 @@ pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
 fn table(text: &Text, chosen: Option<(u32, u32)>) -> Html {
     const HEAT: [&str; 5] = ["heat-0", "heat-1", "heat-2", "heat-3", "heat-4"];
     let mut out = Markup::default();
-    out.push(format_args!(
+    out.push(
         r#"<div class="ch-scroll"><table class="ch-table"><thead><tr><th scope="col">{}</th>"#,
-        escape(text.ch_corner)
-    ));
+        &[&text.ch_corner],
+    );
     for k in 1..MAX_HASH_FUNCTION_COUNT {
-        out.push(format_args!(r#"<th scope="col">{k}</th>"#));
+        out.push(r#"<th scope="col">{}</th>"#, &[&k]);
     }
-    out.push(format_args!("</tr></thead><tbody>"));
+    out.push("</tr></thead><tbody>", &[]);
     for bits in 1..=MAX_BITS_PER_ROW {
         let best = row_minimum(bits).map(|(k, _)| k);
-        out.push(format_args!(r#"<tr><th scope="row">{bits}</th>"#));
+        out.push(r#"<tr><th scope="row">{}</th>"#, &[&bits]);
         for k in 1..MAX_HASH_FUNCTION_COUNT {
             match rate_table(bits, k) {
-                None => out.push(format_args!("<td></td>")),
+                None => out.push("<td></td>", &[]),
                 Some(rate) => {
                     let heat = HEAT[((-rate.log10()).max(0.0) as usize).min(4)];
                     let min = if best == Some(k) { " ch-min" } else { "" };
@@ -75,16 +75,15 @@ fn table(text: &Text, chosen: Option<(u32, u32)>) -> Html {
                     } else {
                         ""
                     };
-                    out.push(format_args!(
-                        r#"<td class="{heat}{min}{pick}" data-ch-rate="{}">{}</td>"#,
-                        fixed(rate, 6),
-                        shortest(rate)
-                    ))
+                    out.push(
+                        r#"<td class="{}{}{}" data-ch-rate="{}">{}</td>"#,
+                        &[&heat, &min, &pick, &fixed(rate, 6), &shortest(rate)],
+                    )
                 }
             };
         }
-        out.push(format_args!("</tr>"));
+        out.push("</tr>", &[]);
     }
-    out.push(format_args!("</tbody></table></div>"));
+    out.push("</tbody></table></div>", &[]);
     out.html()
 }

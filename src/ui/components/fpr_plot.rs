@@ -11,7 +11,7 @@ use crate::state::lab::Run;
 use crate::state::plot::{linear_ticks, log_ticks, theory_curve, AxisKind, Curve};
 use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::picture::plot_download;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 const WIDTH: f64 = 680.0;
 const HEIGHT: f64 = 380.0;
@@ -125,51 +125,56 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
         let (low, high) = p.interval();
         let description = sentences::observed_point(text, label, p, theory);
-        out.push(format_args!(
-            "<g class=\"point {key}\" tabindex=\"0\" data-point-n=\"{}\" data-observed=\"{}\" data-run=\"{key}\" data-ci-low=\"{}\" data-ci-high=\"{}\" data-filters=\"{}\"",
-            p.n,
-            shortest(p.rate()),
-            shortest(low),
-            shortest(high),
-            p.filters(),
-        ));
+        out.push("<g class=\"point {}\" tabindex=\"0\" data-point-n=\"{}\" data-observed=\"{}\" data-run=\"{}\" data-ci-low=\"{}\" data-ci-high=\"{}\" data-filters=\"{}\"", &[&key, &p.n, &shortest(p.rate()), &key, &shortest(low), &shortest(high), &p.filters()]);
         let x = Fixed(cx, 1);
         let spread = (p.filters() > 1).then(|| p.spread());
         if let Some((spread_low, spread_high)) = spread {
-            out.push(format_args!(
+            out.push(
                 " data-spread-low=\"{}\" data-spread-high=\"{}\"",
-                shortest(spread_low),
-                shortest(spread_high)
-            ));
+                &[&shortest(spread_low), &shortest(spread_high)],
+            );
         }
-        out.push(format_args!("><title>{}</title>", escape(&description)));
+        out.push("><title>{}</title>", &[&&description]);
         if let Some((spread_low, spread_high)) = spread {
-            out.push(format_args!(
-                "<line class=\"spread\" x1=\"{x}\" x2=\"{x}\" y1=\"{}\" y2=\"{}\"/>",
-                Fixed(y_scale.map(spread_low), 1),
-                Fixed(y_scale.map(spread_high), 1)
-            ));
+            out.push(
+                "<line class=\"spread\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>",
+                &[
+                    &x,
+                    &x,
+                    &Fixed(y_scale.map(spread_low), 1),
+                    &Fixed(y_scale.map(spread_high), 1),
+                ],
+            );
         }
-        out.push(format_args!(
-            "<line class=\"ci\" x1=\"{x}\" x2=\"{x}\" y1=\"{}\" y2=\"{}\"/>",
-            Fixed(y_scale.map(low), 1),
-            Fixed(y_scale.map(high), 1)
-        ));
+        out.push(
+            "<line class=\"ci\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>",
+            &[
+                &x,
+                &x,
+                &Fixed(y_scale.map(low), 1),
+                &Fixed(y_scale.map(high), 1),
+            ],
+        );
         let y = Fixed(cy, 1);
         match shape {
-            "square" => out.push(format_args!(
+            "square" => out.push(
                 "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\"/></g>",
-                Fixed(cx - 4.0, 1),
-                Fixed(cy - 4.0, 1)
-            )),
-            "diamond" => out.push(format_args!(
-                "<polygon points=\"{x},{} {},{y} {x},{} {},{y}\"/></g>",
-                Fixed(cy - 6.0, 1),
-                Fixed(cx + 6.0, 1),
-                Fixed(cy + 6.0, 1),
-                Fixed(cx - 6.0, 1)
-            )),
-            _ => out.push(format_args!("<circle cx=\"{x}\" cy=\"{y}\" r=\"4\"/></g>")),
+                &[&Fixed(cx - 4.0, 1), &Fixed(cy - 4.0, 1)],
+            ),
+            "diamond" => out.push(
+                "<polygon points=\"{},{} {},{} {},{} {},{}\"/></g>",
+                &[
+                    &x,
+                    &Fixed(cy - 6.0, 1),
+                    &Fixed(cx + 6.0, 1),
+                    &y,
+                    &x,
+                    &Fixed(cy + 6.0, 1),
+                    &Fixed(cx - 6.0, 1),
+                    &y,
+                ],
+            ),
+            _ => out.push("<circle cx=\"{}\" cy=\"{}\" r=\"4\"/></g>", &[&x, &y]),
         };
     };
     // The legend names what is drawn: the curves, each family that ran, the single filters'
@@ -182,10 +187,10 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     // The grid, the axes' names, the two curves, then the points over them.
     let mut drawn = Markup::default();
     FRAME.open(&mut drawn, "fpr-plot", text.plot_title);
-    drawn.push(format_args!("<g class=\"grid\">"));
+    drawn.push("<g class=\"grid\">", &[]);
     FRAME.y_grid(&mut drawn, &y_scale, &labelled(y_ticks));
     FRAME.x_grid(&mut drawn, &x_scale, &x_ticks);
-    drawn.push(format_args!("</g>"));
+    drawn.push("</g>", &[]);
     FRAME.x_name(&mut drawn, text.plot_x);
     FRAME.y_name(&mut drawn, text.plot_y);
     polyline(
@@ -205,19 +210,20 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     for (i, run) in props.runs.iter().enumerate() {
         let (key, order) = (run.family.key(), if i == 0 { "first" } else { "second" });
         let shape = marker(run.family);
-        drawn.push(format_args!(
-            "<g class=\"run {order}\" data-run-family=\"{key}\">"
-        ));
+        drawn.push(
+            "<g class=\"run {}\" data-run-family=\"{}\">",
+            &[&order, &key],
+        );
         for p in &run.points {
             point(&mut drawn, run.family.label(), p, shape, key);
         }
-        drawn.push(format_args!("</g>"));
+        drawn.push("</g>", &[]);
     }
-    drawn.push(format_args!("<g class=\"run user\">"));
+    drawn.push("<g class=\"run user\">", &[]);
     if let Some(p) = user_point {
         point(&mut drawn, text.plot_user, p, "diamond", "user");
     }
-    drawn.push(format_args!("</g></svg>"));
+    drawn.push("</g></svg>", &[]);
     // Hovering or focusing a point shows its description (its `<title>`) under the plot.
     let shown = readout.clone();
     let show = move |target: Option<web_sys::Element>| {

@@ -19,7 +19,7 @@ use crate::state::numbers::{machine_rate, percent, probability, probability_from
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`HashLab`].
@@ -67,21 +67,20 @@ fn histogram_svg(out: &mut Markup, counts: &[u64], label: &str) {
     };
     let max = bins.iter().copied().max().unwrap_or(1).max(1) as f64;
     let bar = 300.0 / bins.len().max(1) as f64;
-    out.push(format_args!(
-        "<svg class=\"histogram\" viewBox=\"0 0 300 60\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{}\">",
-        escape(label)
-    ));
+    out.push("<svg class=\"histogram\" viewBox=\"0 0 300 60\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{}\">", &[&label]);
     for (i, &c) in bins.iter().enumerate() {
         let h = 58.0 * c as f64 / max;
-        out.push(format_args!(
+        out.push(
             "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-            Fixed(i as f64 * bar, 2),
-            Fixed(60.0 - h, 2),
-            Fixed(bar.max(0.5), 2),
-            Fixed(h, 2)
-        ));
+            &[
+                &Fixed(i as f64 * bar, 2),
+                &Fixed(60.0 - h, 2),
+                &Fixed(bar.max(0.5), 2),
+                &Fixed(h, 2),
+            ],
+        );
     }
-    out.push(format_args!("</svg>"));
+    out.push("</svg>", &[]);
 }
 
 /// The reports' table: each hash's histogram, chi-square and p-value, and its filter's
@@ -89,14 +88,7 @@ fn histogram_svg(out: &mut Markup, counts: &[u64], label: &str) {
 fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> Html {
     let mut out = Markup::default();
     let histogram = fill(text.hashes_histogram, &[&BUCKETS]);
-    out.push(format_args!(
-        "<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        if complete { "" } else { " aria-busy=\"true\"" },
-        escape(text.hashes_hash),
-        escape(&histogram),
-        escape(text.hashes_observed),
-        escape(text.hashes_theory),
-    ));
+    out.push("<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&if complete { "" } else { " aria-busy=\"true\"" }, &text.hashes_hash, &&histogram, &text.hashes_observed, &text.hashes_theory]);
     for r in reports {
         let spread = r.spread();
         let mark = match spread {
@@ -111,70 +103,45 @@ fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> 
             RateVerdict::Below => " ↓",
         };
         let name = labels::hash_under_test(text, r.hash);
-        out.push(format_args!(
-            "<tr data-hash=\"{}\" data-chi-square=\"{}\" data-p-value=\"{}\" data-observed=\"{}\" data-theory=\"{}\" data-rate=\"{}\" data-spread=\"{s}\" class=\"{s}\"><td",
-            r.hash.key(),
-            shortest(r.chi_square),
-            machine_rate(r.ln_p_value),
-            shortest(r.observed_rate),
-            shortest(r.theory_rate),
-            r.rate_verdict().key(),
-            s = spread.key(),
-        ));
+        out.push("<tr data-hash=\"{}\" data-chi-square=\"{}\" data-p-value=\"{}\" data-observed=\"{}\" data-theory=\"{}\" data-rate=\"{}\" data-spread=\"{}\" class=\"{}\"><td", &[&r.hash.key(), &shortest(r.chi_square), &machine_rate(r.ln_p_value), &shortest(r.observed_rate), &shortest(r.theory_rate), &r.rate_verdict().key(), &spread.key(), &spread.key()]);
         if let HashUnderTest::Classic(h) = r.hash {
-            out.push(format_args!(" title=\"{}\"", escape(h.formula())));
+            out.push(" title=\"{}\"", &[&h.formula()]);
         }
-        out.push(format_args!(">{}</td><td>", escape(name)));
+        out.push(">{}</td><td>", &[&name]);
         histogram_svg(&mut out, &r.histogram, &format!("{name}: {histogram}"));
-        out.push(format_args!(
-            "</td><td class=\"mono\">{} ({})</td><td class=\"mono\">{}{mark}</td><td class=\"mono\">{}{rate_mark}</td><td class=\"mono\">{}</td></tr>",
-            Fixed(r.chi_square, 1),
-            escape(&fill(text.hashes_dof, &[&Shortest(r.dof)])),
-            probability_from_ln(r.ln_p_value),
-            probability(r.observed_rate),
-            probability(r.theory_rate),
-        ));
+        out.push("</td><td class=\"mono\">{} ({})</td><td class=\"mono\">{}{}</td><td class=\"mono\">{}{}</td><td class=\"mono\">{}</td></tr>", &[&Fixed(r.chi_square, 1), &&fill(text.hashes_dof, &[&Shortest(r.dof)]), &probability_from_ln(r.ln_p_value), &mark, &probability(r.observed_rate), &rate_mark, &probability(r.theory_rate)]);
     }
-    out.push(format_args!("</tbody></table>"));
+    out.push("</tbody></table>", &[]);
     out.html()
 }
 
 /// One sentence per hash on what its filter did, in a list.
 fn verdicts(text: &'static Text, reports: &[HashReport], items: usize) -> Html {
     let mut out = Markup::default();
-    out.push(format_args!("<ul class=\"hash-verdicts\">"));
+    out.push("<ul class=\"hash-verdicts\">", &[]);
     for r in reports {
-        out.push(format_args!(
+        out.push(
             "<li data-hash=\"{}\" data-rate=\"{}\">{}</li>",
-            r.hash.key(),
-            r.rate_verdict().key(),
-            escape(&verdict(text, r, items))
-        ));
+            &[
+                &r.hash.key(),
+                &r.rate_verdict().key(),
+                &&verdict(text, r, items),
+            ],
+        );
     }
-    out.push(format_args!("</ul>"));
+    out.push("</ul>", &[]);
     out.html()
 }
 
 /// Every classic hash's 32-bit value of `item`, with its rule, as markup.
 fn classic_values(text: &Text, item: &str) -> Html {
     let mut out = Markup::default();
-    out.push(format_args!(
-        r#"<table class="hq-show" id="hq-show"><caption>{}</caption><thead><tr><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#,
-        escape(&fill(text.hq_show_title, &[&shown_item(item), &item.len()])),
-        escape(text.hashes_hash),
-        escape(text.hq_col_rule),
-        escape(text.hq_col_value)
-    ));
+    out.push(r#"<table class="hq-show" id="hq-show"><caption>{}</caption><thead><tr><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#, &[&&fill(text.hq_show_title, &[&shown_item(item), &item.len()]), &text.hashes_hash, &text.hq_col_rule, &text.hq_col_value]);
     for h in ClassicHash::ALL {
         let value = h.value(item.as_bytes());
-        out.push(format_args!(
-            r#"<tr data-hash="{}" data-hash-value="{value}"><td>{}</td><td class="mono">{}</td><td class="mono">{value}</td></tr>"#,
-            h.key(),
-            h.label(),
-            escape(h.formula())
-        ));
+        out.push(r#"<tr data-hash="{}" data-hash-value="{}"><td>{}</td><td class="mono">{}</td><td class="mono">{}</td></tr>"#, &[&h.key(), &value, &h.label(), &h.formula(), &value]);
     }
-    out.push(format_args!("</tbody></table>"));
+    out.push("</tbody></table>", &[]);
     out.html()
 }
 

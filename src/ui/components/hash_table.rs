@@ -7,7 +7,7 @@ use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
 use crate::i18n::{fill, then, Text};
 use crate::state::numbers::percent;
 use crate::ui::marks::hash_class;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 /// Props of [`HashTable`].
 pub struct HashTableProps {
@@ -71,47 +71,34 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     };
     let (h1, h2) = props.steps.first().map(|s| (s.h1, s.h2)).unwrap_or((0, 0));
     let mut out = Markup::default();
-    out.push(format_args!(
-        "<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>",
-        escape(text.hash_table),
-        escape(split)
-    ));
+    out.push("<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>", &[&text.hash_table, &split]);
     if !seed {
-        out.push(format_args!(
+        out.push(
             "<p class=\"formula\"><code>{}</code></p>",
-            escape(text.hash_table_hint)
-        ));
+            &[&text.hash_table_hint],
+        );
     }
     if partitioned {
-        out.push(format_args!(
-            "<p class=\"formula\" data-slice-len=\"{len}\"><code>{}</code></p>",
-            escape(&fill(text.hash_partition_hint, &[&shape.slice_len()])),
-            len = shape.slice_len()
-        ));
+        out.push(
+            "<p class=\"formula\" data-slice-len=\"{}\"><code>{}</code></p>",
+            &[
+                &shape.slice_len(),
+                &&fill(text.hash_partition_hint, &[&shape.slice_len()]),
+            ],
+        );
     }
-    out.push(format_args!(
+    out.push(
         "<dl class=\"hash-inputs\"><dt>{}</dt><dd class=\"mono\" data-item-bytes=\"\">{}</dd>",
-        escape(text.hash_bytes),
-        escape(&bytes_hex(text, &props.item))
-    ));
+        &[&text.hash_bytes, &&bytes_hex(text, &props.item)],
+    );
     if !seed {
-        out.push(format_args!(
-            "<dt>h1</dt><dd class=\"mono\" data-h1=\"{h1}\">{h1}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{h2}\">{h2}</dd>"
-        ));
+        out.push("<dt>h1</dt><dd class=\"mono\" data-h1=\"{}\">{}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{}\">{}</dd>", &[&h1, &h1, &h2, &h2]);
     }
-    out.push(format_args!(
-        "</dl><table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
-        escape(text.col_i),
-        escape(value_header),
-        escape(&position_header)
-    ));
+    out.push("</dl><table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>", &[&text.col_i, &value_header, &&position_header]);
     if !props.hide_bits {
-        out.push(format_args!(
-            "<th scope=\"col\">{}</th>",
-            escape(text.col_bit)
-        ));
+        out.push("<th scope=\"col\">{}</th>", &[&text.col_bit]);
     }
-    out.push(format_args!("</tr></thead><tbody>"));
+    out.push("</tr></thead><tbody>", &[]);
     let shown = props.steps.iter().zip(&props.set);
     for (s, &set) in shown.filter(|(s, _)| s.index < props.visible) {
         let (class, bit) = match (set, props.adding) {
@@ -121,39 +108,30 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
             (false, false) => ("row-zero ", text.bit_is_zero),
         };
         let colour = hash_class(s.index);
-        out.push(format_args!(
-            "<tr data-hash-index=\"{i}\" data-position=\"{p}\" class=\"{class}{colour}\"><td><span class=\"chip {colour}\">{i}</span></td><td class=\"mono\">",
-            i = s.index,
-            p = s.position,
-        ));
+        out.push("<tr data-hash-index=\"{}\" data-position=\"{}\" class=\"{}{}\"><td><span class=\"chip {}\">{}</span></td><td class=\"mono\">", &[&s.index, &s.position, &class, &colour, &colour, &s.index]);
         if let Some(hash) = s.classic {
-            out.push(format_args!(
-                "<span class=\"hash-name\">{}: </span>",
-                hash.label()
-            ));
+            out.push("<span class=\"hash-name\">{}: </span>", &[&hash.label()]);
         }
-        out.push(format_args!("{}</td><td class=\"mono pos\">", s.combined));
+        out.push("{}</td><td class=\"mono pos\">", &[&s.combined]);
         if partitioned {
-            out.push(format_args!(
+            out.push(
                 "{} + {} = {}",
-                s.first,
-                s.combined % s.size,
-                s.position
-            ));
+                &[&s.first, &(s.combined % s.size), &s.position],
+            );
         } else {
-            out.push(format_args!("{}", s.position));
+            out.push("{}", &[&s.position]);
         }
-        out.push(format_args!("</td>"));
+        out.push("</td>", &[]);
         if !props.hide_bits {
-            out.push(format_args!("<td>{}</td>", escape(bit)));
+            out.push("<td>{}</td>", &[&bit]);
         }
-        out.push(format_args!("</tr>"));
+        out.push("</tr>", &[]);
     }
-    out.push(format_args!("</tbody></table>"));
+    out.push("</tbody></table>", &[]);
     if seed && !props.item.is_empty() {
         seed_low_bits(&mut out, text, props);
     }
-    out.push(format_args!("</section>"));
+    out.push("</section>", &[]);
     out.html()
 }
 
@@ -198,8 +176,8 @@ fn seed_low_bits(out: &mut Markup, text: &Text, props: &HashTableProps) {
         Err(_) => text.seed_low_all.to_owned(),
     };
     note = then(&note, &then_what);
-    out.push(format_args!(
-        "<p class=\"hint\" id=\"seed-low-bits\" data-effective-k=\"{others}\">{}</p>",
-        escape(&note)
-    ));
+    out.push(
+        "<p class=\"hint\" id=\"seed-low-bits\" data-effective-k=\"{}\">{}</p>",
+        &[&others, &&note],
+    );
 }

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::i18n::Text;
 use crate::state::Action;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 /// The id of the dialog's one control, which keeps the focus while it is open.
 pub const HELP_CLOSE_ID: &str = "help-close";
@@ -38,14 +38,14 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
         ("?", text.key_help),
     ];
     let mut table = Markup::default();
-    table.push(format_args!("<table><tbody>"));
+    table.push("<table><tbody>", &[]);
     for (key, what) in rows {
-        table.push(format_args!(
-            "<tr><th scope=\"row\"><kbd>{key}</kbd></th><td>{}</td></tr>",
-            escape(what)
-        ));
+        table.push(
+            "<tr><th scope=\"row\"><kbd>{}</kbd></th><td>{}</td></tr>",
+            &[&key, &what],
+        );
     }
-    table.push(format_args!("</tbody></table>"));
+    table.push("</tbody></table>", &[]);
     let close = send::<MouseEvent>(dispatch, Action::Page(PageAction::ToggleHelp));
     // The dialog is modal: Tab and Shift+Tab stay on its one control, Close.
     let keep_focus = Callback::from(move |e: KeyboardEvent| {

@@ -8,7 +8,7 @@ use crate::i18n::{fill, Text};
 use crate::state::plot::{linear_ticks, log_ticks, AxisKind};
 use crate::ui::chart::{labelled, Frame};
 use crate::ui::picture::plot_download;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 const WIDTH: f64 = 680.0;
 const HEIGHT: f64 = 260.0;
@@ -82,32 +82,19 @@ pub fn k_plot(text: &'static Text, props: &KPlotProps) -> Html {
         let (cx, cy) = (Fixed(x.map(k as f64), 1), Fixed(y.map(rate), 1));
         let chosen = k == props.k;
         let title = fill(text.kplot_point, &[&k, &fixed(rate, 6)]);
-        svg.push(format_args!(
-            "<g class=\"kbar{}\" data-k=\"{k}\" data-rate=\"{}\" tabindex=\"0\"><title>{}</title><line x1=\"{cx}\" x2=\"{cx}\" y1=\"{base}\" y2=\"{cy}\"/><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\"/>",
-            if chosen { " chosen" } else { "" },
-            shortest(rate),
-            escape(&title),
-            if chosen { "6" } else { "3.5" },
-        ));
+        svg.push("<g class=\"kbar{}\" data-k=\"{}\" data-rate=\"{}\" tabindex=\"0\"><title>{}</title><line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\"/>", &[&if chosen { " chosen" } else { "" }, &k, &shortest(rate), &&title, &cx, &cx, &base, &cy, &cx, &cy, &if chosen { "6" } else { "3.5" }]);
         if k_max <= 20 || k % 5 == 0 || k == 1 || chosen {
-            svg.push(format_args!(
-                "<text x=\"{cx}\" y=\"{label_y}\" text-anchor=\"middle\">{k}</text>"
-            ));
+            svg.push(
+                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+                &[&cx, &label_y, &k],
+            );
         }
-        svg.push(format_args!("</g>"));
+        svg.push("</g>", &[]);
     }
     let right = x_opt > WIDTH / 2.0;
-    svg.push(format_args!(
-        "<line class=\"optimal\" x1=\"{a}\" x2=\"{a}\" y1=\"{}\" y2=\"{base}\"/><text class=\"optimal-label\" x=\"{}\" text-anchor=\"{}\" y=\"{}\">{}</text>",
-        Fixed(TOP, 1),
-        Fixed(if right { x_opt - 4.0 } else { x_opt + 4.0 }, 1),
-        if right { "end" } else { "start" },
-        Fixed(TOP + 12.0, 1),
-        escape(&fill(text.kplot_optimal, &[&fixed(k_opt, 2)])),
-        a = Fixed(x_opt, 1),
-    ));
+    svg.push("<line class=\"optimal\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><text class=\"optimal-label\" x=\"{}\" text-anchor=\"{}\" y=\"{}\">{}</text>", &[&Fixed(x_opt, 1), &Fixed(x_opt, 1), &Fixed(TOP, 1), &base, &Fixed(if right { x_opt - 4.0 } else { x_opt + 4.0 }, 1), &if right { "end" } else { "start" }, &Fixed(TOP + 12.0, 1), &&fill(text.kplot_optimal, &[&fixed(k_opt, 2)])]);
     FRAME.x_name(&mut svg, text.kplot_x);
-    svg.push(format_args!("</svg>"));
+    svg.push("</svg>", &[]);
     html! {
         <figure class="plot k-plot" data-optimal-k={fixed(k_opt, 3)}>
             { svg.html() }

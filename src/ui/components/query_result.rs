@@ -6,7 +6,7 @@ use crate::i18n::sentences;
 use crate::i18n::{fill, number_list, shown_item, Text};
 use crate::state::{QueryReport, Verdict};
 use crate::ui::marks::hash_class;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`QueryResult`].
@@ -21,11 +21,7 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
     let item = &shown_item(&report.item);
     let key = report.verdict.key();
     let mut out = Markup::default();
-    out.push(format_args!(
-        "<section class=\"panel query-result {key}\" data-query-result=\"{key}\"><span class=\"verdict-symbol\" aria-hidden=\"true\">{}</span><p class=\"verdict\">{}</p>",
-        symbol(&report.verdict),
-        escape(&sentences::verdict(text, report))
-    ));
+    out.push("<section class=\"panel query-result {}\" data-query-result=\"{}\"><span class=\"verdict-symbol\" aria-hidden=\"true\">{}</span><p class=\"verdict\">{}</p>", &[&key, &key, &symbol(&report.verdict), &&sentences::verdict(text, report)]);
     let why = match &report.verdict {
         Verdict::DefinitelyNot { zero_positions } => {
             let template = if zero_positions.len() == 1 {
@@ -42,9 +38,9 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
         Verdict::FalsePositive { .. } => text.result_false_positive_why.to_owned(),
         Verdict::FalseNegative { .. } => text.result_false_negative_why.to_owned(),
     };
-    out.push(format_args!("<p>{}</p>", escape(&why)));
+    out.push("<p>{}</p>", &[&&why]);
     if let Verdict::FalsePositive { culprits } = &report.verdict {
-        out.push(format_args!("<ul class=\"culprits\">"));
+        out.push("<ul class=\"culprits\">", &[]);
         for c in culprits {
             let names = c
                 .setters
@@ -58,16 +54,11 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
                 line = format!("{line} {}", fill(text.culprit_more, &[&more]));
             }
             let colour = hash_class(c.hash_index);
-            out.push(format_args!(
-                "<li data-culprit-position=\"{}\" class=\"{colour}\"><span class=\"chip {colour}\">{}</span> {}</li>",
-                c.position,
-                c.hash_index,
-                escape(&line)
-            ));
+            out.push("<li data-culprit-position=\"{}\" class=\"{}\"><span class=\"chip {}\">{}</span> {}</li>", &[&c.position, &colour, &colour, &c.hash_index, &&line]);
         }
-        out.push(format_args!("</ul>"));
+        out.push("</ul>", &[]);
     }
-    out.push(format_args!("</section>"));
+    out.push("</section>", &[]);
     out.html()
 }
 

@@ -11,7 +11,7 @@ use crate::state::fields::parse_whole;
 use crate::state::quiz::{Answer, Quiz, QuizAnswer};
 use crate::state::{Action, Verdict};
 use crate::ui::marks::hash_class;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 /// What [`quiz_panel`] shows.
 pub struct QuizPanelProps {
@@ -48,23 +48,15 @@ fn reveal(
         Verdict::FalsePositive { .. } => text.quiz_why_false_positive,
     };
     let mut out = Markup::default();
-    out.push(format_args!(
-        "<p class=\"quiz-why\"><span class=\"quiz-positions\">"
-    ));
+    out.push("<p class=\"quiz-why\"><span class=\"quiz-positions\">", &[]);
     for (step, &on) in steps.iter().zip(set) {
         let bit = on as u8;
-        out.push(format_args!(
-            "<span class=\"quiz-position{}\" data-position=\"{p}\" data-bit=\"{bit}\"><span class=\"chip {}\">{i}</span> → {p} = {bit}</span>",
-            if on { "" } else { " zero" },
-            hash_class(step.index),
-            p = step.position,
-            i = step.index,
-        ));
+        out.push("<span class=\"quiz-position{}\" data-position=\"{}\" data-bit=\"{}\"><span class=\"chip {}\">{}</span> → {} = {}</span>", &[&if on { "" } else { " zero" }, &step.position, &bit, &hash_class(step.index), &step.index, &step.position, &bit]);
     }
-    out.push(format_args!(
+    out.push(
         "</span> {}</p>",
-        escape(&fill(template, &[&shown_item(&answer.item)]))
-    ));
+        &[&&fill(template, &[&shown_item(&answer.item)])],
+    );
     out.html()
 }
 
@@ -72,18 +64,22 @@ fn reveal(
 fn summary(text: &'static Text, quiz: &Quiz, ondispatch: &Callback<Action>) -> Html {
     let by_answer = quiz.by_answer();
     let mut list = Markup::default();
-    list.push(format_args!("<ul>"));
+    list.push("<ul>", &[]);
     for &(truth, right, asked) in &by_answer {
-        list.push(format_args!(
-            "<li data-quiz-truth=\"{}\" data-right=\"{right}\" data-asked=\"{asked}\">{}</li>",
-            truth.key(),
-            escape(&fill(
-                text.quiz_by_answer,
-                &[&answer_label(text, truth), &right, &asked]
-            ))
-        ));
+        list.push(
+            "<li data-quiz-truth=\"{}\" data-right=\"{}\" data-asked=\"{}\">{}</li>",
+            &[
+                &truth.key(),
+                &right,
+                &asked,
+                &&fill(
+                    text.quiz_by_answer,
+                    &[&answer_label(text, truth), &right, &asked],
+                ),
+            ],
+        );
     }
-    list.push(format_args!("</ul>"));
+    list.push("</ul>", &[]);
     let balanced = by_answer
         .iter()
         .all(|&(_, _, asked)| (3..=4).contains(&asked));

@@ -18,7 +18,7 @@ use crate::state::url::MAX_FOLDS;
 use crate::state::{Action, FilterModel, Members};
 use crate::ui::components::bit_grid::BitGrid;
 use crate::ui::marks::{Mark, MarkKind};
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`SetsPanel`].
@@ -93,11 +93,10 @@ fn extra_marks(and: &BloomFilter, truth: &BloomFilter) -> Vec<Mark> {
 fn estimates_table(text: &Text, est: &SetEstimates, truth: [usize; 4]) -> Html {
     let undefined = text.estimate_undefined;
     let mut out = Markup::default();
-    out.push(format_args!(
+    out.push(
         "<table class=\"estimates\"><thead><tr><th></th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        escape(text.sets_estimated),
-        escape(text.sets_true)
-    ));
+        &[&text.sets_estimated, &text.sets_true],
+    );
     let rows = [
         ("a", "|A|", estimate(est.a, undefined)),
         ("b", "|B|", estimate(est.b, undefined)),
@@ -111,12 +110,12 @@ fn estimates_table(text: &Text, est: &SetEstimates, truth: [usize; 4]) -> Html {
         ),
     ];
     for ((key, name, estimated), count) in rows.into_iter().zip(truth) {
-        out.push(format_args!(
-            "<tr data-estimate=\"{key}\"><td>{name}</td><td>{}</td><td>{count}</td></tr>",
-            escape(&estimated)
-        ));
+        out.push(
+            "<tr data-estimate=\"{}\"><td>{}</td><td>{}</td><td>{}</td></tr>",
+            &[&key, &name, &&estimated, &count],
+        );
     }
-    out.push(format_args!("</tbody></table>"));
+    out.push("</tbody></table>", &[]);
     out.html()
 }
 
@@ -128,23 +127,13 @@ fn folds_table(
     rate: impl Fn(&BloomFilter) -> String,
 ) -> Html {
     let mut out = Markup::default();
-    out.push(format_args!(
-        "<table class=\"folds\"><thead><tr><th>m</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        escape(text.fill_ratio),
-        escape(text.fpr_by_fill),
-        escape(text.fold_found)
-    ));
+    out.push("<table class=\"folds\"><thead><tr><th>m</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&text.fill_ratio, &text.fpr_by_fill, &text.fold_found]);
     for (i, f) in levels.iter().enumerate() {
         let found = members.iter().filter(|m| f.contains(m.as_bytes())).count();
         let m = f.shape().m();
-        out.push(format_args!(
-            "<tr data-fold=\"{i}\" data-m=\"{m}\" data-found=\"{found}\"><td>{m}</td><td>{}</td><td>{}</td><td>{found} / {}</td></tr>",
-            fraction(f.fill_ratio(), 4),
-            rate(f),
-            members.len()
-        ));
+        out.push("<tr data-fold=\"{}\" data-m=\"{}\" data-found=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{} / {}</td></tr>", &[&i, &m, &found, &m, &fraction(f.fill_ratio(), 4), &rate(f), &found, &members.len()]);
     }
-    out.push(format_args!("</tbody></table>"));
+    out.push("</tbody></table>", &[]);
     out.html()
 }
 

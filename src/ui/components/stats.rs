@@ -7,7 +7,7 @@ use crate::state::numbers::{fraction, grouped, percent_from_ln};
 
 use crate::filter::{math, CountEstimate};
 use crate::i18n::Text;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 /// Props of [`Stats`].
 pub struct StatsProps {
@@ -41,11 +41,10 @@ pub fn stats(text: &'static Text, props: &StatsProps) -> Html {
     };
     let mut out = Markup::default();
     let mut row = |label: &str, value: &str, key: &str| {
-        out.push(format_args!(
-            "<div class=\"stat\"><dt>{}</dt><dd data-stat=\"{key}\">{}</dd></div>",
-            escape(label),
-            escape(value)
-        ));
+        out.push(
+            "<div class=\"stat\"><dt>{}</dt><dd data-stat=\"{}\">{}</dd></div>",
+            &[&label, &key, &value],
+        );
     };
     row(text.items_n, &grouped(u128::from(props.n)), "n");
     let bits = format!(

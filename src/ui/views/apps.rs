@@ -11,7 +11,7 @@ use crate::state::apps_view::{AppsAction, AppsSettings, INNOCENT_ADDRESSES, KEYS
 use crate::state::numbers::{grouped, grouped_fixed, probability};
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 
 /// "m = 8,000, k = 6, murmur3".
 fn shape_text(shape: FilterShape) -> String {
@@ -72,53 +72,36 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     // The store's counts beside the formula's, and the blacklist's figures: markup, having
     // no controls.
     let mut store = Markup::default();
-    store.push(format_args!(
-        "<table class=\"apps-table\" data-kv-lookups=\"{}\" data-kv-skipped=\"{}\" data-kv-wasted=\"{}\" data-kv-found=\"{}\" data-kv-absent=\"{}\" data-kv-rate=\"{}\" data-kv-predicted-wasted=\"{}\"><thead><tr><th></th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-        c.lookups,
-        c.skipped,
-        c.wasted,
-        c.found,
-        c.absent(),
-        Fixed(kv.prediction.fp_rate, 9),
-        Fixed(kv.prediction.wasted, 3),
-        escape(text.apps_col_measured),
-        escape(text.apps_col_formula),
-    ));
+    store.push("<table class=\"apps-table\" data-kv-lookups=\"{}\" data-kv-skipped=\"{}\" data-kv-wasted=\"{}\" data-kv-found=\"{}\" data-kv-absent=\"{}\" data-kv-rate=\"{}\" data-kv-predicted-wasted=\"{}\"><thead><tr><th></th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>", &[&c.lookups, &c.skipped, &c.wasted, &c.found, &c.absent(), &Fixed(kv.prediction.fp_rate, 9), &Fixed(kv.prediction.wasted, 3), &text.apps_col_measured, &text.apps_col_formula]);
     for (label, measured, formula) in [
         (text.apps_skipped, c.skipped, kv.prediction.skipped),
         (text.apps_wasted, c.wasted, kv.prediction.wasted),
         (text.apps_found, c.found, kv.prediction.found),
     ] {
-        store.push(format_args!(
+        store.push(
             "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
-            escape(label),
-            grouped(u128::from(measured)),
-            grouped_fixed(formula, 1)
-        ));
+            &[
+                &label,
+                &grouped(u128::from(measured)),
+                &grouped_fixed(formula, 1),
+            ],
+        );
     }
-    store.push(format_args!("</tbody></table>"));
+    store.push("</tbody></table>", &[]);
     let mut spam = Markup::default();
-    spam.push(format_args!(
-        "<ul class=\"apps-mail\" data-spam-blocked=\"{}\" data-spam-wrongly-blocked=\"{}\" data-spam-rescued=\"{}\" data-spam-passed=\"{}\" data-spam-whitelist=\"{}\">",
-        m.blocked_spam,
-        m.wrongly_blocked,
-        m.rescued,
-        m.not_in_filter,
-        mail.whitelist.len()
-    ));
+    spam.push("<ul class=\"apps-mail\" data-spam-blocked=\"{}\" data-spam-wrongly-blocked=\"{}\" data-spam-rescued=\"{}\" data-spam-passed=\"{}\" data-spam-whitelist=\"{}\">", &[&m.blocked_spam, &m.wrongly_blocked, &m.rescued, &m.not_in_filter, &mail.whitelist.len()]);
     for (label, count, key) in [
         (text.apps_blocked, m.blocked_spam, "blocked"),
         (text.apps_wrongly, m.wrongly_blocked, "wrongly-blocked"),
         (text.apps_rescued, m.rescued, "rescued"),
         (text.apps_passed, m.not_in_filter, "passed"),
     ] {
-        spam.push(format_args!(
-            "<li data-spam=\"{key}\"><strong>{}</strong> {}</li>",
-            grouped(u128::from(count)),
-            escape(label)
-        ));
+        spam.push(
+            "<li data-spam=\"{}\"><strong>{}</strong> {}</li>",
+            &[&key, &grouped(u128::from(count)), &label],
+        );
     }
-    spam.push(format_args!("</ul>"));
+    spam.push("</ul>", &[]);
     html! {
         <main class="single" id="apps-view">
             <section class="panel apps" aria-labelledby="apps-title">

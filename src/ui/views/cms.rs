@@ -14,7 +14,7 @@ use crate::state::numbers::grouped;
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::marks::hash_class;
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::send;
 
 /// The most counters drawn as cells.
@@ -48,44 +48,32 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
         .unwrap_or_default();
     let mut out = Markup::default();
     if let Some(q) = &queried {
-        out.push(format_args!(r#"<ul class="cms-rows">"#));
+        out.push(r#"<ul class="cms-rows">"#, &[]);
         for (j, (column, count)) in sketch
             .row_counters(q.item.as_bytes())
             .into_iter()
             .enumerate()
         {
             let colour = hash_class(j as u32);
-            out.push(format_args!(
-                r#"<li class="{colour}" data-cms-row-of="{j}" data-cms-col="{column}" data-cms-count="{count}"><span class="chip {colour}">{j}</span> {}</li>"#,
-                escape(&fill(text.cms_row, &[&j, &column, &count]))
-            ));
+            out.push(r#"<li class="{}" data-cms-row-of="{}" data-cms-col="{}" data-cms-count="{}"><span class="chip {}">{}</span> {}</li>"#, &[&colour, &j, &column, &count, &colour, &j, &&fill(text.cms_row, &[&j, &column, &count])]);
         }
         let over = q.estimate - q.truth.min(q.estimate);
-        let why = escape(&if over == 0 {
+        let why = if over == 0 {
             text.cms_exact.to_owned()
         } else {
             fill(text.cms_over, &[&over])
-        });
-        out.push(format_args!(
-            r#"</ul><div class="cms-verdict" data-cms-item="{}"><p><strong data-cms-estimate="{}">{}</strong> · <span data-cms-true="{}">{}</span></p><p>{why}</p></div>"#,
-            escape(&q.item),
-            q.estimate,
-            escape(&fill(text.cms_estimate, &[&q.estimate])),
-            q.truth,
-            escape(&fill(text.cms_truth, &[&q.truth]))
-        ));
+        };
+        out.push(r#"</ul><div class="cms-verdict" data-cms-item="{}"><p><strong data-cms-estimate="{}">{}</strong> · <span data-cms-true="{}">{}</span></p><p>{}</p></div>"#, &[&&q.item, &q.estimate, &&fill(text.cms_estimate, &[&q.estimate]), &q.truth, &&fill(text.cms_truth, &[&q.truth]), &why]);
     }
     let total = grouped(u128::from(sketch.total()));
-    out.push(format_args!(
-        "<h3>{}</h3>",
-        escape(&fill(text.cms_grid, &[&total]))
-    ));
+    out.push("<h3>{}</h3>", &[&&fill(text.cms_grid, &[&total])]);
     if w * u64::from(d) <= DRAWN_MAX {
-        out.push(format_args!(
-            r#"<div class="cms-grid" role="table" style="--cms-columns: {w}">"#
-        ));
+        out.push(
+            r#"<div class="cms-grid" role="table" style="--cms-columns: {}">"#,
+            &[&w],
+        );
         for j in 0..d {
-            out.push(format_args!(r#"<div class="cms-grid-row" role="row">"#));
+            out.push(r#"<div class="cms-grid-row" role="row">"#, &[]);
             for c in 0..w {
                 let count = sketch.counter(j, c).unwrap_or(0);
                 let used = if count > 0 { " used" } else { "" };
@@ -95,59 +83,53 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
                     ""
                 };
                 let hit_class = if hit.is_empty() { "" } else { " cms-hit " };
-                out.push(format_args!(
-                    r#"<div role="cell" class="cms-cell{used}{hit_class}{hit}" data-cms-row="{j}" data-cms-col="{c}" data-cms-count="{count}">{count}</div>"#
-                ));
+                out.push(r#"<div role="cell" class="cms-cell{}{}{}" data-cms-row="{}" data-cms-col="{}" data-cms-count="{}">{}</div>"#, &[&used, &hit_class, &hit, &j, &c, &count, &count]);
             }
-            out.push(format_args!("</div>"));
+            out.push("</div>", &[]);
         }
-        out.push(format_args!("</div>"));
+        out.push("</div>", &[]);
     } else {
-        out.push(format_args!(
+        out.push(
             r#"<p class="hint">{}</p>"#,
-            escape(&fill(text.cms_grid_hidden, &[&d, &w]))
-        ));
+            &[&&fill(text.cms_grid_hidden, &[&d, &w])],
+        );
     }
     let epsilon = E / w as f64;
     let delta = (-f64::from(d)).exp();
-    out.push(format_args!(
+    out.push(
         r#"<p class="formula" id="cms-guarantee" data-cms-epsilon="{}" data-cms-delta="{}">{}</p>"#,
-        Fixed(epsilon, 6),
-        Fixed(delta, 6),
-        escape(&fill(
-            text.cms_guarantee,
-            &[
-                &w,
-                &d,
-                &Fixed(epsilon, 4),
-                &Fixed(delta, 4),
-                &Fixed(sketch.error_bound(), 1)
-            ],
-        ))
-    ));
+        &[
+            &Fixed(epsilon, 6),
+            &Fixed(delta, 6),
+            &&fill(
+                text.cms_guarantee,
+                &[
+                    &w,
+                    &d,
+                    &Fixed(epsilon, 4),
+                    &Fixed(delta, 4),
+                    &Fixed(sketch.error_bound(), 1),
+                ],
+            ),
+        ],
+    );
     if view.settings().zipf > 0 {
-        out.push(format_args!(
+        out.push(
             r#"<p class="hint">{}</p>"#,
-            escape(&fill(
+            &[&&fill(
                 text.cms_zipf_note,
-                &[&grouped(u128::from(view.settings().zipf))]
-            ))
-        ));
+                &[&grouped(u128::from(view.settings().zipf))],
+            )],
+        );
     }
     let heavy = view.heavy_hitters();
     if !heavy.is_empty() {
-        out.push(format_args!(
-            r#"<h3>{}</h3><table class="cms-heavy"><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
-            escape(text.cms_heavy), escape(text.cms_item), escape(text.cms_col_estimate), escape(text.cms_col_true)
-        ));
+        out.push(r#"<h3>{}</h3><table class="cms-heavy"><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#, &[&text.cms_heavy, &text.cms_item, &text.cms_col_estimate, &text.cms_col_true]);
         for h in &heavy {
-            let item = escape(&h.item);
-            out.push(format_args!(
-                r#"<tr data-heavy="{item}" data-cms-estimate="{}" data-cms-true="{}"><td>{item}</td><td>{}</td><td>{}</td></tr>"#,
-                h.estimate, h.truth, h.estimate, h.truth
-            ));
+            let item = &h.item;
+            out.push(r#"<tr data-heavy="{}" data-cms-estimate="{}" data-cms-true="{}"><td>{}</td><td>{}</td><td>{}</td></tr>"#, &[&item, &h.estimate, &h.truth, &item, &h.estimate, &h.truth]);
         }
-        out.push(format_args!("</tbody></table>"));
+        out.push("</tbody></table>", &[]);
     }
     html! {
         <main class="single" id="cms-view">

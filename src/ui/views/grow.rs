@@ -21,7 +21,7 @@ use crate::ui::browser::now_ms;
 use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
-use crate::ui::raw::{escape, Markup};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// The growing-filters view.
@@ -104,43 +104,37 @@ fn plot(
     (points, p, n): (&[GrowPoint], f64, f64),
 ) {
     let x = FRAME.x(AxisKind::Linear, 0.0, n);
-    out.push(format_args!(
+    out.push(
         "<figure class=\"plot grow-plot\"><figcaption>{}</figcaption>",
-        escape(title)
-    ));
+        &[&title],
+    );
     FRAME.open(out, id, title);
-    out.push(format_args!("<g class=\"grid\">"));
+    out.push("<g class=\"grid\">", &[]);
     FRAME.y_grid(out, &y, y_ticks);
     FRAME.x_grid(out, &x, &linear_ticks(0.0, n, 5));
-    out.push(format_args!("</g>"));
+    out.push("</g>", &[]);
     FRAME.x_name(out, x_name);
     FRAME.y_name(out, y_name);
     if !points.is_empty() {
-        out.push(format_args!(
-            "<line class=\"grow-p\" x1=\"{}\" x2=\"{}\" y1=\"{v}\" y2=\"{v}\"/>",
-            Fixed(x.map(0.0), 1),
-            Fixed(x.map(n), 1),
-            v = Fixed(y.map(p), 1),
-        ));
+        out.push(
+            "<line class=\"grow-p\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>",
+            &[
+                &Fixed(x.map(0.0), 1),
+                &Fixed(x.map(n), 1),
+                &Fixed(y.map(p), 1),
+                &Fixed(y.map(p), 1),
+            ],
+        );
     }
     for (i, series) in lines.iter().enumerate() {
         let key = KEYS[i];
         polyline(out, &format!("grow-line {key}"), series, &x, &y);
         for pt in points {
             let at = pt.design(Design::ALL[i]);
-            out.push(format_args!(
-                "<g class=\"grow-point\" data-design=\"{key}\" data-n=\"{}\" data-rate=\"{}\" data-predicted=\"{}\"><rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" rx=\"{}\" transform=\"translate({} {}) rotate({})\"/></g>",
-                pt.n,
-                shortest(at.rate()),
-                shortest(at.predicted),
-                [4, 0, 0][i],
-                Fixed(x.map(pt.n as f64), 1),
-                Fixed(y.map(at.rate()), 1),
-                [0, 0, 45][i],
-            ));
+            out.push("<g class=\"grow-point\" data-design=\"{}\" data-n=\"{}\" data-rate=\"{}\" data-predicted=\"{}\"><rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" rx=\"{}\" transform=\"translate({} {}) rotate({})\"/></g>", &[&key, &pt.n, &shortest(at.rate()), &shortest(at.predicted), &[4, 0, 0][i], &Fixed(x.map(pt.n as f64), 1), &Fixed(y.map(at.rate()), 1), &[0, 0, 45][i]]);
         }
     }
-    out.push(format_args!("</svg></figure>"));
+    out.push("</svg></figure>", &[]);
 }
 
 /// Memory against n (exact, a step for every slice opened) and the measured rates.
@@ -164,7 +158,7 @@ fn plots(out: &mut Markup, text: &Text, plan: &GrowPlan, points: &[GrowPoint], n
     }
     steps.push((n, total));
     let flat = |b: f64| vec![(0.0, b), (n, b)];
-    out.push(format_args!("<div class=\"grow-plots\" id=\"grow-plots\">"));
+    out.push("<div class=\"grow-plots\" id=\"grow-plots\">", &[]);
     plot(
         out,
         (
@@ -198,7 +192,7 @@ fn plots(out: &mut Markup, text: &Text, plan: &GrowPlan, points: &[GrowPoint], n
         Design::ALL.map(rates),
         (points, plan.params().p, n),
     );
-    out.push(format_args!("</div>"));
+    out.push("</div>", &[]);
 }
 
 /// One slice of the scalable filter: a bar as long as m_i (against the largest) filled to
@@ -217,10 +211,7 @@ fn slice_row(out: &mut Markup, text: &Text, slice: &SliceInfo, largest: u64) {
             &grouped(n.into()),
         ],
     );
-    out.push(format_args!("<li data-slice-index=\"{i}\" data-slice-m=\"{m}\" data-slice-k=\"{k}\" data-slice-n=\"{n}\" data-slice-held=\"{h}\" data-slice-p=\"{p}\"><span>{label}</span><span class=\"grow-bar\" style=\"width:{w}%\"><span style=\"width:{f}%\"></span></span></li>",
-        i = slice.index, k = spec.k(), h = slice.held, p = shortest(spec.p), label = escape(&label),
-        w = Fixed(100.0 * m as f64 / largest.max(1) as f64, 2),
-        f = Fixed(100.0 * slice.held as f64 / n.max(1) as f64, 2)));
+    out.push("<li data-slice-index=\"{}\" data-slice-m=\"{}\" data-slice-k=\"{}\" data-slice-n=\"{}\" data-slice-held=\"{}\" data-slice-p=\"{}\"><span>{}</span><span class=\"grow-bar\" style=\"width:{}%\"><span style=\"width:{}%\"></span></span></li>", &[&slice.index, &m, &spec.k(), &n, &slice.held, &shortest(spec.p), &&label, &Fixed(100.0 * m as f64 / largest.max(1) as f64, 2), &Fixed(100.0 * slice.held as f64 / n.max(1) as f64, 2)]);
 }
 
 /// Why a plan cannot run, in the page's language.
@@ -238,20 +229,16 @@ fn plan_problem(text: &Text, error: &GrowError) -> String {
 
 /// The legend: each design's line, and its figures at the last checkpoint.
 fn legend(out: &mut Markup, text: &Text, p: f64, point: Option<&GrowPoint>) {
-    out.push(format_args!("<ul class=\"plot-legend grow-legend\">"));
+    out.push("<ul class=\"plot-legend grow-legend\">", &[]);
     for (i, design) in Design::ALL.into_iter().enumerate() {
         let (key, name) = (KEYS[i], names(text)[i]);
-        out.push(format_args!("<li data-design=\"{key}\""));
+        out.push("<li data-design=\"{}\"", &[&key]);
         let mut label = name.to_owned();
         if let Some(point) = point {
             let at = point.design(design);
-            out.push(format_args!(" data-bits=\"{}\" data-rate=\"{}\" data-false-positives=\"{}\" data-predicted=\"{}\"",
-                at.bits, shortest(at.rate()), at.false_positives, shortest(at.predicted)));
+            out.push(" data-bits=\"{}\" data-rate=\"{}\" data-false-positives=\"{}\" data-predicted=\"{}\"", &[&at.bits, &shortest(at.rate()), &at.false_positives, &shortest(at.predicted)]);
             if design == Design::Scalable {
-                out.push(format_args!(
-                    " data-bound=\"{}\"",
-                    shortest(point.scalable_bound)
-                ));
+                out.push(" data-bound=\"{}\"", &[&shortest(point.scalable_bound)]);
             }
             label = fill(
                 text.grow_figures,
@@ -264,15 +251,15 @@ fn legend(out: &mut Markup, text: &Text, p: f64, point: Option<&GrowPoint>) {
                 ],
             );
         }
-        out.push(format_args!(
-            "><span class=\"key grow-key {key}\"></span>{}</li>",
-            escape(&label)
-        ));
+        out.push(
+            "><span class=\"key grow-key {}\"></span>{}</li>",
+            &[&key, &&label],
+        );
     }
-    out.push(format_args!(
+    out.push(
         "<li><span class=\"key grow-key grow-p\"></span>{}</li></ul>",
-        escape(text.grow_p)
-    ));
+        &[&text.grow_p],
+    );
 }
 
 /// When each design is the right one, from the figures on screen; and, when the scalable
@@ -310,15 +297,12 @@ fn advice(
             ],
         ),
     ];
-    out.push(format_args!(
+    out.push(
         "<section class=\"grow-when\"><h3>{}</h3>",
-        escape(text.grow_when_title)
-    ));
+        &[&text.grow_when_title],
+    );
     for (key, sentence) in KEYS.iter().zip(&words) {
-        out.push(format_args!(
-            "<p data-when=\"{key}\">{}</p>",
-            escape(sentence)
-        ));
+        out.push("<p data-when=\"{}\">{}</p>", &[&key, &sentence]);
     }
     if done && scalable.rate() > p {
         // The slices' rate with independent positions; the prediction adds double hashing's.
@@ -355,15 +339,9 @@ fn advice(
             );
             note = then(&note, &chance);
         }
-        out.push(format_args!(
-            "<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>",
-            shortest(independent),
-            shortest(low),
-            shortest(high),
-            escape(&note)
-        ));
+        out.push("<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>", &[&shortest(independent), &shortest(low), &shortest(high), &&note]);
     }
-    out.push(format_args!("</section>"));
+    out.push("</section>", &[]);
 }
 
 /// The settings' text of field `i` (m0, p, r, s, n).
@@ -435,22 +413,19 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
         hashes = then(&hashes, text.grow_family_seed);
     }
     if let Some(error) = &problems.plan {
-        out.push(format_args!(
+        out.push(
             "<p class=\"notice\" id=\"grow-plan-problem\">{}</p>",
-            escape(&plan_problem(text, error))
-        ));
+            &[&&plan_problem(text, error)],
+        );
     }
-    out.push(format_args!(
-        "<p class=\"hint\" id=\"grow-family\">{}</p>",
-        escape(&hashes)
-    ));
+    out.push("<p class=\"hint\" id=\"grow-family\">{}</p>", &[&&hashes]);
     if !done {
         let progress = 100.0 * results.map_or(0.0, |r| r.progress);
         let running = fill(text.grow_running, &[&Fixed(progress, 0)]);
-        out.push(format_args!(
+        out.push(
             "<p class=\"hint\" id=\"grow-progress\">{}</p>",
-            escape(&running)
-        ));
+            &[&&running],
+        );
     }
     if let Some(plan) = &plan {
         let points = results.map_or(&[][..], |r| &r.points[..]);
@@ -459,14 +434,14 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
         if let Some(point) = points.last() {
             let slices = results.map_or(&[][..], |r| &r.slices[..]);
             let largest = plan.slices().last().map_or(1, |s| s.m());
-            out.push(format_args!(
+            out.push(
                 "<h3>{}</h3><ol class=\"grow-slices\">",
-                escape(text.grow_slices_title)
-            ));
+                &[&text.grow_slices_title],
+            );
             for slice in slices {
                 slice_row(&mut out, text, slice, largest);
             }
-            out.push(format_args!("</ol>"));
+            out.push("</ol>", &[]);
             advice(&mut out, text, plan, point, slices, done);
         }
     }
