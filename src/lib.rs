@@ -11,6 +11,7 @@ pub mod i18n;
 pub mod lang;
 pub mod markup;
 pub mod state;
+pub mod views;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -63,3 +63,44 @@ fn the_readme_lists_every_declared_parameter_with_its_repeat_rule_and_default() 
     }
     assert_eq!(documented.len(), declared.len());
 }
+
+/// Every view's UI file is drawn by a row of the view table (`src/views.rs`), and the
+/// README's `view` parameter names every view's key: a view left out of the table, or out
+/// of the contract, fails here.
+#[test]
+fn every_view_file_has_a_row_in_the_view_table_and_the_readme_names_its_key() {
+    use bloomlab::views::View;
+    let table = include_str!("../src/views.rs");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ui/views");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".rs") && name != "mod.rs")
+        .map(|name| name.trim_end_matches(".rs").to_owned())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files.len(),
+        View::ALL.len(),
+        "one UI file per view: {files:?}"
+    );
+    for file in &files {
+        let drawn = format!("draw crate::ui::views::{file}::");
+        assert!(
+            table.contains(&drawn),
+            "src/ui/views/{file}.rs has no row in src/views.rs"
+        );
+    }
+    let readme = include_str!("../README.md");
+    let row = readme
+        .lines()
+        .find(|line| line.starts_with("| `view` |"))
+        .expect("the README documents view=");
+    for view in View::ALL {
+        assert!(
+            row.contains(&format!("`{}`", view.key())),
+            "{row} lacks {}",
+            view.key()
+        );
+    }
+}

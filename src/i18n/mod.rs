@@ -502,7 +502,7 @@ text_struct!(
     key_escape,
     key_undo,
     key_grid,
-    key_views,
+    key_view,
     key_present,
     key_help,
     quiz_title,

@@ -20,10 +20,7 @@ use crate::ui::header::header;
 use crate::ui::hooks::{follow_language, use_dialog_focus, use_link, use_shortcuts, use_startup};
 use crate::ui::shared::StateHandle;
 use crate::ui::tabs::tabs;
-use crate::ui::views::{
-    apps::apps_view, calculator::calculator_view, cms::cms_view, grow::grow_view,
-    hashes::hashes_view, lab::lab_view, sets::sets_view, visualizer::Visualizer,
-};
+use crate::ui::views::visualizer::Visualizer;
 
 impl Reducible for AppState {
     type Action = Action;
@@ -120,16 +117,7 @@ pub fn App() -> Html {
     let visualizer = (*visualizer_shown.borrow()).then(
         || html! { <Visualizer state={StateHandle::new(state.clone())} away={!on_visualizer} /> },
     );
-    let view = match state.view() {
-        View::Visualizer => Html::default(),
-        View::Lab => lab_view(&state, &dispatch),
-        View::Calculator => calculator_view(text, &state, &dispatch),
-        View::Sets => sets_view(text, &state, &dispatch),
-        View::Hashes => hashes_view(&state, &dispatch),
-        View::Grow => grow_view(text, &state, &dispatch),
-        View::Cms => cms_view(text, &state, &dispatch),
-        View::Apps => apps_view(text, &state, &dispatch),
-    };
+    let view = state.view().draw(text, &state, &dispatch);
     // One live region, always in the page, says what the last action did: screen readers
     // hear adds, removals, refusals and verdicts (the walk and the lesson have their own).
     let announcement = match (state.message(), state.last_query()) {

@@ -25,6 +25,7 @@ mod encoding;
 mod notice;
 pub mod params;
 
+pub use crate::views::View;
 pub use encoding::{percent_decode, percent_encode, percent_encode_into, query_pairs};
 pub use notice::{Notice, NoticeReason};
 use params::{param, PARAMS};
@@ -36,61 +37,6 @@ pub const MAX_FOLDS: u32 = 4;
 /// times as 2 divides m, at most [`MAX_FOLDS`].
 pub fn possible_folds(m: u64) -> u32 {
     m.trailing_zeros().min(MAX_FOLDS)
-}
-
-/// Which part of the page is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum View {
-    /// The bit array, hashes and queries.
-    #[default]
-    Visualizer,
-    /// Theory against measurement.
-    Lab,
-    /// Sizing.
-    Calculator,
-    /// Union, intersection and folding.
-    Sets,
-    /// Hash quality.
-    Hashes,
-    /// Filters that grow with their stream.
-    Grow,
-    /// The count-min sketch.
-    Cms,
-    /// Use cases: a store and a blacklist behind a filter.
-    Apps,
-}
-
-impl View {
-    /// Every view, in tab order.
-    pub const ALL: [View; 8] = [
-        View::Visualizer,
-        View::Lab,
-        View::Calculator,
-        View::Sets,
-        View::Hashes,
-        View::Grow,
-        View::Cms,
-        View::Apps,
-    ];
-
-    /// The URL key.
-    pub fn key(self) -> &'static str {
-        match self {
-            View::Visualizer => "visualizer",
-            View::Lab => "lab",
-            View::Calculator => "calculator",
-            View::Sets => "sets",
-            View::Hashes => "hashes",
-            View::Grow => "grow",
-            View::Cms => "cms",
-            View::Apps => "apps",
-        }
-    }
-
-    /// The view for a URL key.
-    pub fn from_key(key: &str) -> Option<Self> {
-        View::ALL.into_iter().find(|v| v.key() == key)
-    }
 }
 
 /// A control a course page can lock with `lock=`.

@@ -103,7 +103,7 @@ keyed!(
     HashFamily => HashFamily::ALL,
     Layout => Layout::ALL,
     Mode => Mode::ALL,
-    View => View::ALL,
+    View => *View::ALL,
     Lang => Lang::ALL,
     Solve => Solve::ALL,
     FamilyChoice => FamilyChoice::ALL,

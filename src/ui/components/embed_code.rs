@@ -6,25 +6,20 @@ use yew::prelude::*;
 
 use crate::i18n::Text;
 use crate::state::Action;
+use crate::ui::raw::Markup;
 use crate::ui::shared::Links;
-
-/// `text` made safe inside a double-quoted HTML attribute.
-fn attribute(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-}
 
 /// The `<iframe>` snippet for `query` served from `origin` + `path`, titled `title` (what a
 /// screen reader announces for the frame, in the page's language).
 pub fn iframe_snippet(origin: &str, path: &str, query: &str, title: &str) -> String {
     let separator = if query.is_empty() { "" } else { "&" };
     let src = format!("{origin}{path}?{query}{separator}embed=1");
-    format!(
+    let mut snippet = Markup::default();
+    snippet.push(
         "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"720\" loading=\"lazy\" style=\"border:0\"></iframe>",
-        attribute(&src),
-        attribute(title)
-    )
+        &[&src, &title],
+    );
+    snippet.into_string()
 }
 
 /// The button and, once pressed, the snippet (also copied to the clipboard).

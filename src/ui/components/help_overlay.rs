@@ -5,9 +5,10 @@ use crate::state::PageAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
-use crate::i18n::Text;
+use crate::i18n::{fill, Text};
 use crate::state::Action;
 use crate::ui::raw::{IntoHtml, Markup};
+use crate::views::View;
 
 /// The id of the dialog's one control, which keeps the focus while it is open.
 pub const HELP_CLOSE_ID: &str = "help-close";
@@ -24,7 +25,7 @@ fn focus_close() {
 
 /// The overlay.
 pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
-    let rows: [(&str, &str); 11] = [
+    let rows: [(&str, &str); 10] = [
         ("Enter", text.key_add),
         ("Shift+Enter", text.key_query),
         ("/", text.key_focus),
@@ -33,7 +34,6 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
         ("Esc", text.key_escape),
         ("Ctrl+Z, Ctrl+Y", text.key_undo),
         ("↑ ↓ ← → Home End", text.key_grid),
-        ("1 … 8", text.key_views),
         ("p", text.key_present),
         ("?", text.key_help),
     ];
@@ -44,6 +44,19 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
             "<tr><th scope=\"row\"><kbd>{}</kbd></th><td>{}</td></tr>",
             &[&key, &what],
         );
+    }
+    // One line per view of the view table, under its key.
+    for view in View::ALL {
+        if let Some(key) = view.shortcut() {
+            table.push(
+                "<tr data-view-key=\"{}\"><th scope=\"row\"><kbd>{}</kbd></th><td>{}</td></tr>",
+                &[
+                    &view.key(),
+                    &key.to_string(),
+                    &fill(text.key_view, &[&view.tab(text)]),
+                ],
+            );
+        }
     }
     table.push("</tbody></table>", &[]);
     let close = send::<MouseEvent>(dispatch, Action::Page(PageAction::ToggleHelp));

@@ -82,21 +82,18 @@ fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> 
     let ctrl = event.ctrl_key() || event.meta_key();
     let stepping = context.stepping;
     let full = !context.compact;
-    let view = |i: usize| Some(Action::Page(PageAction::SetView(View::ALL[i])));
+    let view = View::for_shortcut(&event.key())
+        .filter(|_| full && !ctrl)
+        .map(|view| Action::Page(PageAction::SetView(view)));
     if context.dialog && !matches!(event.key().as_str(), "?" | "Escape") {
         return None;
+    }
+    if view.is_some() {
+        return view;
     }
     match (event.key().as_str(), ctrl, event.shift_key()) {
         ("?", false, _) => Some(Action::Page(PageAction::ToggleHelp)),
         ("p" | "P", false, _) if full => Some(Action::Page(PageAction::TogglePresentation)),
-        ("1", false, _) if full => view(0),
-        ("2", false, _) if full => view(1),
-        ("3", false, _) if full => view(2),
-        ("4", false, _) if full => view(3),
-        ("5", false, _) if full => view(4),
-        ("6", false, _) if full => view(5),
-        ("7", false, _) if full => view(6),
-        ("8", false, _) if full => view(7),
         ("ArrowRight" | "PageDown", false, _) if stepping => Some(Action::Forward),
         ("ArrowLeft" | "PageUp", false, _) if stepping => Some(Action::Backward),
         ("Escape", false, _) => Some(Action::Filter(FilterAction::CancelWalk)),

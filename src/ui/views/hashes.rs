@@ -2,12 +2,13 @@
 
 use yew::prelude::*;
 
+use crate::i18n::Text;
 use crate::state::{Action, AppState};
 use crate::ui::components::hash_lab::HashLab;
 use crate::ui::shared::Shared;
 
 /// The hash-quality view.
-pub fn hashes_view(state: &AppState, dispatch: &Callback<Action>) -> Html {
+pub fn hashes_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     html! {
         <main class="single">
             <HashLab view={Shared(state.shared_hash_quality())} ondispatch={dispatch.clone()} />

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::filter::{ItemKind, ItemSource, MeasuredPoint, ITEM_LEN};
+use crate::i18n::Text;
 use crate::state::{Action, AppState, FilterModel};
 use crate::ui::components::lab_panel::LabPanel;
 use crate::ui::shared::Shared;
@@ -22,7 +23,7 @@ pub fn user_point(filter: &FilterModel, n: u64) -> MeasuredPoint {
 }
 
 /// The lab view.
-pub fn lab_view(state: &AppState, dispatch: &Callback<Action>) -> Html {
+pub fn lab_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     html! {
         <main class="single">
             <LabPanel shape={state.settings().shape()} filter={Shared(state.shared_filter())}

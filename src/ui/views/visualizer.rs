@@ -64,6 +64,13 @@ fn counting_legend(text: &Text) -> Html {
     }
 }
 
+/// The visualizer's entry in the view table: the app keeps the visualizer mounted while
+/// another view is shown (leaving it and coming back neither tears down nor rebuilds its
+/// grid), so it draws it itself, and this draws nothing.
+pub fn drawn_by_the_app(_: &'static Text, _: &AppState, _: &Callback<Action>) -> Html {
+    Html::default()
+}
+
 /// The visualizer.
 #[component]
 pub fn Visualizer(props: &VisualizerProps) -> Html {
