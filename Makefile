@@ -1,6 +1,6 @@
-# The two commands: `make serve` and `make test` (and `make bench` for the figures).
-# Each installs what is missing first.
-.PHONY: setup serve build test bench
+# The two commands: `make serve` and `make test` (and `make bench` for the figures; `make
+# site` for the folder to put on a course site). Each installs what is missing first.
+.PHONY: setup serve build site test bench
 
 setup:
 	bash scripts/setup.sh
@@ -10,6 +10,13 @@ serve: setup
 
 build: setup
 	. scripts/env.sh && trunk build --release --offline
+
+# The finished site in site/, to copy as it is to any path of any static host. A copy, so
+# that `make serve` and `make test`, which build into dist/ again, leave it alone.
+site: build
+	rm -rf site
+	cp -R dist site
+	@echo "site/ is ready: copy its contents to a folder of your web host"
 
 test: setup
 	bash scripts/test.sh

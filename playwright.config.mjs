@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
+// The port dist/ is served on (E2E_PORT, default 4173), so that two runs on one machine
+// need not share one. e2e/subpath.spec.mjs serves on the next two ports as well.
+const port = Number(process.env.E2E_PORT ?? 4173);
+
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
@@ -8,7 +12,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -20,8 +24,8 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   webServer: {
-    command: 'node e2e/serve.mjs dist 4173',
-    url: 'http://127.0.0.1:4173/index.html',
+    command: `node e2e/serve.mjs dist ${port}`,
+    url: `http://127.0.0.1:${port}/index.html`,
     reuseExistingServer: false,
     timeout: 30_000,
   },

@@ -8,17 +8,28 @@
 //    can shorten a name on that boundary. Every import is renamed (a, b, …, z, A, …, ba,
 //    …) in both files and the module is renamed `a`. A name that is not found exactly once
 //    in the JavaScript stops the build rather than ship a page that cannot start.
-// 2. The JavaScript (wasm-bindgen's glue, boot.js) is minified with terser.
+// 2. The JavaScript (wasm-bindgen's glue, boot.js) is minified with terser. Without the
+//    npm packages (a fresh clone before `make setup`) this step alone is skipped, with a
+//    one-line note: the page works the same, only its JavaScript is larger.
 // 3. index.html's `integrity` attributes are computed again for the files that changed.
 // 4. The service worker: the build's version (a hash of every file it serves) and the list
 //    of those files replace the markers in sw.js, so that it caches exactly this build and a
-//    new build is a new worker; then sw.js is minified too.
+//    new build is a new worker; then sw.js is minified too (when terser is there).
 //
 // Run by Trunk with TRUNK_STAGING_DIR set, or by hand: node scripts/post_build.mjs DIR.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { minify } from 'terser';
+
+// terser is an npm package (package.json); `trunk build` and `trunk serve` also run in a
+// clone whose packages are not installed yet.
+let minify = null;
+try {
+  ({ minify } = await import('terser'));
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  console.log('post_build: terser is not installed, so the JavaScript is not minified; `make setup` (or `npm ci`) installs it');
+}
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -156,8 +167,9 @@ for (const [name, short] of renames) {
 }
 writeFileSync(join(dir, wasmFile), wasm);
 
-// 2. Minified JavaScript.
+// 2. Minified JavaScript (the code as it is when terser is not installed).
 async function minified(code, module) {
+  if (!minify) return code;
   const result = await minify(code, { module, compress: { passes: 2 }, mangle: true });
   if (!result.code) fail('terser returned nothing');
   return result.code;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test layer and prints one summary: formatting and lints, native cargo tests,
-# browser tests (wasm-bindgen-test in headless Chromium), the release build, and the
-# end-to-end tests (Playwright against the release build served on 127.0.0.1).
+# browser tests (wasm-bindgen-test in headless Chromium), the release build, the
+# end-to-end tests (Playwright against the release build served on 127.0.0.1), and a build
+# in a fresh clone without the npm packages.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -59,6 +60,10 @@ e2e_passed=$(grep -Eo '^ *[0-9]+ passed' artifacts/e2e-tests.log | awk '{s+=$1} 
 e2e_failed=$(grep -Eo '^ *[0-9]+ failed' artifacts/e2e-tests.log | awk '{s+=$1} END {print s+0}')
 total_passed=$((total_passed + e2e_passed)); total_failed=$((total_failed + e2e_failed))
 summary+=("$(printf '%-34s %6s passed %4s failed' "3. end to end (Playwright)" "$e2e_passed" "$e2e_failed")")
+
+# A fresh clone without the npm packages: `trunk build` still makes a working page, unminified
+# (about 35 s when target/ holds this build, a few minutes when the app must compile).
+step "fresh clone without npm packages (scripts/fresh_clone.sh)" bash scripts/fresh_clone.sh
 
 elapsed=$(( $(date +%s) - started ))
 echo

@@ -1,6 +1,8 @@
 // The service worker: after one visit the page, its lessons and its languages work with no
-// network. scripts/precache.sh writes this file into the build with the build's version
-// and file list in place of the two markers below.
+// network. scripts/post_build.mjs writes this file into the build with the build's version
+// and file list in place of the two markers below. The list's addresses are relative to
+// this file, and the worker's scope is the folder it is served from, so a copy of the site
+// under any path (say /courses/bloom/) caches and serves that folder only.
 //
 // - Install: every file of this build goes into a cache named after the build.
 // - The app's own files (the page, its script, WebAssembly, styles) are served from that
