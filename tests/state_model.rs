@@ -1002,3 +1002,35 @@ fn a_number_field_keeps_what_is_typed_until_it_is_committed() {
         .apply(Action::Filter(FilterAction::Undo));
     assert_eq!(undone.field_drafts().k, None);
 }
+
+#[test]
+fn the_sets_figures_are_computed_once_per_change_and_only_while_the_view_is_shown() {
+    use bloomlab::state::url::View;
+    let state = state_from("m=64&view=sets&seta=a&seta=b&setb=b&setb=c");
+    let (at, figures) = state
+        .sets_view()
+        .figures
+        .clone()
+        .expect("computed on opening");
+    assert_eq!(at, state.revision());
+    assert_eq!(figures.true_sizes, (3, 1));
+    // Typing in a set's field changes nothing shown: the same figures, not computed again.
+    let typed = state.apply(Action::Sets(SetsAction::Type(0, "x".into())));
+    let (_, same) = typed.sets_view().figures.clone().unwrap();
+    assert!(std::rc::Rc::ptr_eq(&same, &figures));
+    // A new item of A: computed again, once.
+    let set = typed.apply(Action::Sets(SetsAction::Set(0, "a\nb\nd".into())));
+    let (at, figures) = set.sets_view().figures.clone().unwrap();
+    assert_eq!(at, set.revision());
+    assert_eq!(figures.true_sizes, (4, 1));
+    // Elsewhere, adding items leaves them as they were until the view is shown again.
+    let away = set
+        .apply(Action::Page(PageAction::SetView(View::Visualizer)))
+        .apply(Action::Filter(FilterAction::AddItem("kiwi".into())));
+    let (at, _) = away.sets_view().figures.clone().unwrap();
+    assert!(at < away.revision());
+    let back = away.apply(Action::Page(PageAction::SetView(View::Sets)));
+    let (at, figures) = back.sets_view().figures.clone().unwrap();
+    assert_eq!(at, back.revision());
+    assert_eq!(figures.found, [1]);
+}

@@ -19,6 +19,59 @@ pub const GROW_CHECKPOINTS: u64 = 20;
 /// The seed of the stream's items and probes.
 pub const GROW_SEED: u64 = 1;
 
+/// What the page says when the scalable filter measured above p at the end of its run:
+/// the measurement, its interval, and the rates that account for it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OverP {
+    /// The rate measured at the last checkpoint.
+    pub measured: f64,
+    /// Its 95 % interval over the probes (Wilson).
+    pub interval: (f64, f64),
+    /// How many probes it rests on.
+    pub probes: u64,
+    /// The slices' rate with independent positions,
+    /// `1 − Π(1 − (1 − (1 − 1/m_i)^{k_i·held_i})^{k_i})`.
+    pub independent: f64,
+    /// The formula's rate with double hashing's estimated excess.
+    pub predicted: f64,
+    /// How far the slices' bound stays under p: `p − p·(1 − r^S)`.
+    pub room: f64,
+    /// The interval reaches down to p: this one measurement could be chance.
+    pub could_be_chance: bool,
+}
+
+/// The note on a scalable rate measured above p, once the run is `done` (none otherwise).
+pub fn over_p(
+    plan: &GrowPlan,
+    point: &GrowPoint,
+    slices: &[SliceInfo],
+    done: bool,
+) -> Option<OverP> {
+    let p = plan.params().p;
+    let scalable = point.scalable;
+    if !done || scalable.rate() <= p {
+        return None;
+    }
+    let independent = 1.0
+        - slices
+            .iter()
+            .map(|s| {
+                let (m, k) = (s.spec.m() as f64, f64::from(s.spec.k()));
+                1.0 - crate::filter::math::fpr_exact(m, s.held as f64, k)
+            })
+            .product::<f64>();
+    let interval = scalable.interval();
+    Some(OverP {
+        measured: scalable.rate(),
+        interval,
+        probes: scalable.probes,
+        independent,
+        predicted: scalable.predicted,
+        room: p - point.scalable_bound,
+        could_be_chance: interval.0 <= p,
+    })
+}
+
 /// The n the fixed design is sized for: a tenth of the stream, rounded up.
 pub fn guess(n: u64) -> u64 {
     n.div_ceil(10)
@@ -529,5 +582,38 @@ mod tests {
         // The fixed filter, ten times past its guess, is nearly full.
         let f = math::fpr_exact(652.0, 800.0, 6.0);
         assert!(f > 0.9 && last.fixed.rate() > 0.9);
+    }
+
+    #[test]
+    fn the_note_on_a_rate_over_p_appears_at_r_one_half_and_not_at_nine_tenths() {
+        let run_with = |r: &str| {
+            let state = edit(GrowState::default(), |s| s.r = r.into());
+            let plan = state.job().plan(HashFamily::Murmur3).unwrap();
+            let mut run = GrowingRun::new(plan.clone());
+            while !run.run_slice(1 << 16) {}
+            let last = *run.points().last().unwrap();
+            let slices = run.slices();
+            assert!(
+                over_p(&plan, &last, &slices, false).is_none(),
+                "only once done"
+            );
+            (over_p(&plan, &last, &slices, true), plan, last, slices)
+        };
+        let (note, plan, last, slices) = run_with("0.5");
+        let note = note.expect("r = 0.5 carries the measured rate over p");
+        let p = plan.params().p;
+        assert!(note.measured > p);
+        assert!(note.interval.0 < note.measured && note.measured < note.interval.1);
+        assert_eq!(note.could_be_chance, note.interval.0 <= p);
+        assert_eq!(note.probes, GROW_PROBES);
+        assert!((note.room - (p - last.scalable_bound)).abs() < 1e-15);
+        // With independent positions the slices would err at most their bound.
+        let product: f64 = slices
+            .iter()
+            .map(|s| 1.0 - math::fpr_exact(s.spec.m() as f64, s.held as f64, f64::from(s.spec.k())))
+            .product();
+        assert!((note.independent - (1.0 - product)).abs() < 1e-15);
+        assert!(note.independent <= last.scalable_bound + 1e-12);
+        assert!(run_with("0.9").0.is_none());
     }
 }

@@ -9,6 +9,7 @@ pub mod cursor;
 pub mod demos;
 pub mod examples;
 pub mod fields;
+pub mod figures;
 pub mod grid_layout;
 pub mod grow_view;
 pub mod hash_quality;

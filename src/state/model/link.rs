@@ -75,6 +75,7 @@ impl AppState {
                 overrides,
             });
         }
+        state.refresh_sets_figures();
         state
     }
 

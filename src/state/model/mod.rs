@@ -22,7 +22,7 @@ use super::lesson::Lesson;
 use super::log::{replay, LogEntry, Members};
 use super::query::{run_query_without_culprits, QueryReport};
 use super::quiz::{Quiz, QuizState};
-use super::sets_view::SetsState;
+use super::sets_view::{SetsFigures, SetsState};
 use super::settings::{FilterModel, Settings};
 use super::url::{Embedding, Notice, View};
 
@@ -210,7 +210,36 @@ impl AppState {
                 });
             }
         }
+        self.refresh_sets_figures();
         self
+    }
+
+    /// While the sets view is shown, its figures follow the filter, its items, the sets and
+    /// the folds: computed once per change of any of them (the revision), never per render.
+    pub(super) fn refresh_sets_figures(&mut self) {
+        let current = self
+            .sets
+            .figures
+            .as_ref()
+            .is_some_and(|(r, _)| *r == self.revision);
+        if self.page.view == View::Sets && !current {
+            let figures = self.compute_sets_figures();
+            self.sets.figures = Some((self.revision, Rc::new(figures)));
+        }
+    }
+
+    fn compute_sets_figures(&self) -> SetsFigures {
+        let shape = self.settings.shape();
+        SetsFigures::of(shape, &self.sets.items, &self.members, self.folds())
+    }
+
+    /// The sets view's figures for the state as it is (computed by the last action while
+    /// the view is shown).
+    pub fn sets_figures(&self) -> Rc<SetsFigures> {
+        match &self.sets.figures {
+            Some((revision, figures)) if *revision == self.revision => Rc::clone(figures),
+            _ => Rc::new(self.compute_sets_figures()),
+        }
     }
 
     /// Whether `action` changes a control the embedding page locked; such actions change

@@ -111,26 +111,64 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                     Action::Calculator(CalculatorAction::UseAnswer),
                 )
             });
+            // The answer, written as markup (it has no controls), then the button.
+            let mut answer = Markup::default();
+            answer.push(
+                "<dl class=\"calc-results{}\" data-calc-m=\"{}\" data-calc-k=\"{}\" data-calc-n=\"{}\" data-calc-p=\"{}\">",
+                &[&if result.is_err() { " stale" } else { "" }, &s.m, &s.k, &s.n, &machine_rate(s.ln_p)],
+            );
+            let k_template = if k_capped {
+                text.calc_k_capped
+            } else {
+                text.calc_k_value
+            };
+            let rate = format!(
+                "{} ({})",
+                probability_from_ln(s.ln_p),
+                s.target
+                    .map_or_else(|| percent_from_ln(s.ln_p), |p| percent_beside(s.p(), p))
+            );
+            let m_value = fill(
+                text.calc_m_value,
+                &[
+                    &grouped(s.m.into()),
+                    &grouped(s.bytes().into()),
+                    &binary_size(s.m),
+                ],
+            );
+            for (term, value) in [
+                (text.calc_m, m_value),
+                (text.calc_k, fill(k_template, &[&s.k, &fixed(s.k_real, 2)])),
+                (text.calc_n, grouped(s.n.into())),
+                (text.calc_p, rate),
+                (text.calc_bits_per_item, fixed(s.bits_per_item, 2)),
+            ] {
+                answer.push("<dt>{}</dt><dd>{}</dd>", &[&term, &value]);
+            }
+            answer.push("</dl>", &[]);
+            if let Some((m, k)) = s.meeting {
+                let meeting = fill(
+                    text.calc_m_meeting,
+                    &[
+                        &percent_beside(s.p(), s.target.unwrap_or(1.0)),
+                        &grouped(m.into()),
+                        &k,
+                    ],
+                );
+                answer.push(
+                    "<p class=\"hint\" id=\"calc-meeting\" data-calc-m-meeting=\"{}\" data-calc-k-meeting=\"{}\">{}</p>",
+                    &[&m, &k, &meeting],
+                );
+            }
+            if use_in_visualizer.is_none() {
+                let too_big = fill(text.calc_too_big, &[&grouped(MAX_BITS.into())]);
+                answer.push("<p class=\"hint\" id=\"calc-too-big\">{}</p>", &[&too_big]);
+            }
             html! {
                 <>
-                <dl class={crate::class_list!("calc-results", result.is_err().then_some("stale"))} data-calc-m={s.m.to_string()} data-calc-k={s.k.to_string()}
-                    data-calc-n={s.n.to_string()} data-calc-p={machine_rate(s.ln_p)}>
-                    <dt>{ text.calc_m }</dt>
-                    <dd>{ fill(text.calc_m_value, &[&grouped(s.m.into()), &grouped(s.bytes().into()), &binary_size(s.m)]) }</dd>
-                    <dt>{ text.calc_k }</dt><dd>{ fill(if k_capped { text.calc_k_capped } else { text.calc_k_value }, &[&s.k, &fixed(s.k_real, 2)]) }</dd>
-                    <dt>{ text.calc_n }</dt><dd>{ grouped(s.n.into()) }</dd>
-                    <dt>{ text.calc_p }</dt><dd>{ format!("{} ({})", probability_from_ln(s.ln_p), s.target.map_or_else(|| percent_from_ln(s.ln_p), |p| percent_beside(s.p(), p))) }</dd>
-                    <dt>{ text.calc_bits_per_item }</dt><dd>{ fixed(s.bits_per_item, 2) }</dd>
-                </dl>
-                if let Some((m, k)) = s.meeting {
-                    <p class="hint" id="calc-meeting" data-calc-m-meeting={m.to_string()} data-calc-k-meeting={k.to_string()}>
-                        { fill(text.calc_m_meeting, &[&percent_beside(s.p(), s.target.unwrap_or(1.0)), &grouped(m.into()), &k]) }
-                    </p>
-                }
+                { answer.html() }
                 if let Some(onclick) = use_in_visualizer {
                     <button id="calc-use" class="primary" {onclick}>{ fill(text.calc_use, &[&s.m, &s.k]) }</button>
-                } else {
-                    <p class="hint" id="calc-too-big">{ fill(text.calc_too_big, &[&grouped(MAX_BITS.into())]) }</p>
                 }
                 </>
             }
@@ -162,17 +200,36 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                     binary_size(u64::MAX),
                 ),
             };
-            html! {
-                <p class={crate::class_list!("claim-verdict", if c.holds { "holds" } else { "fails" })}
-                   data-claim-holds={c.holds.to_string()}
-                   data-claim-needed={c.needed_bytes.map_or("none".into(), |b| b.to_string())}
-                   data-claim-rate={machine_rate(c.ln_rate_at_claimed)}>
-                    { if c.holds { text.claim_holds } else { text.claim_fails } }
-                    { " " }
-                    { fill(text.claim_detail, &[&needed, &needed_binary, &grouped(c.claimed_bytes.into()),
-                                                &binary_size(c.claimed_bytes * 8), &rate, &c.k_at_claimed]) }
-                </p>
-            }
+            let verdict = if c.holds {
+                text.claim_holds
+            } else {
+                text.claim_fails
+            };
+            let detail = fill(
+                text.claim_detail,
+                &[
+                    &needed,
+                    &needed_binary,
+                    &grouped(c.claimed_bytes.into()),
+                    &binary_size(c.claimed_bytes * 8),
+                    &rate,
+                    &c.k_at_claimed,
+                ],
+            );
+            let needed_bytes = c.needed_bytes.map_or("none".into(), |b| b.to_string());
+            let mut out = Markup::default();
+            out.push(
+                "<p class=\"claim-verdict {}\" data-claim-holds=\"{}\" data-claim-needed=\"{}\" data-claim-rate=\"{}\">{} {}</p>",
+                &[
+                    &if c.holds { "holds" } else { "fails" },
+                    &if c.holds { "true" } else { "false" },
+                    &needed_bytes,
+                    &machine_rate(c.ln_rate_at_claimed),
+                    &verdict,
+                    &detail,
+                ],
+            );
+            out.html()
         }
         Err(_) => html! {},
     };

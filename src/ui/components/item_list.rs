@@ -7,9 +7,10 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::i18n::{fill, shown_item, Text};
-use crate::state::{Action, BulkProgress, Members, Mode};
+use crate::state::{Action, BulkProgress, Member, Members, Mode};
 use crate::ui::browser;
 use crate::ui::bulk::{self, PastedText};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`ItemList`].
@@ -34,6 +35,42 @@ pub struct ItemListProps {
 
 /// At most this many items are listed; the count says how many there are.
 pub const LISTED: usize = 100;
+
+/// The first [`LISTED`] members, each with Query and its removal (Remove in counting mode,
+/// Naive delete in a plain filter), as markup: the buttons are answered by one handler on
+/// the list, which reads each button's `data-member` and its row's `data-item`.
+fn member_list(text: &Text, members: &[Member], mode: Mode) -> Html {
+    let (removal, class, label) = match mode {
+        Mode::Counting => ("remove", "small", text.remove),
+        Mode::Bloom => ("naive-delete", "small demo", text.naive_delete),
+    };
+    let mut out = Markup::default();
+    out.push("<ul class=\"members\">", &[]);
+    for member in members.iter().take(LISTED) {
+        let name = if member.item.is_empty() {
+            text.empty_item_label.to_owned()
+        } else {
+            shown_item(&member.item)
+        };
+        out.push(
+            "<li data-item=\"{}\"><span class=\"member-name\">{}</span>",
+            &[&member.item, &name],
+        );
+        if member.copies > 1 {
+            out.push("<span class=\"copies\">×{}</span>", &[&member.copies]);
+        }
+        out.push(
+            "<button class=\"small\" data-member=\"query\">{}</button><button class=\"{}\" data-member=\"{}\">{}</button></li>",
+            &[&text.query, &class, &removal, &label],
+        );
+    }
+    if members.len() > LISTED {
+        let more = fill(text.more_items, &[&(members.len() - LISTED)]);
+        out.push("<li class=\"hint\">{}</li>", &[&more]);
+    }
+    out.push("</ul>", &[]);
+    out.html()
+}
 
 /// The list panel.
 #[component]
@@ -72,6 +109,30 @@ pub fn ItemList(props: &ItemListProps) -> Html {
             }
         })
     };
+    // One handler for every member's buttons: each names its action and its item's row.
+    let on_member_button = {
+        let d = props.ondispatch.clone();
+        Callback::from(move |e: MouseEvent| {
+            let target = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+            let button = target.and_then(|t| t.closest("button[data-member]").ok().flatten());
+            let Some(button) = button else {
+                return;
+            };
+            let row = button.closest("li[data-item]").ok().flatten();
+            let Some(item) = row.and_then(|li| li.get_attribute("data-item")) else {
+                return;
+            };
+            let action = match button.get_attribute("data-member").as_deref() {
+                Some("query") => FilterAction::QueryItem(item),
+                Some("remove") => FilterAction::Remove(item),
+                Some("naive-delete") => FilterAction::NaiveDelete(item),
+                _ => return,
+            };
+            d.emit(Action::Filter(action));
+        })
+    };
     let members = props.members.list();
     html! {
         <section class="panel item-list" aria-labelledby="items-title">
@@ -84,24 +145,7 @@ pub fn ItemList(props: &ItemListProps) -> Html {
             if members.is_empty() {
                 <p class="hint">{ text.no_items }</p>
             } else {
-                <ul class="members">
-                    { for members.iter().take(LISTED).map(|member| {
-                        let label = if member.item.is_empty() { text.empty_item_label.to_owned() } else { shown_item(&member.item) };
-                        html! {
-                            <li data-item={member.item.clone()}>
-                                <span class="member-name">{ label }</span>
-                                if member.copies > 1 { <span class="copies">{ format!("×{}", member.copies) }</span> }
-                                <button class="small" onclick={act(Action::Filter(FilterAction::QueryItem(member.item.clone())))}>{ text.query }</button>
-                                if props.mode == Mode::Counting {
-                                    <button class="small" onclick={act(Action::Filter(FilterAction::Remove(member.item.clone())))}>{ text.remove }</button>
-                                } else {
-                                    <button class="small demo" onclick={act(Action::Filter(FilterAction::NaiveDelete(member.item.clone())))}>{ text.naive_delete }</button>
-                                }
-                            </li>
-                        }
-                    }) }
-                    if members.len() > LISTED { <li class="hint">{ fill(text.more_items, &[&(members.len() - LISTED)]) }</li> }
-                </ul>
+                <div class="slot" onclick={on_member_button}>{ member_list(text, members, props.mode) }</div>
             }
             if let Some(bulk) = props.bulk {
                 <div class="bulk-progress" role="status" data-bulk-done={bulk.done.to_string()} data-bulk-total={bulk.total.to_string()}>

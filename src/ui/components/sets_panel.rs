@@ -9,11 +9,12 @@ use std::rc::Rc;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-use crate::filter::{estimate_sets, BloomFilter, CountEstimate, FilterShape, SetEstimates};
+use crate::filter::{BloomFilter, CountEstimate, FilterShape, SetEstimates};
 use crate::i18n::labels;
 use crate::i18n::{fill, Text};
 use crate::state::examples::{fold_example, fold_example_size, sets_example, EXAMPLE_MAX_FILL};
 use crate::state::numbers::{fraction, percent, probability_from_ln};
+use crate::state::sets_view::{SetsFigures, SETS_GRID_MAX};
 use crate::state::url::MAX_FOLDS;
 use crate::state::{Action, FilterModel, Members};
 use crate::ui::components::bit_grid::BitGrid;
@@ -21,7 +22,7 @@ use crate::ui::marks::{Mark, MarkKind};
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
-/// Props of [`SetsPanel`].
+/// What [`sets_panel`] shows.
 pub struct SetsPanelProps {
     /// m, k and family shared by every filter here.
     pub shape: FilterShape,
@@ -33,16 +34,10 @@ pub struct SetsPanelProps {
     pub members: Shared<Members>,
     /// Folds applied.
     pub folds: u32,
+    /// The figures, computed by the model once per change.
+    pub figures: Rc<SetsFigures>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
-}
-
-fn filter_of(shape: FilterShape, items: impl IntoIterator<Item = impl AsRef<[u8]>>) -> BloomFilter {
-    let mut filter = BloomFilter::new(shape);
-    for item in items {
-        filter.insert(item.as_ref());
-    }
-    filter
 }
 
 fn estimate(e: CountEstimate, undefined: &str) -> String {
@@ -51,10 +46,6 @@ fn estimate(e: CountEstimate, undefined: &str) -> String {
         CountEstimate::Undefined => undefined.to_owned(),
     }
 }
-
-/// The largest m whose four arrays are drawn as grids: four 4,096-cell grids would be
-/// 16,384 cells to build and lay out on every switch to this view.
-const SETS_GRID_MAX: u64 = 1024;
 
 /// An estimate to one decimal. A difference of estimates that is zero up to rounding (say
 /// −1e-15) shows as 0.0, not −0.0.
@@ -75,11 +66,11 @@ fn grid(filter: &BloomFilter, marks: Vec<Mark>) -> Html {
     }
 }
 
-/// The bits set in `and` but not in `truth`, marked.
-fn extra_marks(and: &BloomFilter, truth: &BloomFilter) -> Vec<Mark> {
-    (0..and.shape().m())
-        .filter(|&p| and.bits().get(p) && !truth.bits().get(p))
-        .map(|position| Mark {
+/// The bits AND sets that the true intersection's filter does not, marked.
+fn extra_marks(positions: &[u64]) -> Vec<Mark> {
+    positions
+        .iter()
+        .map(|&position| Mark {
             position,
             hash_index: 0,
             kind: MarkKind::Extra,
@@ -122,16 +113,21 @@ fn estimates_table(text: &Text, est: &SetEstimates, truth: [usize; 4]) -> Html {
 /// Each folding level: its m, fill, rate by fill and how many of the items it still finds.
 fn folds_table(
     text: &Text,
-    levels: &[BloomFilter],
-    members: &[&String],
+    figures: &SetsFigures,
+    members: usize,
     rate: impl Fn(&BloomFilter) -> String,
 ) -> Html {
     let mut out = Markup::default();
-    out.push("<table class=\"folds\"><thead><tr><th>m</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&text.fill_ratio, &text.fpr_by_fill, &text.fold_found]);
-    for (i, f) in levels.iter().enumerate() {
-        let found = members.iter().filter(|m| f.contains(m.as_bytes())).count();
+    out.push(
+        "<table class=\"folds\"><thead><tr><th>m</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        &[&text.fill_ratio, &text.fpr_by_fill, &text.fold_found],
+    );
+    for (i, (f, found)) in figures.levels.iter().zip(&figures.found).enumerate() {
         let m = f.shape().m();
-        out.push("<tr data-fold=\"{}\" data-m=\"{}\" data-found=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{} / {}</td></tr>", &[&i, &m, &found, &m, &fraction(f.fill_ratio(), 4), &rate(f), &found, &members.len()]);
+        out.push(
+            "<tr data-fold=\"{}\" data-m=\"{}\" data-found=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{} / {}</td></tr>",
+            &[&i, &m, found, &m, &fraction(f.fill_ratio(), 4), &rate(f), found, &members],
+        );
     }
     out.push("</tbody></table>", &[]);
     out.html()
@@ -140,23 +136,15 @@ fn folds_table(
 /// The panel.
 pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     let shape = props.shape;
+    let figures = &props.figures;
     let [a_items, b_items] = &*props.sets;
-    let fa = filter_of(shape, a_items);
-    let fb = filter_of(shape, b_items);
-    let union = fa.union(&fb).unwrap_or_else(|_| fa.clone());
-    let and = fa.intersection(&fb).unwrap_or_else(|_| fa.clone());
-    let true_union: Vec<&str> = crate::filter::distinct::first_occurrences(
-        a_items.iter().chain(b_items).map(String::as_str),
-    );
-    // Each set holds an item once (the model keeps them so), so these are distinct.
-    let common: Vec<&String> = a_items.iter().filter(|i| b_items.contains(i)).collect();
-    let union_exact = filter_of(shape, true_union.iter().copied()) == union;
-    let inter_filter = filter_of(shape, common.iter().copied());
-    let extra_bits = and.count_ones() - inter_filter.count_ones();
+    let (fa, fb, union, and) = (&figures.a, &figures.b, &figures.union, &figures.and);
+    let inter_filter = &figures.intersection;
+    let (true_union, common) = figures.true_sizes;
+    let (union_exact, extra_bits) = (figures.union_exact, figures.extra_bits);
     let k = f64::from(shape.k());
     // (X/m)^k from its logarithm, so that a tiny rate is never printed as 0.
     let rate = |f: &BloomFilter| probability_from_ln(k * f.fill_ratio().ln());
-    let est = estimate_sets(&fa, &fb).ok();
     let set_items = |side: usize| {
         let d = props.ondispatch.clone();
         Callback::from(move |e: Event| {
@@ -182,16 +170,8 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         })
     };
     let union_fill = union.fill_ratio();
-    let saturated = union_fill > EXAMPLE_MAX_FILL && !true_union.is_empty();
-    // Folding the visualizer's items.
-    let members: Vec<&String> = props.members.list().iter().map(|m| &m.item).collect();
-    let mut levels = vec![filter_of(shape, members.iter().copied())];
-    for _ in 0..props.folds {
-        match levels.last().and_then(|f| f.fold().ok()) {
-            Some(next) => levels.push(next),
-            None => break,
-        }
-    }
+    let saturated = union_fill > EXAMPLE_MAX_FILL && true_union > 0;
+    let members = props.members.len();
     let fold_to =
         |folds: u32| send::<MouseEvent>(&props.ondispatch, Action::Sets(SetsAction::Fold(folds)));
     let fold_example_click = send::<MouseEvent>(
@@ -200,9 +180,10 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             fold_example(shape.m(), shape.k()).join("\n"),
         )),
     );
-    let can_fold = props.folds < MAX_FOLDS && levels.last().is_some_and(|f| f.fold().is_ok());
+    let can_fold = figures.can_fold;
     // Why "Fold" is disabled below the most folds: the last array's m is odd (or 1).
-    let odd_m = levels
+    let odd_m = figures
+        .levels
         .last()
         .map(|f| f.shape().m())
         .filter(|_| props.folds < MAX_FOLDS && !can_fold);
@@ -219,23 +200,23 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                 <p class="hint" id="sets-grids-hidden">{ fill(text.sets_grids_hidden, &[&SETS_GRID_MAX]) }</p>
             }
             <div class="sets-grids">
-                <div data-set="a"><h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(&fa, Vec::new()) }</div>
-                <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(&fb, Vec::new()) }</div>
+                <div data-set="a"><h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(fa, Vec::new()) }</div>
+                <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(fb, Vec::new()) }</div>
                 <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
-                    <h3>{ text.sets_union }</h3>{ grid(&union, Vec::new()) }
+                    <h3>{ text.sets_union }</h3>{ grid(union, Vec::new()) }
                     <p class={crate::class_list!(if union_exact { "ok" } else { "bad" })}>
-                        { if union_exact { fill(text.sets_union_exact, &[&true_union.len()]) } else { text.sets_union_differs.to_owned() } }
+                        { if union_exact { fill(text.sets_union_exact, &[&true_union]) } else { text.sets_union_differs.to_owned() } }
                     </p>
                 </div>
                 <div data-set="intersection" data-ones={and.count_ones().to_string()}
                      data-true-ones={inter_filter.count_ones().to_string()} data-extra-bits={extra_bits.to_string()}
                      data-and-exact={(extra_bits == 0).to_string()}>
-                    <h3>{ text.sets_intersection }</h3>{ grid(&and, extra_marks(&and, &inter_filter)) }
-                    <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common.len(), &extra_bits]) }</p>
+                    <h3>{ text.sets_intersection }</h3>{ grid(and, extra_marks(&figures.extra_positions)) }
+                    <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common, &extra_bits]) }</p>
                     if extra_bits > 0 && shape.m() <= SETS_GRID_MAX {
                         <p class="hint" id="sets-extra-legend">{ fill(text.sets_extra_legend, &[&extra_bits]) }</p>
                     }
-                    <p>{ fill(text.sets_rates, &[&rate(&and), &rate(&inter_filter)]) }</p>
+                    <p>{ fill(text.sets_rates, &[&rate(and), &rate(inter_filter)]) }</p>
                     <p class={crate::class_list!(if extra_bits == 0 { "ok" } else { "bad" })}>
                         { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
                     </p>
@@ -243,13 +224,13 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                 if saturated {
                     <p class="notice" id="sets-saturated">{ fill(text.sets_saturated, &[&union.count_ones(), &shape.m(), &percent(union_fill)]) }</p>
                 }
-                if let Some(est) = est {
-                    { estimates_table(text, &est, [a_items.len(), b_items.len(), true_union.len(), common.len()]) }
+                if let Some(est) = &figures.estimates {
+                    { estimates_table(text, est, [a_items.len(), b_items.len(), true_union, common]) }
                 }
             </div>
             <h2>{ text.fold_title }</h2>
             <p class="hint">{ text.fold_hint }</p>
-            if members.is_empty() {
+            if members == 0 {
                 <p class="hint" id="fold-empty">{ text.fold_empty }{ " " }
                     <button id="fold-example" onclick={fold_example_click}>{ fill(text.fold_example, &[&fold_example_size(shape.m(), shape.k())]) }</button>
                 </p>
@@ -261,8 +242,8 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             if let Some(m) = odd_m {
                 <p class="hint" id="fold-odd">{ fill(text.fold_odd, &[&m]) }</p>
             }
-            { folds_table(text, &levels, &members, rate) }
-            if let Some(last) = levels.last() { { grid(last, Vec::new()) } }
+            { folds_table(text, figures, members, rate) }
+            if let Some(last) = figures.levels.last() { { grid(last, Vec::new()) } }
         </section>
     }
 }

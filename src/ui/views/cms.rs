@@ -2,8 +2,6 @@
 //! row's hash colour), its estimate beside its true count, the guarantee, and the heavy
 //! hitters of a Zipf stream.
 
-use std::f64::consts::E;
-
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
@@ -94,8 +92,7 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
             &[&&fill(text.cms_grid_hidden, &[&d, &w])],
         );
     }
-    let epsilon = E / w as f64;
-    let delta = (-f64::from(d)).exp();
+    let (epsilon, delta) = (sketch.epsilon(), sketch.delta());
     out.push(
         r#"<p class="formula" id="cms-guarantee" data-cms-epsilon="{}" data-cms-delta="{}">{}</p>"#,
         &[

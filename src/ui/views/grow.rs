@@ -9,10 +9,11 @@ use crate::decimal::{shortest, Fixed, Shortest};
 use yew::prelude::*;
 
 use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, GrowingRun, SliceInfo};
-use crate::filter::{math, HashFamily};
+use crate::filter::HashFamily;
 use crate::i18n::{describe, fill, then, Text};
 use crate::state::grow_view::{
-    grow_family, GrowAction, GrowResults, GrowSettings, GrowState, GROW_CHECKPOINTS, GROW_PROBES,
+    grow_family, over_p, GrowAction, GrowResults, GrowSettings, GrowState, GROW_CHECKPOINTS,
+    GROW_PROBES,
 };
 use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::plot::{linear_ticks, log_ticks, AxisKind, Scale};
@@ -304,42 +305,32 @@ fn advice(
     for (key, sentence) in KEYS.iter().zip(&words) {
         out.push("<p data-when=\"{}\">{}</p>", &[&key, &sentence]);
     }
-    if done && scalable.rate() > p {
-        // The slices' rate with independent positions; the prediction adds double hashing's.
-        let independent = 1.0
-            - slices
-                .iter()
-                .map(|s| {
-                    let (m, k) = (s.spec.m() as f64, f64::from(s.spec.k()));
-                    1.0 - math::fpr_exact(m, s.held as f64, k)
-                })
-                .product::<f64>();
-        // How far 5,000 probes can place the measurement from the rate it estimates.
-        let (low, high) = scalable.interval();
+    if let Some(note) = over_p(plan, point, slices, done) {
+        let (low, high) = note.interval;
         let sentence = fill(
             text.grow_over_p,
             &[
-                &percent_beside(scalable.rate(), p),
+                &percent_beside(note.measured, p),
                 &percent(p),
-                &percent_beside(independent, p),
-                &percent_beside(scalable.predicted, p),
+                &percent_beside(note.independent, p),
+                &percent_beside(note.predicted, p),
                 &Shortest(params.r),
-                &percent(p - point.scalable_bound),
+                &percent(note.room),
                 &percent(low),
                 &percent(high),
-                &grouped(scalable.probes.into()),
+                &grouped(note.probes.into()),
             ],
         );
         // An interval that reaches down to p does not show the excess by itself.
-        let mut note = sentence;
-        if low <= p {
+        let mut words = sentence;
+        if note.could_be_chance {
             let chance = fill(
                 text.grow_over_p_chance,
-                &[&percent_beside(scalable.predicted, p)],
+                &[&percent_beside(note.predicted, p)],
             );
-            note = then(&note, &chance);
+            words = then(&words, &chance);
         }
-        out.push("<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>", &[&shortest(independent), &shortest(low), &shortest(high), &&note]);
+        out.push("<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>", &[&shortest(note.independent), &shortest(low), &shortest(high), &words]);
     }
     out.push("</section>", &[]);
 }

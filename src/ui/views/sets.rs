@@ -15,6 +15,7 @@ pub fn sets_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
         texts: [state.sets_text(0), state.sets_text(1)],
         members: Shared(state.shared_members()),
         folds: state.folds(),
+        figures: state.sets_figures(),
         ondispatch: dispatch.clone(),
     };
     html! { <main class="single">{ sets_panel(text, &props) }</main> }

@@ -11,8 +11,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::filter::shared_positions::{first_shared_pair, low_bits_report};
-use crate::filter::{HashStep, Layout};
+use crate::filter::HashStep;
 use crate::i18n::Text;
+use crate::state::figures::Figures;
 use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
 use crate::state::query::setters_at;
 use crate::state::url::Lockable;
@@ -31,7 +32,7 @@ use crate::ui::components::{
     notices::{message_bar, MessageBarProps},
     query_result::{query_result, QueryResultProps},
     quiz_panel::{quiz_panel, QuizPanelProps},
-    stats::{stats, StatsProps},
+    stats::stats,
     walk_panel::{walk_panel, WalkPanelProps},
 };
 use crate::ui::marks::{marks, shown_steps};
@@ -120,14 +121,6 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             .map(|s| state.filter().is_set(s.position))
             .collect()
     };
-    let shape = settings.shape();
-    let slices = (shape.layout() == Layout::Partitioned).then(|| {
-        let s = shape.slice_len();
-        let ones = (0..u64::from(shape.k()))
-            .map(|i| state.filter().count_set_in(i * s, (i + 1) * s))
-            .collect();
-        (s, ones)
-    });
     let arithmetic = shown.as_ref().map(|(item, steps)| {
         let props = HashTableProps {
             item: item.clone(),
@@ -374,8 +367,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             <div class="figures">
                 // The crawler lesson's tally stands beside the bit array's answer.
                 <div class="slot">{ crawl }</div>
-                { stats(text, &StatsProps { m: settings.m(), k: settings.k(),
-                       n: state.members().len() as u64, ones: state.filter().count_set(), slices }) }
+                { stats(text, &Figures::of(state.filter(), state.members().len() as u64)) }
                 if !items_locked {
                     <ItemList members={Shared(state.shared_members())} mode={settings.mode()} bulk={state.bulk().copied()}
                               onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
