@@ -123,6 +123,26 @@ test('a language file that cannot be fetched is named in a notice and the page k
   await expect(page.locator('h1')).toHaveText(table('ja').title);
 });
 
+test('a language file written for other names is refused: swapped lines never reach the page', async ({ page }) => {
+  // The Japanese file with its first two texts swapped: every line reads, and the header is
+  // this page's; only the names, in the file's order, are not.
+  const file = readFileSync(new URL('../static/i18n/ja.txt', import.meta.url), 'utf8');
+  const lines = file.split('\n');
+  const first = lines.findIndex((line) => line.startsWith('title = '));
+  [lines[first], lines[first + 1]] = [lines[first + 1], lines[first]];
+  await page.route('**/i18n/ja.txt', (route) => route.fulfill({ status: 200, body: lines.join('\n') }));
+  await openApp(page, `?${STATE}`);
+  await page.selectOption('#lang', 'ja');
+  await expect(page.locator('.notices')).toContainText('The 日本語 texts could not be loaded (i18n/ja.txt: written for other texts)');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('#lang')).toHaveValue('en');
+  await expect(page.locator('h1')).toHaveText(EN.title);
+  await openApp(page, `?${STATE}&lang=ja`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('h1')).toHaveText(EN.title);
+  await expect(page.locator('.notices')).toContainText('i18n/ja.txt: written for other texts');
+});
+
 test('a page opening in a language whose texts never arrive opens in English after 3 s', async ({ page }) => {
   await page.route('**/i18n/zh.txt', () => new Promise(() => {}));
   await page.goto(`/index.html?${STATE}&lang=zh`);

@@ -189,3 +189,25 @@ fn zeroed_allocations_are_zero_in_reused_and_fresh_memory() {
         assert_eq!(counters.count_set(), 0, "round {round}");
     }
 }
+
+/// The page reads a language file's texts by place, without their names: a file whose
+/// names are this page's but not in its order is refused by the check it computes.
+#[wasm_bindgen_test]
+fn a_language_file_with_two_lines_swapped_is_refused_in_wasm() {
+    use bloomlab::i18n::{install, BUNDLED_FILES, EN};
+    use bloomlab::lang::Lang;
+    let (_, ja) = BUNDLED_FILES[1];
+    let mut lines: Vec<&str> = ja.lines().collect();
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("title = "))
+        .unwrap();
+    lines.swap(first, first + 1);
+    let swapped: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let problem = install(Lang::Ja, swapped).unwrap_err();
+    assert_eq!(problem, "written for other texts");
+    assert!(Lang::Ja.installed().is_none());
+    assert_eq!(Lang::Ja.text().title, EN.title);
+    install(Lang::Ja, ja.to_owned()).unwrap();
+    assert!(Lang::Ja.text().title.starts_with("ブルーム"));
+}

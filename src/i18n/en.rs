@@ -6,14 +6,8 @@ use super::Text;
 
 /// The English texts in the order of [`Text`]'s fields, one per line.
 const TEXTS: &str = include_str!(concat!(env!("OUT_DIR"), "/en_texts.txt"));
-/// How many there are.
-const COUNT: usize = include!(concat!(env!("OUT_DIR"), "/en_count.txt"));
-const _: () = assert!(
-    COUNT == Text::NAMES.len(),
-    "src/i18n/en.txt must have one text for every field of Text"
-);
 
-/// English, read from [`TEXTS`] by place when first used.
+/// English, read from `TEXTS` by place when first used.
 pub static EN: LazyLock<Text> = LazyLock::new(|| {
     let mut strings = [""; Text::NAMES.len()];
     for (slot, line) in strings.iter_mut().zip(TEXTS.split('\n')) {

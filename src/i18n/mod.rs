@@ -1,13 +1,14 @@
 //! Every piece of text the page shows, in English, 简体中文 and 日本語.
 //!
-//! A language is one [`Text`] value, read from a file of `name = text` lines in the order
-//! of [`Text`]'s fields. English, `src/i18n/en.txt`, is compiled into the page without its
-//! names (`build.rs`) and read by place when first used; the build fails unless it has one
-//! text per field. Chinese and Japanese, `static/i18n/zh.txt` and `ja.txt`, are fetched
-//! when the page is shown in that language and [installed](install) here: this keeps their
-//! 10 KB (gzip) out of the bundle. The tests read all three files with their names and
-//! check that every text is there, under its own name, and that the translations keep the
-//! English template's `{0}`, `{1}`, … placeholders.
+//! A language is one [`Text`] value, read from a file of `name = text` lines. English,
+//! `src/i18n/en.txt`, defines the texts: `build.rs` makes [`Text`] from it, one field per
+//! line in its order, and compiles its texts into the page without their names, read by
+//! place when first used. Chinese and Japanese, `static/i18n/zh.txt` and `ja.txt`, are
+//! fetched when the page is shown in that language and [installed](install) here: this
+//! keeps their 10 KB (gzip) out of the bundle. Their first line, `# names: <check>`
+//! ([`NAMES_HEADER`]), says which names they were written for; a file is installed only
+//! when that line and the names it has are this page's ([`Text::parse`]). The tests also
+//! check that the translations keep the English template's `{0}`, `{1}`, … placeholders.
 
 use std::cell::Cell;
 
@@ -16,6 +17,7 @@ use crate::lang::Lang;
 pub mod describe;
 mod en;
 pub mod labels;
+pub mod names;
 pub mod sentences;
 
 pub use en::EN;
@@ -48,14 +50,19 @@ pub fn install(lang: Lang, file: String) -> Result<(), String> {
     if lang.installed().is_some() {
         return Ok(());
     }
-    // Read once, and kept only when it reads: a damaged file is dropped, not leaked. The
-    // strings are kept as offsets into the file, which then lives for the whole page.
-    let base = file.as_ptr() as usize;
-    let spans = Text::strings_of(&file)?.map(|s| (s.as_ptr() as usize - base, s.len()));
-    let file: &'static str = Box::leak(file.into_boxed_str());
-    let text: &'static Text = Box::leak(Box::new(Text::from_strings(
-        spans.map(|(start, len)| &file[start..start + len]),
-    )));
+    // Read once, in place: the file moves to the heap and its texts are borrowed from it.
+    // It is kept for the life of the page when it reads, and freed when it does not.
+    let file: *mut str = Box::into_raw(file.into_boxed_str());
+    // SAFETY: `file` is a live allocation that nothing frees unless the parse fails; then
+    // nothing borrows from it any more (the error owns its text) and it is freed once.
+    let strings = match Text::strings_of(unsafe { &*file }) {
+        Ok(strings) => strings,
+        Err(problem) => {
+            drop(unsafe { Box::from_raw(file) });
+            return Err(problem);
+        }
+    };
+    let text: &'static Text = Box::leak(Box::new(Text::from_strings(strings)));
     INSTALLED.with(|t| match lang {
         Lang::En => {}
         Lang::Zh => t[0].set(Some(text)),
@@ -78,581 +85,109 @@ pub fn install_bundled() {
     }
 }
 
-macro_rules! text_struct {
-    ($($field:ident),* $(,)?) => {
-        /// UI strings of one language. Templates use `{0}`, `{1}`, … for values, filled by
-        /// [`fill`].
-        #[allow(missing_docs)]
-        #[repr(C)]
-        pub struct Text {
-            $(pub $field: &'static str,)*
-        }
-
-        impl Text {
-            /// The names of the strings, in order.
-            pub const NAMES: &'static [&'static str] = &[$(stringify!($field)),*];
-
-            /// Every string with its name, for checks across languages.
-            pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
-                vec![$((stringify!($field), self.$field)),*]
-            }
-
-            /// A text from its strings in the order of [`Text::NAMES`].
-            fn from_strings(strings: [&'static str; Text::NAMES.len()]) -> Text {
-                // SAFETY: `Text` is `repr(C)` and has exactly `NAMES.len()` fields, all
-                // `&'static str`, in the order of `NAMES`: its layout is that of the array
-                // (`transmute` also checks the sizes at compile time). One copy, where
-                // assigning every field one by one costs about 7 KB of code.
-                unsafe { std::mem::transmute::<[&'static str; Text::NAMES.len()], Text>(strings) }
-            }
-        }
-    };
-}
-
-text_struct!(
-    title,
-    intro_hint,
-    intro_dismiss,
-    settings,
-    more_tools,
-    bits_m,
-    hashes_k,
-    hash_family,
-    layout_label,
-    layout_standard,
-    layout_partitioned,
-    seed_family_limit,
-    mode,
-    mode_bloom,
-    mode_counting,
-    counter_width,
-    memory_cost,
-    item,
-    item_placeholder,
-    add,
-    query,
-    step_add,
-    step_query,
-    keys_hint,
-    bit_array,
-    bit_array_hint,
-    download_svg,
-    canvas_hint,
-    zoom,
-    grid_keys,
-    cell_bit,
-    cell_counter,
-    cell_setters,
-    cell_no_setters,
-    hash_table,
-    hash_table_hint,
-    col_i,
-    col_bit,
-    bit_is_set,
-    bit_is_zero,
-    bit_being_set,
-    figures,
-    items_n,
-    bits_set_x,
-    fill_ratio,
-    fpr_now,
-    fpr_by_fill,
-    estimated_n,
-    fpr_partitioned,
-    fpr_standard_same,
-    fpr_by_fill_slices,
-    estimated_n_slices,
-    estimate_undefined,
-    items,
-    no_items,
-    remove,
-    remove_typed,
-    naive_delete_typed,
-    remove_anyway,
-    naive_delete,
-    reset,
-    undo,
-    redo,
-    bulk_add,
-    bulk_placeholder,
-    add_lines,
-    add_random,
-    try_word,
-    show_culprits,
-    result_definitely_not,
-    result_definitely_not_why,
-    result_definitely_not_why_many,
-    result_probably,
-    result_probably_why,
-    result_probably_why_one,
-    result_false_positive,
-    result_false_positive_one,
-    result_false_positive_why,
-    result_false_negative,
-    result_false_negative_many,
-    result_false_negative_why,
-    culprit_line,
-    culprit_more,
-    walk_title_add,
-    walk_title_query,
-    walk_hash,
-    walk_hash_seed,
-    walk_set_new,
-    walk_set_again,
-    walk_test_set,
-    walk_test_zero,
-    walk_done_add,
-    walk_done_query,
-    walk_next,
-    walk_back,
-    walk_cancel,
-    walk_keys,
-    msg_empty_item,
-    msg_items_locked,
-    msg_demo_loaded,
-    msg_lesson_replaced,
-    msg_quiz_built,
-    msg_quiz_built_resized,
-    msg_quiz_built_replaced,
-    msg_added,
-    msg_added_many,
-    msg_refused_absent,
-    msg_refused_absent_many,
-    msg_refused_false_positive,
-    msg_plain_cannot_remove,
-    msg_removed,
-    msg_false_negatives,
-    msg_false_negative_one,
-    msg_no_false_negatives,
-    msg_nothing_to_undo,
-    msg_nothing_to_redo,
-    notice_dismiss,
-    msg_saturated_kept,
-    deletion,
-    deletion_hint,
-    demo_naive,
-    demo_counting,
-    demo_saturation,
-    compare_item,
-    compare_plain,
-    compare_counting,
-    compare_false_negatives,
-    compare_false_negative_one,
-    compare_no_false_negatives,
-    compare_empty,
-    legend_zero,
-    legend_one,
-    legend_many,
-    legend_saturated,
-    empty_item_label,
-    tab_sets,
-    tab_hashes,
-    tab_grow,
-    tab_cms,
-    tab_apps,
-    cms_title,
-    cms_intro,
-    cms_width,
-    cms_depth,
-    cms_item,
-    cms_add,
-    cms_zipf,
-    cms_clear,
-    cms_zipf_note,
-    cms_grid,
-    cms_grid_hidden,
-    cms_row,
-    cms_estimate,
-    cms_truth,
-    cms_exact,
-    cms_over,
-    cms_guarantee,
-    cms_heavy,
-    cms_col_estimate,
-    cms_col_true,
-    sets_title,
-    sets_hint,
-    sets_example,
-    sets_filter,
-    sets_filter_one,
-    sets_grids_hidden,
-    sets_union,
-    sets_union_exact,
-    sets_union_differs,
-    sets_intersection,
-    sets_intersection_note,
-    sets_rates,
-    sets_and_exact,
-    sets_and_inexact,
-    sets_extra_legend,
-    sets_saturated,
-    sets_estimated,
-    sets_true,
-    fold_title,
-    fold_hint,
-    fold_example,
-    fold_empty,
-    fold_more,
-    fold_odd,
-    fold_less,
-    fold_found,
-    hashes_title,
-    hashes_hint,
-    hashes_corpus,
-    corpus_similar,
-    corpus_urls,
-    corpus_paste,
-    hashes_size,
-    hashes_hash,
-    hashes_histogram,
-    hashes_observed,
-    hashes_theory,
-    hashes_explain,
-    hq_show_label,
-    hq_show_title,
-    hq_col_rule,
-    hq_col_value,
-    hq_classic_note,
-    hashes_verdict_as_expected,
-    hashes_verdict_above,
-    hashes_verdict_below,
-    hashes_dof,
-    hashes_empty,
-    hashes_too_few,
-    tab_visualizer,
-    tab_lab,
-    tab_calculator,
-    plot_title,
-    plot_x,
-    plot_y,
-    plot_user,
-    plot_exact,
-    plot_approx,
-    plot_observed,
-    plot_spread,
-    plot_user_one,
-    plot_point,
-    plot_point_mean,
-    kplot_title,
-    kplot_point,
-    kplot_optimal,
-    kplot_x,
-    kplot_caption,
-    kplot_caption_half,
-    lab,
-    lab_hint,
-    lab_meaning,
-    lab_user_meaning,
-    lab_coverage,
-    lab_double_hashing,
-    lab_runs_above,
-    lab_runs_below,
-    lab_stale,
-    lab_n_max,
-    lab_filters,
-    lab_probes,
-    lab_points,
-    lab_seed,
-    lab_families,
-    lab_both,
-    lab_axis,
-    lab_linear,
-    lab_log,
-    lab_run,
-    lab_resume,
-    lab_pause,
-    lab_cancel,
-    lab_csv,
-    lab_status,
-    lab_timing,
-    calculator,
-    calc_solve,
-    calc_size_for_items,
-    calc_items_for_size,
-    calc_rate_for_shape,
-    calc_best_hashes,
-    calc_m,
-    calc_k,
-    calc_k_value,
-    calc_k_capped,
-    calc_n,
-    calc_p,
-    calc_p_input,
-    calc_bits_per_item,
-    calc_use,
-    calc_too_big,
-    calc_fix_fields,
-    calc_fix_fields_first,
-    practice_title,
-    claim_title,
-    claim_preset_billion,
-    claim_preset_files,
-    claim_bytes,
-    claim_holds,
-    claim_fails,
-    claim_detail,
-    ch_title,
-    ch_hint,
-    ch_corner,
-    ch_choice,
-    ch_walk,
-    ch_exact,
-    ch_high,
-    ch_fallback,
-    lang_label,
-    views_label,
-    notice_line,
-    problem_empty,
-    problem_not_a_number,
-    problem_not_whole,
-    problem_negative,
-    problem_too_large,
-    problem_above_max,
-    param_zero_bits,
-    param_too_many_bits,
-    param_zero_hashes,
-    param_too_many_hashes,
-    param_family_hashes,
-    param_fewer_bits_than_hashes,
-    param_bad_width,
-    param_rate,
-    param_zero_items,
-    param_zero_probes,
-    param_too_few_filters,
-    param_checkpoints,
-    param_not_finite,
-    param_too_small_for_rate,
-    notice_unknown,
-    notice_choices,
-    notice_at_most,
-    notice_remove_absent,
-    notice_remove_false_positive,
-    notice_remove_plain,
-    notice_not_applied,
-    notice_empty_item,
-    notice_needs_lesson,
-    notice_repeated,
-    culprit_setter,
-    msg_counter_step,
-    msg_counter_stuck,
-    cell_title_bit,
-    cell_title_counter,
-    cell_title_saturated,
-    hash_name,
-    grid_label,
-    strip_empty,
-    canvas_label,
-    more_items,
-    item_quoted,
-    list_separator,
-    clause_separator,
-    hash_bytes,
-    hash_bytes_more,
-    hash_mod_col,
-    hash_slice_col,
-    hash_seed_split,
-    seed_low_bits,
-    seed_low_rate,
-    seed_low_all,
-    hash_partition_hint,
-    apps_title,
-    apps_kv_intro,
-    apps_present,
-    apps_lookups,
-    apps_col_measured,
-    apps_col_formula,
-    apps_skipped,
-    apps_wasted,
-    apps_found,
-    apps_kv_sum,
-    apps_spam_title,
-    apps_spam_intro,
-    apps_blocked,
-    apps_wrongly,
-    apps_rescued,
-    apps_passed,
-    apps_whitelist,
-    apps_check,
-    apps_v_blacklisted,
-    apps_v_false,
-    apps_v_whitelisted,
-    apps_v_clear,
-    calc_m_value,
-    calc_m_meeting,
-    hash_label_times31,
-    hash_label_sum,
-    panic_title,
-    panic_body,
-    panic_reload,
-    embed_copy,
-    embed_short,
-    embed_copied,
-    embed_hint,
-    embed_open_full,
-    present_toggle,
-    present_short,
-    help_button,
-    quiz_button,
-    help_title,
-    help_close,
-    key_add,
-    key_query,
-    key_focus,
-    key_walk,
-    key_escape,
-    key_undo,
-    key_grid,
-    key_view,
-    key_present,
-    key_help,
-    quiz_title,
-    quiz_start,
-    quiz_close,
-    quiz_seed,
-    quiz_question,
-    quiz_how,
-    quiz_no,
-    quiz_member,
-    quiz_false_positive,
-    quiz_right,
-    quiz_wrong,
-    quiz_why_not,
-    quiz_why_false_negative,
-    quiz_why_member,
-    quiz_why_false_positive,
-    quiz_score,
-    quiz_next,
-    quiz_stop,
-    quiz_hint,
-    quiz_done,
-    quiz_by_answer,
-    quiz_balance,
-    quiz_new_set,
-    notice_unknown_lesson,
-    notice_step_range,
-    notice_bad_lesson,
-    lesson_label,
-    lesson_none,
-    lesson_start,
-    lesson_step,
-    lesson_next,
-    lesson_back,
-    lesson_exit,
-    lesson_filter,
-    lesson_diverged_settings,
-    lesson_diverged_verdict,
-    lesson_diverged_view,
-    lesson_restore,
-    low_bits_note,
-    low_bits_count,
-    low_bits_letters,
-    low_bits_two,
-    low_bits_three,
-    low_bits_compare,
-    lesson_end,
-    lesson_keys,
-    lessons_failed,
-    crawl_title,
-    crawl_taken,
-    crawl_fetched,
-    crawl_repeats,
-    crawl_new_skipped,
-    crawl_exact,
-    crawl_filter,
-    crawl_recent,
-    crawl_did_fetch,
-    crawl_did_repeat,
-    crawl_did_new,
-    key_lesson,
-    storage_failed,
-    storage_restored,
-    storage_fresh,
-    bulk_progress,
-    bulk_cancel,
-    bulk_stopped,
-    link_too_long,
-    compare_too_many,
-    compare_grids_hidden,
-    notice_lesson_file,
-    notice_language,
-    notice_language_file,
-    grow_title,
-    problem_below_min,
-    problem_not_a_fraction,
-    grow_intro,
-    grow_m0,
-    grow_p,
-    grow_r,
-    grow_s,
-    grow_n,
-    grow_plan_problem,
-    grow_too_much_memory,
-    grow_family,
-    grow_family_seed,
-    grow_running,
-    grow_memory_title,
-    grow_rate_title,
-    grow_x,
-    grow_bits,
-    grow_rate,
-    grow_fixed,
-    grow_cascade,
-    grow_scalable,
-    grow_figures,
-    grow_slices_title,
-    grow_slice,
-    grow_when_title,
-    grow_when_fixed,
-    grow_when_cascade,
-    grow_when_scalable,
-    grow_over_p,
-    grow_over_p_chance,
-);
+include!(concat!(env!("OUT_DIR"), "/text.rs"));
 
 impl Text {
-    /// Reads a language file: one `name = text` line per string of [`Text`], in the order of
-    /// [`Text::NAMES`]; blank lines and lines starting with `#` are skipped. A line without
-    /// ` = `, too many lines or too few is an error that says which.
+    /// Reads a language file.
+    ///
+    /// The file's first line is [`NAMES_HEADER`]; then come one `name = text` line per
+    /// string, in the order of [`Text::NAMES`], and blank lines or comments (`#` first).
+    /// The page takes each line's text by its place, so that the bundle carries none of the
+    /// names. What keeps a text out of another's place is the check ([`names`]): the file
+    /// is read once, its first line and the name of each text are fed to the check as they
+    /// come, and the file is refused unless the result is the check of this page's header
+    /// and names, which `build.rs` computes from `src/i18n/en.txt`. So a file written for
+    /// other names (another version's, or one with a line moved, renamed, missing or added)
+    /// is refused, as is a file without the header or with an old one. The errors say
+    /// which line is not `name = text`, or that the file was written for other texts
+    /// (natively also where: [`names_difference`]).
     pub fn parse(file: &'static str) -> Result<Text, String> {
         Ok(Text::from_strings(Text::strings_of(file)?))
     }
 
-    /// The strings of a language file in the order of [`Text::NAMES`], borrowed from it;
-    /// the errors of [`Text::parse`]. The page takes each line's text by its place, so that
-    /// the bundle carries none of the names (3.6 KB gzip at 382 of them); natively, where the tests read
-    /// the shipped files, each line's name is also checked against the name at its place.
+    /// The strings of a language file in the order of [`Text::NAMES`], borrowed from it, or
+    /// why it is refused: what [`Text::parse`] reads ([`install`] reads it in place).
     fn strings_of(file: &str) -> Result<[&str; Text::NAMES.len()], String> {
+        let mut check = names::NamesCheck::default();
         let mut strings: [&str; Text::NAMES.len()] = [""; Text::NAMES.len()];
         let mut count = 0;
         for (number, line) in file.lines().enumerate() {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            if line.trim().is_empty() || line.starts_with('#') {
+            if number == 0 {
+                // Line 1, `# names: <check>` (a comment to the rest of this loop), is
+                // checked with the names.
+                check.add(line);
+            }
+            let Some((name, value)) = names::entry(line)
+                .map_err(|_| format!(concat!("line {}: ", names::expected_entry!()), number + 1))?
+            else {
                 continue;
-            }
-            let line_no = number + 1;
-            let (name, value) = line
-                .split_once(" = ")
-                .ok_or_else(|| format!("line {line_no}: expected `name = text`"))?;
-            let Some(slot) = strings.get_mut(count) else {
-                return Err(format!("line {line_no}: more than {count} texts"));
             };
-            #[cfg(not(target_arch = "wasm32"))]
-            if name != Text::NAMES[count] {
-                return Err(format!(
-                    "line {line_no}: expected {}, found {name}",
-                    Text::NAMES[count]
-                ));
+            check.add(name);
+            // A text beyond the last is only checked: its name makes the check differ.
+            if let Some(slot) = strings.get_mut(count) {
+                *slot = value;
             }
-            #[cfg(target_arch = "wasm32")]
-            let _ = name;
-            *slot = value;
             count += 1;
         }
-        if count < Text::NAMES.len() {
-            return Err(format!("{count} texts, {} expected", Text::NAMES.len()));
+        if check.value() != NAMES_CHECK {
+            return Err(written_for_other_texts(file));
         }
         Ok(strings)
     }
+
+    /// A text from its strings in the order of [`Text::NAMES`].
+    fn from_strings(strings: [&'static str; Text::NAMES.len()]) -> Text {
+        // SAFETY: `build.rs` writes `Text` as `repr(C)` with exactly `NAMES.len()` fields,
+        // all `&'static str`, in the order of `NAMES`: its layout is that of the array
+        // (`transmute` also checks the sizes at compile time). One copy, where assigning
+        // every field one by one costs about 7 KB of code.
+        unsafe { std::mem::transmute::<[&'static str; Text::NAMES.len()], Text>(strings) }
+    }
+}
+
+/// Why a file whose first line is not [`NAMES_HEADER`], or whose names do not give its
+/// check, is refused: natively, where it differs.
+#[cfg(not(target_arch = "wasm32"))]
+fn written_for_other_texts(file: &str) -> String {
+    let which = match file.lines().next() {
+        Some(NAMES_HEADER) => names_difference(file).unwrap_or_default(),
+        _ => format!("line 1 is not {NAMES_HEADER}"),
+    };
+    format!("written for other texts: {which}")
+}
+
+/// Why a file whose first line is not [`NAMES_HEADER`], or whose names do not give its
+/// check, is refused: in the page, which has no names to compare, just that.
+#[cfg(target_arch = "wasm32")]
+fn written_for_other_texts(_file: &str) -> String {
+    "written for other texts".into()
+}
+
+/// Where the names of a language file first differ from [`Text::NAMES`] (`line 12:
+/// expected intro_hint, found title`), or `None` when they are the same, in the same order.
+/// Comments, the header among them, are skipped. For the tests, the error messages of
+/// [`Text::parse`] natively and `cargo run --example i18n_header`; the page does without it
+/// (it would need the names in the bundle).
+pub fn names_difference(file: &str) -> Option<String> {
+    let mut expected = Text::NAMES.iter();
+    let mut last = 0;
+    for (index, line) in file.lines().enumerate() {
+        let number = index + 1;
+        let name = match names::entry(line) {
+            Ok(Some((name, _))) => name,
+            Ok(None) => continue,
+            Err(problem) => return Some(format!("line {number}: {problem}")),
+        };
+        last = number;
+        match expected.next() {
+            Some(&want) if want == name => {}
+            Some(want) => return Some(format!("line {number}: expected {want}, found {name}")),
+            None => return Some(format!("line {number}: {name} follows the last text")),
+        }
+    }
+    expected
+        .next()
+        .map(|want| format!("{want} is missing after line {last}"))
 }
 
 /// Languages are `'static` tables: two are the same language when they are the same table,
@@ -725,12 +260,20 @@ pub fn fill(template: &str, values: &[&dyn std::fmt::Display]) -> String {
     out
 }
 
-/// The placeholders `{0}`, `{1}`, … that a template uses, sorted.
+/// The placeholders `{0}`, `{1}`, … `{N}` that a template uses, each once, sorted: those
+/// [`fill`] fills when given enough values, whatever their index.
 pub fn placeholders(template: &str) -> Vec<usize> {
-    let mut found: Vec<usize> = (0..10)
-        .filter(|i| template.contains(&format!("{{{i}}}")))
+    let mut found: Vec<usize> = template
+        .split('{')
+        .skip(1)
+        .filter_map(|after| {
+            let (digits, _) = after.split_once('}')?;
+            let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+            all_digits.then(|| digits.parse().ok()).flatten()
+        })
         .collect();
     found.sort_unstable();
+    found.dedup();
     found
 }
 
@@ -855,43 +398,182 @@ mod tests {
     #[test]
     fn english_is_its_file_read_by_name() {
         let file = include_str!("en.txt");
-        let read = Text::parse(file).unwrap_or_else(|e| panic!("src/i18n/en.txt: {e}"));
-        assert_eq!(read.entries(), EN.entries());
+        let read: Vec<(&str, &str)> = file
+            .lines()
+            .filter_map(|line| names::entry(line).unwrap())
+            .collect();
+        assert_eq!(read, EN.entries());
+        assert_eq!(names_difference(file), None);
+        assert_eq!(NAMES_HEADER, names::header(Text::NAMES.iter().copied()));
         assert_eq!(EN.title, "Bloom filter lab");
         assert_eq!(EN.ch_corner, "c \\ k");
+    }
+
+    /// `file` with the `name = text` lines `a` and `b` (0-based, among those lines) swapped.
+    fn swapped(file: &str, a: usize, b: usize) -> String {
+        let mut lines: Vec<&str> = file.lines().collect();
+        let at = |n: usize| {
+            lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| matches!(names::entry(l), Ok(Some(_))))
+                .nth(n)
+                .unwrap()
+                .0
+        };
+        let (a, b) = (at(a), at(b));
+        lines.swap(a, b);
+        lines.iter().map(|l| format!("{l}\n")).collect()
+    }
+
+    fn refusal(file: String) -> String {
+        let file: &'static str = Box::leak(file.into_boxed_str());
+        Text::parse(file).err().unwrap_or_default()
+    }
+
+    #[test]
+    fn shipped_translations_carry_the_check_of_this_page_s_names() {
+        for (lang, file) in BUNDLED_FILES {
+            let first = file.lines().next().unwrap_or_default();
+            assert!(
+                first == NAMES_HEADER,
+                "static/i18n/{}.txt: line 1 is {first:?}; a file written for the names of \
+                 src/i18n/en.txt, in its order, starts with\n{NAMES_HEADER}\n\
+                 Once its names are those (here: {}), `cargo run --example i18n_header` \
+                 writes that line.",
+                lang.key(),
+                names_difference(file).unwrap_or_else(|| "they are".to_owned()),
+            );
+            assert_eq!(
+                names_difference(file),
+                None,
+                "static/i18n/{}.txt",
+                lang.key()
+            );
+        }
+    }
+
+    #[test]
+    fn a_file_written_for_other_names_is_refused() {
+        let (_, zh) = BUNDLED_FILES[0];
+        assert!(Text::parse(zh).is_ok());
+        let n = Text::NAMES.len();
+        let line_of = |name: &str| {
+            1 + zh
+                .lines()
+                .position(|l| l.starts_with(&format!("{name} = ")))
+                .unwrap()
+        };
+        // Two lines swapped (neighbours, far apart, the last two): the header is this
+        // page's and every line reads, only the names' check differs.
+        for (a, b) in [(0, 1), (5, 300), (n - 2, n - 1)] {
+            let (first, second) = (Text::NAMES[a], Text::NAMES[b]);
+            assert_eq!(
+                refusal(swapped(zh, a, b)),
+                format!(
+                    "written for other texts: line {}: expected {first}, found {second}",
+                    line_of(first)
+                )
+            );
+        }
+        // A text renamed, one missing, one more (in the middle, at the end).
+        let other = |detail: String| format!("written for other texts: {detail}");
+        assert_eq!(
+            refusal(zh.replacen("\nsettings = ", "\nsetting = ", 1)),
+            other(format!(
+                "line {}: expected settings, found setting",
+                line_of("settings")
+            ))
+        );
+        let without = |name: &str| -> String {
+            zh.lines()
+                .filter(|l| !l.starts_with(&format!("{name} = ")))
+                .map(|l| format!("{l}\n"))
+                .collect()
+        };
+        assert_eq!(
+            refusal(without("settings")),
+            other(format!(
+                "line {}: expected settings, found more_tools",
+                line_of("settings")
+            ))
+        );
+        let last = Text::NAMES[n - 1];
+        assert_eq!(
+            refusal(without(last)),
+            other(format!(
+                "{last} is missing after line {}",
+                line_of(Text::NAMES[n - 2])
+            ))
+        );
+        let one_more = zh.replacen("\nsettings = ", "\nsettings_more = x\nsettings = ", 1);
+        assert!(refusal(one_more).contains("expected settings, found settings_more"));
+        assert_eq!(
+            refusal(format!("{zh}title = x\n")),
+            other(format!(
+                "line {}: title follows the last text",
+                zh.lines().count() + 1
+            ))
+        );
+        // The header of another version (the names without the last text), or none.
+        let old_header = names::header(Text::NAMES[..n - 1].iter().copied());
+        assert_eq!(
+            refusal(zh.replacen(NAMES_HEADER, &old_header, 1)),
+            other(format!("line 1 is not {NAMES_HEADER}"))
+        );
+        let headless = zh.split_once('\n').unwrap().1.to_owned();
+        assert!(refusal(headless).contains("line 1 is not # names: "));
+        // A header made for names that are not this page's is no way in either.
+        let mut renamed_names: Vec<&str> = Text::NAMES.to_vec();
+        renamed_names[3] = "setting";
+        let restamped = zh.replacen("\nsettings = ", "\nsetting = ", 1).replacen(
+            NAMES_HEADER,
+            &names::header(renamed_names),
+            1,
+        );
+        assert!(refusal(restamped).contains("line 1 is not"));
+        // `install` (what the page calls on a fetched file) refuses them the same way, and
+        // the language stays as it was.
+        assert!(install(Lang::Ja, swapped(BUNDLED_FILES[1].1, 0, 1)).is_err());
+        assert!(Lang::Ja.installed().is_none());
     }
 
     #[test]
     fn a_damaged_language_file_is_refused_with_the_reason() {
         let (_, zh) = BUNDLED_FILES[0];
-        let without_last: String = zh
-            .lines()
-            .take(zh.lines().count() - 1)
-            .map(|l| format!("{l}\n"))
-            .collect();
-        let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-        let error = |file: String| Text::parse(leak(file)).err().unwrap_or_default();
+        let title_line = 1 + zh.lines().position(|l| l.starts_with("title = ")).unwrap();
         assert_eq!(
-            error(without_last),
-            format!(
-                "{} texts, {} expected",
-                Text::NAMES.len() - 1,
-                Text::NAMES.len()
-            )
+            refusal(zh.replacen("\ntitle = ", "\ntitle: ", 1)),
+            format!("line {title_line}: expected `name = text`")
         );
-        assert!(error(format!("{zh}title = x\n"))
-            .contains(&format!("more than {} texts", Text::NAMES.len())));
-        assert!(
-            error(zh.replacen("title = ", "titel = ", 1)).contains("expected title, found titel")
+        assert_eq!(
+            refusal(format!("{zh}title=x\n")),
+            format!("line {}: expected `name = text`", zh.lines().count() + 1)
         );
-        assert!(error(format!("{zh}title: x\n")).contains("expected `name = text`"));
-        let without_title = zh.replacen("title = ", "# title = ", 1);
-        assert!(error(without_title).contains("expected title, found intro_hint"));
+        let without_title = zh.replacen("\ntitle = ", "\n# title = ", 1);
+        assert!(refusal(without_title).contains("expected title, found intro_hint"));
         // Windows line ends are fine; nothing is installed by a failed parse.
-        assert!(Text::parse(leak(zh.replace('\n', "\r\n"))).is_ok());
+        assert!(Text::parse(Box::leak(zh.replace('\n', "\r\n").into_boxed_str())).is_ok());
         assert!(install(Lang::Ja, "title = x\n".to_owned()).is_err());
+        assert!(install(Lang::Ja, format!("{NAMES_HEADER}\ntitle = x\n")).is_err());
+        assert!(install(Lang::Ja, String::new()).is_err());
         assert!(Lang::Ja.installed().is_none());
         assert_eq!(Lang::Ja.text().title, EN.title);
+    }
+
+    #[test]
+    fn placeholders_are_read_at_every_index() {
+        assert_eq!(placeholders("{0} of {1}"), [0, 1]);
+        assert_eq!(placeholders("{10}, {2} and {10} again; {9}"), [2, 9, 10]);
+        assert_eq!(placeholders("{123456}"), [123456]);
+        // What `fill` leaves as written is no placeholder.
+        assert_eq!(placeholders("{x} {} {1 } {-1} {2"), Vec::<usize>::new());
+        assert_eq!(placeholders("{{3}}"), [3]);
+        assert_ne!(placeholders(EN.plot_point_mean), placeholders("{0} … {9}"));
+        assert_eq!(
+            placeholders(EN.plot_point_mean),
+            (0..=10).collect::<Vec<_>>()
+        );
     }
 
     #[test]
