@@ -491,11 +491,13 @@ mod tests {
                 .map(|l| format!("{l}\n"))
                 .collect()
         };
+        let settings = Text::NAMES.iter().position(|&n| n == "settings").unwrap();
         assert_eq!(
             refusal(without("settings")),
             other(format!(
-                "line {}: expected settings, found more_tools",
-                line_of("settings")
+                "line {}: expected settings, found {}",
+                line_of("settings"),
+                Text::NAMES[settings + 1]
             ))
         );
         let last = Text::NAMES[n - 1];
@@ -525,7 +527,7 @@ mod tests {
         assert!(refusal(headless).contains("line 1 is not # names: "));
         // A header made for names that are not this page's is no way in either.
         let mut renamed_names: Vec<&str> = Text::NAMES.to_vec();
-        renamed_names[3] = "setting";
+        renamed_names[settings] = "setting";
         let restamped = zh.replacen("\nsettings = ", "\nsetting = ", 1).replacen(
             NAMES_HEADER,
             &names::header(renamed_names),
@@ -551,7 +553,9 @@ mod tests {
             format!("line {}: expected `name = text`", zh.lines().count() + 1)
         );
         let without_title = zh.replacen("\ntitle = ", "\n# title = ", 1);
-        assert!(refusal(without_title).contains("expected title, found intro_hint"));
+        assert!(
+            refusal(without_title).contains(&format!("expected title, found {}", Text::NAMES[1]))
+        );
         // Windows line ends are fine; nothing is installed by a failed parse.
         assert!(Text::parse(Box::leak(zh.replace('\n', "\r\n").into_boxed_str())).is_ok());
         assert!(install(Lang::Ja, "title = x\n".to_owned()).is_err());
