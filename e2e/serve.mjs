@@ -34,7 +34,8 @@ function folder(prefix) {
  */
 export function serve(root, { port = 0, prefix = '/' } = {}) {
   const base = folder(prefix);
-  const server = createServer(async (req, res) => {
+  // Links of tens of thousands of items are long: the request line may reach a few MB.
+  const server = createServer({ maxHeaderSize: 8 << 20 }, async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     // The folder named without its slash: a static host redirects to the folder.
     if (`${path}/` === base) {

@@ -83,21 +83,23 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
         .unwrap()
         .split(' ')
         .any(|c| c == "probe"));
-    // Hash 1's number, in hash 1's colour (the grid is laid out for 720 px before it is
-    // measured: 16 cells of 40 px and more, room for the index, the bit and the hashes).
-    let chip = marked
-        .query_selector(".cell-hashes .chip")
-        .unwrap()
-        .unwrap();
-    assert_eq!(chip.text_content().unwrap(), "1");
+    // The grid is laid out for 720 px before it is measured: 16 cells of 39 px, too small
+    // for every cell's index, so the picked cell shows its own index (in place of the hash
+    // numbers) and takes hash 1's colour.
     let has_class = |el: &Element, class: &str| {
         el.get_attribute("class")
             .unwrap_or_default()
             .split(' ')
             .any(|c| c == class)
     };
-    assert!(has_class(&chip, "hash-1"));
+    assert!(has_class(&marked, "show-index"));
+    let index = marked.query_selector(".cell-index").unwrap().unwrap();
+    assert_eq!(index.text_content().unwrap(), "2");
+    assert!(marked.query_selector(".cell-hashes").unwrap().is_none());
     assert!(has_class(&marked, "hash-1"));
+    // An unpicked cell of this size shows no index.
+    let plain = root.query_selector("[data-bit-index='3'] .cell-index").unwrap();
+    assert!(plain.is_none());
     let cursor = root.query_selector(".cell.cursor").unwrap().unwrap();
     assert_eq!(cursor.get_attribute("data-bit-index").as_deref(), Some("5"));
     assert_eq!(cursor.id(), "cell-5");

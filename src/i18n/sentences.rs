@@ -14,6 +14,7 @@ pub fn message(text: &Text, message: &Message) -> String {
     match message {
         Message::EmptyItem => text.msg_empty_item.to_owned(),
         Message::ItemsLocked => text.msg_items_locked.to_owned(),
+        Message::LinkStillOpening { done, total } => fill(text.msg_link_opening, &[done, total]),
         Message::DemoLoaded => text.msg_demo_loaded.to_owned(),
         Message::LessonReplaced => text.msg_lesson_replaced.to_owned(),
         Message::QuizFilterBuilt {

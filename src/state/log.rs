@@ -39,12 +39,28 @@ pub struct Member {
     pub copies: u32,
 }
 
-/// The items in the set after replaying a log, in order of first addition.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// The items in the set after replaying a log, in order of first addition. Each item has an
+/// order key (increasing with each first addition), so that finding, adding and removing an
+/// item never renumbers the others: a removal costs one move of the list's tail, not a new
+/// index for every later item.
+#[derive(Debug, Clone, Default)]
 pub struct Members {
     list: Vec<Member>,
-    index: FnvHashMap<String, usize>,
+    /// The order key of each member of `list`, increasing.
+    keys: Vec<u64>,
+    index: FnvHashMap<String, u64>,
+    next_key: u64,
 }
+
+impl PartialEq for Members {
+    /// Two sets are equal when they list the same items, the same number of times, in the
+    /// same order (however their order keys were drawn).
+    fn eq(&self, other: &Self) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Members {}
 
 impl Members {
     /// The members in order.
@@ -61,6 +77,7 @@ impl Members {
     /// (and rehashes) the index midway.
     pub fn reserve(&mut self, additional: usize) {
         self.list.reserve(additional);
+        self.keys.reserve(additional);
         self.index.reserve(additional);
     }
 
@@ -74,12 +91,20 @@ impl Members {
         self.index.contains_key(item)
     }
 
+    /// Where a member is in the list.
+    fn position(&self, item: &str) -> Option<usize> {
+        let key = self.index.get(item)?;
+        self.keys.binary_search(key).ok()
+    }
+
     /// Records one more copy of the item.
     pub fn add(&mut self, item: &str) {
-        match self.index.get(item) {
-            Some(&at) => self.list[at].copies += 1,
+        match self.position(item) {
+            Some(at) => self.list[at].copies += 1,
             None => {
-                self.index.insert(item.to_owned(), self.list.len());
+                self.index.insert(item.to_owned(), self.next_key);
+                self.keys.push(self.next_key);
+                self.next_key += 1;
                 self.list.push(Member {
                     item: item.to_owned(),
                     copies: 1,
@@ -97,39 +122,71 @@ impl Members {
 
     /// Takes one copy away (all copies for `all`); the item leaves the set at zero.
     pub fn take(&mut self, item: &str, all: bool) {
-        let Some(&at) = self.index.get(item) else {
-            return;
+        if self.take_leaving_a_gap(item, all) {
+            self.close_gaps();
+        }
+    }
+
+    /// [`Members::take`] for many removals in a row (a link's): an item that leaves the set
+    /// leaves it at once ([`Members::contains`] says so) but stays in the list with no copies
+    /// until [`Members::close_gaps`], so that n removals cost one pass over the list, not one
+    /// each. Returns whether a gap was left.
+    pub fn take_leaving_a_gap(&mut self, item: &str, all: bool) -> bool {
+        let Some(at) = self.position(item) else {
+            return false;
         };
         let member = &mut self.list[at];
         member.copies = if all { 0 } else { member.copies - 1 };
         if member.copies == 0 {
-            self.list.remove(at);
             self.index.remove(item);
-            for (i, m) in self.list.iter().enumerate().skip(at) {
-                self.index.insert(m.item.clone(), i);
-            }
         }
+        member.copies == 0
+    }
+
+    /// Drops the members [`Members::take_leaving_a_gap`] emptied.
+    pub fn close_gaps(&mut self) {
+        let keys = std::mem::take(&mut self.keys);
+        let (list, keys) = std::mem::take(&mut self.list)
+            .into_iter()
+            .zip(keys)
+            .filter(|(member, _)| member.copies > 0)
+            .unzip();
+        self.list = list;
+        self.keys = keys;
     }
 }
 
 /// Applies one entry to a filter and the member set.
 pub fn apply_entry(filter: &mut FilterModel, members: &mut Members, entry: &LogEntry) {
+    if apply_entry_leaving_a_gap(filter, members, entry) {
+        members.close_gaps();
+    }
+}
+
+/// [`apply_entry`] for many entries in a row: a member that leaves the set leaves a gap in
+/// the list until [`Members::close_gaps`] (returns whether it did), so that a log of n
+/// entries replays in one pass.
+pub fn apply_entry_leaving_a_gap(
+    filter: &mut FilterModel,
+    members: &mut Members,
+    entry: &LogEntry,
+) -> bool {
     match (entry, filter) {
         (LogEntry::Add(item), filter) => {
             filter.insert(item.as_bytes());
             members.add(item);
+            false
         }
         (LogEntry::Remove(item) | LogEntry::ForceRemove(item), FilterModel::Counting(f)) => {
             // A refused removal (some counter 0) changes neither the filter nor the set.
-            let removed = f.remove(item.as_bytes()).is_ok();
-            members.take_if(item, removed);
+            f.remove(item.as_bytes()).is_ok() && members.take_leaving_a_gap(item, false)
         }
         (LogEntry::NaiveDelete(item), FilterModel::Plain(f)) => {
             f.clear_positions_of(item.as_bytes());
-            members.take(item, true);
+            members.take_leaving_a_gap(item, true)
         }
         // Entries of the other mode do not apply (the log is rewritten on a mode switch).
-        _ => {}
+        _ => false,
     }
 }
 
@@ -137,8 +194,12 @@ pub fn apply_entry(filter: &mut FilterModel, members: &mut Members, entry: &LogE
 pub fn replay(settings: &Settings, log: &[LogEntry]) -> (FilterModel, Members) {
     let mut filter = settings.empty_filter();
     let mut members = Members::default();
+    let mut gaps = false;
     for entry in log {
-        apply_entry(&mut filter, &mut members, entry);
+        gaps |= apply_entry_leaving_a_gap(&mut filter, &mut members, entry);
+    }
+    if gaps {
+        members.close_gaps();
     }
     (filter, members)
 }

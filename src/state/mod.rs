@@ -33,6 +33,7 @@ pub use model::{
     pasted_item, pasted_lines, Action, AppState, BulkBuilder, BulkProgress, Divergence,
     FieldDrafts, FieldError, FilterAction, LessonAction, LessonProgress, LessonsStatus, Message,
     PageAction, Persistence, QuizFilterChange, SettingField, VisualizerAction, Walk, WalkKind,
+    LINK_AT_ONCE,
 };
 pub use query::{QueryReport, Verdict};
 pub use settings::{FilterModel, Mode, Settings};

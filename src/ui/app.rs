@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::i18n::{fill, sentences, Text};
 use crate::state::lesson::fill_text;
 use crate::state::url::{self, View};
-use crate::state::{Action, AppState, LessonsStatus};
+use crate::state::{Action, AppState, BulkBuilder, LessonsStatus, LINK_AT_ONCE};
 use crate::ui::browser;
 use crate::ui::components::{
     help_overlay::{help_overlay, HELP_CLOSE_ID},
@@ -33,28 +33,31 @@ impl Reducible for AppState {
 thread_local! {
     /// The state [`crate::ui::start`] prepared (its language's texts fetched) for the App.
     static INITIAL_STATE: std::cell::Cell<Option<AppState>> = const { std::cell::Cell::new(None) };
+    /// The entries of a long link still to add once the App is up (see [`AppState::opening`]).
+    static OPENING: std::cell::Cell<Option<BulkBuilder>> = const { std::cell::Cell::new(None) };
 }
 
 /// The state the page opens with: what the link says, or for a bare visit the last session
 /// in this browser; without `lang=`, the browser's preferred language.
-pub fn initial_state() -> AppState {
+pub fn initial_state() -> (AppState, Option<BulkBuilder>) {
     let query = browser::current_query();
     let saved = query.is_empty().then(browser::saved_state).flatten();
     let mut url = url::parse(saved.as_deref().unwrap_or(&query));
     url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
-    let mut state = AppState::from_url(url);
+    let (mut state, opening) = AppState::opening(url, LINK_AT_ONCE);
     if saved.is_some() {
         state = state.restored();
     }
     if browser::intro_dismissed() {
         state = state.without_intro();
     }
-    state
+    (state, opening)
 }
 
 /// Hands the App the state to open with.
-pub fn set_initial_state(state: AppState) {
+pub fn set_initial_state(state: AppState, opening: Option<BulkBuilder>) {
     INITIAL_STATE.set(Some(state));
+    OPENING.set(opening);
 }
 
 /// The lesson in progress, its placeholders filled from the live filter; when the screen
@@ -88,11 +91,29 @@ fn lesson(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) ->
 /// be rebuilt, losing focus and the canvas its pixels).
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| INITIAL_STATE.take().unwrap_or_else(initial_state));
+    let state = use_reducer(|| {
+        INITIAL_STATE.take().unwrap_or_else(|| {
+            let (state, opening) = initial_state();
+            OPENING.set(opening);
+            state
+        })
+    });
     let text: &'static Text = state.lang().text();
     follow_language(state.lang());
     let links = use_link(&state);
     use_startup(&state);
+    {
+        // A long link's entries join the filter in slices once the page is up.
+        let dispatch = {
+            let dispatcher = state.dispatcher();
+            Callback::from(move |action: Action| dispatcher.dispatch(action))
+        };
+        use_effect_with((), move |_| {
+            if let Some(builder) = OPENING.take() {
+                crate::ui::bulk::feed_link(builder, dispatch);
+            }
+        });
+    }
     use_shortcuts(&state);
     use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
     let dispatch = {

@@ -87,3 +87,14 @@ fn feed(mut builder: BulkBuilder, text: String, offset: usize, d: Callback<Actio
     d.emit(Action::Filter(FilterAction::BulkProgress(builder.added())));
     browser::yield_then(move || feed(builder, text, offset, d));
 }
+
+/// Adds a long link's entries, [`SLICE`] per task, then joins them to the state (see
+/// [`AppState::opening`]); the items panel shows the progress meanwhile.
+pub fn feed_link(mut builder: BulkBuilder, dispatch: Callback<Action>) {
+    if builder.add_link_slice(SLICE) {
+        dispatch.emit(Action::Filter(FilterAction::BulkFinish(Rc::new(builder))));
+    } else {
+        dispatch.emit(Action::Filter(FilterAction::BulkProgress(builder.added())));
+        browser::yield_then(move || feed_link(builder, dispatch));
+    }
+}

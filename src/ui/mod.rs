@@ -80,25 +80,27 @@ pub fn start() {
     // A page opening in Chinese or Japanese first fetches that language's texts, so that it
     // never shows English first; after 3 s without them it opens in English, with a notice
     // (a late answer still installs the texts for the menu).
-    let state = app::initial_state();
+    let (state, opening) = app::initial_state();
     let lang = state.lang();
-    let mount = Rc::new(Cell::new(Some(state)));
+    let mount = Rc::new(Cell::new(Some((state, opening))));
     let opened = mount.clone();
     wasm_bindgen_futures::spawn_local(async move {
         let loaded = browser::load_language(lang).await;
-        if let Some(state) = opened.take() {
+        if let Some((state, opening)) = opened.take() {
             match loaded {
-                Ok(()) => open(state),
+                Ok(()) => open(state, opening),
                 Err(problem) => {
-                    open(state.apply(Action::Page(PageAction::LanguageFailed(lang, problem))))
+                    let failed = Action::Page(PageAction::LanguageFailed(lang, problem));
+                    open(state.apply(failed), opening)
                 }
             }
         }
     });
     browser::after_ms(LANGUAGE_WAIT_MS, move || {
-        if let Some(state) = mount.take() {
+        if let Some((state, opening)) = mount.take() {
             let problem = format!("{}: no answer within {LANGUAGE_WAIT_MS} ms", lang.file());
-            open(state.apply(Action::Page(PageAction::LanguageFailed(lang, problem))));
+            let failed = Action::Page(PageAction::LanguageFailed(lang, problem));
+            open(state.apply(failed), opening);
         }
     });
 }
@@ -107,7 +109,7 @@ pub fn start() {
 const LANGUAGE_WAIT_MS: i32 = 3000;
 
 /// Mounts the app with this state.
-fn open(state: crate::state::AppState) {
-    app::set_initial_state(state);
+fn open(state: crate::state::AppState, opening: Option<crate::state::BulkBuilder>) {
+    app::set_initial_state(state, opening);
     yew::Renderer::<app::App>::new().render();
 }

@@ -113,6 +113,20 @@ impl Action {
     }
 }
 
+impl Action {
+    /// Whether the action changes the filter's settings or items (directly, or by a lesson
+    /// step, a quiz or the calculator's answer): what must wait while the link the page
+    /// opened with is still adding its items.
+    pub fn changes_the_filter(&self) -> bool {
+        match self {
+            Action::Filter(FilterAction::BulkProgress(_) | FilterAction::BulkFinish(_)) => false,
+            Action::Lesson(action) => !action.keeps_message(),
+            Action::Quiz(QuizAction::Start(_)) | Action::Forward | Action::Backward => true,
+            action => !action.needs_unlocked().is_empty(),
+        }
+    }
+}
+
 macro_rules! action_from {
     ($($group:ident($inner:ty)),* $(,)?) => {
         $(impl From<$inner> for Action {

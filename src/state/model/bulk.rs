@@ -1,12 +1,15 @@
-//! Long pastes: a builder that adds lines outside the page state, and the paste's progress.
+//! Long pastes and long links: a builder that adds a paste's lines, or a link's entries,
+//! outside the page state a slice at a time, and their progress.
 
 use std::rc::Rc;
 
+use super::link::entry_as_applied;
 use super::{AppState, Message};
-use crate::state::log::{apply_entry, LogEntry, Members};
+use crate::state::log::{apply_entry, apply_entry_leaving_a_gap, LogEntry, Members};
 use crate::state::settings::FilterModel;
+use crate::state::url::Notice;
 
-/// A long paste being added in slices.
+/// A long paste, or a long link's entries, being added in slices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BulkProgress {
     /// Lines added so far.
@@ -16,10 +19,13 @@ pub struct BulkProgress {
     /// The settings-and-items revision when the paste started: a change to the filter or
     /// its items since then drops the paste (changing the sets view or the folds does not).
     pub start_revision: u64,
+    /// The entries of the link the page opened with (which cannot be stopped, and leave no
+    /// undo step), not a paste.
+    pub opening_link: bool,
 }
 
 /// A long paste's result, built slice by slice outside the page state (so that no slice
-/// copies the whole set), then swapped in by [`(|v| Action::Filter(FilterAction::BulkFinish(v)))`](super::Action::BulkFinish).
+/// copies the whole set), then swapped in by [`FilterAction::BulkFinish`](super::FilterAction::BulkFinish).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BulkBuilder {
     pub(super) filter: FilterModel,
@@ -27,6 +33,22 @@ pub struct BulkBuilder {
     pub(super) log: Vec<LogEntry>,
     pub(super) added: usize,
     pub(super) revision: u64,
+    /// A link's entries, when the builder adds a link rather than a paste.
+    pub(super) link: Option<LinkEntries>,
+}
+
+/// A link's entries being added: what is left to add, the entries the page refused, the
+/// last unsafe deletion, and the query to ask once they are all in.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct LinkEntries {
+    entries: Vec<LogEntry>,
+    next: usize,
+    pub(super) notices: Vec<Notice>,
+    /// The item of the last unsafe deletion, and the log's length just after it.
+    pub(super) last_damage: Option<(String, usize)>,
+    /// A member left the set and left a gap in the list ([`Members::close_gaps`]).
+    gaps: bool,
+    pub(super) query: Option<String>,
 }
 
 impl BulkBuilder {
@@ -42,6 +64,36 @@ impl BulkBuilder {
     /// Lines added so far.
     pub fn added(&self) -> usize {
         self.added
+    }
+
+    /// Adds up to `count` more of a link's entries, each as the page applies it (see
+    /// [`entry_as_applied`]); returns whether every entry is in.
+    pub fn add_link_slice(&mut self, count: usize) -> bool {
+        let Some(link) = &mut self.link else {
+            return true;
+        };
+        let end = link.entries.len().min(link.next.saturating_add(count));
+        for entry in link.entries[link.next..end].iter().cloned() {
+            match entry_as_applied(&self.filter, &self.members, entry) {
+                Ok((applied, damaging)) => {
+                    link.gaps |=
+                        apply_entry_leaving_a_gap(&mut self.filter, &mut self.members, &applied);
+                    if damaging {
+                        link.last_damage = Some((applied.item().to_owned(), self.log.len() + 1));
+                    }
+                    self.log.push(applied);
+                }
+                Err((param, item, reason)) => link.notices.push(Notice::new(param, &item, reason)),
+            }
+            self.added += 1;
+        }
+        link.next = end;
+        let done = end == link.entries.len();
+        if done && link.gaps {
+            self.members.close_gaps();
+            link.gaps = false;
+        }
+        done
     }
 }
 
@@ -75,11 +127,30 @@ impl AppState {
             log,
             added: 0,
             revision: self.items_revision,
+            link: None,
         }
     }
 }
 
 impl AppState {
+    /// A builder that adds a link's `entries` to the current filter, then asks `query`.
+    pub(super) fn link_builder(
+        &self,
+        entries: Vec<LogEntry>,
+        query: Option<String>,
+    ) -> BulkBuilder {
+        let mut builder = self.bulk_builder(entries.len());
+        builder.link = Some(LinkEntries {
+            entries,
+            next: 0,
+            notices: Vec::new(),
+            last_damage: None,
+            gaps: false,
+            query,
+        });
+        builder
+    }
+
     /// A long paste of `total` lines starts; one paste at a time, so a second is refused
     /// while the first runs.
     pub(super) fn bulk_start(&mut self, total: usize) {
@@ -88,6 +159,7 @@ impl AppState {
                 done: 0,
                 total,
                 start_revision: self.items_revision,
+                opening_link: false,
             });
         }
     }
@@ -98,6 +170,12 @@ impl AppState {
         let current = self.bulk.take().filter(|b| {
             b.start_revision == self.items_revision && built.revision == self.items_revision
         });
+        if built.link.is_some() {
+            if current.is_some() {
+                self.finish_link(Rc::unwrap_or_clone(built));
+            }
+            return;
+        }
         if let Some(bulk) = current {
             self.record_undo();
             let built = Rc::unwrap_or_clone(built);

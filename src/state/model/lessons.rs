@@ -337,9 +337,7 @@ impl AppState {
         if settings != self.settings || log.len() != self.log.len() {
             self.rebuild(settings, log);
         }
-        for entry in overrides.entries {
-            self.apply_log_entry_from_url(entry);
-        }
+        self.apply_log_from_url(overrides.entries);
         if let Some(query) = overrides.query {
             self.draft = query.clone();
             self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &query)));
@@ -433,9 +431,7 @@ impl AppState {
             self.grow = Rc::new(grow.apply(GrowAction::Edit(url.grow.clone())));
             self.random_next = 0;
             self.rebuild(url.settings, Vec::new());
-            for entry in url.entries.iter().cloned() {
-                self.apply_log_entry_from_url(entry);
-            }
+            self.apply_log_from_url(url.entries.as_ref().clone());
         }
         for action in &step.actions {
             let run = |state: &mut AppState, action: Action| {

@@ -3,21 +3,44 @@
 use std::rc::Rc;
 
 use super::lessons::{LessonOverrides, LessonRequest};
-use super::{Action, AppState, FilterAction, Message};
+use super::{AppState, BulkBuilder, BulkProgress, Message};
 use crate::state::apps_view::AppsState;
 use crate::state::calculator::CalculatorState;
 use crate::state::cms_view::CmsState;
 use crate::state::grow_view::GrowState;
 use crate::state::hash_quality::HashQualityState;
 use crate::state::lab::LabState;
-use crate::state::log::LogEntry;
+use crate::state::log::{replay, LogEntry, Members};
+use crate::state::settings::FilterModel;
+
+use super::removal::false_negatives_of;
 use crate::state::query::run_query;
 use crate::state::sets_view::SetsState;
 use crate::state::url::{self, Notice, NoticeReason, UrlState};
 
+/// How many of a link's entries the page applies as it opens; a longer link (without a
+/// lesson or a quiz, which need its filter at once) is added in slices of this many, as a
+/// long paste is (about 5 ms each).
+pub const LINK_AT_ONCE: usize = 5_000;
+
 impl AppState {
     /// The state a URL describes, with its notices and, if it named one, its query shown.
     pub fn from_url(url: UrlState) -> Self {
+        let (mut state, rest) = AppState::opening(url, usize::MAX);
+        if let Some(mut builder) = rest {
+            builder.add_link_slice(usize::MAX);
+            state.bulk = None;
+            state.finish_link(builder);
+        }
+        state
+    }
+
+    /// The state a URL describes, as the page opens it: when the link holds more than
+    /// `at_once` entries (and no lesson or quiz), the state opens with its settings and an
+    /// empty filter, marked as adding the link's entries ([`BulkProgress::opening_link`]),
+    /// and the builder that adds them in slices is returned; it joins the state with
+    /// [`FilterAction::BulkFinish`](super::FilterAction::BulkFinish).
+    pub fn opening(url: UrlState, at_once: usize) -> (Self, Option<BulkBuilder>) {
         let mut state = AppState::new(url.settings, Vec::new());
         state.page.notices = url.notices;
         state.page.view = url.view;
@@ -41,15 +64,24 @@ impl AppState {
         state.cms = Rc::new(CmsState::new(url.cms).with_family(url.settings.family()));
         state.apps = Rc::new(AppsState::new(url.apps).with_family(url.settings.family()));
         let entries = Rc::unwrap_or_clone(url.entries);
-        for entry in entries.iter().cloned() {
-            state.apply_log_entry_from_url(entry);
+        let query = url.query;
+        let in_slices = entries.len() > at_once && url.lesson.is_none() && url.quiz.is_none();
+        let mut rest = None;
+        if in_slices {
+            rest = Some(state.link_builder(entries.clone(), query.clone()));
+            state.bulk = Some(BulkProgress {
+                done: 0,
+                total: entries.len(),
+                start_revision: state.items_revision,
+                opening_link: true,
+            });
+        } else {
+            state.apply_log_from_url(entries.clone());
+            if let Some(query) = &query {
+                state.ask_from_link(query);
+            }
         }
         state.undo.clear();
-        let query = url.query;
-        if let Some(query) = &query {
-            state.draft = query.clone();
-            state.last_query = Some(Rc::new(run_query(&state.filter, &state.members, query)));
-        }
         state.page.embedding = embedding;
         if let Some(seed) = url.quiz {
             // As when the quiz is started by hand: a tiny filter is filled first (the locks
@@ -76,40 +108,51 @@ impl AppState {
             });
         }
         state.refresh_sets_figures();
-        state
+        (state, rest)
     }
 
-    pub(super) fn apply_log_entry_from_url(&mut self, entry: LogEntry) {
-        let item = entry.item().to_owned();
-        let (param, action) = match entry {
-            LogEntry::Add(_) => ("add", Action::Filter(FilterAction::AddItem(item.clone()))),
-            LogEntry::Remove(_) => ("remove", Action::Filter(FilterAction::Remove(item.clone()))),
-            LogEntry::ForceRemove(_) => (
-                "force_remove",
-                Action::Filter(FilterAction::ForceRemove(item.clone())),
-            ),
-            LogEntry::NaiveDelete(_) => (
-                "naive_delete",
-                Action::Filter(FilterAction::NaiveDelete(item.clone())),
-            ),
-        };
-        let is_damage = |m: &Message| matches!(m, Message::FalseNegativesCreated { .. });
-        let earlier_damage = self.message.take().filter(is_damage);
-        let before = self.log.len();
-        *self = std::mem::take(self).apply(action);
-        if self.log.len() == before {
-            let reason = match &self.message {
-                Some(Message::RemoveRefusedAbsent { .. }) => NoticeReason::RemoveAbsent,
-                Some(Message::RemoveRefusedFalsePositive { .. }) => {
-                    NoticeReason::RemoveFalsePositive
-                }
-                Some(Message::PlainCannotRemove { .. }) => NoticeReason::RemovePlain,
-                _ => NoticeReason::NotApplied,
-            };
-            self.page.notices.push(Notice::new(param, &item, reason));
+    /// Asks a link's query: the item in the field and its answer shown.
+    fn ask_from_link(&mut self, query: &str) {
+        self.draft = query.to_owned();
+        self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, query)));
+    }
+
+    /// Applies a link's entries in one pass, each as the page would apply it (an add, a
+    /// removal, an unsafe deletion) but without an undo step of its own, so that a link of
+    /// 20,000 items opens in one linear pass: a notice names each entry the page refuses,
+    /// and the message says what the last unsafe deletion broke.
+    pub(super) fn apply_log_from_url(&mut self, entries: Vec<LogEntry>) {
+        if !entries.is_empty() {
+            let mut builder = self.link_builder(entries, None);
+            builder.add_link_slice(usize::MAX);
+            self.finish_link(builder);
         }
-        // The damage a forced removal or a naive delete did is said when the page opens.
-        self.message = self.message.take().filter(is_damage).or(earlier_damage);
+    }
+
+    /// A link's entries, all added by `built`, join the state (no undo step: the page opened
+    /// with them): the entries refused become notices, the message says what the last unsafe
+    /// deletion broke (as of just after it), and the link's query is asked.
+    pub(super) fn finish_link(&mut self, built: BulkBuilder) {
+        let Some(link) = built.link else {
+            return;
+        };
+        self.log = Rc::new(built.log);
+        self.filter = Rc::new(built.filter);
+        self.members = Rc::new(built.members);
+        self.changed();
+        self.page.notices.extend(link.notices);
+        if let Some((item, at)) = link.last_damage {
+            let victims = if at == self.log.len() {
+                self.false_negatives()
+            } else {
+                let (filter, members) = replay(&self.settings, &self.log[..at]);
+                false_negatives_of(&filter, &members)
+            };
+            self.message = Some(Message::FalseNegativesCreated { item, victims });
+        }
+        if let Some(query) = &link.query {
+            self.ask_from_link(query);
+        }
     }
 
     /// The query string of [`AppState::url_state`]; `compact` false gives the full-page
@@ -146,5 +189,51 @@ impl AppState {
             notices: Vec::new(),
             given: Default::default(),
         }
+    }
+}
+
+/// How the page applies one of a link's entries to this filter: the entry logged and
+/// whether it is an unsafe deletion (which the page then says broke members); or the
+/// parameter, the item and why the page refuses it.
+///
+/// - `add` always applies.
+/// - In counting mode `remove` applies to a member; `force_remove` applies to an item that
+///   tests as present (a member's is logged as a `remove`); `naive_delete` is a `remove`.
+///   An item with a 0 counter is refused as certainly absent, a non-member's `remove` as a
+///   false positive.
+/// - In a plain filter `naive_delete` clears the item's bits; `remove` and `force_remove`
+///   are refused.
+pub(super) fn entry_as_applied(
+    filter: &FilterModel,
+    members: &Members,
+    entry: LogEntry,
+) -> Result<(LogEntry, bool), (&'static str, String, NoticeReason)> {
+    let param = match &entry {
+        LogEntry::Add(_) => return Ok((entry, false)),
+        LogEntry::Remove(_) => "remove",
+        LogEntry::ForceRemove(_) => "force_remove",
+        LogEntry::NaiveDelete(_) => "naive_delete",
+    };
+    let force = matches!(entry, LogEntry::ForceRemove(_));
+    let item = match entry {
+        LogEntry::Add(item)
+        | LogEntry::Remove(item)
+        | LogEntry::ForceRemove(item)
+        | LogEntry::NaiveDelete(item) => item,
+    };
+    match filter {
+        FilterModel::Counting(counting) => {
+            if !counting.zero_positions(item.as_bytes()).is_empty() {
+                Err((param, item, NoticeReason::RemoveAbsent))
+            } else if members.contains(&item) {
+                Ok((LogEntry::Remove(item), false))
+            } else if force {
+                Ok((LogEntry::ForceRemove(item), true))
+            } else {
+                Err((param, item, NoticeReason::RemoveFalsePositive))
+            }
+        }
+        FilterModel::Plain(_) if param == "naive_delete" => Ok((LogEntry::NaiveDelete(item), true)),
+        FilterModel::Plain(_) => Err((param, item, NoticeReason::RemovePlain)),
     }
 }

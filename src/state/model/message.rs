@@ -58,6 +58,14 @@ pub enum Message {
     EmptyItem,
     /// An add or remove typed in a view whose embedding page locked the items.
     ItemsLocked,
+    /// A change to the filter while the link the page opened with is still adding its
+    /// items (done of total).
+    LinkStillOpening {
+        /// Entries added so far.
+        done: usize,
+        /// Entries in the link.
+        total: usize,
+    },
     /// A demonstration replaced the filter (undo brings the previous one back).
     DemoLoaded,
     /// A lesson replaced a filter that held items (undo brings them back).

@@ -42,6 +42,7 @@ pub use action::Action;
 pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
 pub use filter::{FilterAction, Walk, WalkKind, UNDO_DEPTH};
 pub use lessons::{Divergence, LessonAction, LessonProgress, LessonsState, LessonsStatus};
+pub use link::LINK_AT_ONCE;
 pub use message::{FieldDrafts, FieldError, FieldErrors, Message, QuizFilterChange, SettingField};
 pub use page::{PageAction, PageState, Persistence};
 pub use visualizer::{VisualizerAction, VisualizerState};
@@ -159,6 +160,16 @@ impl AppState {
                 self.message = Some(Message::ItemsLocked);
             }
             return self;
+        }
+        // The link the page opened with is still adding its items: the filter waits.
+        if let Some(bulk) = self.bulk.filter(|b| b.opening_link) {
+            if action.changes_the_filter() {
+                self.message = Some(Message::LinkStillOpening {
+                    done: bulk.done,
+                    total: bulk.total,
+                });
+                return self;
+            }
         }
         if !action.keeps_message() {
             self.message = None;

@@ -3,7 +3,7 @@
 
 use super::{AppState, Message};
 use crate::filter::RemoveError;
-use crate::state::log::LogEntry;
+use crate::state::log::{LogEntry, Members};
 use crate::state::settings::FilterModel;
 
 impl AppState {
@@ -61,16 +61,21 @@ impl AppState {
 
     /// Members the filter now reports as definitely absent.
     pub fn false_negatives(&self) -> Vec<String> {
-        self.members
-            .list()
-            .iter()
-            .filter(|m| !self.filter.contains(m.item.as_bytes()))
-            .map(|m| m.item.clone())
-            .collect()
+        false_negatives_of(&self.filter, &self.members)
     }
 
     /// Whether the answer for `item` would be a false positive right now.
     pub fn is_false_positive(&self, item: &str) -> bool {
         !self.members.contains(item) && self.filter.contains(item.as_bytes())
     }
+}
+
+/// Members `filter` reports as definitely absent.
+pub(super) fn false_negatives_of(filter: &FilterModel, members: &Members) -> Vec<String> {
+    members
+        .list()
+        .iter()
+        .filter(|m| !filter.contains(m.item.as_bytes()))
+        .map(|m| m.item.clone())
+        .collect()
 }

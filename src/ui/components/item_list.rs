@@ -151,7 +151,9 @@ pub fn ItemList(props: &ItemListProps) -> Html {
                 <div class="bulk-progress" role="status" data-bulk-done={bulk.done.to_string()} data-bulk-total={bulk.total.to_string()}>
                     <progress max={bulk.total.to_string()} value={bulk.done.to_string()} />
                     <span>{ fill(text.bulk_progress, &[&bulk.done, &bulk.total]) }</span>
-                    <button id="bulk-stop" class="small" onclick={stop_bulk}>{ text.bulk_cancel }</button>
+                    if !bulk.opening_link {
+                        <button id="bulk-stop" class="small" onclick={stop_bulk}>{ text.bulk_cancel }</button>
+                    }
                 </div>
             }
             <details class="bulk">

@@ -49,8 +49,14 @@ pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
         let dispatcher = state.dispatcher();
         let persistence = state.persistence().clone();
         let compact = state.embedding().compact;
+        // While the link the page opened with is still adding its items, the state is not yet
+        // what the link says: neither the address bar nor the saved session is touched.
+        let opening = state.bulk().is_some_and(|b| b.opening_link);
         // Compared by identity: a new value is set only when the links changed.
-        use_effect_with((*links).clone(), move |links| {
+        use_effect_with(((*links).clone(), opening), move |(links, opening)| {
+            if *opening {
+                return;
+            }
             let links = links.clone();
             let mirrored = browser::replace_query(&links.query);
             // Saving a long state copies it into the browser: a task of its own.
