@@ -98,7 +98,9 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
     assert!(marked.query_selector(".cell-hashes").unwrap().is_none());
     assert!(has_class(&marked, "hash-1"));
     // An unpicked cell of this size shows no index.
-    let plain = root.query_selector("[data-bit-index='3'] .cell-index").unwrap();
+    let plain = root
+        .query_selector("[data-bit-index='3'] .cell-index")
+        .unwrap();
     assert!(plain.is_none());
     let cursor = root.query_selector(".cell.cursor").unwrap().unwrap();
     assert_eq!(cursor.get_attribute("data-bit-index").as_deref(), Some("5"));
