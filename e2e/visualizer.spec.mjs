@@ -187,29 +187,40 @@ test('at m = 4096 the cursor cell is named in the page language, also after a sw
   await expect(cursor).toHaveAttribute('aria-label', '第 1 位 = 0');
 });
 
-test('a 2^24-bit array is drawn in 8 tiles, and a click in a lower tile picks the bit under it', async ({ page }) => {
+test('a 2^24-bit array is drawn in 16 tiles, only those in sight hold pixels, and a click in a lower tile picks the bit under it', async ({ page }) => {
   await openApp(page, '?m=16777216&k=7&add=kiwi');
   const stage = page.locator('.canvas-stage');
   await expect(stage).toHaveAttribute('data-draw-kind', 'full', { timeout: 30_000 });
   const tiles = page.locator('canvas.bit-canvas');
-  await expect(tiles).toHaveCount(8);
-  // Every tile is 4096 × 512 bits and painted (opaque) down to its last row.
+  await expect(tiles).toHaveCount(16);
+  // At 0.25× a pixel stands for a 4 × 4 block: a tile of 4096 × 256 bits is 1024 × 64
+  // pixels, painted (opaque) down to its last row; the tiles out of sight hold no bitmap.
+  await expect(page.locator('.canvas-toolbar')).toContainText('4 × 4');
   const sizes = await tiles.evaluateAll((cs) => cs.map((c) =>
-    [c.width, c.height, c.getContext('2d').getImageData(0, c.height - 1, 1, 1).data[3]]));
-  expect(sizes).toEqual(Array(8).fill([4096, 512, 255]));
-  // kiwi's bits are dark pixels in the tiles that hold them.
+    c.width ? [c.width, c.height, c.getContext('2d').getImageData(0, c.height - 1, 1, 1).data[3]] : [0, 0]));
+  const live = sizes.filter(([w]) => w > 0);
+  expect(live.length).toBeGreaterThan(0);
+  expect(live.length).toBeLessThan(16);
+  for (const size of live) expect(size).toEqual([1024, 64, 255]);
+  // At 1×, kiwi's bits are dark pixels in the tiles that hold them, once scrolled into sight.
+  await page.locator('.zoom button', { hasText: /^1×$/ }).click();
+  await expect(page.locator('.canvas-toolbar')).toContainText('one pixel each');
   await page.locator('#item-field').fill('kiwi');
   await expect(page.locator('.canvas-mark.probe')).toHaveCount(7);
   const position = await page.locator('.canvas-mark.probe').first().getAttribute('data-position');
   const p = Number(position);
   const row = Math.floor(p / 4096);
-  const tile = Math.floor(row / 512);
+  const tile = Math.floor(row / 256);
+  await page.locator('.canvas-scroll').evaluate((box, top) => { box.scrollTop = top; }, row);
+  await expect.poll(() => tiles.nth(tile).evaluate((c) => c.width)).toBe(4096);
   const rgb = await tiles.nth(tile).evaluate((c, [x, y]) =>
-    Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3)), [p % 4096, row % 512]);
+    Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3)), [p % 4096, row % 256]);
   expect(rgb).toEqual([29, 78, 137]);
-  await page.locator('.zoom button', { hasText: /^1×$/ }).click();
-  await tiles.nth(3).click({ position: { x: 10, y: 20 } });
-  await expect(page.locator('[data-inspected]')).toHaveAttribute('data-inspected', String((3 * 512 + 20) * 4096 + 10));
+  // The tiles far above have let go of their pixels.
+  if (tile > 3) expect(await tiles.nth(0).evaluate((c) => c.width)).toBe(0);
+  await tiles.nth(tile).scrollIntoViewIfNeeded();
+  await tiles.nth(tile).click({ position: { x: 10, y: 20 } });
+  await expect(page.locator('[data-inspected]')).toHaveAttribute('data-inspected', String((tile * 256 + 20) * 4096 + 10));
 });
 
 test('a change to all 4096 cells reaches the grid a part per frame and ends complete', async ({ page }) => {

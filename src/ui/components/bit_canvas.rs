@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::state::{Action, FilterModel};
 use std::cell::{Cell, RefCell};
+use std::ops::Range;
 use std::rc::Rc;
 
 use crate::i18n::{fill, Text};
@@ -70,67 +71,110 @@ fn context_of(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d, St
         .map_err(|_| "not a 2d context".to_owned())
 }
 
-/// Rows per band: at most 2^17 pixels (512 KiB of RGBA), a few milliseconds of work.
-fn band_rows(columns: u64) -> u64 {
-    ((1u64 << 17) / columns).max(1)
+/// Bits per canvas pixel along each side at zoom `z`: 1 from 1× up; below, one pixel
+/// stands for a `1/z` × `1/z` block (the screen could not show the bits apart anyway), so
+/// that the canvases of m = 2^25 hold 8 MiB of pixels rather than 128 MiB.
+pub fn bits_per_pixel_side(z: f64) -> u64 {
+    if z < 1.0 {
+        (1.0 / z).round() as u64
+    } else {
+        1
+    }
 }
 
-/// Pixels per canvas tile. A canvas allocates its whole bitmap on the first paint, about
-/// 43 ms for the 64 MiB of one 4096 × 4096 canvas; tiles of 2^21 pixels (8 MiB) take about
-/// 5 ms each, so no task of a full redraw is long. Up to m = 2^21 there is one tile.
-const TILE_PIXELS: u64 = 1 << 21;
+/// Rows per band: at most 2^17 bits, a few milliseconds of work; a multiple of 4 so that
+/// a band holds whole blocks at every [`bits_per_pixel_side`].
+fn band_rows(columns: u64) -> u64 {
+    ((1u64 << 17) / columns / 4).max(1) * 4
+}
+
+/// Bits per canvas tile. A canvas allocates its whole bitmap on the first paint; tiles of
+/// 2^20 bits (4 MiB at one pixel per bit) take a few milliseconds each, and only the tiles
+/// in sight hold a bitmap (the renderer keeps several times a bitmap's size per canvas).
+const TILE_BITS: u64 = 1 << 20;
 
 /// Rows per tile for `columns` bits per row: a multiple of the band height.
 pub fn tile_rows(columns: u64) -> u64 {
     let band = band_rows(columns);
-    ((TILE_PIXELS / columns) / band).max(1) * band
+    ((TILE_BITS / columns) / band).max(1) * band
 }
 
-/// The canvases of the bit array, top to bottom, and the geometry they share.
+/// The canvases of the bit array, top to bottom, and the geometry they share. Only the
+/// tiles in sight have a bitmap; the others are released (0 × 0, their size on screen
+/// kept by their style).
 struct Tiles {
     canvases: Vec<HtmlCanvasElement>,
     columns: u64,
     rows_per_tile: u64,
+    /// Bits per pixel along each side.
+    block: u64,
+    /// The tiles in sight.
+    live: Range<u64>,
 }
 
 impl Tiles {
-    /// The tile canvases inside `stage` (its `canvas` children, in order).
-    fn of(stage: &web_sys::Element, columns: u64) -> Tiles {
+    /// The tile canvases inside `stage` (its `canvas` children, in order), for the array
+    /// shown at zoom `z`.
+    fn of(stage: &web_sys::Element, columns: u64, z: f64) -> Tiles {
         let list = stage.get_elements_by_tag_name("canvas");
-        let canvases = (0..list.length())
+        let canvases: Vec<HtmlCanvasElement> = (0..list.length())
             .filter_map(|i| list.item(i)?.dyn_into::<HtmlCanvasElement>().ok())
             .collect();
+        let rows_per_tile = tile_rows(columns);
+        let live = tiles_in_sight(stage, rows_per_tile as f64 * z, canvases.len() as u64);
         Tiles {
             canvases,
             columns,
-            rows_per_tile: tile_rows(columns),
+            rows_per_tile,
+            block: bits_per_pixel_side(z),
+            live,
         }
     }
 
-    /// Whether the tiles already have this geometry (then pixels can be repainted in place).
+    /// The bitmap size of tile `tile` when the array has `rows` rows; 0 × 0 out of sight.
+    fn bitmap_size(&self, tile: u64, rows: u64) -> (u32, u32) {
+        if !self.live.contains(&tile) {
+            return (0, 0);
+        }
+        let tile_rows = rows
+            .saturating_sub(tile * self.rows_per_tile)
+            .min(self.rows_per_tile);
+        (
+            (self.columns / self.block) as u32,
+            tile_rows.div_ceil(self.block) as u32,
+        )
+    }
+
+    /// Whether every tile already has its bitmap size (then pixels can be repainted in
+    /// place).
     fn sized_for(&self, m: u64) -> bool {
         let rows = m.div_ceil(self.columns);
         self.canvases.len() as u64 == rows.div_ceil(self.rows_per_tile)
-            && self.canvases.iter().enumerate().all(|(i, c)| {
-                c.width() as u64 == self.columns
-                    && c.height() as u64 == self.rows_in_tile(i as u64, rows)
-            })
+            && self
+                .canvases
+                .iter()
+                .enumerate()
+                .all(|(i, c)| (c.width(), c.height()) == self.bitmap_size(i as u64, rows))
     }
 
-    /// Rows in tile `tile` when the array has `rows` rows.
-    fn rows_in_tile(&self, tile: u64, rows: u64) -> u64 {
-        rows.saturating_sub(tile * self.rows_per_tile)
-            .min(self.rows_per_tile)
-    }
-
-    /// Sizes every tile for `m` bits (sizing clears a canvas; its bitmap comes on first paint).
-    fn size(&self, m: u64) {
+    /// Sizes the tiles for `m` bits, the ones in sight only when `all` is false: sizing
+    /// clears a canvas (its bitmap comes on first paint), and a released tile drops its
+    /// bitmap. Returns the tiles in sight that were sized, which need a full paint.
+    fn size(&self, m: u64, all: bool) -> Vec<u64> {
         let rows = m.div_ceil(self.columns);
+        let mut sized = Vec::new();
         for (i, canvas) in self.canvases.iter().enumerate() {
+            let (width, height) = self.bitmap_size(i as u64, rows);
             // Sized here, not in html!: re-setting a canvas's width attribute clears it.
-            canvas.set_width(self.columns as u32);
-            canvas.set_height(self.rows_in_tile(i as u64, rows) as u32);
+            if all || (canvas.width(), canvas.height()) != (width, height) {
+                canvas.set_width(width);
+                canvas.set_height(height);
+                if width > 0 {
+                    sized.push(i as u64);
+                }
+            }
         }
+        sized
     }
 
     /// The 2D context of the tile holding array row `row`, and that row's y in the tile.
@@ -141,65 +185,122 @@ impl Tiles {
             .ok_or("no tile for this row")?;
         Ok((context_of(canvas)?, row % self.rows_per_tile))
     }
+
+    /// The array rows of tile `tile` when the array has `rows` rows.
+    fn rows_of(&self, tile: u64, rows: u64) -> Range<u64> {
+        (tile * self.rows_per_tile).min(rows)..((tile + 1) * self.rows_per_tile).min(rows)
+    }
 }
 
-/// Draws array rows `row .. row + height` of `filter` (within one tile: bands never cross
-/// a tile edge, as a tile's height is a multiple of the band height).
-fn draw_band(tiles: &Tiles, filter: &FilterModel, row: u64, height: u64) -> Result<(), String> {
-    let columns = tiles.columns;
+/// The tiles of `tile_height` screen pixels that the scroll box around `stage` shows (with
+/// a few pixels to spare), out of `count`; the first when the box is not laid out.
+fn tiles_in_sight(stage: &web_sys::Element, tile_height: f64, count: u64) -> Range<u64> {
+    const SPARE_PX: f64 = 32.0;
+    let Some(scroll) = stage.parent_element() else {
+        return 0..count.min(1);
+    };
+    let (top, height) = (scroll.scroll_top() as f64, scroll.client_height() as f64);
+    if height <= 0.0 || tile_height <= 0.0 {
+        return 0..count.min(1);
+    }
+    let first = ((top - SPARE_PX).max(0.0) / tile_height).floor() as u64;
+    let last = ((top + height + SPARE_PX) / tile_height).floor() as u64;
+    first.min(count)..(last + 1).min(count)
+}
+
+/// The colour of the pixel for the `block` × `block` bits from array row `row`, column
+/// `column`: a cell's own colour at one bit per pixel; else unset when no bit of the block
+/// is set, and darker the larger the share of set bits (any set bit shows).
+fn block_colour(filter: &FilterModel, columns: u64, block: u64, row: u64, column: u64) -> [u8; 4] {
     let m = filter.shape().m();
     let (counting, max) = match filter {
         FilterModel::Plain(_) => (false, 1),
         FilterModel::Counting(f) => (true, f.max_count()),
     };
-    let mut band = vec![0u8; (height * columns * 4) as usize];
-    for (offset, pixel) in band.chunks_exact_mut(4).enumerate() {
-        let position = row * columns + offset as u64;
-        let rgba = if position < m {
+    if block == 1 {
+        let position = row * columns + column;
+        return if position < m {
             colour(filter.count(position), max, counting)
         } else {
             [255, 255, 255, 0]
         };
+    }
+    let (mut bits, mut set) = (0u64, 0u64);
+    for r in row..row + block {
+        let first = r * columns + column;
+        for position in first..(first + block).min(m) {
+            bits += 1;
+            set += u64::from(filter.count(position) > 0);
+        }
+    }
+    if bits == 0 {
+        return [255, 255, 255, 0];
+    }
+    if set == 0 {
+        return UNSET;
+    }
+    let share = 0.5 + 0.5 * set as f64 / bits as f64;
+    let mix = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * share) as u8;
+    [
+        mix(UNSET[0], SET[0]),
+        mix(UNSET[1], SET[1]),
+        mix(UNSET[2], SET[2]),
+        255,
+    ]
+}
+
+/// Draws array rows `row .. row + height` of `filter` (within one tile: bands never cross
+/// a tile edge, as a tile's height is a multiple of the band height).
+fn draw_band(tiles: &Tiles, filter: &FilterModel, row: u64, height: u64) -> Result<(), String> {
+    let block = tiles.block;
+    let (width, pixel_rows) = (tiles.columns / block, height.div_ceil(block));
+    let mut band = vec![0u8; (width * pixel_rows * 4) as usize];
+    for (offset, pixel) in band.chunks_exact_mut(4).enumerate() {
+        let (x, y) = (offset as u64 % width, offset as u64 / width);
+        let rgba = block_colour(filter, tiles.columns, block, row + y * block, x * block);
         pixel.copy_from_slice(&rgba);
     }
     let image = ImageData::new_with_u8_clamped_array_and_sh(
         Clamped(&band[..]),
-        columns as u32,
-        height as u32,
+        width as u32,
+        pixel_rows as u32,
     )
     .map_err(|_| "image data".to_owned())?;
     let (context, y) = tiles.at_row(row)?;
     context
-        .put_image_data(&image, 0.0, y as f64)
+        .put_image_data(&image, 0.0, (y / block) as f64)
         .map_err(|_| "put image data".to_owned())
 }
 
-/// Draws every bit of `filter` into the tiles at once.
-fn draw(tiles: &Tiles, filter: &FilterModel) -> Result<(), String> {
-    let m = filter.shape().m();
-    tiles.size(m);
-    let rows = m.div_ceil(tiles.columns);
+/// Draws every bit of `filter` in the tiles `tiles` at once.
+fn draw_tiles(tiles: &Tiles, filter: &FilterModel, which: &[u64]) -> Result<(), String> {
+    let rows = filter.shape().m().div_ceil(tiles.columns);
     let step = band_rows(tiles.columns);
-    let mut row = 0;
-    while row < rows {
-        draw_band(tiles, filter, row, step.min(rows - row))?;
-        row += step;
+    for &tile in which {
+        let mut span = tiles.rows_of(tile, rows);
+        while !span.is_empty() {
+            let height = step.min(span.end - span.start);
+            draw_band(tiles, filter, span.start, height)?;
+            span.start += height;
+        }
     }
     Ok(())
 }
 
-/// Above this many bits a full redraw is split into tasks of about [`TASK_MS`].
+/// Above this many bits in sight a full redraw is split into tasks of about [`TASK_MS`].
 const SYNC_DRAW_MAX: u64 = 1 << 20;
 /// Work per task of a split redraw, in milliseconds.
 const TASK_MS: f64 = 8.0;
 
-/// A full redraw split into tasks, so the page stays responsive at m = 2^24. A newer draw
+/// A full redraw split into tasks, so the page stays responsive at m = 2^25. A newer draw
 /// (a different `generation`) stops it.
 struct SplitDraw {
     stage: web_sys::Element,
     tiles: Tiles,
     filter: Shared<FilterModel>,
-    row: u64,
+    zoom: f64,
+    /// The rows left to draw.
+    rows: Range<u64>,
     generation: u64,
     current: Rc<Cell<u64>>,
     drawn: Rc<RefCell<Option<Shared<FilterModel>>>>,
@@ -213,21 +314,16 @@ impl SplitDraw {
             return;
         }
         let task_start = now_ms();
-        let m = self.filter.shape().m();
-        if self.row == 0 {
-            self.tiles.size(m);
-        }
-        let rows = m.div_ceil(self.tiles.columns);
         let step = band_rows(self.tiles.columns);
-        while self.row < rows && now_ms() - task_start < TASK_MS {
-            let height = step.min(rows - self.row);
-            if draw_band(&self.tiles, &self.filter, self.row, height).is_err() {
+        while !self.rows.is_empty() && now_ms() - task_start < TASK_MS {
+            let height = step.min(self.rows.end - self.rows.start);
+            if draw_band(&self.tiles, &self.filter, self.rows.start, height).is_err() {
                 return;
             }
-            self.row += height;
+            self.rows.start += height;
         }
         self.longest_task_ms = self.longest_task_ms.max(now_ms() - task_start);
-        if self.row < rows {
+        if !self.rows.is_empty() {
             yield_then(move || self.run());
         } else {
             *self.drawn.borrow_mut() = Some(self.filter.clone());
@@ -236,6 +332,8 @@ impl SplitDraw {
             let _ =
                 stage.set_attribute("data-draw-longest-task-ms", &fixed(self.longest_task_ms, 1));
             let _ = stage.set_attribute("data-draw-kind", "full");
+            // The reader may have scrolled meanwhile.
+            bring_tiles_into_sight(stage, &self.filter, self.tiles.columns, self.zoom);
         }
     }
 }
@@ -274,42 +372,46 @@ pub fn changed_positions(old: &FilterModel, new: &FilterModel, limit: usize) -> 
     Some(changed)
 }
 
-/// Repaints only `positions`, one pixel each.
+/// Repaints the pixels of `positions` in the tiles in sight.
 fn draw_changes(tiles: &Tiles, filter: &FilterModel, positions: &[u64]) -> Result<(), String> {
-    let (counting, max) = match filter {
-        FilterModel::Plain(_) => (false, 1),
-        FilterModel::Counting(f) => (true, f.max_count()),
-    };
-    let contexts = tiles
-        .canvases
-        .iter()
-        .map(context_of)
-        .collect::<Result<Vec<_>, _>>()?;
+    let block = tiles.block;
     for &p in positions {
-        let rgba = colour(filter.count(p), max, counting);
         let row = p / tiles.columns;
-        let context = contexts
-            .get((row / tiles.rows_per_tile) as usize)
-            .ok_or("no tile for this row")?;
-        context.set_fill_style_str(&format!("rgb({},{},{})", rgba[0], rgba[1], rgba[2]));
-        context.fill_rect(
-            (p % tiles.columns) as f64,
-            (row % tiles.rows_per_tile) as f64,
-            1.0,
-            1.0,
+        if !tiles.live.contains(&(row / tiles.rows_per_tile)) {
+            continue;
+        }
+        let (x, y) = (
+            (p % tiles.columns) / block,
+            (row % tiles.rows_per_tile) / block,
         );
+        let first_row = row - row % tiles.rows_per_tile + y * block;
+        let rgba = block_colour(filter, tiles.columns, block, first_row, x * block);
+        let (context, _) = tiles.at_row(row)?;
+        context.set_fill_style_str(&format!("rgb({},{},{})", rgba[0], rgba[1], rgba[2]));
+        context.fill_rect(x as f64, y as f64, 1.0, 1.0);
     }
     Ok(())
 }
 
-/// Paints `filter` on the tiles in `stage`: only the changed pixels when the tiles show the
-/// same shape, else everything (split into tasks above [`SYNC_DRAW_MAX`] bits). The stage
-/// records how long the paint took and whether it was full (`data-draw-*`, read by the
-/// benchmark); those marks are removed while a paint is under way.
+/// Gives the tiles that came into sight their bitmap and paint, and releases the ones that
+/// left it, once `filter` is fully drawn.
+fn bring_tiles_into_sight(stage: &web_sys::Element, filter: &FilterModel, columns: u64, z: f64) {
+    let tiles = Tiles::of(stage, columns, z);
+    let entering = tiles.size(filter.shape().m(), false);
+    if let Err(problem) = draw_tiles(&tiles, filter, &entering) {
+        web_sys::console::error_1(&format!("canvas: {problem}").into());
+    }
+}
+
+/// Paints `filter` on the tiles in `stage` at zoom `z`: only the changed pixels when the
+/// tiles show the same shape, else every tile in sight (split into tasks above
+/// [`SYNC_DRAW_MAX`] bits). The stage records how long the paint took and whether it was
+/// full (`data-draw-*`, read by the benchmark); those marks are removed while a paint is
+/// under way.
 fn paint(
     stage: &web_sys::Element,
     filter: &Shared<FilterModel>,
-    columns: u64,
+    (columns, z): (u64, f64),
     current: &Rc<Cell<u64>>,
     drawn: &Rc<RefCell<Option<Shared<FilterModel>>>>,
 ) {
@@ -320,7 +422,7 @@ fn paint(
     ] {
         let _ = stage.remove_attribute(mark);
     }
-    let tiles = Tiles::of(stage, columns);
+    let tiles = Tiles::of(stage, columns, z);
     let start = now_ms();
     current.set(current.get() + 1);
     let m = filter.shape().m();
@@ -330,23 +432,35 @@ fn paint(
         .and_then(|old| changed_positions(&old, filter, INCREMENTAL_LIMIT));
     let result = match &changes {
         Some(positions) => draw_changes(&tiles, filter, positions),
-        None if m <= SYNC_DRAW_MAX => draw(&tiles, filter),
         None => {
-            let split = SplitDraw {
-                stage: stage.clone(),
-                tiles,
-                filter: filter.clone(),
-                row: 0,
-                generation: current.get(),
-                current: current.clone(),
-                drawn: drawn.clone(),
-                started_ms: start,
-                longest_task_ms: 0.0,
+            let live = tiles.size(m, true);
+            let rows = m.div_ceil(columns);
+            let span = match (live.first(), live.last()) {
+                (Some(&first), Some(&last)) => {
+                    tiles.rows_of(first, rows).start..tiles.rows_of(last, rows).end
+                }
+                _ => 0..0,
             };
-            // Its first slice too runs in a task of its own, not after the render that
-            // asked for it (which, for a new 2^24-bit filter, has already taken 30-40 ms).
-            yield_then(move || split.run());
-            return;
+            if (span.end - span.start) * columns <= SYNC_DRAW_MAX {
+                draw_tiles(&tiles, filter, &live)
+            } else {
+                let split = SplitDraw {
+                    stage: stage.clone(),
+                    tiles,
+                    filter: filter.clone(),
+                    zoom: z,
+                    rows: span,
+                    generation: current.get(),
+                    current: current.clone(),
+                    drawn: drawn.clone(),
+                    started_ms: start,
+                    longest_task_ms: 0.0,
+                };
+                // Its first slice too runs in a task of its own, not after the render that
+                // asked for it (which, for a new 2^24-bit filter, has already taken 30-40 ms).
+                yield_then(move || split.run());
+                return;
+            }
         }
     };
     if let Err(problem) = result {
@@ -374,18 +488,26 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
     // only the pixels that changed. Large full redraws run in tasks of about 8 ms.
     let drawn = use_mut_ref(|| None::<Shared<FilterModel>>);
     let generation = use_mut_ref(|| Rc::new(Cell::new(0u64)));
+    let z = *zoom;
+    let block = bits_per_pixel_side(z);
+    let hint = if block == 1 {
+        fill(text.canvas_hint, &[&m])
+    } else {
+        fill(text.canvas_hint_blocks, &[&m, &block])
+    };
     {
         let stage_ref = stage_ref.clone();
         let current = generation.borrow().clone();
-        use_effect_with(props.filter.clone(), move |filter| {
+        let drawn = drawn.clone();
+        // A new zoom may change the pixels' blocks and the tiles in sight.
+        use_effect_with((props.filter.clone(), z.to_bits()), move |(filter, _)| {
             if let Some(stage) = stage_ref.cast::<web_sys::Element>() {
-                paint(&stage, filter, columns, &current, &drawn);
+                paint(&stage, filter, (columns, z), &current, &drawn);
             }
             // A newer filter, or the canvas view closing, stops a split redraw in progress.
             move || current.set(current.get() + 1)
         });
     }
-    let z = *zoom;
     let set_zoom = |level: f64| {
         let zoom = zoom.clone();
         Callback::from(move |_| zoom.set(level))
@@ -419,7 +541,17 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
         let redraw_links = redraw_links.clone();
         use_effect_with((props.marks.clone(), z.to_bits()), move |_| redraw_links());
     }
-    let onscroll = Callback::from(move |_: Event| redraw_links());
+    let onscroll = {
+        let stage_ref = stage_ref.clone();
+        Callback::from(move |_: Event| {
+            if let (Some(stage), Some(filter)) =
+                (stage_ref.cast::<web_sys::Element>(), drawn.borrow().clone())
+            {
+                bring_tiles_into_sight(&stage, &filter, columns, z);
+            }
+            redraw_links()
+        })
+    };
     let cursor_ring = props.cursor.map(|c| {
         let x = (c % columns) as f64 * z + z / 2.0;
         let y = (c / columns) as f64 * z + z / 2.0;
@@ -436,7 +568,7 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
     html! {
         <div class="canvas-view" data-m={m.to_string()}>
             <div class="canvas-toolbar">
-                <span>{ fill(text.canvas_hint, &[&m]) }</span>
+                <span>{ hint }</span>
                 <span class="zoom" role="group" aria-label={text.zoom}>
                     { text.zoom }{ ": " }
                     { for ZOOM_LEVELS.iter().map(|&level| html! {
