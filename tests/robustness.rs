@@ -146,3 +146,191 @@ proptest! {
         }
     }
 }
+
+// --- Input limits -----------------------------------------------------------------------
+
+use bloomlab::state::fields::{check_item, FieldProblem, MAX_ITEM_BYTES};
+use bloomlab::state::hash_quality::{
+    check_corpus, CorpusSource, HashQualityAction, HashQualityJob, HashQualitySettings,
+    HashQualityState, MAX_CORPUS, MAX_PASTED_BYTES, PROBES,
+};
+use bloomlab::state::url::NoticeReason;
+
+const TOO_LONG: FieldProblem = FieldProblem::TooLong(MAX_ITEM_BYTES as u64);
+
+#[test]
+fn an_item_is_at_most_a_thousand_bytes_of_utf8() {
+    assert!(check_item(&"a".repeat(MAX_ITEM_BYTES)).is_ok());
+    assert_eq!(check_item(&"a".repeat(MAX_ITEM_BYTES + 1)), Err(TOO_LONG));
+    // Bytes, not characters: 333 three-byte characters fit, 334 do not.
+    assert!(check_item(&"日".repeat(333)).is_ok());
+    assert_eq!(check_item(&"日".repeat(334)), Err(TOO_LONG));
+}
+
+#[test]
+fn a_link_value_over_the_limit_is_refused_by_name_and_the_rest_is_opened() {
+    let longest = "b".repeat(MAX_ITEM_BYTES);
+    let over = "c".repeat(MAX_ITEM_BYTES + 1);
+    for key in [
+        "add",
+        "query",
+        "hq_item",
+        "hq_show",
+        "cms_add",
+        "spam_check",
+        "seta",
+        "m",
+    ] {
+        let query = format!("add=a&add={longest}&{key}={over}");
+        let url = parse(&query);
+        let refusals: Vec<_> = url.notices.iter().filter(|n| n.param == key).collect();
+        assert_eq!(refusals.len(), 1, "{key}: {:?}", url.notices);
+        assert_eq!(refusals[0].reason, NoticeReason::Problem(TOO_LONG), "{key}");
+        let (state, _) = AppState::opening(url, LINK_AT_ONCE);
+        assert_eq!(state.members().len(), 2, "{key}: the items that fit are in");
+    }
+}
+
+#[test]
+fn a_typed_item_over_the_limit_is_kept_in_the_field_named_and_never_used() {
+    let state = AppState::opening(parse("m=64&add=a"), LINK_AT_ONCE).0;
+    let long = "x".repeat(MAX_ITEM_BYTES + 1);
+    let typed = state.apply(Action::Filter(FilterAction::SetDraft(long.clone())));
+    assert_eq!(typed.draft(), long, "the field keeps what was typed");
+    assert_eq!(typed.message(), Some(&Message::ItemRefused(TOO_LONG)));
+    assert_eq!(
+        typed.shown_item(),
+        None,
+        "nothing is hashed or shown for it"
+    );
+    assert!(typed.live_report().is_none());
+    for action in [
+        FilterAction::AddDraft,
+        FilterAction::QueryDraft,
+        FilterAction::RemoveDraft,
+    ] {
+        let after = typed.clone().apply(Action::Filter(action));
+        assert_eq!(after.members().len(), 1);
+        assert_eq!(after.message(), Some(&Message::ItemRefused(TOO_LONG)));
+        assert_eq!(after.filter(), typed.filter());
+    }
+    // Shortened to the limit, it is an item again and the message goes.
+    let fits = typed.apply(Action::Filter(FilterAction::SetDraft(long[1..].to_owned())));
+    assert_eq!(fits.message(), None);
+    let added = fits.apply(Action::Filter(FilterAction::AddDraft));
+    assert_eq!(added.members().len(), 2);
+}
+
+#[test]
+fn a_paste_with_a_line_over_the_limit_is_refused_whole_naming_the_line() {
+    let state = AppState::opening(parse("m=64"), LINK_AT_ONCE).0;
+    let text = format!("a\n\nb\n{}\nc", "x".repeat(MAX_ITEM_BYTES + 1));
+    let after = state.apply(Action::Filter(FilterAction::AddLines(text)));
+    assert!(after.members().is_empty());
+    let problem = FieldProblem::LineTooLong(4, MAX_ITEM_BYTES as u64);
+    assert_eq!(after.message(), Some(&Message::ItemRefused(problem)));
+}
+
+/// `lines` distinct lines of `len` bytes each.
+fn corpus_of(lines: usize, len: usize) -> String {
+    (0..lines)
+        .map(|i| format!("{i:0len$}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_pasted_corpus_is_limited_per_line_in_lines_and_in_bytes() {
+    let line = |n: usize| "y".repeat(n);
+    assert!(check_corpus(&line(MAX_ITEM_BYTES)).is_ok());
+    let second_too_long = format!("a\n{}", line(MAX_ITEM_BYTES + 1));
+    assert_eq!(
+        check_corpus(&second_too_long),
+        Err(FieldProblem::LineTooLong(2, MAX_ITEM_BYTES as u64))
+    );
+    // 20,000 distinct lines are a corpus; one more is not (repeats count once).
+    let most = corpus_of(MAX_CORPUS as usize, 5);
+    assert!(check_corpus(&most).is_ok());
+    assert!(check_corpus(&format!("{most}\n00000\n00001")).is_ok());
+    assert_eq!(
+        check_corpus(&format!("{most}\n99999x")),
+        Err(FieldProblem::TooManyLines(MAX_CORPUS))
+    );
+    // In bytes: 200 lines of 999 bytes and their 199 line ends fit; a byte more does not.
+    let full = corpus_of(200, 999);
+    assert_eq!(full.len(), MAX_PASTED_BYTES - 1);
+    assert!(check_corpus(&format!("{full}x")).is_ok());
+    assert_eq!(
+        check_corpus(&format!("{full}xy")),
+        Err(FieldProblem::TooLong(MAX_PASTED_BYTES as u64))
+    );
+}
+
+#[test]
+fn a_refused_corpus_keeps_the_one_measured_and_its_reports() {
+    let settings = HashQualitySettings {
+        source: CorpusSource::Pasted,
+        pasted: "apple\npear".into(),
+        ..HashQualitySettings::default()
+    };
+    let view = HashQualityState::new(settings.clone());
+    let generation = view.generation();
+    let refused = view
+        .clone()
+        .apply(HashQualityAction::Edit(HashQualitySettings {
+            pasted: "a".repeat(150_000),
+            ..settings
+        }));
+    assert_eq!(refused.corpus(), ["apple", "pear"]);
+    assert_eq!(refused.generation(), generation, "the measurement goes on");
+    assert_eq!(
+        refused.problems().pasted,
+        Some(FieldProblem::LineTooLong(1, MAX_ITEM_BYTES as u64))
+    );
+}
+
+#[test]
+fn the_hash_quality_pass_reads_an_amount_linear_in_the_line_length_one_probe_at_a_time() {
+    let job = HashQualityJob {
+        source: CorpusSource::Pasted,
+        ..HashQualityJob::default()
+    };
+    let mut per_byte = Vec::new();
+    for (lines, len) in [
+        (1, 10),
+        (1, 100),
+        (1, 1000),
+        (10, 1000),
+        (200, 999),
+        (20_000, 5),
+    ] {
+        let corpus: Vec<String> = corpus_of(lines, len)
+            .split('\n')
+            .map(String::from)
+            .collect();
+        let (mut count, mut bytes, mut longest) = (0u64, 0usize, 0usize);
+        for probe in job.probes(&corpus) {
+            count += 1;
+            bytes += probe.len();
+            longest = longest.max(probe.len());
+        }
+        assert_eq!(count, PROBES);
+        // A probe is a line and a round number of at most five digits: never more than one
+        // line's bytes and six are held at once, and all of them are 20,000 such.
+        assert!(longest <= len + 6, "{lines} × {len}: {longest}");
+        assert!(
+            bytes <= PROBES as usize * (len + 6),
+            "{lines} × {len}: {bytes}"
+        );
+        per_byte.push(bytes as f64 / len as f64);
+    }
+    // The work per byte of line does not grow with the line.
+    assert!(per_byte[2] <= per_byte[1] && per_byte[1] <= per_byte[0]);
+    // The original failure: one line of 150,000 characters is refused before any work.
+    let view = HashQualityState::new(HashQualitySettings {
+        source: CorpusSource::Pasted,
+        pasted: "a".repeat(150_000),
+        ..HashQualitySettings::default()
+    });
+    assert!(view.corpus().is_empty());
+}

@@ -268,17 +268,16 @@ fn similar_item(i: usize) -> String {
 const URL_SEED: u64 = 0xC0A9;
 
 /// `count` probes made like pasted `items` and never among them: each item with a number
-/// appended (`apple1`, `pear1`, …, `apple2`, …), skipping any that is an item itself.
-pub fn probes_like(items: &[String], count: usize) -> Vec<String> {
-    if items.is_empty() {
-        return Vec::new();
-    }
+/// appended (`apple1`, `pear1`, …, `apple2`, …), skipping any that is an item itself. Made
+/// one at a time as they are read, so that 20,000 probes of long lines are never all held.
+pub fn probes_like(items: &[String], count: usize) -> impl Iterator<Item = String> + '_ {
     let members = super::distinct::text_set(items.iter().map(String::as_str));
-    (0..)
-        .map(|i| format!("{}{}", items[i % items.len()], i / items.len() + 1))
-        .filter(|probe| !members.contains(probe.as_str()))
+    let cycle = items.len();
+    let rounds = if cycle == 0 { 0 } else { usize::MAX };
+    (0..rounds)
+        .map(move |i| format!("{}{}", items[i % cycle], i / cycle + 1))
+        .filter(move |probe| !members.contains(probe.as_str()))
         .take(count)
-        .collect()
 }
 
 /// One hash's report on a corpus.
@@ -420,10 +419,10 @@ pub const MIN_TESTED_ITEMS: u64 = 5 * BUCKETS;
 /// Builds a filter of m bits and k positions from `items` with `hash`, probes it with
 /// `probes` (items never inserted, made like them), and measures the spread of first
 /// positions over [`BUCKETS`].
-pub fn report(
+pub fn report<P: AsRef<str>>(
     hash: HashUnderTest,
     items: &[String],
-    probes: &[String],
+    probes: impl IntoIterator<Item = P>,
     m: u64,
     k: u32,
 ) -> HashReport {
@@ -435,14 +434,12 @@ pub fn report(
             bits.set(position);
         }
     }
-    let false_positives = probes
-        .iter()
-        .filter(|probe| {
-            hash.hash_pair(probe.as_bytes())
-                .positions(k, m)
-                .all(|p| bits.get(p))
-        })
-        .count();
+    let (mut probed, mut false_positives) = (0u64, 0u64);
+    for probe in probes {
+        probed += 1;
+        let pair = hash.hash_pair(probe.as_ref().as_bytes());
+        false_positives += u64::from(pair.positions(k, m).all(|p| bits.get(p)));
+    }
     let n = items.len() as f64;
     HashReport {
         hash,
@@ -453,8 +450,8 @@ pub fn report(
         ln_p_value: ln_chi_square_p_value(chi, dof),
         ones: bits.count_ones(),
         expected_ones: m as f64 * -(k as f64 * n * (-1.0 / m as f64).ln_1p()).exp_m1(),
-        probes: probes.len() as u64,
-        observed_rate: false_positives as f64 / probes.len().max(1) as f64,
+        probes: probed,
+        observed_rate: false_positives as f64 / probed.max(1) as f64,
         theory_rate: super::math::fpr_exact(m as f64, n, k as f64),
     }
 }
@@ -506,7 +503,7 @@ mod tests {
         // Three items: every hash, weak or not, scores the same χ² of 98 on 100 dof.
         let few = ["apple", "pear", "kiwi"].map(String::from);
         for hash in HashUnderTest::ALL {
-            let r = report(hash, &few, &probes_like(&few, 100), 10_000, 4);
+            let r = report(hash, &few, probes_like(&few, 100), 10_000, 4);
             assert_eq!(r.spread(), Spread::TooFew, "{hash:?}");
         }
         let enough = Corpus::Similar.items(MIN_TESTED_ITEMS as usize);
@@ -601,10 +598,10 @@ mod tests {
         assert!(probes.iter().all(|p| !urls.contains(p)));
         let pasted = ["apple", "pear", "apple1"].map(String::from);
         assert_eq!(
-            probes_like(&pasted, 5),
+            probes_like(&pasted, 5).collect::<Vec<_>>(),
             ["pear1", "apple11", "apple2", "pear2", "apple12"]
         );
-        assert!(probes_like(&[], 5).is_empty());
+        assert_eq!(probes_like(&[], 5).count(), 0);
     }
 
     #[test]

@@ -20,6 +20,9 @@ pub fn problem(text: &Text, problem: &FieldProblem) -> String {
         FieldProblem::BelowMin(min) => fill(text.problem_below_min, &[min]),
         FieldProblem::NotAFraction => text.problem_not_a_fraction.to_owned(),
         FieldProblem::Invalid(e) => param_error(text, e),
+        FieldProblem::TooLong(max) => fill(text.problem_too_long, &[max]),
+        FieldProblem::LineTooLong(line, max) => fill(text.problem_line_too_long, &[line, max]),
+        FieldProblem::TooManyLines(max) => fill(text.problem_too_many_lines, &[max]),
     }
 }
 

@@ -13,6 +13,10 @@ pub fn message(text: &Text, message: &Message) -> String {
     let list = |items: &[String]| quoted_list(text, items);
     match message {
         Message::EmptyItem => text.msg_empty_item.to_owned(),
+        Message::ItemRefused(problem) => fill(
+            text.msg_item_refused,
+            &[&super::describe::problem(text, problem)],
+        ),
         Message::ItemsLocked => text.msg_items_locked.to_owned(),
         Message::LinkStillOpening { done, total } => fill(text.msg_link_opening, &[done, total]),
         Message::DemoLoaded => text.msg_demo_loaded.to_owned(),

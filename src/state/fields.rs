@@ -23,6 +23,12 @@ pub enum FieldProblem {
     NotAFraction,
     /// A number, but not an allowed value.
     Invalid(ParamError),
+    /// A text longer than this many bytes (UTF-8).
+    TooLong(u64),
+    /// Line `.0` (from 1) of a text is longer than `.1` bytes.
+    LineTooLong(u64, u64),
+    /// More than this many lines.
+    TooManyLines(u64),
 }
 
 impl FieldProblem {
@@ -39,6 +45,33 @@ impl FieldProblem {
 impl From<ParamError> for FieldProblem {
     fn from(e: ParamError) -> Self {
         FieldProblem::Invalid(e)
+    }
+}
+
+/// The longest item the page takes, in bytes of UTF-8: one typed in the item field, a line
+/// of a paste, a link's `add=`, `query=` or `remove=`, a line of the hash-quality corpus.
+/// Every item's hashes, positions and bytes are shown as it is typed; 1,000 bytes hold any
+/// word or address a lesson needs and keep that under a frame.
+pub const MAX_ITEM_BYTES: usize = 1000;
+
+/// `text` as an item: at most [`MAX_ITEM_BYTES`] long.
+pub fn check_item(text: &str) -> Result<&str, FieldProblem> {
+    if text.len() > MAX_ITEM_BYTES {
+        Err(FieldProblem::TooLong(MAX_ITEM_BYTES as u64))
+    } else {
+        Ok(text)
+    }
+}
+
+/// `text` as lines of items: each at most [`MAX_ITEM_BYTES`] long, else the first that is
+/// longer, by its number.
+pub fn check_lines(text: &str) -> Result<&str, FieldProblem> {
+    match text.split('\n').position(|line| check_item(line).is_err()) {
+        Some(index) => Err(FieldProblem::LineTooLong(
+            index as u64 + 1,
+            MAX_ITEM_BYTES as u64,
+        )),
+        None => Ok(text),
     }
 }
 

@@ -6,7 +6,9 @@
 use crate::filter::hash_quality::{probes_like, Corpus, HashReport, HashUnderTest};
 use crate::filter::ParamError;
 
-use super::fields::{parse_bits, parse_bounded, parse_hashes, FieldProblem};
+use super::fields::{
+    check_item, check_lines, parse_bits, parse_bounded, parse_hashes, FieldProblem,
+};
 
 /// Where the corpus comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,8 +119,25 @@ pub fn corpus_lines<'a>(lines: impl IntoIterator<Item = &'a str>) -> String {
     distinct_lines(lines).join("\n")
 }
 
-/// Largest generated corpus.
+/// Largest corpus, generated or pasted (distinct lines).
 pub const MAX_CORPUS: u64 = 20_000;
+/// Longest pasted corpus, in bytes; each line is at most
+/// [`MAX_ITEM_BYTES`](super::fields::MAX_ITEM_BYTES) long.
+pub const MAX_PASTED_BYTES: usize = 200_000;
+
+/// `pasted` as a corpus the view can measure: each line at most
+/// [`MAX_ITEM_BYTES`](super::fields::MAX_ITEM_BYTES), at
+/// most [`MAX_PASTED_BYTES`] in all and [`MAX_CORPUS`] distinct lines.
+pub fn check_corpus(pasted: &str) -> Result<&str, FieldProblem> {
+    if pasted.len() > MAX_PASTED_BYTES {
+        return Err(FieldProblem::TooLong(MAX_PASTED_BYTES as u64));
+    }
+    check_lines(pasted)?;
+    if distinct_lines(pasted.split('\n')).len() as u64 > MAX_CORPUS {
+        return Err(FieldProblem::TooManyLines(MAX_CORPUS));
+    }
+    Ok(pasted)
+}
 /// Probes for each hash's observed rate.
 pub const PROBES: u64 = 20_000;
 
@@ -147,6 +166,19 @@ impl Default for HashQualityJob {
     }
 }
 
+impl HashQualityJob {
+    /// The probes of the job on `corpus`: [`PROBES`] items made like the corpus's and never
+    /// among them, one at a time.
+    pub fn probes<'a>(&self, corpus: &'a [String]) -> Box<dyn Iterator<Item = String> + 'a> {
+        match self.source {
+            CorpusSource::Generated(kind) => {
+                Box::new(kind.probes(corpus.len(), PROBES as usize).into_iter())
+            }
+            CorpusSource::Pasted => Box::new(probes_like(corpus, PROBES as usize)),
+        }
+    }
+}
+
 /// Every intent of the hash-quality view.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HashQualityAction {
@@ -162,6 +194,8 @@ pub enum HashQualityAction {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct HashQualityState {
     settings: HashQualitySettings,
+    /// The pasted corpus measured: the last one [`check_corpus`] took.
+    corpus_text: String,
     problems: HashQualityProblems,
     job: HashQualityJob,
     generation: u64,
@@ -177,6 +211,10 @@ pub struct HashQualityProblems {
     pub m: Option<FieldProblem>,
     /// k.
     pub k: Option<FieldProblem>,
+    /// The pasted corpus.
+    pub pasted: Option<FieldProblem>,
+    /// The item whose values are shown.
+    pub show: Option<FieldProblem>,
 }
 
 impl HashQualityState {
@@ -198,15 +236,21 @@ impl HashQualityState {
                 job.size = *size.as_ref().unwrap_or(&job.size);
                 job.m = *m.as_ref().unwrap_or(&job.m);
                 job.k = *k.as_ref().unwrap_or(&job.k);
-                let pasted_changed = settings.pasted != self.settings.pasted;
+                let pasted = check_corpus(&settings.pasted);
+                let pasted_changed = pasted.as_ref().is_ok_and(|text| *text != self.corpus_text);
                 if job != self.job || (job.source == CorpusSource::Pasted && pasted_changed) {
                     self.generation += 1;
                     self.reports.clear();
+                }
+                if let Ok(text) = &pasted {
+                    self.corpus_text = (*text).to_owned();
                 }
                 self.problems = HashQualityProblems {
                     size: size.err(),
                     m: m.err(),
                     k: k.err(),
+                    pasted: pasted.err(),
+                    show: check_item(&settings.show).err(),
                 };
                 self.job = job;
                 self.settings = settings;
@@ -245,19 +289,16 @@ impl HashQualityState {
     pub fn complete(&self) -> bool {
         self.reports.len() == HashUnderTest::ALL.len()
     }
-    /// The probes of the job: [`PROBES`] items made like the corpus's and never among them.
-    pub fn probes(&self, corpus: &[String]) -> Vec<String> {
-        match self.job.source {
-            CorpusSource::Generated(kind) => kind.probes(corpus.len(), PROBES as usize),
-            CorpusSource::Pasted => probes_like(corpus, PROBES as usize),
-        }
-    }
-
     /// The job's first probe, to show what "made like the corpus's" means.
     pub fn first_probe(&self) -> Option<String> {
+        self.job.probes(&self.corpus()).next()
+    }
+
+    /// Items in the corpus of the job.
+    pub fn corpus_size(&self) -> usize {
         match self.job.source {
-            CorpusSource::Generated(kind) => kind.probes(self.job.size as usize, 1).pop(),
-            CorpusSource::Pasted => probes_like(&self.corpus(), 1).pop(),
+            CorpusSource::Generated(_) => self.job.size as usize,
+            CorpusSource::Pasted => distinct_lines(self.corpus_text.split('\n')).len(),
         }
     }
 
@@ -265,9 +306,7 @@ impl HashQualityState {
     pub fn corpus(&self) -> Vec<String> {
         match self.job.source {
             CorpusSource::Generated(corpus) => corpus.items(self.job.size as usize),
-            CorpusSource::Pasted => self
-                .settings
-                .pasted_items()
+            CorpusSource::Pasted => distinct_lines(self.corpus_text.split('\n'))
                 .into_iter()
                 .map(str::to_owned)
                 .collect(),

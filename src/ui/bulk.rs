@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::state::fields::check_lines;
 use crate::state::{pasted_item, Action, AppState, BulkBuilder};
 use crate::ui::browser;
 
@@ -57,7 +58,8 @@ fn start(state: UseReducerHandle<AppState>, text: String, dispatch: Callback<Act
         return;
     }
     let total = text.lines().filter_map(pasted_item).count();
-    if total <= SLICE {
+    // A paste with a line too long is refused whole, with the line's number.
+    if total <= SLICE || check_lines(&text).is_err() {
         dispatch.emit(Action::Filter(FilterAction::AddLines(text)));
         return;
     }

@@ -6,7 +6,9 @@ use std::rc::Rc;
 
 use crate::filter::{HashFamily, Layout, MAX_COUNTER_WIDTH};
 use crate::state::demos::Demo;
-use crate::state::fields::{parse_bits, parse_hashes, parse_small_whole, FieldProblem};
+use crate::state::fields::{
+    check_item, check_lines, parse_bits, parse_hashes, parse_small_whole, FieldProblem,
+};
 use crate::state::log::{apply_entry, log_of_members, replay, LogEntry};
 use crate::state::query::run_query;
 use crate::state::settings::{Mode, Settings};
@@ -176,6 +178,10 @@ impl AppState {
     pub(super) fn apply_filter(&mut self, action: FilterAction) {
         match action {
             FilterAction::SetDraft(text) => {
+                let refused = check_item(&text).err().map(Message::ItemRefused);
+                if refused.is_some() || matches!(self.message, Some(Message::ItemRefused(_))) {
+                    self.message = refused;
+                }
                 self.draft = text;
                 self.last_added = None;
             }
@@ -195,33 +201,38 @@ impl AppState {
                 };
                 *slot = Some(text);
             }
-            FilterAction::AddDraft if self.draft.is_empty() => {
-                self.message = Some(Message::EmptyItem)
-            }
             FilterAction::AddDraft => {
-                let item = std::mem::take(&mut self.draft);
-                self.add_item(item.clone());
-                // The field is ready for the next word; the array still shows this one.
-                self.last_added = Some(item);
+                if let Some(item) = self.usable_draft() {
+                    self.draft.clear();
+                    self.add_item(item.clone());
+                    // The field is ready for the next word; the array still shows this one.
+                    self.last_added = Some(item);
+                }
             }
-            FilterAction::QueryDraft if self.draft.is_empty() => {
-                self.message = Some(Message::EmptyItem)
+            FilterAction::QueryDraft => {
+                if let Some(item) = self.usable_draft() {
+                    self.query_item(item)
+                }
             }
-            FilterAction::QueryDraft => self.query_item(self.draft.clone()),
             FilterAction::AddItem(item) => self.add_item(item),
             FilterAction::QueryItem(item) => self.query_item(item),
             FilterAction::AddLines(text) => {
-                let entries: Vec<LogEntry> = super::pasted_lines(&text)
-                    .into_iter()
-                    .map(LogEntry::Add)
-                    .collect();
-                let count = entries.len();
-                if count == 0 {
-                    self.message = Some(Message::EmptyItem);
-                } else {
-                    self.push_entries(entries);
-                    self.message = Some(Message::AddedMany { count });
-                }
+                self.message = Some(match check_lines(&text) {
+                    Err(problem) => Message::ItemRefused(problem),
+                    Ok(text) => {
+                        let entries: Vec<LogEntry> = super::pasted_lines(text)
+                            .into_iter()
+                            .map(LogEntry::Add)
+                            .collect();
+                        match entries.len() {
+                            0 => Message::EmptyItem,
+                            count => {
+                                self.push_entries(entries);
+                                Message::AddedMany { count }
+                            }
+                        }
+                    }
+                });
             }
             FilterAction::AddRandomWords(count) => {
                 let members = Rc::clone(&self.members);
@@ -234,10 +245,11 @@ impl AppState {
                 self.message = Some(Message::AddedMany { count });
             }
             FilterAction::Remove(item) => self.remove(item),
-            FilterAction::RemoveDraft if self.draft.is_empty() => {
-                self.message = Some(Message::EmptyItem)
+            FilterAction::RemoveDraft => {
+                if let Some(item) = self.usable_draft() {
+                    self.remove(item)
+                }
             }
-            FilterAction::RemoveDraft => self.remove(self.draft.clone()),
             FilterAction::ForceRemove(item) => self.force_remove(item),
             FilterAction::NaiveDelete(item) => self.naive_delete(item),
             FilterAction::SetM(text) => {

@@ -56,6 +56,8 @@ pub enum SettingField {
 pub enum Message {
     /// Add or query with nothing typed.
     EmptyItem,
+    /// The item typed, or a line pasted, is not taken: too long.
+    ItemRefused(crate::state::fields::FieldProblem),
     /// An add or remove typed in a view whose embedding page locked the items.
     ItemsLocked,
     /// A change to the filter while the link the page opened with is still adding its

@@ -15,6 +15,7 @@ use super::apps_view::AppsState;
 use super::calculator::{CalculatorAction, CalculatorState};
 use super::cms_view::CmsState;
 use super::crawl::CrawlTally;
+use super::fields::check_item;
 use super::grow_view::GrowState;
 use super::hash_quality::HashQualityState;
 use super::lab::LabState;
@@ -319,7 +320,7 @@ impl AppState {
             return Some(&walk.item);
         }
         if !self.draft.is_empty() {
-            return Some(&self.draft);
+            return check_item(&self.draft).ok();
         }
         if let Some(quiz) = &self.quiz.current {
             return Some(quiz.item());
@@ -337,7 +338,7 @@ impl AppState {
             .last_query
             .as_ref()
             .is_some_and(|q| q.item == self.draft);
-        (self.walk.is_none() && !self.draft.is_empty() && !asked)
+        (self.walk.is_none() && !self.draft.is_empty() && !asked && check_item(&self.draft).is_ok())
             .then(|| run_query_without_culprits(&self.filter, &self.members, &self.draft))
     }
     /// The step-by-step walk in progress.

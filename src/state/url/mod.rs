@@ -15,6 +15,7 @@ use crate::lang::Lang;
 use super::apps_view::AppsSettings;
 use super::calculator::{CalculatorInput, Solve};
 use super::cms_view::CmsSettings;
+use super::fields::check_item;
 use super::grow_view::GrowSettings;
 use super::hash_quality::HashQualitySettings;
 use super::lab::LabSettings;
@@ -244,6 +245,10 @@ pub fn parse(query: &str) -> UrlState {
             notices.push(Notice::new(key, value, NoticeReason::Unknown));
             continue;
         };
+        if let Err(problem) = check_item(value) {
+            notices.push(Notice::new(key, value, problem.into()));
+            continue;
+        }
         if !param.repeats && pairs[index + 1..].iter().any(|(later, _)| later == key) {
             notices.push(Notice::new(key, value, NoticeReason::Repeated));
             continue;

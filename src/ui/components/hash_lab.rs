@@ -174,7 +174,6 @@ fn verdict(text: &'static Text, r: &HashReport, items: usize) -> String {
 /// probes take up to about 20 ms in the browser).
 struct ReportWork {
     items: Vec<String>,
-    probes: Vec<String>,
     job: HashQualityJob,
     generation: u64,
     next: usize,
@@ -183,7 +182,8 @@ struct ReportWork {
 impl SlicedWork for ReportWork {
     fn run_slice(&mut self) -> (Action, bool) {
         let hash = HashUnderTest::ALL[self.next];
-        let made = report(hash, &self.items, &self.probes, self.job.m, self.job.k);
+        let probes = self.job.probes(&self.items);
+        let made = report(hash, &self.items, probes, self.job.m, self.job.k);
         self.next += 1;
         let done = self.next == HashUnderTest::ALL.len();
         let reported = HashQualityAction::Reported(self.generation, made);
@@ -206,7 +206,6 @@ pub fn HashLab(props: &HashLabProps) -> Html {
         let start = move || {
             let items = shared.corpus();
             ReportWork {
-                probes: shared.probes(&items),
                 items,
                 job,
                 generation,
@@ -217,10 +216,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     }
     let reports = view.reports();
     let complete = view.complete();
-    let corpus_size = match job.source {
-        CorpusSource::Pasted => settings.pasted_items().len(),
-        CorpusSource::Generated(_) => job.size as usize,
-    };
+    let corpus_size = view.corpus_size();
     let (m_value, k_value) = (job.m, job.k);
     let on_source = {
         let send = edit_settings(props, |settings, key| {
@@ -262,7 +258,9 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                 if settings.source != CorpusSource::Pasted {
                     { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, problem(problems.size.as_ref())) }
                 } else {
-                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} oninput={on_paste} />
+                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} oninput={on_paste}
+                              aria-label={text.corpus_paste} aria-invalid={problems.pasted.is_some().then_some("true")} aria-describedby="corpus-paste-error" />
+                    <span id="corpus-paste-error" class="field-error" role="alert" data-field-error="corpus-paste">{ problem(problems.pasted.as_ref()).unwrap_or_default() }</span>
                 }
             </div>
             if corpus_size == 0 {
@@ -276,8 +274,8 @@ pub fn HashLab(props: &HashLabProps) -> Html {
             }
             <p class="hint">{ text.hashes_explain }</p>
             <p class="hint">{ text.hq_classic_note }</p>
-            { number_field(("hq-show-item", text.hq_show_label), props, |s| &mut s.show, None) }
-            if !settings.show.is_empty() {
+            { number_field(("hq-show-item", text.hq_show_label), props, |s| &mut s.show, problem(problems.show.as_ref())) }
+            if !settings.show.is_empty() && problems.show.is_none() {
                 { classic_values(text, &settings.show) }
             }
         </section>
