@@ -3,6 +3,22 @@
 // Content-Security-Policy can forbid every inline script. The tag's addresses are relative
 // ("./bloomlab-….js"): this file sits beside the page, so they name files of the page's
 // own folder, wherever the site is served.
+
+// A WebAssembly trap (out of memory, `unreachable`) leaves the app unable to run, as a
+// panic does: the panic screen the app made at its start (hidden, in the page's language)
+// is shown with the error's text. A panic shows the screen itself before it traps.
+const trapped = (error) => {
+  const screen = document.querySelector('.panic-screen[hidden]');
+  if (!(error instanceof WebAssembly.RuntimeError) || !screen) return;
+  const detail = screen.querySelector('#panic-detail');
+  detail.textContent = detail.dataset.template.replace('{0}', String(error));
+  screen.querySelector('#panic-reload').href = location.href;
+  screen.querySelector('#panic-saved').href = location.pathname;
+  screen.hidden = false;
+};
+addEventListener('error', (event) => trapped(event.error));
+addEventListener('unhandledrejection', (event) => trapped(event.reason));
+
 const tag = document.querySelector('script[data-wasm]');
 const { default: init } = await import(tag.dataset.js);
 await init({ module_or_path: tag.dataset.wasm });

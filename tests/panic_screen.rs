@@ -22,7 +22,12 @@ async fn a_panic_after_the_app_has_rendered_shows_the_screen_with_a_reload_link(
         root.query_selector(".app").unwrap().is_some(),
         "the app rendered"
     );
-    assert!(document.query_selector(".panic-screen").unwrap().is_none());
+    // The screen is there from the start, hidden, so that a trap can show it without the
+    // WebAssembly.
+    assert!(document
+        .query_selector(".panic-screen[hidden]")
+        .unwrap()
+        .is_some());
 
     // A panic in a callback the browser runs, as an event handler's would be; the call is
     // made through JavaScript so that the trap it ends in is caught there.
@@ -31,7 +36,7 @@ async fn a_panic_after_the_app_has_rendered_shows_the_screen_with_a_reload_link(
     assert!(function.call0(&JsValue::NULL).is_err(), "the panic traps");
 
     let screen = document
-        .query_selector(".panic-screen[role='alert']")
+        .query_selector(".panic-screen[role='alert']:not([hidden])")
         .unwrap()
         .expect("the panic screen is shown");
     assert!(screen.text_content().unwrap().contains("a test panic"));
@@ -39,4 +44,11 @@ async fn a_panic_after_the_app_has_rendered_shows_the_screen_with_a_reload_link(
     let href = reload.get_attribute("href").unwrap();
     let here = web_sys::window().unwrap().location().href().unwrap();
     assert_eq!(href, here, "the link reloads the page as it is");
+    let saved = document.get_element_by_id("panic-saved").unwrap();
+    let path = web_sys::window().unwrap().location().pathname().unwrap();
+    assert_eq!(
+        saved.get_attribute("href").unwrap(),
+        path,
+        "the saved session: no query"
+    );
 }

@@ -1,8 +1,11 @@
-//! The panic screen: if the page ever panics, it is replaced by a readable error in the
-//! page's language and a link that reloads it with the state in its URL.
+//! The panic screen: if the page ever panics, or its WebAssembly traps (out of memory, an
+//! `unreachable`), it is covered by a readable error in the page's language, a link that
+//! reloads it with the state in its URL and a link to the last saved session.
 //!
-//! Installed through Yew's `set_custom_panic_hook`: a hook set with `std::panic::set_hook`
-//! would be replaced by Yew's own when the app is rendered.
+//! The screen is made, hidden, when the app starts, and kept in the page's language: a trap
+//! leaves the WebAssembly unable to run, so `boot.js` shows the screen without it. A panic
+//! shows it through Yew's `set_custom_panic_hook` (a hook set with `std::panic::set_hook`
+//! would be replaced by Yew's own when the app is rendered).
 
 use std::cell::Cell;
 
@@ -14,38 +17,89 @@ thread_local! {
 }
 
 /// The language the panic screen uses (the page's current language); true when it changed.
+/// The screen is added to the page here if it is not there yet (mounting the app empties
+/// the body, so the screen is made once the app has rendered).
 pub fn set_lang(lang: Lang) -> bool {
-    PANIC_LANG.with(|l| l.replace(lang) != lang)
+    let changed = PANIC_LANG.with(|l| l.replace(lang) != lang);
+    if build().is_some() || changed {
+        write_texts(lang);
+    }
+    changed
 }
 
-/// Installs the hook: it logs the panic and appends the screen (`.panic-screen`, with a
-/// heading, the panic's text and a link to the page's current address) to the body.
+/// Installs the hook: it logs the panic and shows the screen with the panic's text.
 pub fn install() {
     yew::set_custom_panic_hook(Box::new(|info| {
         let detail = info.to_string();
         web_sys::console::error_1(&format!("bloomlab panicked: {detail}").into());
+        if build().is_some() {
+            write_texts(PANIC_LANG.with(Cell::get));
+        }
         show(&detail);
     }));
 }
 
-fn show(detail: &str) -> Option<()> {
+/// Adds the hidden screen to the body unless it is there (`Some` when it was added):
+/// `.panic-screen[hidden]` holding a heading, a paragraph whose `data-template` gives the
+/// sentence around the error's text, the link `#panic-reload` to the page's current address
+/// and `#panic-saved` to the last saved session (the page's address without its query).
+fn build() -> Option<()> {
     let document = web_sys::window()?.document()?;
-    let href = document.location()?.href().ok()?;
-    let words = PANIC_LANG.with(Cell::get).text();
+    if document.get_element_by_id("panic-title").is_some() {
+        return None;
+    }
     let panel = document.create_element("div").ok()?;
     panel.set_class_name("panic-screen");
     panel.set_attribute("role", "alert").ok()?;
-    let heading = document.create_element("h1").ok()?;
-    heading.set_text_content(Some(words.panic_title));
-    let body = document.create_element("p").ok()?;
-    body.set_text_content(Some(&fill(words.panic_body, &[&detail])));
-    let link = document.create_element("a").ok()?;
-    link.set_text_content(Some(words.panic_reload));
-    link.set_attribute("href", &href).ok()?;
-    link.set_id("panic-reload");
-    for child in [&heading, &body, &link] {
-        panel.append_child(child).ok()?;
+    panel.set_attribute("hidden", "").ok()?;
+    for (tag, id) in [
+        ("h1", "panic-title"),
+        ("p", "panic-detail"),
+        ("a", "panic-reload"),
+        ("a", "panic-saved"),
+    ] {
+        let part = document.create_element(tag).ok()?;
+        part.set_id(id);
+        panel.append_child(&part).ok()?;
     }
     document.body()?.append_child(&panel).ok()?;
     Some(())
+}
+
+/// Writes the screen's sentences in `lang`.
+fn write_texts(lang: Lang) -> Option<()> {
+    let document = web_sys::window()?.document()?;
+    let words = lang.text();
+    for (id, sentence) in [
+        ("panic-title", words.panic_title),
+        ("panic-reload", words.panic_reload),
+        ("panic-saved", words.panic_saved),
+    ] {
+        document
+            .get_element_by_id(id)?
+            .set_text_content(Some(sentence));
+    }
+    let detail = document.get_element_by_id("panic-detail")?;
+    detail.set_attribute("data-template", words.panic_body).ok()
+}
+
+fn show(detail: &str) -> Option<()> {
+    let document = web_sys::window()?.document()?;
+    let location = document.location()?;
+    let words = PANIC_LANG.with(Cell::get).text();
+    let field = document.get_element_by_id("panic-detail")?;
+    field.set_text_content(Some(&fill(words.panic_body, &[&detail])));
+    let link = |id: &str, href: &str| {
+        document
+            .get_element_by_id(id)?
+            .set_attribute("href", href)
+            .ok()
+    };
+    link("panic-reload", &location.href().ok()?);
+    link("panic-saved", &location.pathname().ok()?);
+    document
+        .query_selector(".panic-screen")
+        .ok()??
+        .remove_attribute("hidden")
+        .ok()
 }

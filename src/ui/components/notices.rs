@@ -54,6 +54,7 @@ pub fn message_bar(text: &'static Text, props: &MessageBarProps) -> Html {
         | Message::RemoveRefusedFalsePositive { .. }
         | Message::PlainCannotRemove { .. }
         | Message::EmptyItem
+        | Message::ItemRefused(_)
         | Message::ItemsLocked => "warning",
         Message::FalseNegativesCreated { .. } => "danger",
         _ => "info",
