@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the app and its tests need, skipping what is already present at the
 # right version: the wasm32 target, Trunk, the wasm-bindgen CLI matching Cargo.lock, a C
-# compiler, Chromium and ChromeDriver, and the npm packages (Playwright, binaryen's wasm-opt,
-# terser).
+# compiler, Chromium and ChromeDriver, and the npm packages (Playwright, axe-core for the
+# accessibility scan, binaryen's wasm-opt, terser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,10 +46,12 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] \
   $SUDO apt-get install -y chromium chromium-driver fonts-wqy-microhei
 fi
 
+# A package added to package-lock.json (axe-core's, say) makes the lock newer than the
+# installed tree's record of it, so an existing node_modules is brought up to date too.
 if [ ! -x node_modules/.bin/playwright ] || [ ! -x node_modules/.bin/wasm-opt ] \
-   || [ ! -x node_modules/.bin/terser ] \
+   || [ ! -x node_modules/.bin/terser ] || [ ! -d node_modules/@axe-core/playwright ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages (Playwright, binaryen, terser)"
+  say "installing npm packages (Playwright, axe-core, binaryen, terser)"
   npm ci --no-audit --no-fund
 fi
 

@@ -49,12 +49,13 @@ pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
 
 /// The table as markup: one row per bits-per-row c, one column per hash count k, each entry
 /// shaded by its order of magnitude (`heat-0` for rates above 0.1 down to `heat-4` below
-/// 0.0001), the row's minimum and ClickHouse's choice marked.
+/// 0.0001), the row's minimum and ClickHouse's choice marked. The table is focusable, so that
+/// a keyboard can scroll it where it is wider than its panel (a phone).
 fn table(text: &Text, chosen: Option<(u32, u32)>) -> Html {
     const HEAT: [&str; 5] = ["heat-0", "heat-1", "heat-2", "heat-3", "heat-4"];
     let mut out = Markup::default();
     out.push(
-        r#"<div class="ch-scroll"><table class="ch-table"><thead><tr><th scope="col">{}</th>"#,
+        r#"<div class="ch-scroll"><table class="ch-table" tabindex="0"><thead><tr><th scope="col">{}</th>"#,
         &[&text.ch_corner],
     );
     for k in 1..MAX_HASH_FUNCTION_COUNT {

@@ -19,7 +19,7 @@ use crate::state::numbers::{machine_rate, percent, probability, probability_from
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
-use crate::ui::raw::{IntoHtml, Markup};
+use crate::ui::raw::{IntoHtml, Markup, Trusted};
 use crate::ui::shared::Shared;
 
 /// Props of [`HashLab`].
@@ -84,11 +84,12 @@ fn histogram_svg(out: &mut Markup, counts: &[u64], label: &str) {
 }
 
 /// The reports' table: each hash's histogram, chi-square and p-value, and its filter's
-/// observed and theoretical rates; busy until every hash has reported.
+/// observed and theoretical rates; busy until every hash has reported (`aria-busy` is the
+/// page's own markup, written as it is).
 fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> Html {
     let mut out = Markup::default();
     let histogram = fill(text.hashes_histogram, &[&BUCKETS]);
-    out.push("<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&if complete { "" } else { " aria-busy=\"true\"" }, &text.hashes_hash, &&histogram, &text.hashes_observed, &text.hashes_theory]);
+    out.push("<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&Trusted(if complete { "" } else { " aria-busy=\"true\"" }), &text.hashes_hash, &&histogram, &text.hashes_observed, &text.hashes_theory]);
     for r in reports {
         let spread = r.spread();
         let mark = match spread {

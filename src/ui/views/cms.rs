@@ -66,8 +66,9 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
     let total = grouped(u128::from(sketch.total()));
     out.push("<h3>{}</h3>", &[&&fill(text.cms_grid, &[&total])]);
     if w * u64::from(d) <= DRAWN_MAX {
+        // Focusable, so that a keyboard can scroll the grid when it is wider than its panel.
         out.push(
-            r#"<div class="cms-grid" role="table" style="--cms-columns: {}">"#,
+            r#"<div class="cms-grid" role="table" tabindex="0" style="--cms-columns: {}">"#,
             &[&w],
         );
         for j in 0..d {

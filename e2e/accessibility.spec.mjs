@@ -1,0 +1,100 @@
+// Accessibility as a gate: every view, lesson 1's false positive, the quiz, presentation
+// mode and the embed, in each language, scanned by axe-core with the WCAG 2.0 and 2.1 A and
+// AA rules. A violation fails the test, which names each rule, its impact, the elements at
+// fault and axe's summary of what to fix. No rule is disabled.
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { openApp } from './helpers.mjs';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const LANGS = ['en', 'zh', 'ja'];
+const PHONE = { width: 390, height: 844 };
+
+const labRun = async (page) => {
+  // The pointer stays on Run, as after a real click: the hovered button is scanned too.
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
+};
+const growDone = async (page) => {
+  await expect(page.locator('.grow[data-status="done"]')).toBeVisible({ timeout: 30_000 });
+};
+const QUIZ = '?m=16&k=3&add=a&add=b&add=c&add=d&add=e&quiz=42';
+
+/** Each screen: its name, its link, what to do before the scan, and its window size. */
+const SCREENS = [
+  { name: 'visualizer', query: '?view=visualizer&m=32&k=3&add=a&add=b&add=c&query=d' },
+  { name: 'lab', query: '?view=lab&m=1000&k=4&add=a&add=b' },
+  { name: 'lab after a run', prepare: labRun,
+    query: '?view=lab&m=1000&k=4&add=a&add=b&lab_n=200&lab_filters=3&lab_points=4&lab_probes=200' },
+  { name: 'calculator', query: '?view=calculator' },
+  { name: 'sets', query: '?view=sets&m=32&k=3&add=a&add=b&seta=a&seta=b&seta=c&setb=c&setb=d' },
+  { name: 'hashes', query: '?view=hashes' },
+  { name: 'grow', query: '?view=grow&grow_n=2000', prepare: growDone },
+  { name: 'cms', query: '?view=cms&cms_add=a&cms_add=b&cms_add=a&cms_query=a' },
+  { name: 'apps', query: '?view=apps&spam_check=spam0042@bad.example' },
+  { name: 'lesson 1, step 7', query: '?lesson=basics&step=7' },
+  // Lesson 6's sketch has more columns than its panel is wide.
+  { name: 'lesson 6, the sketch', query: '?lesson=beyond&step=5' },
+  { name: 'quiz, a question', query: QUIZ,
+    prepare: async (page) => { await expect(page.locator('[data-quiz-answer]')).toHaveCount(3); } },
+  { name: 'quiz, after an answer', query: QUIZ,
+    prepare: async (page) => {
+      await page.click('[data-quiz-answer="member"]');
+      await expect(page.locator('.quiz-verdict')).toBeVisible();
+    } },
+  { name: 'presentation, visualizer', query: '?m=16&k=3&add=a&add=b&add=c&query=d&present=1' },
+  { name: 'presentation, lesson', query: '?lesson=basics&step=7&present=1' },
+  { name: 'embed', query: '?m=16&k=3&add=a&add=b&add=c&query=d&embed=1' },
+  // A phone: the header's menus lose their visible labels, and wide tables scroll.
+  { name: 'visualizer on a phone', query: '?m=32&k=3&add=a&add=b&add=c&query=d', viewport: PHONE },
+  { name: 'calculator on a phone', query: '?view=calculator', viewport: PHONE },
+  { name: 'cms on a phone', query: '?view=cms&cms_add=a&cms_query=a', viewport: PHONE },
+];
+
+/** Waits until the page's animations and transitions (the lines drawn from the strip, the
+ * cells changing colour) have ended, so that colours are measured as they end. */
+async function settle(page) {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 2; round++) {
+      const running = document.getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.all(running.map((a) => a.finished.catch(() => {})));
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }
+  });
+}
+
+/** One paragraph per violation: the rule, its impact and help, then each element at fault
+ * with what axe says would fix it. */
+function describe(violations) {
+  return violations.map((v) => [
+    `${v.id} (${v.impact}, ${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'}): ${v.help}`,
+    `  ${v.helpUrl}`,
+    ...v.nodes.map((n) => `  - ${n.target.join(' ')}\n    ${n.failureSummary.replace(/\n/g, '\n    ')}`),
+  ].join('\n')).join('\n');
+}
+
+for (const lang of LANGS) {
+  for (const { name, query, prepare, viewport } of SCREENS) {
+    test(`axe: ${name} (${lang}) has no WCAG 2.1 A/AA violation`, async ({ page }) => {
+      if (viewport) await page.setViewportSize(viewport);
+      await openApp(page, `${query}&lang=${lang}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      if (prepare) await prepare(page);
+      await settle(page);
+      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      // The rules' ids as the compared value keep the diff short; the message says the rest.
+      expect(violations.map((v) => v.id),
+        `${violations.length} axe violation(s) on ${name} (${lang}):\n${describe(violations)}`).toEqual([]);
+    });
+  }
+}
+
+test('the hash reports are aria-busy="true" while they are measured, then not busy', async ({ page }) => {
+  // The attribute is written by the markup writer: its value must be the word, not the word
+  // in escaped quotes (axe: aria-valid-attr-value), which a scan after the run cannot see.
+  await openApp(page, '?view=hashes&hq_size=20000');
+  await expect(page.locator('.hash-reports')).toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('.hash-reports tbody tr')).toHaveCount(19, { timeout: 30_000 });
+  await expect(page.locator('.hash-reports')).not.toHaveAttribute('aria-busy');
+});
