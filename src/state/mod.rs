@@ -37,3 +37,4 @@ pub use model::{
 };
 pub use query::{QueryReport, Verdict};
 pub use settings::{FilterModel, Mode, Settings};
+pub use url::items_in_query;

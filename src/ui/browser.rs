@@ -66,12 +66,76 @@ fn local_storage() -> Result<web_sys::Storage, String> {
         .ok_or_else(|| "local storage is not available".to_owned())
 }
 
-/// Keeps the state's query string in local storage, or says why the browser refused
-/// (quota, private mode, storage disabled).
-pub fn save_state(query: &str) -> Result<(), String> {
-    local_storage()?
-        .set_item(SAVED_STATE_KEY, query)
-        .map_err(|e| describe_error(&e))
+/// The local-storage key naming the page (a random id per page load) that wrote the saved
+/// session last.
+const SAVED_WRITER_KEY: &str = "bloomlab.state.writer";
+/// The local-storage key holding the saved session's number of items.
+const SAVED_ITEMS_KEY: &str = "bloomlab.state.items";
+/// The local-storage keys holding the session a save replaced (another page's, or one this
+/// page did not open), and its number of items.
+const KEPT_STATE_KEY: &str = "bloomlab.kept.state";
+const KEPT_ITEMS_KEY: &str = "bloomlab.kept.items";
+
+thread_local! {
+    /// This page's id as a writer of the saved session.
+    static WRITER: String = format!("{:x}", (js_sys::Math::random() * 2f64.powi(53)) as u64);
+    /// The writer of the saved session this page opened (restored), if it opened one: that
+    /// session is this page's own to replace.
+    static ADOPTED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Keeps the state's query string (with its number of items) in local storage, or says
+/// why the browser refused. A saved session that is not this page's own (another page
+/// wrote it, or this page was opened from a link rather than from it) and holds items is
+/// first kept under its own key: the answer is then its number of items. When that copy is
+/// refused, nothing is replaced.
+pub fn save_state(query: &str, items: usize) -> Result<Option<u64>, String> {
+    let storage = local_storage()?;
+    let get = |key: &str| storage.get_item(key).ok().flatten();
+    let set = |key: &str, value: &str| storage.set_item(key, value).map_err(|e| describe_error(&e));
+    let writer = get(SAVED_WRITER_KEY).unwrap_or_default();
+    let mine = WRITER.with(String::clone);
+    let own = writer == mine || ADOPTED.with(|a| a.borrow().as_deref() == Some(writer.as_str()));
+    let mut kept = None;
+    if !own {
+        if let Some(previous) = get(SAVED_STATE_KEY).filter(|q| !q.is_empty() && q != query) {
+            let count = get(SAVED_ITEMS_KEY)
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| crate::state::items_in_query(&previous));
+            if count > 0 {
+                set(KEPT_STATE_KEY, &previous)?;
+                set(KEPT_ITEMS_KEY, &count.to_string())?;
+                kept = Some(count);
+            }
+        }
+    }
+    set(SAVED_STATE_KEY, query)?;
+    set(SAVED_ITEMS_KEY, &items.to_string())?;
+    set(SAVED_WRITER_KEY, &mine)?;
+    Ok(kept)
+}
+
+/// Swaps the saved session with the one kept when it was replaced, so that a bare visit
+/// opens the kept one (and the one it replaces is kept in turn).
+pub fn restore_kept_state() -> Result<(), String> {
+    let storage = local_storage()?;
+    let get = |key: &str| storage.get_item(key).ok().flatten().unwrap_or_default();
+    let set = |key: &str, value: &str| storage.set_item(key, value).map_err(|e| describe_error(&e));
+    let (saved, saved_items) = (get(SAVED_STATE_KEY), get(SAVED_ITEMS_KEY));
+    set(SAVED_STATE_KEY, &get(KEPT_STATE_KEY))?;
+    set(SAVED_ITEMS_KEY, &get(KEPT_ITEMS_KEY))?;
+    set(KEPT_STATE_KEY, &saved)?;
+    set(KEPT_ITEMS_KEY, &saved_items)?;
+    set(SAVED_WRITER_KEY, "")
+}
+
+/// Opens the page's own address without a query (a bare visit, which restores the saved
+/// session).
+pub fn open_bare_page() {
+    if let Some(window) = web_sys::window() {
+        let path = window.location().pathname().unwrap_or_else(|_| "/".into());
+        let _ = window.location().assign(&path);
+    }
 }
 
 /// The local-storage key that remembers the introduction was hidden.
@@ -93,14 +157,22 @@ pub fn remember_intro_dismissed() {
     }
 }
 
-/// The query string saved by [`save_state`], if any.
+/// The query string saved by [`save_state`], if any; the page that reads it adopts it
+/// (its saves replace it without keeping a copy).
 pub fn saved_state() -> Option<String> {
-    local_storage()
-        .ok()?
+    let storage = local_storage().ok()?;
+    let saved = storage
         .get_item(SAVED_STATE_KEY)
         .ok()
         .flatten()
-        .filter(|q| !q.is_empty())
+        .filter(|q| !q.is_empty())?;
+    let writer = storage
+        .get_item(SAVED_WRITER_KEY)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    ADOPTED.with(|a| *a.borrow_mut() = Some(writer));
+    Some(saved)
 }
 
 /// The browser's preferred supported language (`navigator.languages`), else English.

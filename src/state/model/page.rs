@@ -13,6 +13,9 @@ pub struct Persistence {
     pub save_error: Option<String>,
     /// The state is too long for the address bar, so only the storage keeps it.
     pub too_long_for_link: bool,
+    /// A save replaced a session this page had not opened (another page's, or the one
+    /// saved before this page was opened from a link): it is kept, with this many items.
+    pub kept_items: Option<u64>,
     /// The user hid the note.
     pub dismissed: bool,
 }
@@ -44,6 +47,8 @@ pub enum PageAction {
         error: Option<String>,
         /// The state's link is longer than the address bar takes.
         too_long_for_link: bool,
+        /// The save replaced a session this page had not opened, kept with this many items.
+        kept_items: Option<u64>,
     },
     /// Hide the note about saving or restoring.
     DismissSaveNote,
@@ -117,13 +122,18 @@ impl PageState {
             PageAction::Saved {
                 error,
                 too_long_for_link,
+                kept_items,
             } => {
                 let saved = &mut self.persistence;
-                if error != saved.save_error || too_long_for_link != saved.too_long_for_link {
+                if error != saved.save_error
+                    || too_long_for_link != saved.too_long_for_link
+                    || kept_items.is_some()
+                {
                     saved.dismissed = false;
                 }
                 saved.save_error = error;
                 saved.too_long_for_link = too_long_for_link;
+                saved.kept_items = kept_items.or(saved.kept_items);
             }
             PageAction::DismissSaveNote => self.persistence.dismissed = true,
         }
@@ -152,6 +162,7 @@ mod tests {
         let saved = |error: Option<&str>| PageAction::Saved {
             error: error.map(str::to_owned),
             too_long_for_link: false,
+            kept_items: None,
         };
         let page = PageState::default()
             .apply(saved(Some("quota")))
@@ -161,6 +172,28 @@ mod tests {
         assert!(same.persistence.dismissed);
         let other = page.apply(saved(None));
         assert!(!other.persistence.dismissed);
+    }
+
+    #[test]
+    fn a_replaced_session_is_announced_until_dismissed_and_again_when_another_is_replaced() {
+        let saved = |kept_items: Option<u64>| PageAction::Saved {
+            error: None,
+            too_long_for_link: false,
+            kept_items,
+        };
+        let page = PageState::default()
+            .apply(saved(Some(20_000)))
+            .apply(saved(None));
+        assert_eq!(
+            page.persistence.kept_items,
+            Some(20_000),
+            "later saves keep the note"
+        );
+        let page = page.apply(PageAction::DismissSaveNote);
+        assert!(page.persistence.dismissed);
+        let again = page.apply(saved(Some(3)));
+        assert!(!again.persistence.dismissed);
+        assert_eq!(again.persistence.kept_items, Some(3));
     }
 
     #[test]

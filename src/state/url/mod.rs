@@ -234,6 +234,13 @@ fn in_applied_order(entries: Vec<LogEntry>) -> Vec<LogEntry> {
     ranks.into_iter().flatten().collect()
 }
 
+/// The number of items in the set that the query string's log leaves (its entries replayed
+/// under its settings).
+pub fn items_in_query(query: &str) -> u64 {
+    let url = parse(query);
+    super::log::replay(&url.settings, &url.entries).1.len() as u64
+}
+
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
 pub fn parse(query: &str) -> UrlState {
     let mut url = UrlState::default();
@@ -294,6 +301,19 @@ pub fn print(url: &UrlState) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_s_items_are_those_its_log_leaves() {
+        assert_eq!(items_in_query(""), 0);
+        assert_eq!(items_in_query("m=64&add=a&add=b&add=a"), 2);
+        // Counting mode: a removal of a member takes it out; one of a stranger that tests
+        // absent is refused.
+        assert_eq!(
+            items_in_query("m=64&mode=counting&add=a&add=b&remove=a&remove=zz"),
+            1
+        );
+        assert_eq!(items_in_query("m=64&add=a&add=b&naive_delete=a"), 1);
+    }
     use crate::filter::HashFamily;
     use crate::state::settings::{DEFAULT_K, DEFAULT_M};
 

@@ -7,7 +7,9 @@ use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::i18n::{fill, Text};
+use crate::state::numbers::grouped;
 use crate::state::{Action, Persistence};
+use crate::ui::browser;
 
 /// Props of [`SaveNote`].
 pub struct SaveNoteProps {
@@ -20,17 +22,35 @@ pub struct SaveNoteProps {
 /// The note, or nothing when there is nothing to say.
 pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
     let p = &props.persistence;
-    if p.dismissed || !(p.restored || p.save_error.is_some() || p.too_long_for_link) {
+    let kept = p.kept_items.map(|n| grouped(u128::from(n)));
+    if p.dismissed
+        || !(p.restored || p.save_error.is_some() || p.too_long_for_link || kept.is_some())
+    {
         return html! {};
     }
     let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
+    // Swapping the two sessions, then a bare visit, opens the kept one.
+    let restore_kept = Callback::from(|_: MouseEvent| {
+        if browser::restore_kept_state().is_ok() {
+            browser::open_bare_page();
+        }
+    });
     html! {
         <section class="notices save-note" role="status">
             if let Some(error) = &p.save_error {
-                <p class="notice" data-save="failed">{ fill(text.storage_failed, &[error]) }</p>
-            }
-            if p.too_long_for_link {
+                if p.too_long_for_link {
+                    <p class="notice" data-save="failed">{ fill(text.storage_failed_unlinked, &[error]) }</p>
+                } else {
+                    <p class="notice" data-save="failed">{ fill(text.storage_failed, &[error]) }</p>
+                }
+            } else if p.too_long_for_link {
                 <p class="notice" data-save="too-long">{ text.link_too_long }</p>
+            }
+            if let Some(kept) = kept {
+                <p class="notice" data-save="kept" data-kept-items={p.kept_items.map(|n| n.to_string())}>
+                    { fill(text.storage_kept, &[&kept]) }{ " " }
+                    <button id="restore-kept" class="small" onclick={restore_kept}>{ text.storage_restore_kept }</button>
+                </p>
             }
             if p.restored {
                 <p class="notice" data-save="restored">

@@ -26,7 +26,8 @@ fn printed_links(state: &AppState) -> Shared<Links> {
 /// the item field), in a task of its own after the change is on screen (a log of 10^5
 /// items prints 1 MB). Each new link is written to the address bar and to local storage
 /// (not by embedded copies, which would overwrite the reader's own session); a failure to
-/// save is reported once per change.
+/// save is reported once per change, and so is a saved session that the save replaced and
+/// kept (see [`browser::save_state`]).
 #[hook]
 pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
     let links = {
@@ -49,6 +50,7 @@ pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
         let dispatcher = state.dispatcher();
         let persistence = state.persistence().clone();
         let compact = state.embedding().compact;
+        let items = state.members().len();
         // While the link the page opened with is still adding its items, the state is not yet
         // what the link says: neither the address bar nor the saved session is touched.
         let opening = state.bulk().is_some_and(|b| b.opening_link);
@@ -59,17 +61,29 @@ pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
             }
             let links = links.clone();
             let mirrored = browser::replace_query(&links.query);
+            // A state too long for the address bar leaves it bare, so that a reload opens
+            // the saved session rather than an older link (an embedded copy saves nothing).
+            if !mirrored && !compact {
+                browser::replace_query("");
+            }
             // Saving a long state copies it into the browser: a task of its own.
             browser::yield_then(move || {
-                let error = if compact {
-                    None
+                let (error, kept_items) = if compact {
+                    (None, None)
                 } else {
-                    browser::save_state(&links.query).err()
+                    match browser::save_state(&links.query, items) {
+                        Ok(kept) => (None, kept),
+                        Err(error) => (Some(error), None),
+                    }
                 };
-                if error != persistence.save_error || mirrored == persistence.too_long_for_link {
+                if error != persistence.save_error
+                    || mirrored == persistence.too_long_for_link
+                    || kept_items.is_some()
+                {
                     dispatcher.dispatch(Action::Page(PageAction::Saved {
                         error,
                         too_long_for_link: !mirrored,
+                        kept_items,
                     }));
                 }
             });
