@@ -43,7 +43,7 @@ test('the item log survives a reload and a parameter change; start fresh is undo
   await expect(page.locator('.members li[data-item]')).toHaveCount(1);
   await expect(page.locator('[data-save="restored"]')).toHaveCount(0);
   await expect(page.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '2');
-  await expect(page.locator('[data-save="kept"]')).toContainText('(2 items)');
+  await expect(page.locator('[data-save="kept"]')).toContainText('(n = 2)');
   await page.locator('#restore-kept').click();
   await expect(page.locator('[data-save="restored"]')).toBeVisible();
   await expect(page.locator('.members li[data-item]')).toHaveCount(2);
