@@ -78,3 +78,52 @@ test('an item typed or pasted over 1,000 bytes is named and never added', async 
   await expect(page.locator('.members li[data-item]')).toHaveCount(2);
   await expect(message).toHaveCount(0);
 });
+
+test('the same parameters in any order give the same filter and name the same parameter', async ({ page }) => {
+  for (const query of ['?hash=seed000&k=7', '?k=7&hash=seed000']) {
+    await openApp(page, query);
+    await expect(page.locator('[data-notice-param]')).toHaveCount(1);
+    await expect(page.locator('[data-notice-param="hash"]')).toBeVisible();
+    await expect(page.locator('#field-k')).toHaveValue('7');
+  }
+  for (const query of ['?layout=partitioned&k=64&m=1', '?m=1&k=64&layout=partitioned']) {
+    await openApp(page, query);
+    await expect(page.locator('[data-notice-param]')).toHaveCount(1);
+    const notice = page.locator('[data-notice-param="layout"]');
+    await expect(notice).toContainText('m = 1');
+    await expect(notice).toContainText('k = 64');
+    await expect(page.locator('#field-m')).toHaveValue('1');
+    await expect(page.locator('#field-k')).toHaveValue('64');
+  }
+});
+
+test('a lesson link names each refused removal once', async ({ page }) => {
+  await openApp(page, '?lesson=basics&remove=y');
+  await expect(page.locator('.lesson-head')).toBeVisible();
+  await expect(page.locator('[data-notice-param="remove"]')).toHaveCount(1);
+  await openApp(page, '?lesson=basics&mode=counting&force_remove=y');
+  await expect(page.locator('.lesson-head')).toBeVisible();
+  await expect(page.locator('[data-notice-param="force_remove"]')).toHaveCount(1);
+});
+
+test('growing-filter values that cannot run together are named by a notice', async ({ page }) => {
+  for (const [query, params] of [
+    ['?view=grow&grow_p=1e-300', 'grow_p'],
+    ['?view=grow&grow_s=18446744073709551615', 'grow_s'],
+    ['?view=grow&grow_n=200000&grow_s=1000000&grow_m0=16777216', 'grow_m0 grow_s grow_n'],
+  ]) {
+    await openApp(page, query);
+    const notice = page.locator(`[data-notice-param="${params}"]`);
+    await expect(notice).toHaveCount(1);
+    for (const key of params.split(' ')) await expect(notice).toContainText(`${key}=`);
+  }
+});
+
+test('a link of 20,000 items opens with all of them', async ({ page }) => {
+  const items = Array.from({ length: 20_000 }, (_, i) => `add=w${i}`).join('&');
+  await openApp(page, `?m=100000&k=7&${items}`);
+  await expect(page.locator('#items-title')).toContainText('(20000)', { timeout: 30_000 });
+  await page.fill('#item-field', 'w19999');
+  await page.keyboard.press('Shift+Enter');
+  await expect(page.locator('[data-query-result]')).toHaveAttribute('data-query-result', 'probably');
+});

@@ -1,7 +1,9 @@
 //! The page's wording of errors, problems and notices that the model reports as values.
 
+use crate::filter::growing::GrowError;
 use crate::filter::ParamError;
 use crate::state::fields::FieldProblem;
+use crate::state::numbers::grouped;
 use crate::state::url::{Notice, NoticeReason};
 
 use super::{fill, quoted, Text};
@@ -73,6 +75,19 @@ pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
         NoticeReason::StepOutOfRange(count) => fill(text.notice_step_range, &[count]),
         NoticeReason::BadLesson(problem) => fill(text.notice_bad_lesson, &[problem]),
         NoticeReason::LanguageFile(problem) => fill(text.notice_language, &[problem]),
+        NoticeReason::GrowPlan(error) => grow_error(text, error),
+    }
+}
+
+/// Why growing-filter values cannot run together, in the page's language.
+pub fn grow_error(text: &Text, error: &GrowError) -> String {
+    match error {
+        GrowError::Param(e) => param_error(text, e),
+        GrowError::TooMuchMemory { max, .. } => {
+            fill(text.grow_too_much_memory, &[&grouped(u128::from(*max))])
+        }
+        // The fields refuse the rest one by one.
+        _ => text.problem_too_large.to_owned(),
     }
 }
 
@@ -81,6 +96,13 @@ pub fn notice(text: &Text, notice: &Notice) -> String {
     // A lesson file is not a URL parameter: its notice names the file.
     if let NoticeReason::BadLesson(problem) = &notice.reason {
         return fill(text.notice_lesson_file, &[&notice.value, problem]);
+    }
+    // Growing-filter values refused together are named together.
+    if let NoticeReason::GrowPlan(error) = &notice.reason {
+        return fill(
+            text.notice_grow_plan,
+            &[&notice.value, &grow_error(text, error)],
+        );
     }
     // Nor is a language file: its notice names the language (the problem names the file).
     if let NoticeReason::LanguageFile(problem) = &notice.reason {

@@ -499,7 +499,8 @@ mod tests {
         assert_eq!(parse(&printed).grow, expected);
         // Defaults are left out of the link.
         assert!(!print(&parse("view=grow")).contains("grow_"));
-        // A bad value is refused with its reason, and the default stays.
+        // A bad value is refused with its reason, and the default stays; the notices come
+        // in the table's order, whatever the link's.
         let url = parse("view=grow&grow_r=2&grow_s=1&grow_n=0&grow_m0=x&grow_p=1");
         let refused: Vec<(&str, &NoticeReason)> = url
             .notices
@@ -509,16 +510,16 @@ mod tests {
         assert_eq!(
             refused,
             vec![
+                ("grow_m0", &NoticeReason::Problem(FieldProblem::NotANumber)),
+                (
+                    "grow_p",
+                    &NoticeReason::Problem(ParamError::RateOutOfRange { requested: 1.0 }.into())
+                ),
                 ("grow_r", &NoticeReason::Problem(FieldProblem::NotAFraction)),
                 ("grow_s", &NoticeReason::Problem(FieldProblem::BelowMin(2))),
                 (
                     "grow_n",
                     &NoticeReason::Problem(ParamError::ZeroItems.into())
-                ),
-                ("grow_m0", &NoticeReason::Problem(FieldProblem::NotANumber)),
-                (
-                    "grow_p",
-                    &NoticeReason::Problem(ParamError::RateOutOfRange { requested: 1.0 }.into())
                 ),
             ]
         );

@@ -205,7 +205,12 @@ impl AppState {
     pub(super) fn apply_lesson(&mut self, action: LessonAction) {
         match action {
             LessonAction::Loaded(lessons, problems) => self.lessons_loaded(lessons, problems),
-            LessonAction::Failed(why) => self.lessons.status = LessonsStatus::Failed(why),
+            LessonAction::Failed(why) => {
+                self.lessons.status = LessonsStatus::Failed(why);
+                if let Some(request) = self.lessons.request.take() {
+                    self.open_link_without_lesson(request.overrides);
+                }
+            }
             LessonAction::Choose(id) => self.lessons.choice = Some(id),
             LessonAction::Start(id) => {
                 self.lessons.choice = None;
@@ -297,6 +302,16 @@ impl AppState {
         self.lessons.loaded.iter().find(|l| l.id == id).cloned()
     }
 
+    /// A lesson's link whose lesson cannot open: its own filter (the page opened with its
+    /// settings), items and query, without the lesson.
+    fn open_link_without_lesson(&mut self, overrides: LessonOverrides) {
+        self.apply_log_from_url(overrides.entries);
+        if let Some(query) = overrides.query {
+            self.ask_from_link(&query);
+        }
+        self.undo.clear();
+    }
+
     /// Opens the lesson a URL named: rebuilt as the lesson leaves it at that step, unless
     /// the URL carried a filter of its own that differs from the lesson's.
     pub(super) fn open_requested_lesson(&mut self, request: LessonRequest) {
@@ -306,6 +321,7 @@ impl AppState {
                 &request.id,
                 NoticeReason::UnknownLesson,
             ));
+            self.open_link_without_lesson(request.overrides);
             return;
         };
         let count = lesson.steps.len();

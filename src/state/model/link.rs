@@ -60,7 +60,11 @@ impl AppState {
         state.calculator = Rc::new(CalculatorState::new(solve, input));
         state.lab = Rc::new(LabState::with_settings(&url.lab));
         state.hash_quality = Rc::new(HashQualityState::new(url.hash_quality));
-        state.grow = Rc::new(GrowState::new(url.grow));
+        state.grow = Rc::new(GrowState::new(url.grow.clone()));
+        if let Some(error) = state.grow.problems().plan {
+            let notice = url::grow_plan_notice(&url.given, &url.grow, error);
+            state.page.notices.push(notice);
+        }
         state.cms = Rc::new(CmsState::new(url.cms).with_family(url.settings.family()));
         state.apps = Rc::new(AppsState::new(url.apps).with_family(url.settings.family()));
         let entries = Rc::unwrap_or_clone(url.entries);
@@ -75,7 +79,8 @@ impl AppState {
                 start_revision: state.items_revision,
                 opening_link: true,
             });
-        } else {
+        } else if url.lesson.is_none() {
+            // A lesson's link is applied once, when the lesson opens (its notices once).
             state.apply_log_from_url(entries.clone());
             if let Some(query) = &query {
                 state.ask_from_link(query);
@@ -112,7 +117,7 @@ impl AppState {
     }
 
     /// Asks a link's query: the item in the field and its answer shown.
-    fn ask_from_link(&mut self, query: &str) {
+    pub(super) fn ask_from_link(&mut self, query: &str) {
         self.draft = query.to_owned();
         self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, query)));
     }

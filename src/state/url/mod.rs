@@ -21,6 +21,7 @@ use super::hash_quality::HashQualitySettings;
 use super::lab::LabSettings;
 use super::log::LogEntry;
 use super::settings::Settings;
+use crate::filter::growing::GrowError;
 
 mod encoding;
 mod notice;
@@ -29,7 +30,7 @@ pub mod params;
 pub use crate::views::View;
 pub use encoding::{percent_decode, percent_encode, percent_encode_into, query_pairs};
 pub use notice::{Notice, NoticeReason};
-use params::{param, PARAMS};
+use params::{param_place, PARAMS};
 
 /// The most times the sets view folds the filter.
 pub const MAX_FOLDS: u32 = 4;
@@ -234,6 +235,41 @@ fn in_applied_order(entries: Vec<LogEntry>) -> Vec<LogEntry> {
     ranks.into_iter().flatten().collect()
 }
 
+/// The notice for growing-filter values that each parse but cannot run together: it names
+/// the values at fault that the link gave (for memory, all five shape the three designs;
+/// otherwise a slice's rate or hash count, which m0, p and r decide), or every growing
+/// value the link gave.
+pub fn grow_plan_notice(given: &GivenKeys, grow: &GrowSettings, error: GrowError) -> Notice {
+    let values = [
+        ("grow_m0", &grow.m0),
+        ("grow_p", &grow.p),
+        ("grow_r", &grow.r),
+        ("grow_s", &grow.s),
+        ("grow_n", &grow.n),
+    ];
+    let shaping: &[&str] = match error {
+        GrowError::TooMuchMemory { .. } => &["grow_m0", "grow_p", "grow_r", "grow_s", "grow_n"],
+        _ => &["grow_m0", "grow_p", "grow_r"],
+    };
+    let mut at_fault: Vec<_> = values
+        .iter()
+        .filter(|(key, _)| shaping.contains(key) && given.has(key))
+        .collect();
+    if at_fault.is_empty() {
+        at_fault = values.iter().filter(|(key, _)| given.has(key)).collect();
+    }
+    let names: Vec<&str> = at_fault.iter().map(|(key, _)| *key).collect();
+    let pairs: Vec<String> = at_fault
+        .iter()
+        .map(|(key, value)| format!("{key}={value}"))
+        .collect();
+    Notice {
+        param: names.join(" "),
+        value: pairs.join(", "),
+        reason: NoticeReason::GrowPlan(error),
+    }
+}
+
 /// The number of items in the set that the query string's log leaves (its entries replayed
 /// under its settings).
 pub fn items_in_query(query: &str) -> u64 {
@@ -241,14 +277,35 @@ pub fn items_in_query(query: &str) -> u64 {
     super::log::replay(&url.settings, &url.entries).1.len() as u64
 }
 
+/// The query's pairs, each with its place in [`PARAMS`] (`None` for an unknown key), in the
+/// table's order: a link's parameters are read in the same order whatever their order in
+/// the link, so that the same parameters give the same state and the same notices. A value
+/// that cannot go with those before it in the table is the one refused (`hash=seed000`
+/// beside k > 6 names `hash`, `layout=partitioned` beside m < k names `layout`). Pairs of
+/// one key keep their order (items are added in the link's order, and a repeated
+/// single-valued parameter's last value is taken); unknown keys come last, by name.
+fn in_table_order(pairs: Vec<(String, String)>) -> Vec<(Option<usize>, String, String)> {
+    let mut placed: Vec<(Option<usize>, String, String)> = pairs
+        .into_iter()
+        .map(|(key, value)| (param_place(&key), key, value))
+        .collect();
+    placed.sort_by(|(a, a_key, _), (b, b_key, _)| match (a, b) {
+        (Some(a), Some(b)) => a.cmp(b),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a_key.cmp(b_key),
+    });
+    placed
+}
+
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
 pub fn parse(query: &str) -> UrlState {
     let mut url = UrlState::default();
     let mut notices = Vec::new();
-    let pairs = query_pairs(query);
+    let pairs = in_table_order(query_pairs(query));
     // A single-valued parameter is read from its last occurrence only.
-    for (index, (key, value)) in pairs.iter().enumerate() {
-        let Some(param) = param(key) else {
+    for (index, (place, key, value)) in pairs.iter().enumerate() {
+        let Some(param) = place.map(|place| &PARAMS[place]) else {
             notices.push(Notice::new(key, value, NoticeReason::Unknown));
             continue;
         };
@@ -256,7 +313,11 @@ pub fn parse(query: &str) -> UrlState {
             notices.push(Notice::new(key, value, problem.into()));
             continue;
         }
-        if !param.repeats && pairs[index + 1..].iter().any(|(later, _)| later == key) {
+        if !param.repeats
+            && pairs
+                .get(index + 1)
+                .is_some_and(|(next, _, _)| next == place)
+        {
             notices.push(Notice::new(key, value, NoticeReason::Repeated));
             continue;
         }

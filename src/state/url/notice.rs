@@ -1,6 +1,7 @@
 //! Why a URL parameter was ignored. The page words these in its language
 //! (`crate::i18n::describe`); the model only keeps the reason.
 
+use crate::filter::growing::GrowError;
 use crate::filter::ParamError;
 use crate::state::fields::FieldProblem;
 
@@ -39,6 +40,9 @@ pub enum NoticeReason {
     BadLesson(String),
     /// A language's text file could not be fetched or read, and why.
     LanguageFile(String),
+    /// Growing-filter values that cannot run together (the notice's `param` names them,
+    /// separated by spaces, and its `value` gives each as `key=value`).
+    GrowPlan(GrowError),
 }
 
 impl From<FieldProblem> for NoticeReason {

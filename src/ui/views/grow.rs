@@ -217,15 +217,10 @@ fn slice_row(out: &mut Markup, text: &Text, slice: &SliceInfo, largest: u64) {
 
 /// Why a plan cannot run, in the page's language.
 fn plan_problem(text: &Text, error: &GrowError) -> String {
-    let why = match error {
-        GrowError::Param(e) => describe::param_error(text, e),
-        GrowError::TooMuchMemory { max, .. } => {
-            fill(text.grow_too_much_memory, &[&grouped(u128::from(*max))])
-        }
-        // The fields refuse the rest one by one.
-        _ => text.problem_too_large.to_owned(),
-    };
-    fill(text.grow_plan_problem, &[&why])
+    fill(
+        text.grow_plan_problem,
+        &[&describe::grow_error(text, error)],
+    )
 }
 
 /// The legend: each design's line, and its figures at the last checkpoint.

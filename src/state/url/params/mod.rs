@@ -187,7 +187,7 @@ fn print_entries(url: &UrlState, out: &mut dyn FnMut(&str), kind: fn(&LogEntry) 
         .for_each(|e| out(e.item()));
 }
 
-/// The parameter named `key`.
-pub fn param(key: &str) -> Option<&'static Param> {
-    PARAMS.iter().find(|p| p.key == key)
+/// The place of `key` in [`PARAMS`].
+pub fn param_place(key: &str) -> Option<usize> {
+    PARAMS.iter().position(|p| p.key == key)
 }
