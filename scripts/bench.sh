@@ -8,6 +8,8 @@
 #   6. start: navigation to the first interactive grid
 #   7. a long paste: 10^5 lines added in slices
 #   8. the longest task during each of a tour of 25 user actions
+#   9. a 20,000-item link and the same session restored: time to interactive from the
+#      wasm's arrival, longest task; the renderer's memory at m = 2^25 (counting, width 8)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -68,13 +70,18 @@ echo "== 8. user actions" >&2
 actions=$(node bench/actions.mjs "$base")
 echo "$actions" >&2
 
-python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" <<PY
+echo "== 9. large links and sessions, memory at the cap" >&2
+sessions=$(node bench/sessions.mjs "$base")
+echo "$sessions" >&2
+
+python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" "$sessions" <<PY
 import json, sys
 lab_fnv, lab_murmur = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 keys = [json.loads(line) for line in sys.argv[3].splitlines()]
 redraw, start = json.loads(sys.argv[4]), json.loads(sys.argv[5])
 paste = json.loads(sys.argv[6])
 actions = json.loads(sys.argv[7])
+sessions = json.loads(sys.argv[8])
 native = {k: float(v) for k, v in [$(for k in "${!native[@]}"; do printf '("%s", "%s"),' "$k" "${native[$k]}"; done)]}
 wasm = {
   "insert/fnv": float("$(wasm_value fnv insert_ns)"), "query/fnv": float("$(wasm_value fnv query_ns)"),
@@ -100,6 +107,11 @@ rows.append(("6. start", f"navigation to interactive grid {start['ready_ms']:.0f
 rows.append(("7. long paste", f"{paste['lines']} lines at m = 4096 in {paste['wall_ms']:.0f} ms; longest task {paste['longest_task_ms']:.0f} ms; tasks > 50 ms: {paste['long_tasks']}"))
 over = [f"{r['action']} {r['longest_ms']} ms" for r in actions['results'] if r['long_tasks']]
 rows.append(("8. user actions", f"{actions['actions']} actions; tasks > 50 ms: {actions['long_tasks']}" + (f" ({'; '.join(over)})" if over else "")))
+for kind, label in (("link", "link"), ("session", "saved session restored")):
+    f = sessions[kind]
+    rows.append((f"9. {sessions['items']}-item {label}", f"interactive {f['interactive_ms']:.0f} ms after the wasm arrived; longest task {f['longest_task_ms']:.0f} ms; tasks > 50 ms: {f['long_tasks']}"))
+mem = sessions["memory"]
+rows.append(("9. memory m=2^25 counting width 8", f"renderer {mem['peak_mb']} MB at its peak (canvas scrolled through), {mem['settled_mb']} MB settled; bound 400 MB"))
 width = max(len(r[0]) for r in rows)
 print()
 print("| row | figure |")
