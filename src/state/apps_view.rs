@@ -1,8 +1,11 @@
 //! The use-case view's model: a key-value store with a filter in front of its disk, and a
 //! spam blacklist with a whitelist. Its settings are what the page's link carries
 //! (`kv_m=`, `kv_k=`, `kv_present=`, `kv_lookups=`, `spam_m=`, `spam_check=`); both
-//! simulations are deterministic and run whole when a setting changes (at most
-//! [`MAX_VIEW_LOOKUPS`] lookups and [`MESSAGES`] messages, a few milliseconds).
+//! simulations are deterministic and run whole the first time their report is read after
+//! a setting changed (at most [`MAX_VIEW_LOOKUPS`] lookups and [`MESSAGES`] messages, a few
+//! milliseconds), so that a page that never shows the view never runs them.
+
+use std::cell::OnceCell;
 
 use crate::filter::use_cases::{
     BlacklistPlan, KvCounts, KvPlan, KvPrediction, KvRun, MailCounts, MailServer, Verdict,
@@ -106,14 +109,43 @@ pub struct MailReport {
     pub checked: Option<(String, Verdict)>,
 }
 
-/// The view: settings, problems and the two reports of the last valid settings.
+/// What the store's simulation runs: the last valid settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct StoreRun {
+    shape: FilterShape,
+    share: f64,
+    lookups: u64,
+}
+
+/// What the blacklist's simulation runs: the last valid settings.
 #[derive(Debug, Clone, PartialEq)]
+struct MailRun {
+    shape: FilterShape,
+    check: String,
+}
+
+/// The view: settings, problems, and the two runs of the last valid settings with their
+/// reports (each made when first read).
+#[derive(Debug, Clone)]
 pub struct AppsState {
     settings: AppsSettings,
     problems: AppsProblems,
     family: HashFamily,
-    kv: KvReport,
-    mail: MailReport,
+    store: StoreRun,
+    mail_run: MailRun,
+    kv: OnceCell<KvReport>,
+    mail: OnceCell<MailReport>,
+}
+
+impl PartialEq for AppsState {
+    /// Equal settings, problems and runs (the reports follow from the runs).
+    fn eq(&self, other: &Self) -> bool {
+        self.settings == other.settings
+            && self.problems == other.problems
+            && self.family == other.family
+            && self.store == other.store
+            && self.mail_run == other.mail_run
+    }
 }
 
 impl Default for AppsState {
@@ -131,8 +163,17 @@ impl AppsState {
             FilterShape::new(m, k, family).unwrap_or_else(|_| unreachable!("valid defaults"))
         };
         let state = AppsState {
-            kv: run_store(shape(8000, 6), 0.5, 10_000),
-            mail: run_mail(shape(1200, SPAM_K), ""),
+            store: StoreRun {
+                shape: shape(8000, 6),
+                share: 0.5,
+                lookups: 10_000,
+            },
+            mail_run: MailRun {
+                shape: shape(1200, SPAM_K),
+                check: String::new(),
+            },
+            kv: OnceCell::new(),
+            mail: OnceCell::new(),
             settings: defaults,
             problems: AppsProblems::default(),
             family,
@@ -174,25 +215,34 @@ impl AppsState {
         let lookups = parse_bounded(&settings.lookups, MAX_VIEW_LOOKUPS, ParamError::ZeroItems);
         let spam_m = parse_bits(&settings.spam_m);
         let store_shape = FilterShape::new(
-            *m.as_ref().unwrap_or(&self.kv.shape.m()),
-            *k.as_ref().unwrap_or(&self.kv.shape.k()),
+            *m.as_ref().unwrap_or(&self.store.shape.m()),
+            *k.as_ref().unwrap_or(&self.store.shape.k()),
             self.family,
         );
-        let share = *present.as_ref().unwrap_or(&self.kv.share);
-        let count = *lookups.as_ref().unwrap_or(&self.kv.counts.lookups);
         if let Ok(shape) = store_shape {
-            if shape != self.kv.shape || share != self.kv.share || count != self.kv.counts.lookups {
-                self.kv = run_store(shape, share, count);
+            let store = StoreRun {
+                shape,
+                share: *present.as_ref().unwrap_or(&self.store.share),
+                lookups: *lookups.as_ref().unwrap_or(&self.store.lookups),
+            };
+            if store != self.store {
+                self.store = store;
+                self.kv = OnceCell::new();
             }
         }
         let mail_shape = FilterShape::new(
-            *spam_m.as_ref().unwrap_or(&self.mail.shape.m()),
+            *spam_m.as_ref().unwrap_or(&self.mail_run.shape.m()),
             SPAM_K,
             self.family,
         );
         if let Ok(shape) = mail_shape {
-            if shape != self.mail.shape || settings.check != self.settings.check {
-                self.mail = run_mail(shape, &settings.check);
+            let mail_run = MailRun {
+                shape,
+                check: settings.check.clone(),
+            };
+            if mail_run != self.mail_run {
+                self.mail_run = mail_run;
+                self.mail = OnceCell::new();
             }
         }
         self.problems = AppsProblems {
@@ -214,13 +264,19 @@ impl AppsState {
     pub fn problems(&self) -> &AppsProblems {
         &self.problems
     }
-    /// The store's report.
+    /// The store's report (its simulation run on first reading).
     pub fn kv(&self) -> &KvReport {
-        &self.kv
+        let StoreRun {
+            shape,
+            share,
+            lookups,
+        } = self.store;
+        self.kv.get_or_init(|| run_store(shape, share, lookups))
     }
-    /// The blacklist's report.
+    /// The blacklist's report (its simulation run on first reading).
     pub fn mail(&self) -> &MailReport {
-        &self.mail
+        let MailRun { shape, check } = &self.mail_run;
+        self.mail.get_or_init(|| run_mail(*shape, check))
     }
 }
 
@@ -256,6 +312,23 @@ fn run_mail(shape: FilterShape, check: &str) -> MailReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_simulations_run_only_when_their_report_is_read() {
+        let state = AppsState::new(AppsSettings::default()).with_family(HashFamily::Fnv1a);
+        assert!(state.kv.get().is_none() && state.mail.get().is_none());
+        let lookups = state.kv().counts.lookups;
+        assert_eq!(lookups, 10_000);
+        assert!(state.kv.get().is_some() && state.mail.get().is_none());
+        // A changed setting makes the report again, from the new run.
+        let settings = AppsSettings {
+            lookups: "2000".into(),
+            ..AppsSettings::default()
+        };
+        let edited = state.apply(AppsAction::Edit(settings));
+        assert!(edited.kv.get().is_none());
+        assert_eq!(edited.kv().counts.lookups, 2000);
+    }
     use crate::filter::math;
 
     #[test]
