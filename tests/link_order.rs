@@ -27,15 +27,31 @@ fn opened(query: &str) -> AppState {
 }
 
 /// What a reader sees of a state: its canonical link (settings, items, views' settings),
-/// its members in order, and its notices in order.
-fn seen(state: &AppState) -> (String, Vec<String>, Vec<Notice>) {
+/// its members in order, and its notices: those about the page's parameters in the
+/// table's order, then those naming unknown keys (in the link's order, so compared here as
+/// a set).
+fn seen(state: &AppState) -> (String, Vec<String>, Vec<Notice>, Vec<String>) {
     let members = state
         .members()
         .list()
         .iter()
         .map(|m| m.item.clone())
         .collect();
-    (state.url_query(true), members, state.notices().to_vec())
+    let (mut unknown, known): (Vec<&Notice>, Vec<&Notice>) = state
+        .notices()
+        .iter()
+        .partition(|n| n.reason == NoticeReason::Unknown);
+    unknown.sort_by(|a, b| (&a.param, &a.value).cmp(&(&b.param, &b.value)));
+    let unknown = unknown
+        .iter()
+        .map(|n| format!("{}={}", n.param, n.value))
+        .collect();
+    (
+        state.url_query(true),
+        members,
+        known.into_iter().cloned().collect(),
+        unknown,
+    )
 }
 
 fn named(state: &AppState) -> Vec<&str> {

@@ -283,19 +283,25 @@ pub fn items_in_query(query: &str) -> u64 {
 /// that cannot go with those before it in the table is the one refused (`hash=seed000`
 /// beside k > 6 names `hash`, `layout=partitioned` beside m < k names `layout`). Pairs of
 /// one key keep their order (items are added in the link's order, and a repeated
-/// single-valued parameter's last value is taken); unknown keys come last, by name.
+/// single-valued parameter's last value is taken); unknown keys come last, in the link's
+/// order.
 fn in_table_order(pairs: Vec<(String, String)>) -> Vec<(Option<usize>, String, String)> {
-    let mut placed: Vec<(Option<usize>, String, String)> = pairs
-        .into_iter()
-        .map(|(key, value)| (param_place(&key), key, value))
-        .collect();
-    placed.sort_by(|(a, a_key, _), (b, b_key, _)| match (a, b) {
-        (Some(a), Some(b)) => a.cmp(b),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => a_key.cmp(b_key),
-    });
-    placed
+    let mut by_place: Vec<Vec<(String, String)>> = PARAMS.iter().map(|_| Vec::new()).collect();
+    let mut unknown = Vec::new();
+    for (key, value) in pairs {
+        match param_place(&key) {
+            Some(place) => by_place[place].push((key, value)),
+            None => unknown.push((None, key, value)),
+        }
+    }
+    let mut ordered = Vec::new();
+    for (place, pairs) in by_place.into_iter().enumerate() {
+        for (key, value) in pairs {
+            ordered.push((Some(place), key, value));
+        }
+    }
+    ordered.append(&mut unknown);
+    ordered
 }
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
