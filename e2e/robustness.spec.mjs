@@ -156,3 +156,12 @@ test('at m = 2^25 in counting mode (8-bit counters) the renderer stays under 400
   }
   expect(peak).toBeLessThan(400);
 });
+
+test('a counting link of 2,000 adds and 2,000 removals opens with the set it leaves', async ({ page }) => {
+  const adds = Array.from({ length: 2000 }, (_, i) => `add=w${i}`).join('&');
+  const removals = Array.from({ length: 2000 }, (_, i) => `remove=w${i}`).join('&');
+  await openApp(page, `?m=100000&k=5&mode=counting&${adds}&add=kept&${removals}`);
+  await expect(page.locator('#items-title')).toContainText('(1)');
+  await expect(page.locator('.members li[data-item="kept"]')).toHaveCount(1);
+  await expect(page.locator('[data-notice-param]')).toHaveCount(0);
+});
