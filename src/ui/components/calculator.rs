@@ -130,16 +130,12 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             );
             let m_value = fill(
                 text.calc_m_value,
-                &[
-                    &grouped(s.m.into()),
-                    &grouped(s.bytes().into()),
-                    &binary_size(s.m),
-                ],
+                &[&grouped(s.m), &grouped(s.bytes()), &binary_size(s.m)],
             );
             for (term, value) in [
                 (text.calc_m, m_value),
                 (text.calc_k, fill(k_template, &[&s.k, &fixed(s.k_real, 2)])),
-                (text.calc_n, grouped(s.n.into())),
+                (text.calc_n, grouped(s.n)),
                 (text.calc_p, rate),
                 (text.calc_bits_per_item, fixed(s.bits_per_item, 2)),
             ] {
@@ -151,7 +147,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                     text.calc_m_meeting,
                     &[
                         &percent_beside(s.p(), s.target.unwrap_or(1.0)),
-                        &grouped(m.into()),
+                        &grouped(m),
                         &k,
                     ],
                 );
@@ -161,7 +157,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 );
             }
             if use_in_visualizer.is_none() {
-                let too_big = fill(text.calc_too_big, &[&grouped(MAX_BITS.into())]);
+                let too_big = fill(text.calc_too_big, &[&grouped(MAX_BITS)]);
                 answer.push("<p class=\"hint\" id=\"calc-too-big\">{}</p>", &[&too_big]);
             }
             html! {
@@ -191,12 +187,9 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             let c = check_claim(n, &p, bytes);
             let rate = percent_beside(c.ln_rate_at_claimed.exp(), p.value);
             let (needed, needed_binary) = match c.needed_bytes {
-                Some(needed) => (
-                    grouped(needed.into()),
-                    binary_size(needed.saturating_mul(8)),
-                ),
+                Some(needed) => (grouped(needed), binary_size(needed.saturating_mul(8))),
                 None => (
-                    format!("> {}", grouped((u64::MAX / 8).into())),
+                    format!("> {}", grouped(u64::MAX / 8)),
                     binary_size(u64::MAX),
                 ),
             };
@@ -210,7 +203,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 &[
                     &needed,
                     &needed_binary,
-                    &grouped(c.claimed_bytes.into()),
+                    &grouped(c.claimed_bytes),
                     &binary_size(c.claimed_bytes * 8),
                     &rate,
                     &c.k_at_claimed,

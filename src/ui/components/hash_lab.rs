@@ -154,16 +154,16 @@ fn verdict(text: &'static Text, r: &HashReport, items: usize) -> String {
         RateVerdict::Above => text.hashes_verdict_above,
         RateVerdict::Below => text.hashes_verdict_below,
     };
-    let passed = (r.observed_rate * r.probes as f64).round() as u128;
+    let passed = (r.observed_rate * r.probes as f64).round() as u64;
     fill(
         template,
         &[
             &labels::hash_under_test(text, r.hash),
-            &grouped(items as u128),
-            &grouped(u128::from(r.ones)),
-            &grouped(r.expected_ones.round() as u128),
+            &grouped(items as u64),
+            &grouped(r.ones),
+            &grouped(r.expected_ones.round() as u64),
             &grouped(passed),
-            &grouped(u128::from(r.probes)),
+            &grouped(r.probes),
             &percent(r.observed_rate),
             &percent(r.theory_rate),
             &fixed(r.ratio(), 1),
@@ -243,8 +243,8 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     html! {
         <section class="panel hashes" aria-labelledby="hashes-title">
             <h2 id="hashes-title">{ text.hashes_title }</h2>
-            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &grouped(u128::from(m_value)), &k_value, &grouped(corpus_size as u128),
-                                                   &grouped(u128::from(PROBES)), &first_probe]) }</p>
+            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &grouped(m_value), &k_value, &grouped(corpus_size as u64),
+                                                   &grouped(PROBES), &first_probe]) }</p>
             <div class="control-row">
                 <div class="field">
                     <label for="corpus">{ text.hashes_corpus }</label>

@@ -121,14 +121,10 @@ fn lab_notes(
     let meaning = plan.map(|p| {
         fill(
             text.lab_meaning,
-            &[
-                &grouped(u128::from(p.filters())),
-                &grouped(u128::from(p.probes())),
-            ],
+            &[&grouped(p.filters()), &grouped(p.probes())],
         )
     });
-    let user =
-        user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(u128::from(USER_PROBES))]));
+    let user = user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(USER_PROBES)]));
     let measured: Vec<(HashFamily, Coverage)> = lab
         .runs
         .iter()
@@ -158,7 +154,7 @@ fn lab_notes(
     let double_hashing = explained.map(|(count, first, last)| {
         let sentence = fill(
             text.lab_double_hashing,
-            &[&count, &first, &last, &grouped(u128::from(repeating_steps(m, k))), &grouped(u128::from(m)), &k],
+            &[&count, &first, &last, &grouped(repeating_steps(m, k)), &grouped(m), &k],
         );
         html! { <p class="lab-double-hashing" id="lab-double-hashing" data-points-explained={count.to_string()}>{ sentence }</p> }
     });

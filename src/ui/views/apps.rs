@@ -17,7 +17,7 @@ use crate::ui::raw::{IntoHtml, Markup};
 fn shape_text(shape: FilterShape) -> String {
     format!(
         "m = {}, k = {}, {}",
-        grouped(u128::from(shape.m())),
+        grouped(shape.m()),
         shape.k(),
         shape.family().label()
     )
@@ -80,11 +80,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     ] {
         store.push(
             "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
-            &[
-                &label,
-                &grouped(u128::from(measured)),
-                &grouped_fixed(formula, 1),
-            ],
+            &[&label, &grouped(measured), &grouped_fixed(formula, 1)],
         );
     }
     store.push("</tbody></table>", &[]);
@@ -98,7 +94,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     ] {
         spam.push(
             "<li data-spam=\"{}\"><strong>{}</strong> {}</li>",
-            &[&key, &grouped(u128::from(count)), &label],
+            &[&key, &grouped(count), &label],
         );
     }
     spam.push("</ul>", &[]);
@@ -106,7 +102,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
         <main class="single" id="apps-view">
             <section class="panel apps" aria-labelledby="apps-title">
                 <h2 id="apps-title">{ text.apps_title }</h2>
-                <p class="hint">{ fill(text.apps_kv_intro, &[&grouped(u128::from(KEYS)), &shape_text(kv.shape)]) }</p>
+                <p class="hint">{ fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(kv.shape)]) }</p>
                 <div class="control-row">
                     { field("kv-m", text.bits_m, |s| &mut s.m, &problems.m) }
                     { field("kv-k", text.hashes_k, |s| &mut s.k, &problems.k) }
@@ -118,10 +114,10 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
                                               &grouped(c.lookups.into()), &grouped(c.absent().into()),
                                               &probability(kv.prediction.fp_rate), &grouped_fixed(kv.prediction.wasted, 1)]) }</p>
                 <h3>{ text.apps_spam_title }</h3>
-                <p class="hint">{ fill(text.apps_spam_intro, &[&grouped(u128::from(SPAM_ADDRESSES)),
+                <p class="hint">{ fill(text.apps_spam_intro, &[&grouped(SPAM_ADDRESSES),
                                                               &shape_text(mail.shape), &probability(mail.fp_rate),
-                                                              &grouped(u128::from(m.messages)),
-                                                              &grouped(u128::from(SPAM_ADDRESSES + INNOCENT_ADDRESSES))]) }</p>
+                                                              &grouped(m.messages),
+                                                              &grouped(SPAM_ADDRESSES + INNOCENT_ADDRESSES)]) }</p>
                 { field("spam-m", text.bits_m, |s| &mut s.spam_m, &problems.spam_m) }
                 { spam.html() }
                 <p class="apps-whitelist">{ fill(text.apps_whitelist, &[&mail.whitelist.len(), &whitelist]) }</p>
