@@ -38,7 +38,7 @@ use crate::ui::components::{
 use crate::ui::marks::{marks, shown_steps};
 use crate::ui::picture::save_svg;
 use crate::ui::raw::{IntoHtml, Markup};
-use crate::ui::shared::{Shared, StateHandle};
+use crate::ui::shared::{dispatch_to, Shared, StateHandle};
 
 /// Props of [`Visualizer`].
 #[derive(Properties, PartialEq)]
@@ -80,10 +80,7 @@ pub fn drawn_by_the_app(_: &'static Text, _: &AppState, _: &Callback<Action>) ->
 pub fn Visualizer(props: &VisualizerProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let state: &UseReducerHandle<AppState> = &props.state;
-    let dispatch = {
-        let d = state.dispatcher();
-        Callback::from(move |action: Action| d.dispatch(action))
-    };
+    let dispatch = dispatch_to(state);
     let settings = *state.settings();
     let embedding = state.embedding();
     let compact = embedding.compact;
