@@ -272,10 +272,45 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     };
     let axis =
         |kind: AxisKind| send::<Event>(&props.ondispatch, Action::Lab(LabAction::SetAxis(kind)));
+    // The words are written as markup (they have no controls).
+    let mut head = Markup::default();
+    head.push(
+        "<h2 id=\"lab-title\">{}</h2><p class=\"hint\">{}</p>",
+        &[
+            &text.lab,
+            &fill(
+                text.lab_hint,
+                &[&shape.m(), &shape.k(), &shape.family().label()],
+            ),
+        ],
+    );
+    let mut status = Markup::default();
+    let timing = timing_now
+        .elapsed_ms
+        .map(|elapsed| {
+            let longest = fixed(timing_now.longest_slice_ms, 1);
+            format!(
+                " {}",
+                fill(text.lab_timing, &[&fixed(elapsed, 0), &longest])
+            )
+        })
+        .unwrap_or_default();
+    status.push(
+        "<p class=\"hint\" data-elapsed-ms=\"{}\" data-longest-slice-ms=\"{}\" data-points=\"{}\">{}{}</p>",
+        &[
+            &timing_now.elapsed_ms.map(|e| fixed(e, 0)).unwrap_or_default(),
+            &fixed(timing_now.longest_slice_ms, 1),
+            &points_done,
+            &fill(text.lab_status, &[&points_done, &fixed(lab.progress * 100.0, 0)]),
+            &timing,
+        ],
+    );
+    if let Some(note) = stale_note {
+        status.push("<p class=\"notice\" id=\"lab-stale\">{}</p>", &[&note]);
+    }
     html! {
         <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}>
-            <h2 id="lab-title">{ text.lab }</h2>
-            <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family().label()]) }</p>
+            { head.html() }
             <div class="control-row">
                 { lab_field(text, "lab-n", text.lab_n_max, &lab.max_items, n_max.to_string(), set(LabAction::SetMaxItems)) }
                 { lab_field(text, "lab-filters", text.lab_filters, &lab.filters, filters_placeholder, set(LabAction::SetFilters)) }
@@ -310,16 +345,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                    aria-disabled={(points_done == 0).to_string()}>{ text.lab_csv }</a>
             </div>
             <progress id="lab-progress" max="1" value={shortest(lab.progress)} />
-            <p class="hint" data-elapsed-ms={timing_now.elapsed_ms.map(|e| fixed(e, 0)).unwrap_or_default()}
-               data-longest-slice-ms={fixed(timing_now.longest_slice_ms, 1)} data-points={points_done.to_string()}>
-                { fill(text.lab_status, &[&points_done, &fixed(lab.progress * 100.0, 0)]) }
-                if let Some(elapsed) = timing_now.elapsed_ms {
-                    { " " }{ fill(text.lab_timing, &[&fixed(elapsed, 0), &fixed(timing_now.longest_slice_ms, 1)]) }
-                }
-            </p>
-            if let Some(note) = stale_note {
-                <p class="notice" id="lab-stale">{ note }</p>
-            }
+            { status.html() }
             <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} runs={lab.runs.clone()}
                      user_point={(!stale).then(|| user_point.clone())} axis={lab.axis} />
             <div class="lab-notes" id="lab-notes">{ notes }</div>
