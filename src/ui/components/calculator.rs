@@ -31,8 +31,7 @@ pub struct CalculatorProps {
 }
 
 /// The best-practice table: bits per item and k for common rates.
-fn practice(text: &Text) -> Html {
-    let mut out = Markup::default();
+fn practice(out: &mut Markup, text: &Text) {
     out.push(
         "<table class=\"practice\"><thead><tr><th>p</th><th>{}</th><th>k</th></tr></thead><tbody>",
         &[&text.calc_bits_per_item],
@@ -44,7 +43,6 @@ fn practice(text: &Text) -> Html {
         );
     }
     out.push("</tbody></table>", &[]);
-    out.html()
 }
 
 /// The calculator.
@@ -226,6 +224,13 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         }
         Err(_) => html! {},
     };
+    // The tables and their headings are written as markup (they have no controls).
+    let mut tables = Markup::default();
+    tables.push("<h3>{}</h3>", &[&text.practice_title]);
+    practice(&mut tables, text);
+    let p = shown.as_ref().map(|s| s.target.unwrap_or_else(|| s.p()));
+    clickhouse_table(&mut tables, text, p);
+    tables.push("<h3>{}</h3>", &[&text.claim_title]);
     html! {
         <section class="panel calculator" aria-labelledby="calc-title">
             <h2 id="calc-title">{ text.calculator }</h2>
@@ -249,10 +254,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             </div>
             { fix_fields }
             { outputs }
-            <h3>{ text.practice_title }</h3>
-            { practice(text) }
-            { clickhouse_table(text, shown.as_ref().map(|s| s.target.unwrap_or_else(|| s.p()))) }
-            <h3>{ text.claim_title }</h3>
+            { tables.html() }
             <div class="toolbar">
                 <button id="claim-billion" onclick={preset("1000000000", "0.0001", "18000000")}>{ text.claim_preset_billion }</button>
                 <button id="claim-two-files" onclick={preset("5000000000", "0.01", "4294967296")}>{ text.claim_preset_files }</button>
