@@ -83,9 +83,7 @@ pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
 pub fn grow_error(text: &Text, error: &GrowError) -> String {
     match error {
         GrowError::Param(e) => param_error(text, e),
-        GrowError::TooMuchMemory { max, .. } => {
-            fill(text.grow_too_much_memory, &[&grouped(u128::from(*max))])
-        }
+        GrowError::TooMuchMemory { max, .. } => fill(text.grow_too_much_memory, &[&grouped(*max)]),
         // The fields refuse the rest one by one.
         _ => text.problem_too_large.to_owned(),
     }

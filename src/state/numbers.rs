@@ -4,7 +4,7 @@
 
 /// A whole number with its digits grouped by three, `18,314`: the grouping of all three
 /// of the page's languages (English, Chinese and Japanese all write `1,000,000`).
-pub fn grouped(value: u128) -> String {
+pub fn grouped(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
@@ -27,7 +27,7 @@ pub fn grouped_fixed(value: f64, decimals: usize) -> String {
         None => ("", text.as_str()),
     };
     let (whole, rest) = digits.split_at(digits.find('.').unwrap_or(digits.len()));
-    match whole.parse::<u128>() {
+    match whole.parse::<u64>() {
         Ok(whole) => format!("{sign}{}{rest}", grouped(whole)),
         // "inf" and "NaN" have no digits to group.
         Err(_) => text,
@@ -203,7 +203,7 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1000), "1,000");
         assert_eq!(grouped(18_314), "18,314");
-        assert_eq!(grouped(u64::MAX as u128), "18,446,744,073,709,551,615");
+        assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::ui::components::{
 };
 use crate::ui::header::header;
 use crate::ui::hooks::{follow_language, use_dialog_focus, use_link, use_shortcuts, use_startup};
-use crate::ui::shared::StateHandle;
+use crate::ui::shared::{dispatch_to, StateHandle};
 use crate::ui::tabs::tabs;
 use crate::ui::views::visualizer::Visualizer;
 
@@ -104,10 +104,7 @@ pub fn App() -> Html {
     use_startup(&state);
     {
         // A long link's entries join the filter in slices once the page is up.
-        let dispatch = {
-            let dispatcher = state.dispatcher();
-            Callback::from(move |action: Action| dispatcher.dispatch(action))
-        };
+        let dispatch = dispatch_to(&state);
         use_effect_with((), move |_| {
             if let Some(builder) = OPENING.take() {
                 crate::ui::bulk::feed_link(builder, dispatch);
@@ -116,10 +113,7 @@ pub fn App() -> Html {
     }
     use_shortcuts(&state);
     use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
-    let dispatch = {
-        let dispatcher = state.dispatcher();
-        Callback::from(move |action: Action| dispatcher.dispatch(action))
-    };
+    let dispatch = dispatch_to(&state);
     let compact = state.embedding().compact;
     let lessons_problem = match state.lessons_status() {
         LessonsStatus::Failed(why) => Some(html! {

@@ -255,6 +255,11 @@ pub fn clipboard_text(data: &web_sys::DataTransfer) -> Option<js_sys::JsString> 
 /// over several calls has the page restyled and painted between the parts. Hidden pages
 /// get no frames; the work then waits until the page is shown.
 pub fn next_frame(f: impl FnOnce() + 'static) {
+    request_frame(Box::new(f));
+}
+
+/// [`next_frame`] for any callback: one JavaScript closure type serves every call.
+fn request_frame(f: Box<dyn FnOnce()>) {
     if let Some(window) = web_sys::window() {
         let callback = Closure::once_into_js(f);
         let _ = window.request_animation_frame(callback.unchecked_ref());
@@ -333,6 +338,8 @@ pub async fn load_language(lang: Lang) -> Result<(), String> {
 /// Runs `f` once after `ms` milliseconds.
 pub fn after_ms(ms: i32, f: impl FnOnce() + 'static) {
     if let Some(window) = web_sys::window() {
+        // Boxed: the one JavaScript closure type that `next_frame` uses too.
+        let f: Box<dyn FnOnce()> = Box::new(f);
         let callback = Closure::once_into_js(f);
         let _ = window
             .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);

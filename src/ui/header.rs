@@ -13,7 +13,7 @@ use crate::state::{Action, AppState};
 use crate::ui::browser;
 use crate::ui::components::embed_code::embed_code;
 use crate::ui::components::lesson_picker::{lesson_picker, LessonPickerProps};
-use crate::ui::shared::{Links, Shared};
+use crate::ui::shared::{dispatch_to, Links, Shared};
 
 /// Changing the language: its texts are fetched first. A later choice made meanwhile wins;
 /// if the texts cannot be had, the menu goes back to the page's language.
@@ -63,10 +63,7 @@ pub fn header(
         .iter()
         .map(|l| (l.id.clone(), l.title(lang).to_owned()))
         .collect();
-    let dispatch = {
-        let d = state.dispatcher();
-        Callback::from(move |action: Action| d.dispatch(action))
-    };
+    let dispatch = dispatch_to(state);
     let act = |action: Action| send::<MouseEvent>(&dispatch, action);
     let quiz_shown = state.quiz().is_some() || state.quiz_open();
     html! {

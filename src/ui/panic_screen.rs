@@ -40,7 +40,7 @@ pub fn install() {
 }
 
 /// Adds the hidden screen to the body unless it is there (`Some` when it was added):
-/// `.panic-screen[hidden]` holding a heading, a paragraph whose `data-template` gives the
+/// `.panic-screen[hidden]` holding a heading (`h2`: the page keeps one `h1`), a paragraph whose `data-template` gives the
 /// sentence around the error's text, the link `#panic-reload` to the page's current address
 /// and `#panic-saved` to the last saved session (the page's address without its query).
 fn build() -> Option<()> {
@@ -53,7 +53,7 @@ fn build() -> Option<()> {
     panel.set_attribute("role", "alert").ok()?;
     panel.set_attribute("hidden", "").ok()?;
     for (tag, id) in [
-        ("h1", "panic-title"),
+        ("h2", "panic-title"),
         ("p", "panic-detail"),
         ("a", "panic-reload"),
         ("a", "panic-saved"),

@@ -1,5 +1,5 @@
-//! Small wrappers that make props cheap to compare, and the one callback that sends a
-//! fixed action.
+//! Small wrappers that make props cheap to compare, the one callback that sends a fixed
+//! action and the one that dispatches to the page's state.
 
 use std::ops::Deref;
 use std::rc::Rc;
@@ -13,6 +13,13 @@ use crate::state::Action;
 pub fn send<E: 'static>(dispatch: &Callback<Action>, action: Action) -> Callback<E> {
     let dispatch = dispatch.clone();
     Callback::from(move |_: E| dispatch.emit(action.clone()))
+}
+
+/// A callback that dispatches each action to the page's state: the App, its header and
+/// the visualizer share this one closure.
+pub fn dispatch_to(state: &yew::UseReducerHandle<crate::state::AppState>) -> Callback<Action> {
+    let dispatcher = state.dispatcher();
+    Callback::from(move |action: Action| dispatcher.dispatch(action))
 }
 
 /// An `Rc` whose equality is identity: two props are equal when they hold the same

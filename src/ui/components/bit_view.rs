@@ -10,6 +10,7 @@ use crate::state::{Action, FilterModel};
 use crate::ui::components::bit_canvas::BitCanvas;
 use crate::ui::components::bit_grid::{BitGrid, DOM_GRID_MAX};
 use crate::ui::marks::{hash_class, Mark, MarkKind};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// What [`bit_view`] draws.
@@ -26,28 +27,38 @@ pub struct BitViewPanelProps {
     pub ondispatch: Callback<Action>,
 }
 
-/// The strip: the item, then each hash's number and position in its colour.
+/// The strip: the item, then each hash's number and position in its colour (written as
+/// markup: it has no controls).
 fn strip(text: &Text, item: &Option<String>, marks: &[Mark]) -> Html {
+    let mut out = Markup::default();
     let Some(item) = item else {
-        return html! { <p class="hash-strip empty">{ text.strip_empty }</p> };
+        out.push("<p class=\"hash-strip empty\">{}</p>", &[&text.strip_empty]);
+        return out.html();
     };
-    html! {
-        <p class="hash-strip" data-strip-item={item.clone()}>
-            <span class="strip-item">{ fill(text.item_quoted, &[&shown_item(item)]) }</span>
-            { for marks.iter().map(|m| {
-                let colour = hash_class(m.hash_index);
-                let zero = m.kind == MarkKind::Zero;
-                html! {
-                    <span class={crate::class_list!("strip-hash", colour, zero.then_some("zero"), m.decides.then_some("decider"))}
-                          data-strip-hash={m.hash_index.to_string()} data-strip-position={m.position.to_string()}>
-                        <span class={crate::class_list!("chip", colour)}>{ m.hash_index }</span>
-                        { format!(" → {}", m.position) }
-                        if m.decides { <span class="strip-zero">{ " ✗" }</span> }
-                    </span>
-                }
-            }) }
-        </p>
+    out.push(
+        "<p class=\"hash-strip\" data-strip-item=\"{}\"><span class=\"strip-item\">{}</span>",
+        &[item, &fill(text.item_quoted, &[&shown_item(item)])],
+    );
+    for m in marks {
+        let colour = hash_class(m.hash_index);
+        let zero = m.kind == MarkKind::Zero;
+        let class = crate::class_list!(
+            "strip-hash",
+            colour,
+            zero.then_some("zero"),
+            m.decides.then_some("decider")
+        );
+        out.push(
+            "<span class=\"{}\" data-strip-hash=\"{}\" data-strip-position=\"{}\"><span class=\"chip {}\">{}</span> → {}",
+            &[&class, &m.hash_index, &m.position, &colour, &m.hash_index, &m.position],
+        );
+        if m.decides {
+            out.push("<span class=\"strip-zero\"> ✗</span>", &[]);
+        }
+        out.push("</span>", &[]);
     }
+    out.push("</p>", &[]);
+    out.html()
 }
 
 /// The bit array with its strip; the grid or canvas draws the links once laid out.

@@ -31,8 +31,7 @@ pub struct CalculatorProps {
 }
 
 /// The best-practice table: bits per item and k for common rates.
-fn practice(text: &Text) -> Html {
-    let mut out = Markup::default();
+fn practice(out: &mut Markup, text: &Text) {
     out.push(
         "<table class=\"practice\"><thead><tr><th>p</th><th>{}</th><th>k</th></tr></thead><tbody>",
         &[&text.calc_bits_per_item],
@@ -44,7 +43,6 @@ fn practice(text: &Text) -> Html {
         );
     }
     out.push("</tbody></table>", &[]);
-    out.html()
 }
 
 /// The calculator.
@@ -130,16 +128,12 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             );
             let m_value = fill(
                 text.calc_m_value,
-                &[
-                    &grouped(s.m.into()),
-                    &grouped(s.bytes().into()),
-                    &binary_size(s.m),
-                ],
+                &[&grouped(s.m), &grouped(s.bytes()), &binary_size(s.m)],
             );
             for (term, value) in [
                 (text.calc_m, m_value),
                 (text.calc_k, fill(k_template, &[&s.k, &fixed(s.k_real, 2)])),
-                (text.calc_n, grouped(s.n.into())),
+                (text.calc_n, grouped(s.n)),
                 (text.calc_p, rate),
                 (text.calc_bits_per_item, fixed(s.bits_per_item, 2)),
             ] {
@@ -151,7 +145,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                     text.calc_m_meeting,
                     &[
                         &percent_beside(s.p(), s.target.unwrap_or(1.0)),
-                        &grouped(m.into()),
+                        &grouped(m),
                         &k,
                     ],
                 );
@@ -161,7 +155,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 );
             }
             if use_in_visualizer.is_none() {
-                let too_big = fill(text.calc_too_big, &[&grouped(MAX_BITS.into())]);
+                let too_big = fill(text.calc_too_big, &[&grouped(MAX_BITS)]);
                 answer.push("<p class=\"hint\" id=\"calc-too-big\">{}</p>", &[&too_big]);
             }
             html! {
@@ -191,12 +185,9 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             let c = check_claim(n, &p, bytes);
             let rate = percent_beside(c.ln_rate_at_claimed.exp(), p.value);
             let (needed, needed_binary) = match c.needed_bytes {
-                Some(needed) => (
-                    grouped(needed.into()),
-                    binary_size(needed.saturating_mul(8)),
-                ),
+                Some(needed) => (grouped(needed), binary_size(needed.saturating_mul(8))),
                 None => (
-                    format!("> {}", grouped((u64::MAX / 8).into())),
+                    format!("> {}", grouped(u64::MAX / 8)),
                     binary_size(u64::MAX),
                 ),
             };
@@ -210,7 +201,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 &[
                     &needed,
                     &needed_binary,
-                    &grouped(c.claimed_bytes.into()),
+                    &grouped(c.claimed_bytes),
                     &binary_size(c.claimed_bytes * 8),
                     &rate,
                     &c.k_at_claimed,
@@ -233,6 +224,13 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         }
         Err(_) => html! {},
     };
+    // The tables and their headings are written as markup (they have no controls).
+    let mut tables = Markup::default();
+    tables.push("<h3>{}</h3>", &[&text.practice_title]);
+    practice(&mut tables, text);
+    let p = shown.as_ref().map(|s| s.target.unwrap_or_else(|| s.p()));
+    clickhouse_table(&mut tables, text, p);
+    tables.push("<h3>{}</h3>", &[&text.claim_title]);
     html! {
         <section class="panel calculator" aria-labelledby="calc-title">
             <h2 id="calc-title">{ text.calculator }</h2>
@@ -256,10 +254,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             </div>
             { fix_fields }
             { outputs }
-            <h3>{ text.practice_title }</h3>
-            { practice(text) }
-            { clickhouse_table(text, shown.as_ref().map(|s| s.target.unwrap_or_else(|| s.p()))) }
-            <h3>{ text.claim_title }</h3>
+            { tables.html() }
             <div class="toolbar">
                 <button id="claim-billion" onclick={preset("1000000000", "0.0001", "18000000")}>{ text.claim_preset_billion }</button>
                 <button id="claim-two-files" onclick={preset("5000000000", "0.01", "4294967296")}>{ text.claim_preset_files }</button>

@@ -1,8 +1,6 @@
 //! ClickHouse's lookup table as a heat map, and the choice its
 //! `calculationBestPractices` makes for the calculator's p beside the formulas' choice.
 
-use yew::prelude::*;
-
 use crate::decimal::{fixed, shortest};
 use crate::filter::clickhouse::{
     best_practices, exact_choice, rate_table, row_minimum, walk, HIGH_RATE_GUARD, MAX_BITS_PER_ROW,
@@ -11,12 +9,16 @@ use crate::filter::clickhouse::{
 use crate::filter::math::fpr_approx;
 use crate::i18n::{fill, Text};
 use crate::state::numbers::probability;
-use crate::ui::raw::{IntoHtml, Markup};
+use crate::ui::raw::Markup;
 
-/// The table, and the choice for `p` when there is one.
-pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
+/// The table, and the choice for `p` when there is one, written into `out`.
+pub fn clickhouse_table(out: &mut Markup, text: &Text, p: Option<f64>) {
     let chosen = p.map(best_practices);
-    let choice = p.zip(chosen).map(|(p, (bits, hashes))| {
+    out.push(
+        "<h3>{}</h3><p class=\"hint\">{}</p>",
+        &[&text.ch_title, &text.ch_hint],
+    );
+    if let Some((p, (bits, hashes))) = p.zip(chosen) {
         let rate = rate_table(bits, hashes).unwrap_or(1.0);
         let why = if p >= HIGH_RATE_GUARD {
             text.ch_high
@@ -25,35 +27,31 @@ pub fn clickhouse_table(text: &Text, p: Option<f64>) -> Html {
         } else {
             text.ch_walk
         };
-        let exact = exact_choice(p).ok().map(|(c, k)| {
+        out.push(
+            "<div class=\"ch-choice\" id=\"ch-choice\" data-ch-bits-per-row=\"{}\" data-ch-hashes=\"{}\"><p>{}</p><p class=\"hint\">{}</p>",
+            &[
+                &bits,
+                &hashes,
+                &fill(text.ch_choice, &[&shortest(p), &bits, &hashes, &shortest(rate)]),
+                &why,
+            ],
+        );
+        if let Ok((c, k)) = exact_choice(p) {
             let rate = fpr_approx(c, 1.0, f64::from(k));
-            fill(text.ch_exact, &[&shortest(c), &k, &probability(rate)])
-        });
-        html! {
-            <div class="ch-choice" id="ch-choice" data-ch-bits-per-row={bits.to_string()} data-ch-hashes={hashes.to_string()}>
-                <p>{ fill(text.ch_choice, &[&shortest(p), &bits, &hashes, &shortest(rate)]) }</p>
-                <p class="hint">{ why }</p>
-                if let Some(exact) = exact { <p>{ exact }</p> }
-            </div>
+            let exact = fill(text.ch_exact, &[&shortest(c), &k, &probability(rate)]);
+            out.push("<p>{}</p>", &[&exact]);
         }
-    });
-    html! {
-        <>
-            <h3>{ text.ch_title }</h3>
-            <p class="hint">{ text.ch_hint }</p>
-            { choice }
-            { table(text, chosen) }
-        </>
+        out.push("</div>", &[]);
     }
+    table(out, text, chosen);
 }
 
 /// The table as markup: one row per bits-per-row c, one column per hash count k, each entry
 /// shaded by its order of magnitude (`heat-0` for rates above 0.1 down to `heat-4` below
 /// 0.0001), the row's minimum and ClickHouse's choice marked. The table is focusable, so that
 /// a keyboard can scroll it where it is wider than its panel (a phone).
-fn table(text: &Text, chosen: Option<(u32, u32)>) -> Html {
+fn table(out: &mut Markup, text: &Text, chosen: Option<(u32, u32)>) {
     const HEAT: [&str; 5] = ["heat-0", "heat-1", "heat-2", "heat-3", "heat-4"];
-    let mut out = Markup::default();
     out.push(
         r#"<div class="ch-scroll"><table class="ch-table" tabindex="0"><thead><tr><th scope="col">{}</th>"#,
         &[&text.ch_corner],
@@ -86,5 +84,4 @@ fn table(text: &Text, chosen: Option<(u32, u32)>) -> Html {
         out.push("</tr>", &[]);
     }
     out.push("</tbody></table></div>", &[]);
-    out.html()
 }

@@ -86,8 +86,7 @@ fn histogram_svg(out: &mut Markup, counts: &[u64], label: &str) {
 /// The reports' table: each hash's histogram, chi-square and p-value, and its filter's
 /// observed and theoretical rates; busy until every hash has reported (`aria-busy` is the
 /// page's own markup, written as it is).
-fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> Html {
-    let mut out = Markup::default();
+fn report_table(out: &mut Markup, text: &'static Text, reports: &[HashReport], complete: bool) {
     let histogram = fill(text.hashes_histogram, &[&BUCKETS]);
     out.push("<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&Trusted(if complete { "" } else { " aria-busy=\"true\"" }), &text.hashes_hash, &&histogram, &text.hashes_observed, &text.hashes_theory]);
     for r in reports {
@@ -109,16 +108,14 @@ fn report_table(text: &'static Text, reports: &[HashReport], complete: bool) -> 
             out.push(" title=\"{}\"", &[&h.formula()]);
         }
         out.push(">{}</td><td>", &[&name]);
-        histogram_svg(&mut out, &r.histogram, &format!("{name}: {histogram}"));
+        histogram_svg(out, &r.histogram, &format!("{name}: {histogram}"));
         out.push("</td><td class=\"mono\">{} ({})</td><td class=\"mono\">{}{}</td><td class=\"mono\">{}{}</td><td class=\"mono\">{}</td></tr>", &[&Fixed(r.chi_square, 1), &&fill(text.hashes_dof, &[&Shortest(r.dof)]), &probability_from_ln(r.ln_p_value), &mark, &probability(r.observed_rate), &rate_mark, &probability(r.theory_rate)]);
     }
     out.push("</tbody></table>", &[]);
-    out.html()
 }
 
 /// One sentence per hash on what its filter did, in a list.
-fn verdicts(text: &'static Text, reports: &[HashReport], items: usize) -> Html {
-    let mut out = Markup::default();
+fn verdicts(out: &mut Markup, text: &'static Text, reports: &[HashReport], items: usize) {
     out.push("<ul class=\"hash-verdicts\">", &[]);
     for r in reports {
         out.push(
@@ -131,7 +128,6 @@ fn verdicts(text: &'static Text, reports: &[HashReport], items: usize) -> Html {
         );
     }
     out.push("</ul>", &[]);
-    out.html()
 }
 
 /// Every classic hash's 32-bit value of `item`, with its rule, as markup.
@@ -154,16 +150,16 @@ fn verdict(text: &'static Text, r: &HashReport, items: usize) -> String {
         RateVerdict::Above => text.hashes_verdict_above,
         RateVerdict::Below => text.hashes_verdict_below,
     };
-    let passed = (r.observed_rate * r.probes as f64).round() as u128;
+    let passed = (r.observed_rate * r.probes as f64).round() as u64;
     fill(
         template,
         &[
             &labels::hash_under_test(text, r.hash),
-            &grouped(items as u128),
-            &grouped(u128::from(r.ones)),
-            &grouped(r.expected_ones.round() as u128),
+            &grouped(items as u64),
+            &grouped(r.ones),
+            &grouped(r.expected_ones.round() as u64),
             &grouped(passed),
-            &grouped(u128::from(r.probes)),
+            &grouped(r.probes),
             &percent(r.observed_rate),
             &percent(r.theory_rate),
             &fixed(r.ratio(), 1),
@@ -240,11 +236,49 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     let source_key = settings.source.key();
     let first_probe = shown_item(&view.first_probe().unwrap_or_default());
 
+    // The words and the reports are written as markup (they have no controls).
+    let mut head = Markup::default();
+    let hint = fill(
+        text.hashes_hint,
+        &[
+            &BUCKETS,
+            &grouped(m_value),
+            &k_value,
+            &grouped(corpus_size as u64),
+            &grouped(PROBES),
+            &first_probe,
+        ],
+    );
+    head.push(
+        "<h2 id=\"hashes-title\">{}</h2><p class=\"hint\">{}</p>",
+        &[&text.hashes_title, &hint],
+    );
+    let mut results = Markup::default();
+    if corpus_size == 0 {
+        results.push(
+            "<p class=\"hint\" id=\"hashes-empty\">{}</p>",
+            &[&text.hashes_empty],
+        );
+    } else {
+        if (corpus_size as u64) < MIN_TESTED_ITEMS {
+            results.push(
+                "<p class=\"notice\" id=\"hashes-few\">{}</p>",
+                &[&fill(
+                    text.hashes_too_few,
+                    &[&corpus_size, &MIN_TESTED_ITEMS],
+                )],
+            );
+        }
+        report_table(&mut results, text, reports, complete);
+        verdicts(&mut results, text, reports, corpus_size);
+    }
+    results.push(
+        "<p class=\"hint\">{}</p><p class=\"hint\">{}</p>",
+        &[&text.hashes_explain, &text.hq_classic_note],
+    );
     html! {
         <section class="panel hashes" aria-labelledby="hashes-title">
-            <h2 id="hashes-title">{ text.hashes_title }</h2>
-            <p class="hint">{ fill(text.hashes_hint, &[&BUCKETS, &grouped(u128::from(m_value)), &k_value, &grouped(corpus_size as u128),
-                                                   &grouped(u128::from(PROBES)), &first_probe]) }</p>
+            { head.html() }
             <div class="control-row">
                 <div class="field">
                     <label for="corpus">{ text.hashes_corpus }</label>
@@ -264,17 +298,7 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                     <span id="corpus-paste-error" class="field-error" role="alert" data-field-error="corpus-paste">{ problem(problems.pasted.as_ref()).unwrap_or_default() }</span>
                 }
             </div>
-            if corpus_size == 0 {
-                <p class="hint" id="hashes-empty">{ text.hashes_empty }</p>
-            } else {
-            if (corpus_size as u64) < MIN_TESTED_ITEMS {
-                <p class="notice" id="hashes-few">{ fill(text.hashes_too_few, &[&corpus_size, &MIN_TESTED_ITEMS]) }</p>
-            }
-            { report_table(text, reports, complete) }
-            { verdicts(text, reports, corpus_size) }
-            }
-            <p class="hint">{ text.hashes_explain }</p>
-            <p class="hint">{ text.hq_classic_note }</p>
+            { results.html() }
             { number_field(("hq-show-item", text.hq_show_label), props, |s| &mut s.show, problem(problems.show.as_ref())) }
             if !settings.show.is_empty() && problems.show.is_none() {
                 { classic_values(text, &settings.show) }

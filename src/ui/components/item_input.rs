@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::i18n::Text;
 use crate::state::Action;
+use crate::ui::shared::send;
 
 /// Props of [`item_input`].
 pub struct ItemInputProps {
@@ -34,9 +35,8 @@ pub fn action_button(
         && action
             .needs_unlocked()
             .contains(&crate::state::url::Lockable::Items);
-    let d = ondispatch.clone();
     html! {
-        <button id={id} type="button" {disabled} onclick={Callback::from(move |_| d.emit(action.clone()))}>
+        <button id={id} type="button" {disabled} onclick={send::<MouseEvent>(ondispatch, action)}>
             { label }
         </button>
     }

@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::filter::hashing::repeating_steps;
 use crate::filter::{Experiment, ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, then, Text};
-use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabState, Run, RunStatus};
+use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus};
 use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
@@ -18,6 +18,7 @@ use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::{k_plot, KPlotProps};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 use crate::ui::views::lab::{user_point, USER_PROBES};
 
@@ -62,18 +63,20 @@ impl SlicedWork for LabWork {
     }
 }
 
+/// One of the lab's fields: its text as typed, and why it was rejected.
 fn lab_field(
+    text: &'static Text,
     id: &'static str,
     label: &'static str,
-    value: String,
-    problem: Option<String>,
+    field: &LabField,
     placeholder: String,
     oninput: Callback<String>,
 ) -> Html {
+    let problem = field.problem.as_ref().map(|p| describe::problem(text, p));
     text_field(
         TextField {
             placeholder,
-            ..TextField::new(id, label, value, problem)
+            ..TextField::new(id, label, field.text.clone(), problem)
         },
         oninput,
     )
@@ -121,54 +124,64 @@ fn lab_notes(
     let meaning = plan.map(|p| {
         fill(
             text.lab_meaning,
-            &[
-                &grouped(u128::from(p.filters())),
-                &grouped(u128::from(p.probes())),
-            ],
+            &[&grouped(p.filters()), &grouped(p.probes())],
         )
     });
-    let user =
-        user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(u128::from(USER_PROBES))]));
+    let user = user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(USER_PROBES)]));
     let measured: Vec<(HashFamily, Coverage)> = lab
         .runs
         .iter()
         .filter(|r| !r.points.is_empty())
         .map(|r| (r.family, Coverage::of(&r.points, plotted)))
         .collect();
-    let coverage = measured
-        .iter()
-        .map(|(family, c)| {
-            let label = family.label();
-            let mut sentence = fill(text.lab_coverage, &[&label, &c.inside, &c.points]);
-            if c.runs_above() {
-                sentence = then(&sentence, &fill(text.lab_runs_above, &[&label, &c.above, &c.points]));
-            }
-            if c.runs_below() {
-                sentence = then(&sentence, &fill(text.lab_runs_below, &[&label, &c.below, &c.points]));
-            }
-            html! { <p class="lab-coverage" data-family={family.key()} data-inside={c.inside.to_string()}
-                       data-points={c.points.to_string()} data-above={c.above.to_string()} data-below={c.below.to_string()}>{ sentence }</p> }
-        })
-        .collect::<Html>();
+    let mut out = Markup::default();
+    out.push(
+        "<p class=\"hint\" id=\"lab-meaning\">{} {}</p>",
+        &[&meaning.unwrap_or_default(), &user.unwrap_or_default()],
+    );
+    for (family, c) in &measured {
+        let label = family.label();
+        let mut sentence = fill(text.lab_coverage, &[&label, &c.inside, &c.points]);
+        if c.runs_above() {
+            sentence = then(
+                &sentence,
+                &fill(text.lab_runs_above, &[&label, &c.above, &c.points]),
+            );
+        }
+        if c.runs_below() {
+            sentence = then(
+                &sentence,
+                &fill(text.lab_runs_below, &[&label, &c.below, &c.points]),
+            );
+        }
+        out.push(
+                "<p class=\"lab-coverage\" data-family=\"{}\" data-inside=\"{}\" data-points=\"{}\" data-above=\"{}\" data-below=\"{}\">{}</p>",
+                &[&family.key(), &c.inside, &c.points, &c.above, &c.below, &sentence],
+            );
+    }
     // Double hashing's excess, once, over the points of every family it explains.
     let explained = measured
         .iter()
         .filter_map(|(_, c)| c.double_hashing)
         .reduce(|a, b| (a.0.max(b.0), a.1.min(b.1), a.2.max(b.2)));
-    let double_hashing = explained.map(|(count, first, last)| {
+    if let Some((count, first, last)) = explained {
         let sentence = fill(
             text.lab_double_hashing,
-            &[&count, &first, &last, &grouped(u128::from(repeating_steps(m, k))), &grouped(u128::from(m)), &k],
+            &[
+                &count,
+                &first,
+                &last,
+                &grouped(repeating_steps(m, k)),
+                &grouped(m),
+                &k,
+            ],
         );
-        html! { <p class="lab-double-hashing" id="lab-double-hashing" data-points-explained={count.to_string()}>{ sentence }</p> }
-    });
-    html! {
-        <>
-            <p class="hint" id="lab-meaning">{ meaning.unwrap_or_default() }{ " " }{ user.unwrap_or_default() }</p>
-            { coverage }
-            { double_hashing }
-        </>
+        out.push(
+            "<p class=\"lab-double-hashing\" id=\"lab-double-hashing\" data-points-explained=\"{}\">{}</p>",
+            &[&count, &sentence],
+        );
     }
+    out.html()
 }
 
 /// The lab.
@@ -259,23 +272,51 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     };
     let axis =
         |kind: AxisKind| send::<Event>(&props.ondispatch, Action::Lab(LabAction::SetAxis(kind)));
+    // The words are written as markup (they have no controls).
+    let mut head = Markup::default();
+    head.push(
+        "<h2 id=\"lab-title\">{}</h2><p class=\"hint\">{}</p>",
+        &[
+            &text.lab,
+            &fill(
+                text.lab_hint,
+                &[&shape.m(), &shape.k(), &shape.family().label()],
+            ),
+        ],
+    );
+    let mut status = Markup::default();
+    let timing = timing_now
+        .elapsed_ms
+        .map(|elapsed| {
+            let longest = fixed(timing_now.longest_slice_ms, 1);
+            format!(
+                " {}",
+                fill(text.lab_timing, &[&fixed(elapsed, 0), &longest])
+            )
+        })
+        .unwrap_or_default();
+    status.push(
+        "<p class=\"hint\" data-elapsed-ms=\"{}\" data-longest-slice-ms=\"{}\" data-points=\"{}\">{}{}</p>",
+        &[
+            &timing_now.elapsed_ms.map(|e| fixed(e, 0)).unwrap_or_default(),
+            &fixed(timing_now.longest_slice_ms, 1),
+            &points_done,
+            &fill(text.lab_status, &[&points_done, &fixed(lab.progress * 100.0, 0)]),
+            &timing,
+        ],
+    );
+    if let Some(note) = stale_note {
+        status.push("<p class=\"notice\" id=\"lab-stale\">{}</p>", &[&note]);
+    }
     html! {
         <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}>
-            <h2 id="lab-title">{ text.lab }</h2>
-            <p class="hint">{ fill(text.lab_hint, &[&shape.m(), &shape.k(), &shape.family().label()]) }</p>
+            { head.html() }
             <div class="control-row">
-                { lab_field("lab-n", text.lab_n_max, lab.max_items.text.clone(),
-                        lab.max_items.problem.as_ref().map(|p| describe::problem(text, p)),
-                        n_max.to_string(), set(LabAction::SetMaxItems)) }
-                { lab_field("lab-filters", text.lab_filters, lab.filters.text.clone(),
-                        lab.filters.problem.as_ref().map(|p| describe::problem(text, p)),
-                        filters_placeholder, set(LabAction::SetFilters)) }
-                { lab_field("lab-probes", text.lab_probes, lab.probes.text.clone(),
-                        lab.probes.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetProbes)) }
-                { lab_field("lab-points", text.lab_points, lab.points.text.clone(),
-                        lab.points.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetPoints)) }
-                { lab_field("lab-seed", text.lab_seed, lab.seed.text.clone(),
-                        lab.seed.problem.as_ref().map(|p| describe::problem(text, p)), String::new(), set(LabAction::SetSeed)) }
+                { lab_field(text, "lab-n", text.lab_n_max, &lab.max_items, n_max.to_string(), set(LabAction::SetMaxItems)) }
+                { lab_field(text, "lab-filters", text.lab_filters, &lab.filters, filters_placeholder, set(LabAction::SetFilters)) }
+                { lab_field(text, "lab-probes", text.lab_probes, &lab.probes, String::new(), set(LabAction::SetProbes)) }
+                { lab_field(text, "lab-points", text.lab_points, &lab.points, String::new(), set(LabAction::SetPoints)) }
+                { lab_field(text, "lab-seed", text.lab_seed, &lab.seed, String::new(), set(LabAction::SetSeed)) }
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>
                     <label><input type="radio" name="lab-families" checked={lab.families == FamilyChoice::Current}
@@ -304,16 +345,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                    aria-disabled={(points_done == 0).to_string()}>{ text.lab_csv }</a>
             </div>
             <progress id="lab-progress" max="1" value={shortest(lab.progress)} />
-            <p class="hint" data-elapsed-ms={timing_now.elapsed_ms.map(|e| fixed(e, 0)).unwrap_or_default()}
-               data-longest-slice-ms={fixed(timing_now.longest_slice_ms, 1)} data-points={points_done.to_string()}>
-                { fill(text.lab_status, &[&points_done, &fixed(lab.progress * 100.0, 0)]) }
-                if let Some(elapsed) = timing_now.elapsed_ms {
-                    { " " }{ fill(text.lab_timing, &[&fixed(elapsed, 0), &fixed(timing_now.longest_slice_ms, 1)]) }
-                }
-            </p>
-            if let Some(note) = stale_note {
-                <p class="notice" id="lab-stale">{ note }</p>
-            }
+            { status.html() }
             <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} runs={lab.runs.clone()}
                      user_point={(!stale).then(|| user_point.clone())} axis={lab.axis} />
             <div class="lab-notes" id="lab-notes">{ notes }</div>

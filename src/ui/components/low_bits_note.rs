@@ -30,14 +30,14 @@ pub fn low_bits_note(text: &'static Text, props: &LowBitsNoteProps) -> Html {
     let pair = props.own_pair.as_ref().or(report.pair.as_ref());
     let words = match report.longest {
         1 => text.low_bits_letters.to_owned(),
-        2 => fill(text.low_bits_two, &[&grouped(report.words as u128)]),
-        _ => fill(text.low_bits_three, &[&grouped(report.words as u128)]),
+        2 => fill(text.low_bits_two, &[&grouped(report.words as u64)]),
+        _ => fill(text.low_bits_three, &[&grouped(report.words as u64)]),
     };
     let count = fill(
         text.low_bits_count,
         &[
             &words,
-            &grouped(report.shared as u128),
+            &grouped(report.shared as u64),
             &fixed(report.by_chance, 1),
         ],
     );
@@ -51,7 +51,7 @@ pub fn low_bits_note(text: &'static Text, props: &LowBitsNoteProps) -> Html {
         fill(
             text.low_bits_note,
             &[
-                &grouped(props.m as u128),
+                &grouped(props.m),
                 &report.bits,
                 &shown_item(&pair.first),
                 &shown_item(&pair.second),

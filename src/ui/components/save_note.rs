@@ -22,7 +22,7 @@ pub struct SaveNoteProps {
 /// The note, or nothing when there is nothing to say.
 pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
     let p = &props.persistence;
-    let kept = p.kept_items.map(|n| grouped(u128::from(n)));
+    let kept = p.kept_items.map(grouped);
     if p.dismissed
         || !(p.restored || p.save_error.is_some() || p.too_long_for_link || kept.is_some())
     {

@@ -81,9 +81,8 @@ fn extra_marks(positions: &[u64]) -> Vec<Mark> {
 }
 
 /// The size estimates beside the true sizes of A, B, their union and intersection.
-fn estimates_table(text: &Text, est: &SetEstimates, truth: [usize; 4]) -> Html {
+fn estimates_table(out: &mut Markup, text: &Text, est: &SetEstimates, truth: [usize; 4]) {
     let undefined = text.estimate_undefined;
-    let mut out = Markup::default();
     out.push(
         "<table class=\"estimates\"><thead><tr><th></th><th>{}</th><th>{}</th></tr></thead><tbody>",
         &[&text.sets_estimated, &text.sets_true],
@@ -107,17 +106,16 @@ fn estimates_table(text: &Text, est: &SetEstimates, truth: [usize; 4]) -> Html {
         );
     }
     out.push("</tbody></table>", &[]);
-    out.html()
 }
 
 /// Each folding level: its m, fill, rate by fill and how many of the items it still finds.
 fn folds_table(
+    out: &mut Markup,
     text: &Text,
     figures: &SetsFigures,
     members: usize,
     rate: impl Fn(&BloomFilter) -> String,
-) -> Html {
-    let mut out = Markup::default();
+) {
     out.push(
         "<table class=\"folds\"><thead><tr><th>m</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
         &[&text.fill_ratio, &text.fpr_by_fill, &text.fold_found],
@@ -130,7 +128,6 @@ fn folds_table(
         );
     }
     out.push("</tbody></table>", &[]);
-    out.html()
 }
 
 /// The panel.
@@ -187,49 +184,115 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         .last()
         .map(|f| f.shape().m())
         .filter(|_| props.folds < MAX_FOLDS && !can_fold);
+    // The words and tables are written as markup (they have no controls); the fields,
+    // buttons and grids are Yew elements.
+    let mut intro = Markup::default();
+    intro.push(
+        "<h2 id=\"sets-title\">{}</h2><p class=\"hint\">{}</p>",
+        &[
+            &text.sets_title,
+            &fill(
+                text.sets_hint,
+                &[&shape.m(), &shape.k(), &shape.family().label()],
+            ),
+        ],
+    );
+    let mut grids_hidden = Markup::default();
+    if shape.m() > SETS_GRID_MAX {
+        grids_hidden.push(
+            "<p class=\"hint\" id=\"sets-grids-hidden\">{}</p>",
+            &[&fill(text.sets_grids_hidden, &[&SETS_GRID_MAX])],
+        );
+    }
+    let mut union_note = Markup::default();
+    if union_exact {
+        union_note.push(
+            "<p class=\"ok\">{}</p>",
+            &[&fill(text.sets_union_exact, &[&true_union])],
+        );
+    } else {
+        union_note.push("<p class=\"bad\">{}</p>", &[&text.sets_union_differs]);
+    }
+    let mut and_notes = Markup::default();
+    and_notes.push(
+        "<p>{}</p>",
+        &[&fill(
+            text.sets_intersection_note,
+            &[
+                &and.count_ones(),
+                &inter_filter.count_ones(),
+                &common,
+                &extra_bits,
+            ],
+        )],
+    );
+    if extra_bits > 0 && shape.m() <= SETS_GRID_MAX {
+        and_notes.push(
+            "<p class=\"hint\" id=\"sets-extra-legend\">{}</p>",
+            &[&fill(text.sets_extra_legend, &[&extra_bits])],
+        );
+    }
+    and_notes.push(
+        "<p>{}</p>",
+        &[&fill(text.sets_rates, &[&rate(and), &rate(inter_filter)])],
+    );
+    if extra_bits == 0 {
+        and_notes.push("<p class=\"ok\">{}</p>", &[&text.sets_and_exact]);
+    } else {
+        and_notes.push("<p class=\"bad\">{}</p>", &[&text.sets_and_inexact]);
+    }
+    let mut sizes = Markup::default();
+    if saturated {
+        sizes.push(
+            "<p class=\"notice\" id=\"sets-saturated\">{}</p>",
+            &[&fill(
+                text.sets_saturated,
+                &[&union.count_ones(), &shape.m(), &percent(union_fill)],
+            )],
+        );
+    }
+    if let Some(est) = &figures.estimates {
+        let truth = [a_items.len(), b_items.len(), true_union, common];
+        estimates_table(&mut sizes, text, est, truth);
+    }
+    let mut fold_intro = Markup::default();
+    fold_intro.push(
+        "<h2>{}</h2><p class=\"hint\">{}</p>",
+        &[&text.fold_title, &text.fold_hint],
+    );
+    let mut folds = Markup::default();
+    if let Some(m) = odd_m {
+        folds.push(
+            "<p class=\"hint\" id=\"fold-odd\">{}</p>",
+            &[&fill(text.fold_odd, &[&m])],
+        );
+    }
+    folds_table(&mut folds, text, figures, members, rate);
     html! {
         <section class="panel sets" aria-labelledby="sets-title">
-            <h2 id="sets-title">{ text.sets_title }</h2>
-            <p class="hint">{ fill(text.sets_hint, &[&shape.m(), &shape.k(), &shape.family().label()]) }</p>
+            { intro.html() }
             <button id="sets-example" onclick={example}>{ text.sets_example }</button>
             <div class="sets-inputs">
                 <label>{ "A" }<textarea id="set-a" rows="6" value={props.texts[0].clone()} oninput={type_items(0)} onchange={set_items(0)} /></label>
                 <label>{ "B" }<textarea id="set-b" rows="6" value={props.texts[1].clone()} oninput={type_items(1)} onchange={set_items(1)} /></label>
             </div>
-            if shape.m() > SETS_GRID_MAX {
-                <p class="hint" id="sets-grids-hidden">{ fill(text.sets_grids_hidden, &[&SETS_GRID_MAX]) }</p>
-            }
+            { grids_hidden.html() }
             <div class="sets-grids">
                 <div data-set="a"><h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(fa, Vec::new()) }</div>
                 <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(fb, Vec::new()) }</div>
                 <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
                     <h3>{ text.sets_union }</h3>{ grid(union, Vec::new()) }
-                    <p class={crate::class_list!(if union_exact { "ok" } else { "bad" })}>
-                        { if union_exact { fill(text.sets_union_exact, &[&true_union]) } else { text.sets_union_differs.to_owned() } }
-                    </p>
+                    { union_note.html() }
                 </div>
                 <div data-set="intersection" data-ones={and.count_ones().to_string()}
                      data-true-ones={inter_filter.count_ones().to_string()} data-extra-bits={extra_bits.to_string()}
                      data-and-exact={(extra_bits == 0).to_string()}>
                     <h3>{ text.sets_intersection }</h3>{ grid(and, extra_marks(&figures.extra_positions)) }
-                    <p>{ fill(text.sets_intersection_note, &[&and.count_ones(), &inter_filter.count_ones(), &common, &extra_bits]) }</p>
-                    if extra_bits > 0 && shape.m() <= SETS_GRID_MAX {
-                        <p class="hint" id="sets-extra-legend">{ fill(text.sets_extra_legend, &[&extra_bits]) }</p>
-                    }
-                    <p>{ fill(text.sets_rates, &[&rate(and), &rate(inter_filter)]) }</p>
-                    <p class={crate::class_list!(if extra_bits == 0 { "ok" } else { "bad" })}>
-                        { if extra_bits == 0 { text.sets_and_exact } else { text.sets_and_inexact } }
-                    </p>
+                    { and_notes.html() }
                 </div>
-                if saturated {
-                    <p class="notice" id="sets-saturated">{ fill(text.sets_saturated, &[&union.count_ones(), &shape.m(), &percent(union_fill)]) }</p>
-                }
-                if let Some(est) = &figures.estimates {
-                    { estimates_table(text, est, [a_items.len(), b_items.len(), true_union, common]) }
-                }
+                { sizes.html() }
             </div>
-            <h2>{ text.fold_title }</h2>
-            <p class="hint">{ text.fold_hint }</p>
+            { fold_intro.html() }
             if members == 0 {
                 <p class="hint" id="fold-empty">{ text.fold_empty }{ " " }
                     <button id="fold-example" onclick={fold_example_click}>{ fill(text.fold_example, &[&fold_example_size(shape.m(), shape.k())]) }</button>
@@ -239,10 +302,7 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                 <button id="fold-more" disabled={!can_fold} onclick={fold_to(props.folds + 1)}>{ text.fold_more }</button>
                 <button id="fold-less" disabled={props.folds == 0} onclick={fold_to(props.folds.saturating_sub(1))}>{ text.fold_less }</button>
             </div>
-            if let Some(m) = odd_m {
-                <p class="hint" id="fold-odd">{ fill(text.fold_odd, &[&m]) }</p>
-            }
-            { folds_table(text, figures, members, rate) }
+            { folds.html() }
             if let Some(last) = figures.levels.last() { { grid(last, Vec::new()) } }
         </section>
     }

@@ -22,12 +22,8 @@ pub fn stats(text: &'static Text, figures: &Figures) -> Html {
             &[&label, &key, &value],
         );
     };
-    row(text.items_n, &grouped(u128::from(figures.n)), "n");
-    let bits = format!(
-        "{} / {}",
-        grouped(u128::from(figures.ones)),
-        grouped(u128::from(figures.m))
-    );
+    row(text.items_n, &grouped(figures.n), "n");
+    let bits = format!("{} / {}", grouped(figures.ones), grouped(figures.m));
     row(text.bits_set_x, &bits, "x");
     row(text.fill_ratio, &fraction(figures.fill, 4), "fill");
     let fpr = percent_from_ln(figures.ln_fpr);

@@ -9,6 +9,7 @@ use crate::i18n::sentences;
 use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, Walk, WalkKind};
 use crate::ui::marks::hash_class;
+use crate::ui::raw::{IntoHtml, Markup};
 
 /// Props of [`WalkPanel`].
 pub struct WalkPanelProps {
@@ -34,25 +35,41 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
     let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
     let total = props.steps.len() as u32 + 2;
     // Steps 1 to k are hash i = step - 1, shown in its colour.
-    let hash = (1..total - 1)
-        .contains(&walk.step)
-        .then(|| walk.step - 1)
-        .map(|i| html! { <span class={crate::class_list!("chip", hash_class(i))}>{ i }</span> });
+    let hash = (1..total - 1).contains(&walk.step).then(|| walk.step - 1);
+    // The words are written as markup (they have no controls); the live region that holds
+    // the sentence stays one element, so that each new step is read out.
+    let mut head = Markup::default();
+    head.push(
+        "<h2 id=\"walk-title\">{}</h2><p class=\"walk-progress\">{} / {}</p>",
+        &[&title, &(walk.step + 1), &total],
+    );
+    let mut sentence = Markup::default();
+    if let Some(i) = hash {
+        sentence.push("<span class=\"chip {}\">{}</span>", &[&hash_class(i), &i]);
+    }
+    sentence.push(
+        " {}",
+        &[&sentences::walk_step(
+            text,
+            walk,
+            &props.steps,
+            &props.set,
+            props.m,
+        )],
+    );
+    let mut hint = Markup::default();
+    hint.push("<p class=\"hint\">{}</p>", &[&text.walk_keys]);
     html! {
-        <section class={crate::class_list!("panel", "walk", hash.is_some().then(|| hash_class(walk.step - 1)))}
+        <section class={crate::class_list!("panel", "walk", hash.map(hash_class))}
                  aria-labelledby="walk-title" data-walk-step={walk.step.to_string()}>
-            <h2 id="walk-title">{ title }</h2>
-            <p class="walk-progress">{ format!("{} / {}", walk.step + 1, total) }</p>
-            <p class="walk-sentence" aria-live="polite" id="walk-sentence">
-                { hash }{ " " }
-                { sentences::walk_step(text, walk, &props.steps, &props.set, props.m) }
-            </p>
+            { head.html() }
+            <p class="walk-sentence" aria-live="polite" id="walk-sentence">{ sentence.html() }</p>
             <div class="toolbar">
                 <button id="walk-back" onclick={act(Action::Filter(FilterAction::StepBackWalk))} disabled={walk.step == 0}>{ text.walk_back }</button>
                 <button id="walk-next" class="primary" onclick={act(Action::Filter(FilterAction::StepWalk))}>{ text.walk_next }</button>
                 <button id="walk-cancel" onclick={act(Action::Filter(FilterAction::CancelWalk))}>{ text.walk_cancel }</button>
             </div>
-            <p class="hint">{ text.walk_keys }</p>
+            { hint.html() }
         </section>
     }
 }

@@ -26,6 +26,10 @@ struct Live {
     chain: u64,
 }
 
+/// The work in progress, with the job it belongs to. Held as a trait object, so that only
+/// the starting of the work is compiled once per kind of work.
+type Work = Rc<RefCell<Option<(u64, Box<dyn SlicedWork>)>>>;
+
 /// Runs `job`'s work, one slice per task, while `running`, dispatching each slice's action.
 ///
 /// `job` names the work (a new value drops the work in progress and starts new work with
@@ -36,12 +40,18 @@ where
     W: SlicedWork + 'static,
     F: FnOnce() -> W,
 {
-    let work: Rc<RefCell<Option<(u64, W)>>> = use_mut_ref(|| None);
-    let live: Rc<Cell<Live>> = use_memo((), |_| Cell::new(Live::default()));
+    let work: Work = use_mut_ref(|| None);
     let built = work.borrow().as_ref().map(|(id, _)| *id);
     if built != job {
-        *work.borrow_mut() = job.map(|id| (id, start()));
+        *work.borrow_mut() = job.map(|id| (id, Box::new(start()) as Box<dyn SlicedWork>));
     }
+    use_slices(job, running, work, dispatch);
+}
+
+/// The slices of `work`, one per task while `running`.
+#[hook]
+fn use_slices(job: Option<u64>, running: bool, work: Work, dispatch: Callback<Action>) {
+    let live: Rc<Cell<Live>> = use_memo((), |_| Cell::new(Live::default()));
     live.set(Live {
         job,
         running,
@@ -66,12 +76,7 @@ where
     });
 }
 
-fn next_slice<W: SlicedWork + 'static>(
-    work: Rc<RefCell<Option<(u64, W)>>>,
-    live: Rc<Cell<Live>>,
-    chain: u64,
-    dispatch: Callback<Action>,
-) {
+fn next_slice(work: Work, live: Rc<Cell<Live>>, chain: u64, dispatch: Callback<Action>) {
     yield_then(move || {
         let now = live.get();
         if !now.running || now.chain != chain {

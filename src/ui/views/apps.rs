@@ -17,7 +17,7 @@ use crate::ui::raw::{IntoHtml, Markup};
 fn shape_text(shape: FilterShape) -> String {
     format!(
         "m = {}, k = {}, {}",
-        grouped(u128::from(shape.m())),
+        grouped(shape.m()),
         shape.k(),
         shape.family().label()
     )
@@ -55,8 +55,17 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
             Verdict::DeliveredWhitelisted => ("whitelisted", text.apps_v_whitelisted),
             Verdict::DeliveredNotInFilter => ("not-in-filter", text.apps_v_clear),
         };
-        html! { <p class={crate::class_list!("apps-verdict", if verdict.delivered() { "ok" } else { "bad" })}
-                   data-spam-verdict={key}><strong>{ address }</strong>{ " " }{ sentence }</p> }
+        let mut out = Markup::default();
+        out.push(
+            "<p class=\"apps-verdict {}\" data-spam-verdict=\"{}\"><strong>{}</strong> {}</p>",
+            &[
+                &if verdict.delivered() { "ok" } else { "bad" },
+                &key,
+                address,
+                &sentence,
+            ],
+        );
+        out.html()
     });
     // The first ten senders whitelisted, in the order they were reported.
     let mut whitelist = mail
@@ -69,8 +78,16 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     if mail.whitelist.len() > 10 {
         whitelist.push_str(", …");
     }
-    // The store's counts beside the formula's, and the blacklist's figures: markup, having
-    // no controls.
+    // The words, the store's counts beside the formula's, and the blacklist's figures:
+    // markup, having no controls.
+    let mut head = Markup::default();
+    head.push(
+        "<h2 id=\"apps-title\">{}</h2><p class=\"hint\">{}</p>",
+        &[
+            &text.apps_title,
+            &fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(kv.shape)]),
+        ],
+    );
     let mut store = Markup::default();
     store.push("<table class=\"apps-table\" data-kv-lookups=\"{}\" data-kv-skipped=\"{}\" data-kv-wasted=\"{}\" data-kv-found=\"{}\" data-kv-absent=\"{}\" data-kv-rate=\"{}\" data-kv-predicted-wasted=\"{}\"><thead><tr><th></th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>", &[&c.lookups, &c.skipped, &c.wasted, &c.found, &c.absent(), &Fixed(kv.prediction.fp_rate, 9), &Fixed(kv.prediction.wasted, 3), &text.apps_col_measured, &text.apps_col_formula]);
     for (label, measured, formula) in [
@@ -80,14 +97,36 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     ] {
         store.push(
             "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
-            &[
-                &label,
-                &grouped(u128::from(measured)),
-                &grouped_fixed(formula, 1),
-            ],
+            &[&label, &grouped(measured), &grouped_fixed(formula, 1)],
         );
     }
     store.push("</tbody></table>", &[]);
+    let sum = fill(
+        text.apps_kv_sum,
+        &[
+            &grouped(c.skipped),
+            &grouped(c.wasted),
+            &grouped(c.found),
+            &grouped(c.lookups),
+            &grouped(c.absent()),
+            &probability(kv.prediction.fp_rate),
+            &grouped_fixed(kv.prediction.wasted, 1),
+        ],
+    );
+    let spam_intro = fill(
+        text.apps_spam_intro,
+        &[
+            &grouped(SPAM_ADDRESSES),
+            &shape_text(mail.shape),
+            &probability(mail.fp_rate),
+            &grouped(m.messages),
+            &grouped(SPAM_ADDRESSES + INNOCENT_ADDRESSES),
+        ],
+    );
+    store.push(
+        "<p>{}</p><h3>{}</h3><p class=\"hint\">{}</p>",
+        &[&sum, &text.apps_spam_title, &spam_intro],
+    );
     let mut spam = Markup::default();
     spam.push("<ul class=\"apps-mail\" data-spam-blocked=\"{}\" data-spam-wrongly-blocked=\"{}\" data-spam-rescued=\"{}\" data-spam-passed=\"{}\" data-spam-whitelist=\"{}\">", &[&m.blocked_spam, &m.wrongly_blocked, &m.rescued, &m.not_in_filter, &mail.whitelist.len()]);
     for (label, count, key) in [
@@ -98,15 +137,20 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     ] {
         spam.push(
             "<li data-spam=\"{}\"><strong>{}</strong> {}</li>",
-            &[&key, &grouped(u128::from(count)), &label],
+            &[&key, &grouped(count), &label],
         );
     }
-    spam.push("</ul>", &[]);
+    spam.push(
+        "</ul><p class=\"apps-whitelist\">{}</p>",
+        &[&fill(
+            text.apps_whitelist,
+            &[&mail.whitelist.len(), &whitelist],
+        )],
+    );
     html! {
         <main class="single" id="apps-view">
             <section class="panel apps" aria-labelledby="apps-title">
-                <h2 id="apps-title">{ text.apps_title }</h2>
-                <p class="hint">{ fill(text.apps_kv_intro, &[&grouped(u128::from(KEYS)), &shape_text(kv.shape)]) }</p>
+                { head.html() }
                 <div class="control-row">
                     { field("kv-m", text.bits_m, |s| &mut s.m, &problems.m) }
                     { field("kv-k", text.hashes_k, |s| &mut s.k, &problems.k) }
@@ -114,17 +158,8 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
                     { field("kv-lookups", text.apps_lookups, |s| &mut s.lookups, &problems.lookups) }
                 </div>
                 { store.html() }
-                <p>{ fill(text.apps_kv_sum, &[&grouped(c.skipped.into()), &grouped(c.wasted.into()), &grouped(c.found.into()),
-                                              &grouped(c.lookups.into()), &grouped(c.absent().into()),
-                                              &probability(kv.prediction.fp_rate), &grouped_fixed(kv.prediction.wasted, 1)]) }</p>
-                <h3>{ text.apps_spam_title }</h3>
-                <p class="hint">{ fill(text.apps_spam_intro, &[&grouped(u128::from(SPAM_ADDRESSES)),
-                                                              &shape_text(mail.shape), &probability(mail.fp_rate),
-                                                              &grouped(u128::from(m.messages)),
-                                                              &grouped(u128::from(SPAM_ADDRESSES + INNOCENT_ADDRESSES))]) }</p>
                 { field("spam-m", text.bits_m, |s| &mut s.spam_m, &problems.spam_m) }
                 { spam.html() }
-                <p class="apps-whitelist">{ fill(text.apps_whitelist, &[&mail.whitelist.len(), &whitelist]) }</p>
                 { field("spam-check", text.apps_check, |s| &mut s.check, &None) }
                 { verdict }
             </section>

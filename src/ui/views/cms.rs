@@ -63,7 +63,7 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
         };
         out.push(r#"</ul><div class="cms-verdict" data-cms-item="{}"><p><strong data-cms-estimate="{}">{}</strong> · <span data-cms-true="{}">{}</span></p><p>{}</p></div>"#, &[&&q.item, &q.estimate, &&fill(text.cms_estimate, &[&q.estimate]), &q.truth, &&fill(text.cms_truth, &[&q.truth]), &why]);
     }
-    let total = grouped(u128::from(sketch.total()));
+    let total = grouped(sketch.total());
     out.push("<h3>{}</h3>", &[&&fill(text.cms_grid, &[&total])]);
     if w * u64::from(d) <= DRAWN_MAX {
         // Focusable, so that a keyboard can scroll the grid when it is wider than its panel.
@@ -116,7 +116,7 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
             r#"<p class="hint">{}</p>"#,
             &[&&fill(
                 text.cms_zipf_note,
-                &[&grouped(u128::from(view.settings().zipf))],
+                &[&grouped(view.settings().zipf)],
             )],
         );
     }

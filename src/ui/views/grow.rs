@@ -205,11 +205,11 @@ fn slice_row(out: &mut Markup, text: &Text, slice: &SliceInfo, largest: u64) {
         text.grow_slice,
         &[
             &slice.index,
-            &grouped(m.into()),
+            &grouped(m),
             &spec.k(),
             &percent(spec.p),
-            &grouped(slice.held.into()),
-            &grouped(n.into()),
+            &grouped(slice.held),
+            &grouped(n),
         ],
     );
     out.push("<li data-slice-index=\"{}\" data-slice-m=\"{}\" data-slice-k=\"{}\" data-slice-n=\"{}\" data-slice-held=\"{}\" data-slice-p=\"{}\"><span>{}</span><span class=\"grow-bar\" style=\"width:{}%\"><span style=\"width:{}%\"></span></span></li>", &[&slice.index, &m, &spec.k(), &n, &slice.held, &shortest(spec.p), &&label, &Fixed(100.0 * m as f64 / largest.max(1) as f64, 2), &Fixed(100.0 * slice.held as f64 / n.max(1) as f64, 2)]);
@@ -240,8 +240,8 @@ fn legend(out: &mut Markup, text: &Text, p: f64, point: Option<&GrowPoint>) {
                 text.grow_figures,
                 &[
                     &name,
-                    &grouped(at.bits.into()),
-                    &grouped(point.n.into()),
+                    &grouped(at.bits),
+                    &grouped(point.n),
                     &percent_beside(at.rate(), p),
                     &percent(at.predicted),
                 ],
@@ -275,19 +275,19 @@ fn advice(
         fill(
             text.grow_when_fixed,
             &[
-                &grouped(params.guess_n.into()),
+                &grouped(params.guess_n),
                 &percent(point.fixed.rate()),
-                &grouped(point.n.into()),
+                &grouped(point.n),
             ],
         ),
         fill(
             text.grow_when_cascade,
-            &[&plan.cascade().len(), &grouped(point.cascade.bits.into())],
+            &[&plan.cascade().len(), &grouped(point.cascade.bits)],
         ),
         fill(
             text.grow_when_scalable,
             &[
-                &grouped(scalable.bits.into()),
+                &grouped(scalable.bits),
                 &point.slices,
                 &percent_beside(point.scalable_bound, p),
             ],
@@ -313,7 +313,7 @@ fn advice(
                 &percent(note.room),
                 &percent(low),
                 &percent(high),
-                &grouped(note.probes.into()),
+                &grouped(note.probes),
             ],
         );
         // An interval that reaches down to p does not show the excess by itself.
@@ -389,9 +389,9 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
     let intro = fill(
         text.grow_intro,
         &[
-            &grouped(job.n.into()),
+            &grouped(job.n),
             &GROW_CHECKPOINTS.min(job.n),
-            &grouped(GROW_PROBES.into()),
+            &grouped(GROW_PROBES),
         ],
     );
     let mut hashes = fill(text.grow_family, &[&family.label()]);

@@ -37,7 +37,8 @@ use crate::ui::components::{
 };
 use crate::ui::marks::{marks, shown_steps};
 use crate::ui::picture::save_svg;
-use crate::ui::shared::{Shared, StateHandle};
+use crate::ui::raw::{IntoHtml, Markup};
+use crate::ui::shared::{dispatch_to, Shared, StateHandle};
 
 /// Props of [`Visualizer`].
 #[derive(Properties, PartialEq)]
@@ -48,21 +49,23 @@ pub struct VisualizerProps {
     pub away: bool,
 }
 
-/// The legend of counting mode's colours.
+/// The legend of counting mode's colours (written as markup: it has no controls).
 fn counting_legend(text: &Text) -> Html {
-    let swatch = |class: &'static str, label: &'static str| {
-        html! {
-            <span class="legend-item"><span class={crate::class_list!("cell", "swatch", class)} />{ label }</span>
-        }
-    };
-    html! {
-        <p class="legend counting">
-            { swatch("count-0", text.legend_zero) }
-            { swatch("count-1 set", text.legend_one) }
-            { swatch("count-many set", text.legend_many) }
-            { swatch("saturated set", text.legend_saturated) }
-        </p>
+    let mut out = Markup::default();
+    out.push("<p class=\"legend counting\">", &[]);
+    for (class, label) in [
+        ("count-0", text.legend_zero),
+        ("count-1 set", text.legend_one),
+        ("count-many set", text.legend_many),
+        ("saturated set", text.legend_saturated),
+    ] {
+        out.push(
+            "<span class=\"legend-item\"><span class=\"cell swatch {}\"></span>{}</span>",
+            &[&class, &label],
+        );
     }
+    out.push("</p>", &[]);
+    out.html()
 }
 
 /// The visualizer's entry in the view table: the app keeps the visualizer mounted while
@@ -77,10 +80,7 @@ pub fn drawn_by_the_app(_: &'static Text, _: &AppState, _: &Callback<Action>) ->
 pub fn Visualizer(props: &VisualizerProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let state: &UseReducerHandle<AppState> = &props.state;
-    let dispatch = {
-        let d = state.dispatcher();
-        Callback::from(move |action: Action| d.dispatch(action))
-    };
+    let dispatch = dispatch_to(state);
     let settings = *state.settings();
     let embedding = state.embedding();
     let compact = embedding.compact;
