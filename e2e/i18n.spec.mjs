@@ -104,7 +104,7 @@ test('a language file that cannot be fetched is named in a notice and the page k
   await page.route('**/i18n/ja.txt', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await openApp(page, `?${STATE}`);
   await page.selectOption('#lang', 'ja');
-  const notices = page.locator('.notices');
+  const notices = page.locator('.notices:not(.save-note)');
   await expect(notices).toContainText('The 日本語 texts could not be loaded (i18n/ja.txt: HTTP 404)');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('#lang')).toHaveValue('en');
@@ -114,7 +114,7 @@ test('a language file that cannot be fetched is named in a notice and the page k
   await expect(page.locator('h1')).toHaveText(table('zh').title);
   await openApp(page, `?${STATE}&lang=ja`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.locator('.notices')).toContainText('i18n/ja.txt: HTTP 404');
+  await expect(page.locator('.notices:not(.save-note)')).toContainText('i18n/ja.txt: HTTP 404');
   // The link still asks for Japanese: once the file can be fetched, a reload shows it.
   await expect(page).toHaveURL(/lang=ja/);
   await page.unroute('**/i18n/ja.txt');
@@ -133,14 +133,14 @@ test('a language file written for other names is refused: swapped lines never re
   await page.route('**/i18n/ja.txt', (route) => route.fulfill({ status: 200, body: lines.join('\n') }));
   await openApp(page, `?${STATE}`);
   await page.selectOption('#lang', 'ja');
-  await expect(page.locator('.notices')).toContainText('The 日本語 texts could not be loaded (i18n/ja.txt: written for other texts)');
+  await expect(page.locator('.notices:not(.save-note)')).toContainText('The 日本語 texts could not be loaded (i18n/ja.txt: written for other texts)');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('#lang')).toHaveValue('en');
   await expect(page.locator('h1')).toHaveText(EN.title);
   await openApp(page, `?${STATE}&lang=ja`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.locator('h1')).toHaveText(EN.title);
-  await expect(page.locator('.notices')).toContainText('i18n/ja.txt: written for other texts');
+  await expect(page.locator('.notices:not(.save-note)')).toContainText('i18n/ja.txt: written for other texts');
 });
 
 test('a page opening in a language whose texts never arrive opens in English after 3 s', async ({ page }) => {
@@ -148,6 +148,6 @@ test('a page opening in a language whose texts never arrive opens in English aft
   await page.goto(`/index.html?${STATE}&lang=zh`);
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.locator('.notices')).toContainText('i18n/zh.txt: no answer within 3000 ms');
+  await expect(page.locator('.notices:not(.save-note)')).toContainText('i18n/zh.txt: no answer within 3000 ms');
   await expect(page.locator('[data-bit-set="1"]').first()).toBeVisible();
 });

@@ -18,7 +18,7 @@ test('a page opened once reloads offline, with its lessons and languages', async
   await page.goto('/index.html?m=16&add=cat&add=dog&lang=ja');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-  await expect(page.locator('#notices, .notices')).toHaveCount(0);
+  await expect(page.locator('.notices:not(.save-note)')).toHaveCount(0);
   expect(await setBits(page)).toEqual(sortedUnique([...murmurPositions('cat', 16, 3), ...murmurPositions('dog', 16, 3)]));
   // The lessons came from the cache too.
   await page.locator('#lesson-select').selectOption('basics');

@@ -19,17 +19,16 @@ pub fn current_query() -> String {
 /// Longest query string written to the address bar; longer states are not mirrored.
 pub const MAX_URL_QUERY: usize = 100_000;
 
-/// Replaces the address bar's query string without reloading or adding history. Returns
-/// false when the query is too long to be mirrored.
-pub fn replace_query(query: &str) -> bool {
-    if query.len() > MAX_URL_QUERY {
-        return false;
-    }
-    let Some(window) = web_sys::window() else {
-        return false;
+/// Replaces the address bar's query string without reloading or adding history, or, when
+/// it is too long to be mirrored ([`MAX_URL_QUERY`]), empties it (if `bare_when_too_long`).
+/// Returns false when the query was too long.
+pub fn replace_query(query: &str, bare_when_too_long: bool) -> bool {
+    let fits = query.len() <= MAX_URL_QUERY;
+    let Some(window) = web_sys::window().filter(|_| fits || bare_when_too_long) else {
+        return fits;
     };
     let path = window.location().pathname().unwrap_or_else(|_| "/".into());
-    let url = if query.is_empty() {
+    let url = if query.is_empty() || !fits {
         path
     } else {
         format!("{path}?{query}")
@@ -37,7 +36,7 @@ pub fn replace_query(query: &str) -> bool {
     if let Ok(history) = window.history() {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
-    true
+    fits
 }
 
 /// The local-storage key holding the last state's query string.
@@ -77,8 +76,8 @@ const KEPT_STATE_KEY: &str = "bloomlab.kept.state";
 const KEPT_ITEMS_KEY: &str = "bloomlab.kept.items";
 
 thread_local! {
-    /// This page's id as a writer of the saved session.
-    static WRITER: String = format!("{:x}", (js_sys::Math::random() * 2f64.powi(53)) as u64);
+    /// This page's id as a writer of the saved session (drawn on first use; 0 until then).
+    static WRITER: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// The writer of the saved session this page opened (restored), if it opened one: that
     /// session is this page's own to replace.
     static ADOPTED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
@@ -94,7 +93,14 @@ pub fn save_state(query: &str, items: usize) -> Result<Option<u64>, String> {
     let get = |key: &str| storage.get_item(key).ok().flatten();
     let set = |key: &str, value: &str| storage.set_item(key, value).map_err(|e| describe_error(&e));
     let writer = get(SAVED_WRITER_KEY).unwrap_or_default();
-    let mine = WRITER.with(String::clone);
+    let mine = WRITER
+        .with(|id| {
+            if id.get() == 0 {
+                id.set(1 + (js_sys::Math::random() * 2f64.powi(53)) as u64);
+            }
+            id.get()
+        })
+        .to_string();
     let own = writer == mine || ADOPTED.with(|a| a.borrow().as_deref() == Some(writer.as_str()));
     let mut kept = None;
     if !own {

@@ -39,8 +39,8 @@ pub fn install() {
     }));
 }
 
-/// Adds the hidden screen to the body unless it is there (`Some` when it was added):
-/// `.panic-screen[hidden]` holding a heading (`h2`: the page keeps one `h1`), a paragraph whose `data-template` gives the
+/// Adds the hidden screen to the body unless it is there (`Some` when it was added): a
+/// heading (`h2`: the page keeps one `h1`), a paragraph whose `data-template` gives the
 /// sentence around the error's text, the link `#panic-reload` to the page's current address
 /// and `#panic-saved` to the last saved session (the page's address without its query).
 fn build() -> Option<()> {
@@ -48,22 +48,11 @@ fn build() -> Option<()> {
     if document.get_element_by_id("panic-title").is_some() {
         return None;
     }
-    let panel = document.create_element("div").ok()?;
-    panel.set_class_name("panic-screen");
-    panel.set_attribute("role", "alert").ok()?;
-    panel.set_attribute("hidden", "").ok()?;
-    for (tag, id) in [
-        ("h2", "panic-title"),
-        ("p", "panic-detail"),
-        ("a", "panic-reload"),
-        ("a", "panic-saved"),
-    ] {
-        let part = document.create_element(tag).ok()?;
-        part.set_id(id);
-        panel.append_child(&part).ok()?;
-    }
-    document.body()?.append_child(&panel).ok()?;
-    Some(())
+    let screen = r#"<div class="panic-screen" role="alert" hidden><h2 id="panic-title"></h2><p id="panic-detail"></p><a id="panic-reload"></a><a id="panic-saved"></a></div>"#;
+    document
+        .body()?
+        .insert_adjacent_html("beforeend", screen)
+        .ok()
 }
 
 /// Writes the screen's sentences in `lang`.

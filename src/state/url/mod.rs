@@ -258,14 +258,20 @@ pub fn grow_plan_notice(given: &GivenKeys, grow: &GrowSettings, error: GrowError
     if at_fault.is_empty() {
         at_fault = values.iter().filter(|(key, _)| given.has(key)).collect();
     }
-    let names: Vec<&str> = at_fault.iter().map(|(key, _)| *key).collect();
-    let pairs: Vec<String> = at_fault
-        .iter()
-        .map(|(key, value)| format!("{key}={value}"))
-        .collect();
+    let (mut names, mut pairs) = (String::new(), String::new());
+    for (key, value) in at_fault {
+        if !names.is_empty() {
+            names.push(' ');
+            pairs.push_str(", ");
+        }
+        names.push_str(key);
+        pairs.push_str(key);
+        pairs.push('=');
+        pairs.push_str(value);
+    }
     Notice {
-        param: names.join(" "),
-        value: pairs.join(", "),
+        param: names,
+        value: pairs,
         reason: NoticeReason::GrowPlan(error),
     }
 }

@@ -29,6 +29,12 @@ pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
         return html! {};
     }
     let act = |action: Action| send::<MouseEvent>(&props.ondispatch, action);
+    // Without a saved copy or a link, the work is kept nowhere else.
+    let failed = if p.too_long_for_link {
+        text.storage_failed_unlinked
+    } else {
+        text.storage_failed
+    };
     // Swapping the two sessions, then a bare visit, opens the kept one.
     let restore_kept = Callback::from(|_: MouseEvent| {
         if browser::restore_kept_state().is_ok() {
@@ -38,11 +44,7 @@ pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
     html! {
         <section class="notices save-note" role="status">
             if let Some(error) = &p.save_error {
-                if p.too_long_for_link {
-                    <p class="notice" data-save="failed">{ fill(text.storage_failed_unlinked, &[error]) }</p>
-                } else {
-                    <p class="notice" data-save="failed">{ fill(text.storage_failed, &[error]) }</p>
-                }
+                <p class="notice" data-save="failed">{ fill(failed, &[error]) }</p>
             } else if p.too_long_for_link {
                 <p class="notice" data-save="too-long">{ text.link_too_long }</p>
             }

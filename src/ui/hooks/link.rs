@@ -60,12 +60,9 @@ pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
                 return;
             }
             let links = links.clone();
-            let mirrored = browser::replace_query(&links.query);
             // A state too long for the address bar leaves it bare, so that a reload opens
             // the saved session rather than an older link (an embedded copy saves nothing).
-            if !mirrored && !compact {
-                browser::replace_query("");
-            }
+            let mirrored = browser::replace_query(&links.query, !compact);
             // Saving a long state copies it into the browser: a task of its own.
             browser::yield_then(move || {
                 let (error, kept_items) = if compact {
