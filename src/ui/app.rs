@@ -54,6 +54,11 @@ pub fn initial_state() -> (AppState, Option<BulkBuilder>) {
     (state, opening)
 }
 
+/// The entries of a long link still to add, taken once, as the page is up.
+pub fn take_opening() -> Option<BulkBuilder> {
+    OPENING.take()
+}
+
 /// Hands the App the state to open with.
 pub fn set_initial_state(state: AppState, opening: Option<BulkBuilder>) {
     INITIAL_STATE.set(Some(state));
@@ -102,15 +107,6 @@ pub fn App() -> Html {
     follow_language(state.lang());
     let links = use_link(&state);
     use_startup(&state);
-    {
-        // A long link's entries join the filter in slices once the page is up.
-        let dispatch = dispatch_to(&state);
-        use_effect_with((), move |_| {
-            if let Some(builder) = OPENING.take() {
-                crate::ui::bulk::feed_link(builder, dispatch);
-            }
-        });
-    }
     use_shortcuts(&state);
     use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
     let dispatch = dispatch_to(&state);

@@ -1,19 +1,21 @@
 //! What the page does once it is up: note when it became ready, report its height to an
-//! embedding page, fetch the lessons, and follow the page's language in `<html lang>` and
-//! the panic screen.
+//! embedding page, fetch the lessons, add a long link's entries, and follow the page's
+//! language in `<html lang>` and the panic screen.
 
 use crate::decimal::fixed;
 use yew::prelude::*;
 
 use crate::lang::Lang;
 use crate::state::AppState;
-use crate::ui::{browser, panic_screen};
+use crate::ui::shared::dispatch_to;
+use crate::ui::{app, browser, bulk, panic_screen};
 
 /// Fetches the lessons once the page is up, reports the page's height to an embedding
-/// page, and notes the time from navigation to the first render (for the benchmark).
+/// page, notes the time from navigation to the first render (for the benchmark), and
+/// starts adding a long link's entries (in slices).
 #[hook]
 pub fn use_startup(state: &UseReducerHandle<AppState>) {
-    let dispatcher = state.dispatcher();
+    let dispatch = dispatch_to(state);
     use_effect_with((), move |_| {
         if let Some(body) = web_sys::window()
             .and_then(|w| w.document())
@@ -22,9 +24,15 @@ pub fn use_startup(state: &UseReducerHandle<AppState>) {
             let _ = body.set_attribute("data-ready-ms", &fixed(browser::now_ms(), 1));
         }
         browser::report_height_to_parent();
-        wasm_bindgen_futures::spawn_local(async move {
-            dispatcher.dispatch(browser::fetch_lessons().await);
-        });
+        {
+            let dispatch = dispatch.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                dispatch.emit(browser::fetch_lessons().await);
+            });
+        }
+        if let Some(builder) = app::take_opening() {
+            bulk::feed_link(builder, dispatch);
+        }
     });
 }
 
