@@ -45,35 +45,31 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
     {
         // A lesson just opened takes the focus to its Next button, unless a text field has
         // it (the menu's Start button, disabled once the lesson runs, would drop it). At the
-        // last step Next is disabled in turn: the focus it drops goes to Back.
+        // last step Next is disabled in turn: the focus it drops goes to Back. What the
+        // step's text is about comes into view with it, once laid out (a view the step
+        // opened renders its parts a frame later).
         let (next_ref, back_ref) = (next_ref.clone(), back_ref.clone());
         let (id, at_end) = (props.id.clone(), at_end);
-        use_effect_with((props.id.clone(), props.step), move |_| {
-            let active = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.active_element());
-            let tag = active.as_ref().map(|el| el.tag_name());
-            let typing = matches!(tag.as_deref(), Some("INPUT" | "TEXTAREA"));
-            // Focus on a button just disabled is lost to the keyboard, as is focus on body.
-            let dropped = matches!(tag.as_deref(), None | Some("BODY"))
-                || active.is_some_and(|el| el.has_attribute("disabled"));
-            let opened = *shown_lesson.borrow() != id;
-            *shown_lesson.borrow_mut() = id;
-            if (opened && !typing) || dropped {
-                let target = if at_end { &back_ref } else { &next_ref };
-                if let Some(button) = target.cast::<web_sys::HtmlElement>() {
-                    let _ = button.focus();
-                }
-            }
-        });
-    }
-    {
-        // What the step's text is about comes into view with it, once laid out (a view
-        // the step opened renders its parts a frame later).
         use_effect_with(
             (props.id.clone(), props.step, props.show),
-            |(_, _, show)| {
-                if let Some(id) = *show {
+            move |&(_, _, show)| {
+                let active = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.active_element());
+                let tag = active.as_ref().map(|el| el.tag_name());
+                let typing = matches!(tag.as_deref(), Some("INPUT" | "TEXTAREA"));
+                // Focus on a button just disabled is lost to the keyboard, as is focus on body.
+                let dropped = matches!(tag.as_deref(), None | Some("BODY"))
+                    || active.is_some_and(|el| el.has_attribute("disabled"));
+                let opened = *shown_lesson.borrow() != id;
+                *shown_lesson.borrow_mut() = id;
+                if (opened && !typing) || dropped {
+                    let target = if at_end { &back_ref } else { &next_ref };
+                    if let Some(button) = target.cast::<web_sys::HtmlElement>() {
+                        let _ = button.focus();
+                    }
+                }
+                if let Some(id) = show {
                     crate::ui::browser::next_frame(move || {
                         crate::ui::browser::bring_into_view(id, 120)
                     });
