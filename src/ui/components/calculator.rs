@@ -86,15 +86,16 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             d.emit(Action::Calculator(CalculatorAction::SetClaim(next)));
         })
     };
-    let preset = |n: &'static str, p: &'static str, bytes: &'static str| {
-        let d = props.ondispatch.clone();
-        Callback::from(move |_: MouseEvent| {
-            d.emit(Action::Calculator(CalculatorAction::SetClaim(ClaimInput {
-                n: n.into(),
-                p: p.into(),
-                bytes: bytes.into(),
-            })))
-        })
+    let preset = |n: &str, p: &str, bytes: &str| {
+        let claim = ClaimInput {
+            n: n.into(),
+            p: p.into(),
+            bytes: bytes.into(),
+        };
+        send::<MouseEvent>(
+            &props.ondispatch,
+            Action::Calculator(CalculatorAction::SetClaim(claim)),
+        )
     };
     let show = |p: &Option<crate::state::fields::FieldProblem>| {
         p.as_ref().map(|p| describe::problem(text, p))

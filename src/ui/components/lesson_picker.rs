@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::i18n::Text;
 use crate::state::Action;
+use crate::ui::shared::send;
 
 /// What [`lesson_picker`] shows.
 pub struct LessonPickerProps {
@@ -21,14 +22,6 @@ pub struct LessonPickerProps {
 /// arrowing through the closed menu does not run every lesson it passes.
 pub fn lesson_picker(text: &'static Text, props: &LessonPickerProps) -> Html {
     let chosen = props.chosen.clone();
-    let start = {
-        let (d, chosen) = (props.ondispatch.clone(), chosen.clone());
-        move || {
-            if !chosen.is_empty() {
-                d.emit(Action::Lesson(LessonAction::Start(chosen.clone())));
-            }
-        }
-    };
     let onchange = {
         let d = props.ondispatch.clone();
         Callback::from(move |e: Event| {
@@ -55,7 +48,11 @@ pub fn lesson_picker(text: &'static Text, props: &LessonPickerProps) -> Html {
             }
         })
     };
-    let onclick = Callback::from(move |_: MouseEvent| start());
+    // Start is disabled while no lesson is chosen.
+    let onclick = send::<MouseEvent>(
+        &props.ondispatch,
+        Action::Lesson(LessonAction::Start(chosen.clone())),
+    );
     html! {
         <div class="lesson-picker">
             <label for="lesson-select">{ text.lesson_label }</label>
