@@ -6,6 +6,8 @@ use crate::decimal::Fixed;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
+use crate::ui::marks::Mark;
+
 /// The centre of `rect`'s bottom or top edge, relative to `origin`.
 fn anchor(rect: &web_sys::DomRect, origin: &web_sys::DomRect, bottom: bool) -> (f64, f64) {
     let y = if bottom { rect.bottom() } else { rect.top() };
@@ -195,5 +197,17 @@ pub fn redraw(inside: &Element) {
             PENDING.with(|p| p.set(false));
             draw_into(&stage);
         })
+    });
+}
+
+/// Redraws the links inside `node` (see [`redraw`]) once it has rendered, whenever the
+/// marks or the cells they are drawn over (`columns`, and a cell's size in pixels) change.
+#[yew::hook]
+pub fn use_links_follow(node: &yew::NodeRef, marks: &[Mark], columns: u64, cell_px: f64) {
+    let node = node.clone();
+    yew::use_effect_with((marks.to_vec(), columns, cell_px.to_bits()), move |_| {
+        if let Some(inside) = node.cast::<Element>() {
+            redraw(&inside);
+        }
     });
 }

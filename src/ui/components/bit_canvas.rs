@@ -15,6 +15,7 @@ use std::rc::Rc;
 use crate::i18n::{fill, Text};
 use crate::ui::browser::{now_ms, yield_then};
 use crate::ui::components::bit_grid::{cursor_keys, BitViewProps};
+use crate::ui::links::use_links_follow;
 use crate::ui::marks::hash_class;
 use crate::ui::shared::Shared;
 
@@ -529,27 +530,17 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
     };
     let onkeydown = cursor_keys(&props.ondispatch, columns);
     // The links from the strip follow the rings, once drawn and as the canvas scrolls.
-    let redraw_links = {
-        let stage_ref = stage_ref.clone();
-        move || {
-            if let Some(stage) = stage_ref.cast::<web_sys::Element>() {
-                crate::ui::links::redraw(&stage);
-            }
-        }
-    };
-    {
-        let redraw_links = redraw_links.clone();
-        use_effect_with((props.marks.clone(), z.to_bits()), move |_| redraw_links());
-    }
+    use_links_follow(&stage_ref, &props.marks, columns, z);
     let onscroll = {
         let stage_ref = stage_ref.clone();
         Callback::from(move |_: Event| {
-            if let (Some(stage), Some(filter)) =
-                (stage_ref.cast::<web_sys::Element>(), drawn.borrow().clone())
-            {
+            let Some(stage) = stage_ref.cast::<web_sys::Element>() else {
+                return;
+            };
+            if let Some(filter) = drawn.borrow().clone() {
                 bring_tiles_into_sight(&stage, &filter, columns, z);
             }
-            redraw_links()
+            crate::ui::links::redraw(&stage);
         })
     };
     let cursor_ring = props.cursor.map(|c| {

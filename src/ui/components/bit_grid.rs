@@ -14,6 +14,7 @@ use crate::state::shown_rows::{GridShape, ShownRows, CELLS_PER_FRAME};
 use crate::state::{Action, FilterModel};
 use crate::ui::browser;
 use crate::ui::hooks::use_width;
+use crate::ui::links::use_links_follow;
 use crate::ui::marks::{hash_class, Mark, MarkKind};
 use crate::ui::shared::Shared;
 
@@ -163,16 +164,8 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
             </div>
         }
     });
-    {
-        // The links from the strip follow the cells once they are laid out.
-        let node = node.clone();
-        let key = (props.marks.clone(), columns, layout.cell_px.to_bits());
-        use_effect_with(key, move |_| {
-            if let Some(grid) = node.cast::<web_sys::Element>() {
-                crate::ui::links::redraw(&grid);
-            }
-        });
-    }
+    // The links from the strip follow the cells once they are laid out.
+    use_links_follow(&node, &props.marks, columns, layout.cell_px);
     html! {
         <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"))}
              role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()} ref={node}
