@@ -272,6 +272,18 @@ fn request_frame(f: Box<dyn FnOnce()>) {
     }
 }
 
+/// Gives the keyboard focus to the element with this id, and returns it (none when the
+/// page has no such element).
+pub fn focus(id: &str) -> Option<web_sys::HtmlElement> {
+    let element = web_sys::window()?
+        .document()?
+        .get_element_by_id(id)?
+        .dyn_into::<web_sys::HtmlElement>()
+        .ok()?;
+    let _ = element.focus();
+    Some(element)
+}
+
 /// Scrolls the element with this id into view unless it is on screen already: its bottom
 /// to the window's bottom (so that as much as possible of what is above it stays), or its
 /// top to the window's top when it is taller than the window. It waits until the bit array

@@ -2,6 +2,7 @@
 //! [`crate::ui::hooks::use_dialog_focus`].
 
 use crate::state::PageAction;
+use crate::ui::browser;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -12,16 +13,6 @@ use crate::views::View;
 
 /// The id of the dialog's one control, which keeps the focus while it is open.
 pub const HELP_CLOSE_ID: &str = "help-close";
-
-fn focus_close() {
-    let close = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(HELP_CLOSE_ID))
-        .and_then(|el| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el).ok());
-    if let Some(button) = close {
-        let _ = button.focus();
-    }
-}
 
 /// The overlay.
 pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
@@ -64,7 +55,7 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
     let keep_focus = Callback::from(move |e: KeyboardEvent| {
         if e.key() == "Tab" {
             e.prevent_default();
-            focus_close();
+            browser::focus(HELP_CLOSE_ID);
         }
     });
     html! {

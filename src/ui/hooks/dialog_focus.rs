@@ -18,13 +18,7 @@ pub fn use_dialog_focus(open: bool, control: &'static str) {
     use_effect_with(open, move |&open| {
         if open {
             *before.borrow_mut() = active_element();
-            let target = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id(control))
-                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
-            if let Some(target) = target {
-                let _ = target.focus();
-            }
+            crate::ui::browser::focus(control);
         } else if let Some(element) = before.borrow_mut().take().filter(|el| el.is_connected()) {
             let _ = element.focus();
         }

@@ -18,6 +18,7 @@ use yew::prelude::*;
 
 use crate::state::url::View;
 use crate::state::{Action, AppState};
+use crate::ui::browser;
 
 /// What the shortcuts depend on, updated by each render.
 #[derive(Default)]
@@ -106,12 +107,8 @@ fn shortcut(event: &KeyboardEvent, context: &ShortcutContext) -> Option<Action> 
 /// Moves keyboard focus to the item field with its text selected, so that typing replaces
 /// the last item rather than running on from it.
 fn focus_item_field() {
-    if let Some(field) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("item-field"))
-        .and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok())
-    {
-        let _ = field.focus();
+    let field = browser::focus("item-field");
+    if let Some(field) = field.and_then(|el| el.dyn_into::<web_sys::HtmlInputElement>().ok()) {
         field.select();
     }
 }
