@@ -134,47 +134,42 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
             }
         })
     };
-    if !props.open {
-        return html! {
-            <details class="panel deletion on-demand" id="deleting" {ontoggle}>
-                <summary><h2 id="deletion-title">{ text.deletion }</h2></summary>
-            </details>
-        };
-    }
     html! {
-        <details class="panel deletion on-demand" id="deleting" open=true {ontoggle}>
+        <details class="panel deletion on-demand" id="deleting" open={props.open} {ontoggle}>
             <summary><h2 id="deletion-title">{ text.deletion }</h2></summary>
-            <div class="toolbar">
-                { for Demo::ALL.iter().map(|&demo| {
-                    html! {
-                        <button data-demo={demo_key(demo)}
-                                onclick={send::<MouseEvent>(&props.ondispatch, Action::Filter(FilterAction::LoadDemo(demo)))}>
-                            { labels::demo(text, demo) }
-                        </button>
-                    }
-                }) }
-            </div>
-            <p class="hint">{ text.deletion_hint }</p>
-            if let (Some(item), Some(cmp)) = (item.clone(), comparison.as_deref()) {
-                <div class="compare">
-                    <label for="compare-item">{ text.compare_item }</label>
-                    <select id="compare-item" onchange={on_choose}>
-                        { for members.iter().take(LISTED).map(|m| html! {
-                            <option value={m.item.clone()} selected={m.item == item}>{ m.item.clone() }</option>
-                        }) }
-                    </select>
-                    if shape.m() > COMPARE_GRID_MAX {
-                        <p class="hint" id="compare-grids-hidden">{ fill(text.compare_grids_hidden, &[&COMPARE_GRID_MAX]) }</p>
-                    }
-                    <div class="compare-sides">
-                        { side(text.compare_plain, &cmp.plain, &cmp.plain_false_negatives, "plain") }
-                        { side(text.compare_counting, &cmp.counting, &cmp.counting_false_negatives, "counting") }
-                    </div>
+            if props.open {
+                <div class="toolbar">
+                    { for Demo::ALL.iter().map(|&demo| {
+                        html! {
+                            <button data-demo={demo_key(demo)}
+                                    onclick={send::<MouseEvent>(&props.ondispatch, Action::Filter(FilterAction::LoadDemo(demo)))}>
+                                { labels::demo(text, demo) }
+                            </button>
+                        }
+                    }) }
                 </div>
-            } else if props.members.len() > COMPARE_MAX_ITEMS {
-                <p class="hint">{ fill(text.compare_too_many, &[&COMPARE_MAX_ITEMS]) }</p>
-            } else {
-                <p class="hint">{ text.compare_empty }</p>
+                <p class="hint">{ text.deletion_hint }</p>
+                if let (Some(item), Some(cmp)) = (item.clone(), comparison.as_deref()) {
+                    <div class="compare">
+                        <label for="compare-item">{ text.compare_item }</label>
+                        <select id="compare-item" onchange={on_choose}>
+                            { for members.iter().take(LISTED).map(|m| html! {
+                                <option value={m.item.clone()} selected={m.item == item}>{ m.item.clone() }</option>
+                            }) }
+                        </select>
+                        if shape.m() > COMPARE_GRID_MAX {
+                            <p class="hint" id="compare-grids-hidden">{ fill(text.compare_grids_hidden, &[&COMPARE_GRID_MAX]) }</p>
+                        }
+                        <div class="compare-sides">
+                            { side(text.compare_plain, &cmp.plain, &cmp.plain_false_negatives, "plain") }
+                            { side(text.compare_counting, &cmp.counting, &cmp.counting_false_negatives, "counting") }
+                        </div>
+                    </div>
+                } else if props.members.len() > COMPARE_MAX_ITEMS {
+                    <p class="hint">{ fill(text.compare_too_many, &[&COMPARE_MAX_ITEMS]) }</p>
+                } else {
+                    <p class="hint">{ text.compare_empty }</p>
+                }
             }
         </details>
     }
