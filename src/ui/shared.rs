@@ -4,7 +4,7 @@
 use std::ops::Deref;
 use std::rc::Rc;
 
-use yew::Callback;
+use yew::{Callback, Event, TargetCast};
 
 use crate::state::Action;
 
@@ -13,6 +13,24 @@ use crate::state::Action;
 pub fn send<E: 'static>(dispatch: &Callback<Action>, action: Action) -> Callback<E> {
     let dispatch = dispatch.clone();
     Callback::from(move |_: E| dispatch.emit(action.clone()))
+}
+
+/// The `ontoggle` of a `<details>` that the state opens and closes (`open`): when the
+/// reader opens or closes it, sends the action `make` makes of its new state.
+pub fn on_details_toggle(
+    dispatch: &Callback<Action>,
+    open: bool,
+    make: fn(bool) -> Action,
+) -> Callback<Event> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |e: Event| {
+        if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
+            let now = details.has_attribute("open");
+            if now != open {
+                dispatch.emit(make(now));
+            }
+        }
+    })
 }
 
 /// A callback that dispatches each action to the page's state: the App, its header and

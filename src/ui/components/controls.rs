@@ -6,7 +6,7 @@
 
 use crate::state::FilterAction;
 use crate::state::VisualizerAction;
-use crate::ui::shared::send;
+use crate::ui::shared::{on_details_toggle, send};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -203,18 +203,9 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             more.push(field);
         }
     }
-    let on_toggle = {
-        let d = props.ondispatch.clone();
-        let open = props.more_open;
-        Callback::from(move |e: Event| {
-            if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
-                let now = details.has_attribute("open");
-                if now != open {
-                    d.emit(Action::Visualizer(VisualizerAction::ShowMore(now)));
-                }
-            }
-        })
-    };
+    let on_toggle = on_details_toggle(&props.ondispatch, props.more_open, |now| {
+        Action::Visualizer(VisualizerAction::ShowMore(now))
+    });
     html! {
         <div class="controls" role="group" aria-label={text.settings}>
             <div class="control-row">

@@ -2,7 +2,7 @@
 
 use crate::state::FilterAction;
 use crate::state::VisualizerAction;
-use crate::ui::shared::send;
+use crate::ui::shared::{on_details_toggle, send};
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
 
@@ -122,18 +122,9 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
             </div>
         }
     };
-    let ontoggle = {
-        let d = props.ondispatch.clone();
-        let open = props.open;
-        Callback::from(move |e: Event| {
-            if let Some(details) = e.target_dyn_into::<web_sys::Element>() {
-                let now = details.has_attribute("open");
-                if now != open {
-                    d.emit(Action::Visualizer(VisualizerAction::ShowDeletion(now)));
-                }
-            }
-        })
-    };
+    let ontoggle = on_details_toggle(&props.ondispatch, props.open, |now| {
+        Action::Visualizer(VisualizerAction::ShowDeletion(now))
+    });
     html! {
         <details class="panel deletion on-demand" id="deleting" open={props.open} {ontoggle}>
             <summary><h2 id="deletion-title">{ text.deletion }</h2></summary>
