@@ -7,8 +7,7 @@
 //   canvas view), the largest of Chromium's renderer processes as /proc reports it, at its
 //   peak while the canvas is scrolled through and once settled.
 // Median of 3 for the timings. Prints one JSON object.
-import { readFileSync } from 'node:fs';
-import { launch, recordLongTasks } from './chromium.mjs';
+import { launch, recordLongTasks, rendererMb } from './chromium.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
 const ITEMS = 20_000;
@@ -58,37 +57,22 @@ const sessionFigures = await timed(async (page) => {
   return opened(page, '');
 });
 
-/** The largest renderer's resident set in MB. */
-async function rendererMb() {
-  const session = await browser.newBrowserCDPSession();
-  const { processInfo } = await session.send('SystemInfo.getProcessInfo');
-  let largest = 0;
-  for (const process of processInfo.filter((p) => p.type === 'renderer')) {
-    try {
-      const status = readFileSync(`/proc/${process.id}/status`, 'utf8');
-      largest = Math.max(largest, Number(status.match(/VmRSS:\s+(\d+)/)[1]));
-    } catch { /* a process that has gone */ }
-  }
-  await session.detach();
-  return Math.round(largest / 1024);
-}
-
 const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
 await page.goto(`${base}?m=33554432&k=7&mode=counting&width=8&add=x&query=y`);
 await page.waitForSelector('.canvas-stage[data-draw-kind]', { timeout: 60_000 });
-let peak = await rendererMb();
+let peak = await rendererMb(browser);
 for (let i = 1; i <= 4; i++) {
   await page.locator('.canvas-scroll').evaluate((box, i) => { box.scrollTop = box.scrollHeight * i / 5; }, i);
   await page.waitForTimeout(500);
-  peak = Math.max(peak, await rendererMb());
+  peak = Math.max(peak, await rendererMb(browser));
 }
 await page.waitForTimeout(1000);
-const settled = await rendererMb();
+const settled = Math.round(await rendererMb(browser));
 
 console.log(JSON.stringify({
   items: ITEMS,
   link: linkFigures,
   session: sessionFigures,
-  memory: { m: 2 ** 25, mode: 'counting', width: 8, peak_mb: Math.max(peak, settled), settled_mb: settled },
+  memory: { m: 2 ** 25, mode: 'counting', width: 8, peak_mb: Math.round(Math.max(peak, settled)), settled_mb: settled },
 }));
 await browser.close();

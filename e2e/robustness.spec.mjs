@@ -1,6 +1,7 @@
 // Nothing lost, nothing frozen, nothing crashes: each failure once found, reproduced here.
 import { test, expect } from '@playwright/test';
 import { openApp } from './helpers.mjs';
+import { rendererMb } from '../bench/chromium.mjs';
 
 /** Keeps the app's WebAssembly instance on `window.__bloomlabWasm`, so that a test can make
  * it trap as an out-of-memory or `unreachable` would. */
@@ -130,29 +131,15 @@ test('a link of 20,000 items opens with all of them', async ({ page }) => {
 
 test('at m = 2^25 in counting mode (8-bit counters) the renderer stays under 400 MB', async ({ page, browser }) => {
   test.skip(process.platform !== 'linux', 'reads the renderer resident set from /proc');
-  const { readFileSync } = await import('node:fs');
-  const rendererMb = async () => {
-    const session = await browser.newBrowserCDPSession();
-    const { processInfo } = await session.send('SystemInfo.getProcessInfo');
-    await session.detach();
-    let largest = 0;
-    for (const process of processInfo.filter((p) => p.type === 'renderer')) {
-      try {
-        const status = readFileSync(`/proc/${process.id}/status`, 'utf8');
-        largest = Math.max(largest, Number(status.match(/VmRSS:\s+(\d+)/)[1]));
-      } catch { /* a process that has gone */ }
-    }
-    return largest / 1024;
-  };
   await page.setViewportSize({ width: 1280, height: 720 });
   await openApp(page, '?m=33554432&k=7&mode=counting&width=8&add=x&query=y');
   await expect(page.locator('.canvas-stage[data-draw-kind]')).toBeAttached({ timeout: 60_000 });
-  let peak = await rendererMb();
+  let peak = await rendererMb(browser);
   expect(peak).toBeGreaterThan(50); // the figure is the page's renderer, not an empty process
   for (let i = 1; i <= 4; i++) {
     await page.locator('.canvas-scroll').evaluate((box, i) => { box.scrollTop = box.scrollHeight * i / 5; }, i);
     await page.waitForTimeout(400);
-    peak = Math.max(peak, await rendererMb());
+    peak = Math.max(peak, await rendererMb(browser));
   }
   expect(peak).toBeLessThan(400);
 });

@@ -65,6 +65,16 @@ fn local_storage() -> Result<web_sys::Storage, String> {
         .ok_or_else(|| "local storage is not available".to_owned())
 }
 
+/// The value stored under `key`, if any (a refused read counts as none).
+fn stored(storage: &web_sys::Storage, key: &str) -> Option<String> {
+    storage.get_item(key).ok().flatten()
+}
+
+/// Stores `value` under `key`, or says why the browser refused.
+fn store(storage: &web_sys::Storage, key: &str, value: &str) -> Result<(), String> {
+    storage.set_item(key, value).map_err(|e| describe_error(&e))
+}
+
 /// The local-storage key naming the page (a random id per page load) that wrote the saved
 /// session last.
 const SAVED_WRITER_KEY: &str = "bloomlab.state.writer";
@@ -90,17 +100,10 @@ thread_local! {
 /// refused, nothing is replaced.
 pub fn save_state(query: &str, items: usize) -> Result<Option<u64>, String> {
     let storage = local_storage()?;
-    let get = |key: &str| storage.get_item(key).ok().flatten();
-    let set = |key: &str, value: &str| storage.set_item(key, value).map_err(|e| describe_error(&e));
+    let get = |key: &str| stored(&storage, key);
+    let set = |key: &str, value: &str| store(&storage, key, value);
     let writer = get(SAVED_WRITER_KEY).unwrap_or_default();
-    let mine = WRITER
-        .with(|id| {
-            if id.get() == 0 {
-                id.set(1 + (js_sys::Math::random() * 2f64.powi(53)) as u64);
-            }
-            id.get()
-        })
-        .to_string();
+    let mine = writer_id();
     let own = writer == mine || ADOPTED.with(|a| a.borrow().as_deref() == Some(writer.as_str()));
     let mut kept = None;
     if !own {
@@ -121,12 +124,24 @@ pub fn save_state(query: &str, items: usize) -> Result<Option<u64>, String> {
     Ok(kept)
 }
 
+/// This page's id as a writer of the saved session, drawn on first use.
+fn writer_id() -> String {
+    WRITER
+        .with(|id| {
+            if id.get() == 0 {
+                id.set(1 + (js_sys::Math::random() * 2f64.powi(53)) as u64);
+            }
+            id.get()
+        })
+        .to_string()
+}
+
 /// Swaps the saved session with the one kept when it was replaced, so that a bare visit
 /// opens the kept one (and the one it replaces is kept in turn).
 pub fn restore_kept_state() -> Result<(), String> {
     let storage = local_storage()?;
-    let get = |key: &str| storage.get_item(key).ok().flatten().unwrap_or_default();
-    let set = |key: &str, value: &str| storage.set_item(key, value).map_err(|e| describe_error(&e));
+    let get = |key: &str| stored(&storage, key).unwrap_or_default();
+    let set = |key: &str, value: &str| store(&storage, key, value);
     let (saved, saved_items) = (get(SAVED_STATE_KEY), get(SAVED_ITEMS_KEY));
     set(SAVED_STATE_KEY, &get(KEPT_STATE_KEY))?;
     set(SAVED_ITEMS_KEY, &get(KEPT_ITEMS_KEY))?;
@@ -151,7 +166,7 @@ const INTRO_KEY: &str = "bloomlab.intro-dismissed";
 pub fn intro_dismissed() -> bool {
     local_storage()
         .ok()
-        .and_then(|s| s.get_item(INTRO_KEY).ok().flatten())
+        .and_then(|storage| stored(&storage, INTRO_KEY))
         .is_some()
 }
 
@@ -159,7 +174,7 @@ pub fn intro_dismissed() -> bool {
 /// refused: it shows again next time).
 pub fn remember_intro_dismissed() {
     if let Ok(storage) = local_storage() {
-        let _ = storage.set_item(INTRO_KEY, "1");
+        let _ = store(&storage, INTRO_KEY, "1");
     }
 }
 
@@ -167,16 +182,8 @@ pub fn remember_intro_dismissed() {
 /// (its saves replace it without keeping a copy).
 pub fn saved_state() -> Option<String> {
     let storage = local_storage().ok()?;
-    let saved = storage
-        .get_item(SAVED_STATE_KEY)
-        .ok()
-        .flatten()
-        .filter(|q| !q.is_empty())?;
-    let writer = storage
-        .get_item(SAVED_WRITER_KEY)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
+    let saved = stored(&storage, SAVED_STATE_KEY).filter(|q| !q.is_empty())?;
+    let writer = stored(&storage, SAVED_WRITER_KEY).unwrap_or_default();
     ADOPTED.with(|a| *a.borrow_mut() = Some(writer));
     Some(saved)
 }

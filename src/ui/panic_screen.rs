@@ -14,6 +14,8 @@ use crate::lang::Lang;
 
 thread_local! {
     static PANIC_LANG: Cell<Lang> = const { Cell::new(Lang::En) };
+    /// Whether the screen is in the page (the App renders often: it is looked up once).
+    static BUILT: Cell<bool> = const { Cell::new(false) };
 }
 
 /// The language the panic screen uses (the page's current language); true when it changed.
@@ -44,15 +46,21 @@ pub fn install() {
 /// sentence around the error's text, the link `#panic-reload` to the page's current address
 /// and `#panic-saved` to the last saved session (the page's address without its query).
 fn build() -> Option<()> {
+    if BUILT.with(Cell::get) {
+        return None;
+    }
     let document = web_sys::window()?.document()?;
     if document.get_element_by_id("panic-title").is_some() {
+        BUILT.with(|b| b.set(true));
         return None;
     }
     let screen = r#"<div class="panic-screen" role="alert" hidden><h2 id="panic-title"></h2><p id="panic-detail"></p><a id="panic-reload"></a><a id="panic-saved"></a></div>"#;
     document
         .body()?
         .insert_adjacent_html("beforeend", screen)
-        .ok()
+        .ok()?;
+    BUILT.with(|b| b.set(true));
+    Some(())
 }
 
 /// Writes the screen's sentences in `lang`.
