@@ -45,6 +45,17 @@ const SCREENS = [
   { name: 'presentation, visualizer', query: '?m=16&k=3&add=a&add=b&add=c&query=d&present=1' },
   { name: 'presentation, lesson', query: '?lesson=basics&step=7&present=1' },
   { name: 'embed', query: '?m=16&k=3&add=a&add=b&add=c&query=d&embed=1' },
+  // Growing-filter values that cannot run together: one notice naming them.
+  { name: 'a notice naming values refused together',
+    query: '?view=grow&grow_m0=16777216&grow_s=1000000&grow_n=200000' },
+  // A link opened over a saved session: the note that keeps it, with its button.
+  { name: 'the note keeping a replaced session', query: '?m=16&add=a&add=b',
+    prepare: async (page) => {
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('bloomlab.state') ?? '')).toContain('add=b');
+      const lang = new URL(page.url()).searchParams.get('lang');
+      await page.goto(`/index.html?m=32&add=c&lang=${lang}`);
+      await expect(page.locator('[data-save="kept"]')).toBeVisible();
+    } },
   // A phone: the header's menus lose their visible labels, and wide tables scroll.
   { name: 'visualizer on a phone', query: '?m=32&k=3&add=a&add=b&add=c&query=d', viewport: PHONE },
   { name: 'calculator on a phone', query: '?view=calculator', viewport: PHONE },
