@@ -180,20 +180,30 @@ test('a bad parameter is named in a notice and the default is kept; a bad field 
 });
 
 test('seed 000 is replaced by murmur3, and the run stays responsive', async ({ page }) => {
+  // The page's long tasks and the moment the run starts, recorded from the page's start (a
+  // fast machine may finish the run before a check made after it opens).
   await page.addInitScript(() => {
-    window.__longest = 0;
+    window.__tasks = [];
+    window.__runningAt = null;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+      for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
     }).observe({ type: 'longtask', buffered: true });
+    new MutationObserver(() => {
+      if (window.__runningAt === null && document.querySelector('.grow[data-status="running"]')) {
+        window.__runningAt = performance.now();
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
   });
   await openApp(page, '?view=grow&hash=seed000&grow_n=100000');
   await expect(page.locator('.grow')).toHaveAttribute('data-family', 'murmur3');
   await expect(page.locator('#grow-family')).toContainText('seed 000 has only six hash functions');
-  await expect(page.locator('.grow')).toHaveAttribute('data-status', 'running');
-  await page.evaluate(() => { window.__longest = 0; });
   await finished(page);
+  const runningAt = await page.evaluate(() => window.__runningAt);
+  expect(runningAt, 'the run was seen running').not.toBeNull();
   // The work runs in slices of about 8 ms: no task near the 50 ms a keystroke may take.
-  expect(await page.evaluate(() => window.__longest)).toBeLessThan(50);
+  const longest = await page.evaluate((from) => Math.max(0, ...window.__tasks
+    .filter(([start]) => start >= from).map(([, duration]) => duration)), runningAt);
+  expect(longest).toBeLessThan(50);
   const held = (await shownSlices(page)).reduce((a, c) => a + c.held, 0);
   expect(held).toBe(100000);
 });
