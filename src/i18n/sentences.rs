@@ -19,6 +19,7 @@ pub fn message(text: &Text, message: &Message) -> String {
         ),
         Message::ItemsLocked => text.msg_items_locked.to_owned(),
         Message::LinkStillOpening { done, total } => fill(text.msg_link_opening, &[done, total]),
+        Message::PracticeInProgress => text.msg_practice_busy.to_owned(),
         Message::DemoLoaded => text.msg_demo_loaded.to_owned(),
         Message::LessonReplaced => text.msg_lesson_replaced.to_owned(),
         Message::QuizFilterBuilt {

@@ -215,6 +215,15 @@ fn needed_bits(formula: u64, n: u64, p: &Rate) -> Option<u64> {
     }
 }
 
+/// The smallest m that holds n items at a rate of at most p at its best whole k, and that
+/// k (the calculator's "smallest m that meets p"); `None` for a p outside (0, 1) or an m
+/// past 2^64.
+pub fn smallest_bits(n: u64, p: f64) -> Option<(u64, u32)> {
+    let rate = parse_rate(&crate::decimal::shortest(p)).ok()?;
+    let m = needed_bits(formula_bits(n, &rate)?, n, &rate)?;
+    Some((m, best_k(m, n)))
+}
+
 /// Solves for what `mode` asks, reading only the fields it needs.
 pub fn solve(mode: Solve, input: &CalculatorInput) -> Result<Solution, CalculatorErrors> {
     let [use_n, use_p, use_m, use_k] = mode.inputs();

@@ -20,11 +20,14 @@ pub mod model;
 pub mod numbers;
 pub mod picture;
 pub mod plot;
+pub mod practice;
 pub mod query;
+pub mod query_record;
 pub mod quiz;
 pub mod sets_view;
 pub mod settings;
 pub mod shown_rows;
+pub mod timeline;
 pub mod url;
 pub mod words;
 

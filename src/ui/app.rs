@@ -17,7 +17,9 @@ use crate::ui::components::{
     save_note::{save_note, SaveNoteProps},
 };
 use crate::ui::header::header;
-use crate::ui::hooks::{follow_language, use_dialog_focus, use_link, use_shortcuts, use_startup};
+use crate::ui::hooks::{
+    follow_language, use_dialog_focus, use_link, use_practice_messages, use_shortcuts, use_startup,
+};
 use crate::ui::shared::{dispatch_to, StateHandle};
 use crate::ui::tabs::tabs;
 use crate::ui::views::visualizer::Visualizer;
@@ -107,6 +109,7 @@ pub fn App() -> Html {
     follow_language(state.lang());
     let links = use_link(&state);
     use_startup(&state);
+    use_practice_messages(&state);
     use_shortcuts(&state);
     use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
     let dispatch = dispatch_to(&state);

@@ -406,18 +406,31 @@ pub async fn fetch_lessons() -> crate::state::Action {
 /// `{ type: "bloomlab:height", height: <CSS pixels> }`.
 pub const HEIGHT_MESSAGE: &str = "bloomlab:height";
 
+/// The parent window, when the page is in a frame.
+fn parent_window() -> Option<web_sys::Window> {
+    let window = web_sys::window()?;
+    window.parent().ok().flatten().filter(|parent| *parent != window)
+}
+
+/// In a frame, posts `message` to the parent window (any origin may embed the page, so any
+/// may read what it posts: nothing private is posted).
+pub fn post_to_parent(message: &JsValue) {
+    if let Some(parent) = parent_window() {
+        let _ = parent.post_message(message, "*");
+    }
+}
+
 /// In an `<iframe>`, tells the parent page the document's height whenever it changes, so a
 /// course page can size the frame. Messages go to the parent window only; the page listens
 /// to no messages from any window.
 pub fn report_height_to_parent() {
-    let Some(window) = web_sys::window() else {
+    let Some(parent) = parent_window() else {
         return;
     };
-    let parent = match window.parent() {
-        Ok(Some(parent)) if parent != window => parent,
-        _ => return,
-    };
-    let Some(root) = window.document().and_then(|d| d.document_element()) else {
+    let Some(root) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
         return;
     };
     let measured = root.clone();

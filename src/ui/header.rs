@@ -2,6 +2,7 @@
 //! buttons for a quiz, the embed code, presentation mode and the shortcut list. An
 //! embedded copy shows only its title and a link to the full page.
 
+use crate::state::practice::PracticeAction;
 use crate::state::quiz::QuizAction;
 use crate::state::PageAction;
 use crate::ui::shared::send;
@@ -80,6 +81,9 @@ pub fn header(
                 </select>
             </div>
             <div class="page-tools">
+                <button id="practice-open" aria-pressed={state.practice().is_some().to_string()} onclick={act(Action::Practice(
+                            if state.practice().is_some() { PracticeAction::Stop } else { PracticeAction::Start(1) }))}
+                        title={text.practice_heading}>{ text.practice_button }</button>
                 <button id="quiz-open" aria-pressed={quiz_shown.to_string()} onclick={act(Action::Quiz(QuizAction::ToggleSetup))}
                         title={text.quiz_title}>{ text.quiz_button }</button>
                 { embed_code(text, links, state.embed_snippet(), &dispatch) }

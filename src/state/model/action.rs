@@ -21,6 +21,7 @@ use crate::state::cms_view::CmsAction;
 use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::LabAction;
+use crate::state::practice::PracticeAction;
 use crate::state::quiz::QuizAction;
 use crate::state::sets_view::SetsAction;
 use crate::state::url::Lockable;
@@ -43,6 +44,8 @@ pub enum Action {
     Page(PageAction),
     /// The predict-then-reveal quiz.
     Quiz(QuizAction),
+    /// Practice: exercises the page checks.
+    Practice(PracticeAction),
     /// The lessons.
     Lesson(LessonAction),
     /// The clicker's "forward": the walk's next step, else the lesson's next step.
@@ -80,6 +83,7 @@ impl Action {
             Action::Forward | Action::Backward => false,
             Action::Visualizer(_)
             | Action::Quiz(_)
+            | Action::Practice(_)
             | Action::Sets(_)
             | Action::Lab(_)
             | Action::HashQuality(_)
@@ -100,6 +104,7 @@ impl Action {
             Action::Visualizer(_)
             | Action::Page(_)
             | Action::Quiz(_)
+            | Action::Practice(_)
             | Action::Lesson(_)
             | Action::Forward
             | Action::Backward
@@ -114,6 +119,24 @@ impl Action {
 }
 
 impl Action {
+    /// Whether the timeline stays where it is through this action: the visualizer's own
+    /// panels, the page's tools other than a change of view, and the filter's
+    /// [`FilterAction::keeps_timeline`]. Anything else brings the filter back to now.
+    pub fn keeps_timeline(&self) -> bool {
+        match self {
+            Action::Filter(action) => action.keeps_timeline(),
+            Action::Page(action) => !matches!(action, PageAction::SetView(_)),
+            Action::Visualizer(_) => true,
+            _ => false,
+        }
+    }
+
+    /// Whether a practice set in progress refuses the action: it would change the filter
+    /// the exercise is asked on (queries, walks of a query and the other views go on).
+    pub fn changes_practice_filter(&self) -> bool {
+        !self.needs_unlocked().is_empty() || matches!(self, Action::Quiz(QuizAction::Start(_)))
+    }
+
     /// Whether the action changes the filter's settings or items (directly, or by a lesson
     /// step, a quiz or the calculator's answer): what must wait while the link the page
     /// opened with is still adding its items.
@@ -121,7 +144,10 @@ impl Action {
         match self {
             Action::Filter(FilterAction::BulkProgress(_) | FilterAction::BulkFinish(_)) => false,
             Action::Lesson(action) => !action.keeps_message(),
-            Action::Quiz(QuizAction::Start(_)) | Action::Forward | Action::Backward => true,
+            Action::Quiz(QuizAction::Start(_))
+            | Action::Practice(PracticeAction::Start(_))
+            | Action::Forward
+            | Action::Backward => true,
             action => !action.needs_unlocked().is_empty(),
         }
     }
@@ -142,6 +168,7 @@ action_from!(
     Visualizer(VisualizerAction),
     Page(PageAction),
     Quiz(QuizAction),
+    Practice(PracticeAction),
     Lesson(LessonAction),
     Sets(SetsAction),
     Calculator(CalculatorAction),

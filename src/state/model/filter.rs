@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use crate::filter::{HashFamily, Layout, MAX_COUNTER_WIDTH};
+use crate::state::timeline::Timeline;
 use crate::state::demos::Demo;
 use crate::state::fields::{
     check_item, check_lines, parse_bits, parse_hashes, parse_small_whole, FieldProblem,
@@ -16,8 +17,8 @@ use crate::state::url::{Lockable, View};
 use crate::state::words::fresh_words;
 
 use super::{
-    AppState, BulkBuilder, FieldDrafts, FieldError, FieldErrors, Message, SettingField, Snapshot,
-    TRY_WORDS_SEED,
+    AppState, BulkBuilder, FieldDrafts, FieldError, FieldErrors, Message, Scrub, SettingField,
+    Snapshot, TRY_WORDS_SEED,
 };
 
 /// How many steps undo reaches back.
@@ -94,6 +95,9 @@ pub enum FilterAction {
     /// Forget the restored session: an empty filter at the default settings, the first
     /// view, no lesson, quiz or sets (undoable).
     StartFresh,
+    /// Show the filter as it was after the log's first t operations; `None` (or the
+    /// whole log) shows it as it is now.
+    Seek(Option<usize>),
 }
 
 impl FilterAction {
@@ -106,6 +110,27 @@ impl FilterAction {
                 | FilterAction::TryWord
                 | FilterAction::TypeSetting(..)
                 | FilterAction::BulkProgress(_)
+        )
+    }
+
+    /// Whether the timeline stays where it is through this action: typing, queries and
+    /// their walks, moving along the timeline. Anything else that touches the filter
+    /// first brings the filter back to now.
+    pub fn keeps_timeline(&self) -> bool {
+        matches!(
+            self,
+            FilterAction::SetDraft(_)
+                | FilterAction::TryWord
+                | FilterAction::TypeSetting(..)
+                | FilterAction::QueryDraft
+                | FilterAction::QueryItem(_)
+                | FilterAction::StartWalk(WalkKind::Query)
+                | FilterAction::StepWalk
+                | FilterAction::StepBackWalk
+                | FilterAction::CancelWalk
+                | FilterAction::DismissMessage
+                | FilterAction::BulkProgress(_)
+                | FilterAction::Seek(_)
         )
     }
 
@@ -145,7 +170,8 @@ impl FilterAction {
             | FilterAction::CancelWalk
             | FilterAction::DismissMessage
             | FilterAction::BulkProgress(_)
-            | FilterAction::BulkFinish(_) => &[],
+            | FilterAction::BulkFinish(_)
+            | FilterAction::Seek(_) => &[],
         }
     }
 }
@@ -177,6 +203,7 @@ impl AppState {
     #[inline(always)]
     pub(super) fn apply_filter(&mut self, action: FilterAction) {
         match action {
+            FilterAction::Seek(t) => self.seek(t),
             FilterAction::SetDraft(text) => {
                 let refused = check_item(&text).err().map(Message::ItemRefused);
                 if refused.is_some() || matches!(self.message, Some(Message::ItemRefused(_))) {
@@ -353,7 +380,45 @@ impl AppState {
 
     /// Queries an item: its answer, with the items that set a false positive's bits.
     pub(super) fn query_item(&mut self, item: String) {
-        self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &item)));
+        let report = run_query(&self.filter, &self.members, &item);
+        Rc::make_mut(&mut self.query_record).record(&item, &report.verdict);
+        self.last_query = Some(Rc::new(report));
+    }
+
+    /// Shows the filter after the log's first `t` operations (now for `None` or the whole
+    /// log). The log, and so the link and the saved session, stay as they are.
+    fn seek(&mut self, t: Option<usize>) {
+        let t = t.filter(|&t| t < self.log.len());
+        let Some(t) = t else {
+            self.return_to_now();
+            return;
+        };
+        let current = self.timeline_t();
+        let now = self.timeline.take().map(|scrub| scrub.now).unwrap_or_else(|| {
+            (Rc::clone(&self.filter), Rc::clone(&self.members))
+        });
+        let mut timeline = Timeline {
+            t: current,
+            filter: std::mem::replace(&mut self.filter, Rc::clone(&now.0)),
+            members: std::mem::replace(&mut self.members, Rc::clone(&now.1)),
+        };
+        timeline.seek(&self.settings, &self.log, t);
+        self.filter = timeline.filter;
+        self.members = timeline.members;
+        self.timeline = Some(Box::new(Scrub { t, now }));
+        self.last_query = None;
+        self.walk = None;
+        self.revision += 1;
+    }
+
+    /// Brings back the filter as it is now, after a move along the timeline.
+    pub(super) fn return_to_now(&mut self) {
+        if let Some(scrub) = self.timeline.take() {
+            (self.filter, self.members) = scrub.now;
+            self.last_query = None;
+            self.walk = None;
+            self.revision += 1;
+        }
     }
 
     /// Loads a prepared demonstration as one undo step, its item in the field.

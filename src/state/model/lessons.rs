@@ -248,6 +248,8 @@ impl AppState {
     /// Opens a lesson at its first step, as one undo step.
     pub(super) fn start_lesson(&mut self, id: &str) {
         if let Some(lesson) = self.lesson_named(id) {
+            // A lesson brings its own filter: a practice set ends, the page's filter back.
+            self.apply_practice(crate::state::practice::PracticeAction::Stop);
             // The lesson replaces the restored session: the note about it goes.
             self.page.persistence.restored = false;
             let had_items = !self.members.is_empty();

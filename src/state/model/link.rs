@@ -93,6 +93,9 @@ impl AppState {
             // respected), and its question, not `query=`, is shown.
             state.start_quiz(seed);
         }
+        if let Some(seed) = url.practice {
+            state.start_practice(seed);
+        }
         if let Some(id) = url.lesson {
             let given = |key| url.given.has(key);
             let settings = url.settings;
@@ -172,15 +175,22 @@ impl AppState {
     /// saved session and "copy embed code" print. Cheap to build and compare (the item log
     /// and the sets are shared, not copied).
     pub fn url_state(&self) -> UrlState {
+        // During practice the link keeps the page's own filter; the set starts again from
+        // its seed.
+        let (settings, entries) = match &self.practice_kept {
+            Some((settings, log)) => (*settings, Rc::clone(log)),
+            None => (self.settings, Rc::clone(&self.log)),
+        };
         UrlState {
-            settings: self.settings,
-            entries: Rc::clone(&self.log),
+            settings,
+            entries,
             query: self.last_query.as_ref().map(|q| q.item.clone()),
             view: self.page.view,
             lang: Some(self.page.unloaded_lang.unwrap_or(self.page.lang)),
             embedding: self.page.embedding.clone(),
             presentation: self.page.presentation,
             quiz: self.quiz.current.as_ref().map(|q| q.seed),
+            practice: self.practice().map(|p| p.seed),
             lesson: self.lesson().map(|p| p.lesson.id.clone()),
             step: self.lesson().map_or(1, |p| p.step as u64 + 1),
             sets: Rc::clone(&self.sets.items),

@@ -68,6 +68,8 @@ pub enum Message {
         /// Entries in the link.
         total: usize,
     },
+    /// A change to the filter while a practice set is asked on it.
+    PracticeInProgress,
     /// A demonstration replaced the filter (undo brings the previous one back).
     DemoLoaded,
     /// A lesson replaced a filter that held items (undo brings them back).

@@ -22,6 +22,8 @@ use super::lab::LabState;
 use super::lesson::Lesson;
 use super::log::{replay, LogEntry, Members};
 use super::query::{run_query_without_culprits, QueryReport};
+use super::practice::Practice;
+use super::query_record::QueryRecord;
 use super::quiz::{Quiz, QuizState};
 use super::sets_view::{SetsFigures, SetsState};
 use super::settings::{FilterModel, Settings};
@@ -34,6 +36,7 @@ mod lessons;
 mod link;
 mod message;
 mod page;
+mod practice;
 mod quiz;
 mod removal;
 mod visualizer;
@@ -60,6 +63,14 @@ struct Snapshot {
     log: Rc<Vec<LogEntry>>,
     lesson: Option<LessonProgress>,
     crawl: Option<CrawlTally>,
+}
+
+/// The timeline away from now: the operations shown, and the filter and members as they
+/// are now.
+#[derive(Debug, Clone, PartialEq)]
+struct Scrub {
+    t: usize,
+    now: (Rc<FilterModel>, Rc<Members>),
 }
 
 /// The whole page state.
@@ -90,6 +101,13 @@ pub struct AppState {
     page: PageState,
     panels: VisualizerState,
     quiz: QuizState,
+    practice: Option<Box<Practice>>,
+    /// While the timeline shows an earlier filter: where, and the filter as it is now
+    /// (`filter` and `members` then hold the earlier one).
+    timeline: Option<Box<Scrub>>,
+    query_record: Rc<QueryRecord>,
+    /// The filter the page had when a practice set started, back when it ends.
+    practice_kept: Option<(Settings, Rc<Vec<LogEntry>>)>,
     lessons: LessonsState,
     sets: SetsState,
     calculator: Rc<CalculatorState>,
@@ -139,6 +157,10 @@ impl AppState {
             page: PageState::default(),
             panels: VisualizerState::default(),
             quiz: QuizState::default(),
+            practice: None,
+            timeline: None,
+            query_record: Rc::default(),
+            practice_kept: None,
             lessons: LessonsState::default(),
             sets: SetsState::default(),
             calculator: Rc::default(),
@@ -162,6 +184,13 @@ impl AppState {
             }
             return self;
         }
+        if self.timeline.is_some() && !action.keeps_timeline() {
+            self.return_to_now();
+        }
+        if self.practice.is_some() && action.changes_practice_filter() {
+            self.message = Some(Message::PracticeInProgress);
+            return self;
+        }
         // The link the page opened with is still adding its items: the filter waits.
         if let Some(bulk) = self.bulk.filter(|b| b.opening_link) {
             if action.changes_the_filter() {
@@ -183,6 +212,7 @@ impl AppState {
             }
             Action::Page(action) => self.page = std::mem::take(&mut self.page).apply(action),
             Action::Quiz(action) => self.apply_quiz(action),
+            Action::Practice(action) => self.apply_practice(action),
             Action::Lesson(action) => self.apply_lesson(action),
             Action::Forward => {
                 if self.walk.is_some() {
@@ -284,7 +314,16 @@ impl AppState {
     pub fn log(&self) -> &[LogEntry] {
         &self.log
     }
-    /// The live filter.
+    /// How many of the log's operations the filter shows: all of them, unless the timeline
+    /// is at an earlier one.
+    pub fn timeline_t(&self) -> usize {
+        self.timeline.as_ref().map_or(self.log.len(), |s| s.t)
+    }
+    /// Every query asked in the visualizer.
+    pub fn query_record(&self) -> &QueryRecord {
+        &self.query_record
+    }
+    /// The live filter (as of the timeline's operation while it shows an earlier one).
     pub fn filter(&self) -> &FilterModel {
         &self.filter
     }
@@ -324,6 +363,17 @@ impl AppState {
         }
         if let Some(quiz) = &self.quiz.current {
             return Some(quiz.item());
+        }
+        if let Some(t) = self.timeline.as_ref().map(|s| s.t).filter(|&t| t > 0) {
+            return self.log.get(t - 1).map(LogEntry::item);
+        }
+        if let Some(practice) = self.practice() {
+            if self.practice_hides_item() {
+                return None;
+            }
+            if let Some(item) = practice.current().and_then(|e| e.task.item()) {
+                return Some(item);
+            }
         }
         self.last_query
             .as_deref()

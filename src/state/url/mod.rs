@@ -135,6 +135,8 @@ pub struct UrlState {
     pub presentation: bool,
     /// `quiz=SEED`: a predict-then-reveal quiz with this seed.
     pub quiz: Option<u64>,
+    /// `practice=SEED`: a practice set with this seed.
+    pub practice: Option<u64>,
     /// `lesson=ID`: a lesson.
     pub lesson: Option<String>,
     /// `step=N`: the lesson's step, from 1.
@@ -189,6 +191,7 @@ impl Default for UrlState {
             embedding: Embedding::default(),
             presentation: false,
             quiz: None,
+            practice: None,
             lesson: None,
             step: 1,
             calculator: (Solve::default(), CalculatorInput::default()),

@@ -2,6 +2,7 @@
 //! components, so a keystroke re-renders only the rows whose marks changed.
 
 use crate::decimal::{fixed, Fixed, Shortest};
+use crate::state::practice::PracticeAction;
 use crate::state::VisualizerAction;
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
@@ -37,6 +38,12 @@ pub struct BitViewProps {
     /// The cell under the keyboard cursor.
     #[prop_or_default]
     pub cursor: Option<u64>,
+    /// The cells a practice exercise's student marked (the grid only: m ≤ 64).
+    #[prop_or_default]
+    pub picked: Vec<u64>,
+    /// Whether clicks and Space mark cells.
+    #[prop_or_default]
+    pub picking: bool,
     /// Sends actions (cursor moves).
     pub ondispatch: Callback<Action>,
 }
@@ -92,9 +99,21 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         (false, true) => "labels-digit",
         (false, false) => "labels-none",
     };
-    let onkeydown = cursor_keys(&props.ondispatch, columns);
+    let onkeydown = {
+        let moves = cursor_keys(&props.ondispatch, columns);
+        let d = props.ondispatch.clone();
+        let (picking, cursor) = (props.picking, props.cursor);
+        Callback::from(move |e: KeyboardEvent| match cursor {
+            Some(cell) if picking && (e.key() == " " || e.key() == "Enter") => {
+                e.prevent_default();
+                d.emit(Action::Practice(PracticeAction::Pick(cell)));
+            }
+            _ => moves.emit(e),
+        })
+    };
     let onclick = {
         let d = props.ondispatch.clone();
+        let picking = props.picking;
         Callback::from(move |e: MouseEvent| {
             let index = e
                 .target()
@@ -104,6 +123,9 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                 .and_then(|v| v.parse::<u64>().ok());
             if index.is_some() {
                 d.emit(Action::Visualizer(VisualizerAction::SelectCell(index)));
+            }
+            if let Some(cell) = index.filter(|_| picking) {
+                d.emit(Action::Practice(PracticeAction::Pick(cell)));
             }
         })
     };
@@ -182,6 +204,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     .copied()
                     .collect();
                 let cursor = props.cursor.filter(|&c| c >= start && c < end);
+                let picked: Vec<u64> = props.picked.iter().copied().filter(|&p| p >= start && p < end).collect();
                 // Only rows that label their cells get the texts: the others need not be
                 // rebuilt when the page's language changes.
                 let titles = (m <= 1024 || cursor.is_some()).then_some(CellTitles {
@@ -191,7 +214,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     hash: text.hash_name,
                 });
                 html! {
-                    <GridRow key={row} {start} {values} {marks} {cursor} {counting} {max_count}
+                    <GridRow key={row} {start} {values} {marks} {cursor} {picked} {counting} {max_count}
                              {labels} {titles} {slices} />
                 }
             }) }
@@ -224,6 +247,8 @@ pub struct GridRowProps {
     pub marks: Vec<Mark>,
     /// The cursor, when it is in this row.
     pub cursor: Option<u64>,
+    /// The cells of this row a practice exercise's student marked.
+    pub picked: Vec<u64>,
     /// Counting mode.
     pub counting: bool,
     /// The counter maximum (saturation).
@@ -279,6 +304,7 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     });
     let data_count = row.counting.then(|| value.to_string());
     let is_cursor = row.cursor == Some(index);
+    let picked = row.picked.contains(&index);
     let labels = row.labels;
     // Large grids (small cells) label only the cursor's cell, which the grid names as its
     // active descendant: 4096 labels would double the work of every change to the array.
@@ -309,7 +335,9 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     html! {
         <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
                              count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"),
-                             slice.map(|_| "in-slice"), unused.then_some("unused"), show_index.then_some("show-index"))}
+                             slice.map(|_| "in-slice"), unused.then_some("unused"), show_index.then_some("show-index"),
+                             picked.then_some("picked"))}
+             data-picked={picked.then_some("true")}
              role="gridcell" title={label.clone()} aria-label={label}
              data-slice={slice.map(|i| i.to_string())} data-unused={unused.then_some("true")}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}

@@ -23,6 +23,10 @@ pub struct BitViewPanelProps {
     pub marks: Vec<Mark>,
     /// The cell under the keyboard cursor.
     pub cursor: Option<u64>,
+    /// The cells a practice exercise's student marked.
+    pub picked: Vec<u64>,
+    /// Whether clicks and Space mark cells (a place exercise waiting for its answer).
+    pub picking: bool,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -65,7 +69,8 @@ fn strip(text: &Text, item: &Option<String>, marks: &[Mark]) -> Html {
 pub fn bit_view(text: &Text, props: &BitViewPanelProps) -> Html {
     let m = props.filter.shape().m();
     let view = if m <= DOM_GRID_MAX {
-        html! { <BitGrid filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor} ondispatch={props.ondispatch.clone()} /> }
+        html! { <BitGrid filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor}
+                         picked={props.picked.clone()} picking={props.picking} ondispatch={props.ondispatch.clone()} /> }
     } else {
         html! { <BitCanvas filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor} ondispatch={props.ondispatch.clone()} /> }
     };

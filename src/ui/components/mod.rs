@@ -23,6 +23,7 @@ pub mod lesson_picker;
 pub mod low_bits_note;
 pub mod notices;
 pub mod query_result;
+pub mod practice_panel;
 pub mod quiz_panel;
 pub mod save_note;
 pub mod sets_panel;

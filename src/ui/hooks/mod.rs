@@ -3,6 +3,7 @@
 
 mod dialog_focus;
 mod link;
+mod practice_messages;
 mod shortcuts;
 mod sliced_work;
 mod startup;
@@ -10,6 +11,7 @@ mod width;
 
 pub use dialog_focus::use_dialog_focus;
 pub use link::use_link;
+pub use practice_messages::use_practice_messages;
 pub use shortcuts::use_shortcuts;
 pub use sliced_work::{use_sliced_work, SlicedWork};
 pub use startup::{follow_language, use_startup};

@@ -31,6 +31,7 @@ use crate::ui::components::{
     low_bits_note::{low_bits_note, LowBitsNoteProps},
     notices::{message_bar, MessageBarProps},
     query_result::{query_result, QueryResultProps},
+    practice_panel::{practice_panel, PracticePanelProps},
     quiz_panel::{quiz_panel, QuizPanelProps},
     stats::stats,
     walk_panel::{walk_panel, WalkPanelProps},
@@ -203,6 +204,16 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         };
         quiz_panel(text, &props)
     });
+    // Practice shows in an embedded page too: a course page collects its results.
+    let practice = state.practice().map(|practice| {
+        let props = PracticePanelProps {
+            practice,
+            filter: state.filter(),
+            members: state.members(),
+            ondispatch: dispatch.clone(),
+        };
+        practice_panel(text, &props)
+    });
     let on_paste = {
         let state = state.clone();
         let dispatch = dispatch.clone();
@@ -350,6 +361,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
                 { bit_view(text, &BitViewPanelProps { filter: Shared(state.shared_filter()),
                       item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,
+                      picked: state.picked_cells(), picking: state.picking_cells(),
                       ondispatch: dispatch.clone() }) }
                 if settings.mode() == Mode::Counting { { counting_legend(text) } }
                 <div class="slot">{ inspector }</div>
@@ -361,6 +373,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 <div class="slot">{ message }</div>
                 <div class="slot">{ walk }</div>
                 <div class="slot">{ quiz }</div>
+                <div class="slot">{ practice }</div>
                 <div class="slot">{ verdict }</div>
                 <div class="slot">{ arithmetic }</div>
             </div>

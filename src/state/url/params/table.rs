@@ -573,6 +573,16 @@ pub const PARAMS: &[Param] = &[
         print: |url, out| url.quiz.iter().for_each(|seed| out(&seed.to_string())),
     },
     Param {
+        key: "practice",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.practice = Some(parse_whole(v)?);
+            Ok(())
+        },
+        print: |url, out| url.practice.iter().for_each(|seed| out(&seed.to_string())),
+    },
+    Param {
         key: "lesson",
         repeats: false,
         default: "",

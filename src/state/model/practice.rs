@@ -1,0 +1,131 @@
+//! Practice on the page's filter: a set replaces the filter with each exercise's own (the
+//! filter the page had is kept and comes back when the set ends), and an answered exercise
+//! is carried out on the screen: the placed item added, the counters decremented, the
+//! naive delete done, the predicted or false-positive item asked with its culprits.
+
+use std::rc::Rc;
+
+use crate::state::practice::{ExerciseState, Practice, PracticeAction, Task};
+use crate::state::query::run_query;
+
+use super::{AppState, Walk, WalkKind};
+
+impl AppState {
+    /// Applies one change to the practice set.
+    pub(super) fn apply_practice(&mut self, action: PracticeAction) {
+        match action {
+            PracticeAction::Start(seed) => self.start_practice(seed),
+            PracticeAction::Stop => {
+                if let Some((settings, log)) = self.practice_kept.take() {
+                    self.rebuild(settings, Rc::unwrap_or_clone(log));
+                }
+                self.practice = None;
+            }
+            PracticeAction::Submit(_) | PracticeAction::Answer(_) | PracticeAction::Show => {
+                let Some(practice) = self.practice.as_mut().filter(|p| p.answering()) else {
+                    return;
+                };
+                practice.response.apply(&action);
+                let show = action == PracticeAction::Show;
+                let finished = if show {
+                    practice.reveal()
+                } else {
+                    practice.submit()
+                };
+                if finished.is_some() {
+                    self.carry_out(show);
+                }
+            }
+            PracticeAction::Next => {
+                if let Some(practice) = self.practice.as_mut() {
+                    practice.next();
+                    self.show_exercise();
+                }
+            }
+            action => {
+                if let Some(practice) = self.practice.as_mut().filter(|p| p.answering()) {
+                    practice.response.apply(&action);
+                }
+            }
+        }
+    }
+
+    /// Starts a set with this seed: the quiz ends, and the filter the page had is kept.
+    pub(super) fn start_practice(&mut self, seed: u64) {
+        self.quiz.current = None;
+        self.quiz.open = false;
+        if self.practice_kept.is_none() {
+            self.practice_kept = Some((self.settings, Rc::clone(&self.log)));
+        }
+        self.practice = Some(Box::new(Practice::start(seed)));
+        self.show_exercise();
+    }
+
+    /// The page's filter becomes the current exercise's (nothing changes once the set is
+    /// finished: the last filter stays beside the summary).
+    fn show_exercise(&mut self) {
+        let Some(exercise) = self.practice.as_ref().and_then(|p| p.current()) else {
+            return;
+        };
+        let (settings, log) = (exercise.settings, exercise.log.clone());
+        if settings != self.settings || *self.log != log {
+            self.rebuild(settings, log);
+        }
+        self.draft.clear();
+        self.last_query = None;
+        self.last_added = None;
+        self.walk = None;
+    }
+
+    /// Once an exercise is over, its outcome on the screen: the item added, removed or
+    /// naively deleted, and the item asked (with its culprits); "Show me" walks through
+    /// the item's positions one at a time.
+    fn carry_out(&mut self, walk: bool) {
+        let Some(task) = self.practice.as_ref().and_then(|p| p.current()).map(|e| e.task.clone())
+        else {
+            return;
+        };
+        if let Some(entry) = task.outcome() {
+            let mut log = self.log.as_ref().clone();
+            log.push(entry);
+            self.rebuild(self.settings, log);
+        }
+        if let Some(item) = task.item() {
+            self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, item)));
+            if walk && matches!(task, Task::Place { .. } | Task::Predict { .. } | Task::Culprits { .. }) {
+                self.walk = Some(Walk {
+                    kind: WalkKind::Query,
+                    item: item.to_owned(),
+                    step: 0,
+                });
+            }
+        }
+    }
+
+    /// The practice set in progress.
+    pub fn practice(&self) -> Option<&Practice> {
+        self.practice.as_deref()
+    }
+
+    /// Whether the place exercise is waiting for cells (the grid's clicks and Space pick).
+    pub fn picking_cells(&self) -> bool {
+        self.practice().is_some_and(|p| {
+            p.answering() && matches!(p.current().map(|e| &e.task), Some(Task::Place { .. }))
+        })
+    }
+
+    /// The cells the student marked for the place exercise, while it is shown.
+    pub fn picked_cells(&self) -> Vec<u64> {
+        self.practice()
+            .filter(|p| matches!(p.current().map(|e| &e.task), Some(Task::Place { .. })))
+            .map(|p| p.response.cells.iter().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// Whether the exercise shown hides its item's positions (a place exercise not yet
+    /// answered).
+    pub fn practice_hides_item(&self) -> bool {
+        self.practice().is_some_and(|p| p.state == ExerciseState::Open || p.state == ExerciseState::Wrong)
+            && self.picking_cells()
+    }
+}

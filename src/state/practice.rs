@@ -1,0 +1,953 @@
+//! Practice: exercises the student answers and the page checks. A set is drawn from a seed
+//! on a small filter the page builds (m = 32, k = 3, murmur3), so everyone with the same
+//! seed gets the same items, the same questions and the same right answers. The kinds, in
+//! the order a set asks them:
+//!
+//! - **place**: mark the k cells an item sets, from its h1 and h2 and
+//!   `position_i = (h1 + i·h2) mod m`;
+//! - **predict**: what the filter answers for an item, and whether it is right;
+//! - **culprits**: for a false positive, which items set each of its bits;
+//! - **read**: the bits set X, the fill X/m, or the formula's rate `(1 − (1 − 1/m)^{kn})^k`;
+//! - **size**: m and k for n items at rate p;
+//! - **delete**: what an item's counters read after its removal, and which items a naive
+//!   delete loses.
+//!
+//! Each exercise names the filter it is asked on (settings and item log), so the screen
+//! always shows the filter the question is about.
+
+use crate::decimal::{decimal_to_f64, fixed};
+use crate::filter::experiment::splitmix64;
+use crate::filter::math::fpr_exact;
+
+use super::calculator::smallest_bits;
+use super::log::{replay, LogEntry, Members};
+use super::quiz::QuizAnswer;
+use super::settings::{FilterModel, Mode, Settings};
+use super::words::{fresh_words, random_word};
+
+/// m and k of the filter a practice set is asked on.
+pub const PRACTICE_SHAPE: (u64, u32) = (32, 3);
+/// How many items the filter holds before the first exercise.
+pub const PRACTICE_ITEMS: usize = 5;
+/// Mixed into the seed to draw the filter's words.
+const WORDS_SEED: u64 = 0x7072_6163;
+/// How many candidate words a search for an item with a given answer tries.
+const SEARCH: u64 = 4_000;
+/// A rate or fill is accepted within this relative error.
+pub const RATE_TOLERANCE: f64 = 0.02;
+/// A size answer's m may exceed the smallest m that meets p by this share.
+pub const SIZE_SLACK: f64 = 0.10;
+
+/// The kinds of exercise, as `data-exercise-kind` names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ExerciseKind {
+    /// Mark the cells an item sets.
+    Place,
+    /// Predict the filter's answer.
+    Predict,
+    /// Name the items behind a false positive's bits.
+    Culprits,
+    /// Read a figure off the filter.
+    Read,
+    /// Size a filter.
+    Size,
+    /// Counters after a removal; items lost to a naive delete.
+    Delete,
+}
+
+impl ExerciseKind {
+    /// Every kind, in the order of a set.
+    pub const ALL: [ExerciseKind; 6] = [
+        ExerciseKind::Place,
+        ExerciseKind::Predict,
+        ExerciseKind::Culprits,
+        ExerciseKind::Read,
+        ExerciseKind::Size,
+        ExerciseKind::Delete,
+    ];
+
+    /// `place`, `predict`, `culprits`, `read`, `size` or `delete`.
+    pub fn key(self) -> &'static str {
+        match self {
+            ExerciseKind::Place => "place",
+            ExerciseKind::Predict => "predict",
+            ExerciseKind::Culprits => "culprits",
+            ExerciseKind::Read => "read",
+            ExerciseKind::Size => "size",
+            ExerciseKind::Delete => "delete",
+        }
+    }
+}
+
+/// What a read exercise asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadFigure {
+    /// The number of bits set, X (a whole number, exactly).
+    BitsSet,
+    /// The fill X/m.
+    Fill,
+    /// The formula's false-positive rate `(1 − (1 − 1/m)^{kn})^k`.
+    Rate,
+}
+
+/// One exercise's question and its right answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Task {
+    /// Mark the cells `item` sets.
+    Place {
+        /// The item to add.
+        item: String,
+        /// Its distinct positions.
+        cells: Vec<u64>,
+    },
+    /// Predict the filter's answer for `item`.
+    Predict {
+        /// The item asked.
+        item: String,
+        /// The filter's answer, and whether it is right.
+        truth: QuizAnswer,
+    },
+    /// Name the members behind each bit of the false positive `item`.
+    Culprits {
+        /// The false positive.
+        item: String,
+        /// Each distinct position and the members that set it.
+        setters: Vec<(u64, Vec<String>)>,
+    },
+    /// Read a figure off the filter.
+    Read {
+        /// Which figure.
+        figure: ReadFigure,
+        /// Its value.
+        value: f64,
+    },
+    /// Size a filter for n items at rate p.
+    Size {
+        /// n.
+        n: u64,
+        /// p.
+        p: f64,
+        /// The smallest m that meets p at a whole k.
+        smallest_m: u64,
+        /// The best whole k at that m.
+        smallest_k: u32,
+    },
+    /// What each counter of `item` reads once `item` is removed.
+    Counters {
+        /// The item removed.
+        item: String,
+        /// Each distinct counter and its value after the removal.
+        after: Vec<(u64, u8)>,
+    },
+    /// Which other members a naive delete of `item` makes the filter lose.
+    Lost {
+        /// The item deleted.
+        item: String,
+        /// The members that then test absent.
+        lost: Vec<String>,
+    },
+}
+
+impl Task {
+    /// The kind this task belongs to.
+    pub fn kind(&self) -> ExerciseKind {
+        match self {
+            Task::Place { .. } => ExerciseKind::Place,
+            Task::Predict { .. } => ExerciseKind::Predict,
+            Task::Culprits { .. } => ExerciseKind::Culprits,
+            Task::Read { .. } => ExerciseKind::Read,
+            Task::Size { .. } => ExerciseKind::Size,
+            Task::Counters { .. } | Task::Lost { .. } => ExerciseKind::Delete,
+        }
+    }
+
+    /// The item the exercise is about, if any.
+    pub fn item(&self) -> Option<&str> {
+        match self {
+            Task::Place { item, .. }
+            | Task::Predict { item, .. }
+            | Task::Culprits { item, .. }
+            | Task::Counters { item, .. }
+            | Task::Lost { item, .. } => Some(item),
+            Task::Read { .. } | Task::Size { .. } => None,
+        }
+    }
+
+    /// The log entry that carries the exercise out on the filter once it is answered (the
+    /// item added, removed, or naively deleted), if it changes the filter.
+    pub fn outcome(&self) -> Option<LogEntry> {
+        match self {
+            Task::Place { item, .. } => Some(LogEntry::Add(item.clone())),
+            Task::Counters { item, .. } => Some(LogEntry::Remove(item.clone())),
+            Task::Lost { item, .. } => Some(LogEntry::NaiveDelete(item.clone())),
+            _ => None,
+        }
+    }
+}
+
+/// One exercise: its task and the filter it is asked on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exercise {
+    /// The question and its answer.
+    pub task: Task,
+    /// The filter's settings.
+    pub settings: Settings,
+    /// The filter's items, as a log.
+    pub log: Vec<LogEntry>,
+}
+
+/// What the student has entered for the current exercise.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Response {
+    /// Cells marked (place), in increasing order.
+    pub cells: Vec<u64>,
+    /// (position, item) pairs ticked (culprits).
+    pub culprits: Vec<(u64, String)>,
+    /// Items ticked (delete: items lost).
+    pub items: Vec<String>,
+    /// The answer chosen (predict).
+    pub answer: Option<QuizAnswer>,
+    /// The number typed (read).
+    pub number: String,
+    /// m typed (size).
+    pub m: String,
+    /// k typed (size).
+    pub k: String,
+    /// Each counter's value typed (delete: counters), in the task's order.
+    pub counters: Vec<String>,
+}
+
+/// A number as a student may type it: `0.25`, `25%`, `0,25`; `None` for anything else.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (digits, scale) = match text.strip_suffix('%') {
+        Some(rest) => (rest.trim_end(), 0.01),
+        None => (text, 1.0),
+    };
+    let value = decimal_to_f64(&digits.replace(',', "."))?;
+    value.is_finite().then_some(value * scale)
+}
+
+/// `x` rounded to 3 significant digits, as the page shows a rate or fill (`0.0835`).
+pub fn three_digits(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return "0".to_owned();
+    }
+    let decimals = 2 - x.abs().log10().floor() as i32;
+    fixed(x, decimals.max(0) as usize)
+}
+
+/// `x` rounded to 3 significant digits.
+fn round_three(x: f64) -> f64 {
+    decimal_to_f64(&three_digits(x)).unwrap_or(x)
+}
+
+/// Whether `typed` is accepted for a rate or fill of `value`: within
+/// [`RATE_TOLERANCE`] relative error, or equal to `value` once both are rounded to the 3
+/// significant digits the page shows.
+pub fn rate_accepted(typed: f64, value: f64) -> bool {
+    let close = (typed - value).abs() <= RATE_TOLERANCE * value.abs();
+    close || round_three(typed) == round_three(value)
+}
+
+/// Whether m and k answer a size task: the exact rate `(1 − (1 − 1/m)^{kn})^k` is at most p,
+/// and m is at most [`SIZE_SLACK`] above the smallest m that meets p at a whole k.
+pub fn size_accepted(m: u64, k: u32, n: u64, p: f64, smallest_m: u64) -> bool {
+    (1..=64).contains(&k)
+        && m as f64 <= smallest_m as f64 * (1.0 + SIZE_SLACK)
+        && fpr_exact(m as f64, n as f64, f64::from(k)) <= p
+}
+
+/// Whether two lists without repeats hold the same values, in any order (the sets here
+/// have a handful of values).
+fn same_values<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x))
+}
+
+/// Whether `response` answers `task` right.
+pub fn check(task: &Task, response: &Response) -> bool {
+    match task {
+        Task::Place { cells, .. } => same_values(&response.cells, cells),
+        Task::Predict { truth, .. } => response.answer == Some(*truth),
+        Task::Culprits { setters, .. } => {
+            let right: Vec<(u64, String)> = setters
+                .iter()
+                .flat_map(|(p, items)| items.iter().map(move |i| (*p, i.clone())))
+                .collect();
+            same_values(&response.culprits, &right)
+        }
+        Task::Read { figure, value } => match parse_number(&response.number) {
+            None => false,
+            Some(typed) if *figure == ReadFigure::BitsSet => typed == *value,
+            Some(typed) => rate_accepted(typed, *value),
+        },
+        Task::Size {
+            n, p, smallest_m, ..
+        } => {
+            let m = response.m.trim().parse::<u64>();
+            let k = response.k.trim().parse::<u32>();
+            matches!((m, k), (Ok(m), Ok(k)) if size_accepted(m, k, *n, *p, *smallest_m))
+        }
+        Task::Counters { after, .. } => {
+            after.len() == response.counters.len()
+                && after
+                    .iter()
+                    .zip(&response.counters)
+                    .all(|((_, want), typed)| typed.trim().parse::<u8>() == Ok(*want))
+        }
+        Task::Lost { lost, .. } => same_values(&response.items, lost),
+    }
+}
+
+/// The answer the filter gives `item`.
+fn answer_for(filter: &FilterModel, members: &Members, item: &str) -> QuizAnswer {
+    let all_set = filter
+        .shape()
+        .positions(item.as_bytes())
+        .all(|p| filter.is_set(p));
+    match (all_set, members.contains(item)) {
+        (false, _) => QuizAnswer::DefinitelyNot,
+        (true, true) => QuizAnswer::Member,
+        (true, false) => QuizAnswer::FalsePositive,
+    }
+}
+
+/// The distinct positions of `item`, in increasing order.
+fn distinct_positions(filter: &FilterModel, item: &str) -> Vec<u64> {
+    let mut distinct = Vec::new();
+    for position in filter.shape().positions(item.as_bytes()) {
+        if let Err(at) = distinct.binary_search(&position) {
+            distinct.insert(at, position);
+        }
+    }
+    distinct
+}
+
+/// The first word of the seed's stream `stream` that is not a member and that the filter
+/// answers `wanted`.
+fn word_answered(
+    seed: u64,
+    stream: u64,
+    wanted: QuizAnswer,
+    filter: &FilterModel,
+    members: &Members,
+) -> Option<String> {
+    (0..SEARCH)
+        .map(|i| {
+            let word = random_word(seed ^ stream, i);
+            match i / super::words::WORDS.len() as u64 {
+                0 => word,
+                round => format!("{word}{}", round + 1),
+            }
+        })
+        .find(|w| !members.contains(w) && answer_for(filter, members, w) == wanted)
+}
+
+/// A member drawn by the seed's stream `stream`.
+fn member(seed: u64, stream: u64, members: &Members) -> String {
+    let list = members.list();
+    let pick = splitmix64(seed ^ stream) % list.len() as u64;
+    list[pick as usize].item.clone()
+}
+
+/// The (n, p) pairs a size exercise draws from.
+const SIZE_CASES: [(u64, f64); 6] = [
+    (1_000, 0.01),
+    (5_000, 0.02),
+    (10_000, 0.001),
+    (20_000, 0.05),
+    (100_000, 0.01),
+    (500, 0.001),
+];
+
+/// The exercises of the set with `seed`, in order.
+///
+/// The filter starts with [`PRACTICE_ITEMS`] words of the seed. The place exercise's item
+/// is added once it is answered, and every later exercise sees it; the counters exercise
+/// is asked in counting mode on the same items, and the lost-items one on the plain filter.
+pub fn practice_set(seed: u64) -> Vec<Exercise> {
+    let (m, k) = PRACTICE_SHAPE;
+    let plain = Settings::default()
+        .with_m(m)
+        .and_then(|s| s.with_k(k))
+        .unwrap_or_default();
+    let (words, _) = fresh_words(seed ^ WORDS_SEED, 0, PRACTICE_ITEMS + 1, |_| false);
+    let mut log: Vec<LogEntry> = words[..PRACTICE_ITEMS]
+        .iter()
+        .cloned()
+        .map(LogEntry::Add)
+        .collect();
+    let (filter, _) = replay(&plain, &log);
+    let placed = words[PRACTICE_ITEMS].clone();
+    let mut set = vec![Exercise {
+        task: Task::Place {
+            cells: distinct_positions(&filter, &placed),
+            item: placed.clone(),
+        },
+        settings: plain,
+        log: log.clone(),
+    }];
+    log.push(LogEntry::Add(placed));
+    let (filter, members) = replay(&plain, &log);
+    let on_filter = |task: Task| Exercise {
+        task,
+        settings: plain,
+        log: log.clone(),
+    };
+
+    // predict: one of the three answers, chosen by the seed
+    let wanted = QuizAnswer::ALL[(splitmix64(seed ^ 0x7072_6564) % 3) as usize];
+    let predicted = match wanted {
+        QuizAnswer::Member => Some(member(seed, 0x6d65_6d62, &members)),
+        _ => word_answered(seed, 0x7072_6564, wanted, &filter, &members),
+    }
+    .unwrap_or_else(|| random_word(seed, 0));
+    set.push(on_filter(Task::Predict {
+        truth: answer_for(&filter, &members, &predicted),
+        item: predicted,
+    }));
+
+    // culprits: a false positive, if the filter gives one within the search
+    if let Some(item) = word_answered(
+        seed,
+        0x6375_6c70,
+        QuizAnswer::FalsePositive,
+        &filter,
+        &members,
+    ) {
+        let setters = distinct_positions(&filter, &item)
+            .into_iter()
+            .map(|p| {
+                let of: Vec<String> = members
+                    .list()
+                    .iter()
+                    .filter(|mb| distinct_positions(&filter, &mb.item).contains(&p))
+                    .map(|mb| mb.item.clone())
+                    .collect();
+                (p, of)
+            })
+            .collect();
+        set.push(on_filter(Task::Culprits { item, setters }));
+    }
+
+    // read: one of the three figures
+    let ones = filter.count_set();
+    let (figure, value) = match splitmix64(seed ^ 0x7265_6164) % 3 {
+        0 => (ReadFigure::BitsSet, ones as f64),
+        1 => (ReadFigure::Fill, ones as f64 / m as f64),
+        _ => (
+            ReadFigure::Rate,
+            fpr_exact(m as f64, members.len() as f64, f64::from(k)),
+        ),
+    };
+    set.push(on_filter(Task::Read { figure, value }));
+
+    // size
+    let (n, p) = SIZE_CASES[(splitmix64(seed ^ 0x7369_7a65) % SIZE_CASES.len() as u64) as usize];
+    if let Some((smallest_m, smallest_k)) = smallest_bits(n, p) {
+        set.push(on_filter(Task::Size {
+            n,
+            p,
+            smallest_m,
+            smallest_k,
+        }));
+    }
+
+    // delete: the counters after a removal (counting mode), then a naive delete's losses
+    let counting = plain.with_mode(Mode::Counting);
+    let removed = member(seed, 0x636f_756e, &members);
+    let (counters, _) = replay(&counting, &log);
+    let hits: Vec<u64> = counters.shape().positions(removed.as_bytes()).collect();
+    let after = distinct_positions(&counters, &removed)
+        .into_iter()
+        .map(|p| {
+            let times = hits.iter().filter(|&&h| h == p).count() as u8;
+            (p, counters.count(p).saturating_sub(times))
+        })
+        .collect();
+    set.push(Exercise {
+        task: Task::Counters {
+            item: removed,
+            after,
+        },
+        settings: counting,
+        log: log.clone(),
+    });
+    let deleted = member(seed, 0x6c6f_7374, &members);
+    let cleared = distinct_positions(&filter, &deleted);
+    let lost = members
+        .list()
+        .iter()
+        .filter(|mb| mb.item != deleted)
+        .filter(|mb| {
+            distinct_positions(&filter, &mb.item)
+                .iter()
+                .any(|p| cleared.contains(p))
+        })
+        .map(|mb| mb.item.clone())
+        .collect();
+    set.push(on_filter(Task::Lost {
+        item: deleted,
+        lost,
+    }));
+    set
+}
+
+/// How an exercise stands, as `data-exercise-state` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExerciseState {
+    /// Not answered yet.
+    Open,
+    /// Answered right (at the first or the second attempt).
+    Correct,
+    /// The first attempt was wrong: a second one is allowed, with a hint.
+    Wrong,
+    /// The answer is shown: after a second wrong attempt, or "Show me".
+    Revealed,
+}
+
+impl ExerciseState {
+    /// `open`, `correct`, `wrong` or `revealed`.
+    pub fn key(self) -> &'static str {
+        match self {
+            ExerciseState::Open => "open",
+            ExerciseState::Correct => "correct",
+            ExerciseState::Wrong => "wrong",
+            ExerciseState::Revealed => "revealed",
+        }
+    }
+
+    /// Whether the exercise is over (its answer shown, the next one can start).
+    pub fn done(self) -> bool {
+        matches!(self, ExerciseState::Correct | ExerciseState::Revealed)
+    }
+}
+
+/// One finished exercise, as the summary and the course page see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExerciseResult {
+    /// Its kind.
+    pub kind: ExerciseKind,
+    /// Whether the first attempt was right (only the first attempt scores).
+    pub correct: bool,
+    /// How many answers were submitted (0 when "Show me" came first).
+    pub attempts: u32,
+}
+
+/// A practice set in progress.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Practice {
+    /// The seed the set was drawn from.
+    pub seed: u64,
+    /// The set's exercises.
+    pub exercises: Vec<Exercise>,
+    /// The exercise asked now, from 0; `exercises.len()` once the set is finished.
+    pub index: usize,
+    /// How the current exercise stands.
+    pub state: ExerciseState,
+    /// Answers submitted to the current exercise.
+    pub attempts: u32,
+    /// What the student has entered for it.
+    pub response: Response,
+    /// One result per finished exercise, in order.
+    pub results: Vec<ExerciseResult>,
+}
+
+impl Practice {
+    /// The first exercise of the set drawn from `seed`.
+    pub fn start(seed: u64) -> Self {
+        Practice {
+            seed,
+            exercises: practice_set(seed),
+            index: 0,
+            state: ExerciseState::Open,
+            attempts: 0,
+            response: Response::default(),
+            results: Vec::new(),
+        }
+    }
+
+    /// The exercise asked now (none once the set is finished).
+    pub fn current(&self) -> Option<&Exercise> {
+        self.exercises.get(self.index)
+    }
+
+    /// Whether every exercise has been done and the summary is shown.
+    pub fn finished(&self) -> bool {
+        self.index >= self.exercises.len()
+    }
+
+    /// First attempts that were right.
+    pub fn score(&self) -> u32 {
+        self.results.iter().filter(|r| r.correct).count() as u32
+    }
+
+    /// Per kind (in [`ExerciseKind::ALL`]'s order, only the kinds asked): right first
+    /// attempts and exercises done.
+    pub fn by_kind(&self) -> Vec<(ExerciseKind, u32, u32)> {
+        ExerciseKind::ALL
+            .iter()
+            .filter_map(|&kind| {
+                let of = self.results.iter().filter(|r| r.kind == kind);
+                let done = of.clone().count() as u32;
+                (done > 0).then(|| (kind, of.filter(|r| r.correct).count() as u32, done))
+            })
+            .collect()
+    }
+
+    /// Submits the response: the first attempt scores, a wrong one leaves a second attempt,
+    /// a second wrong one reveals the answer. Returns the result once the exercise is over.
+    pub fn submit(&mut self) -> Option<ExerciseResult> {
+        let exercise = self.current()?;
+        if self.state.done() {
+            return None;
+        }
+        let right = check(&exercise.task, &self.response);
+        self.attempts += 1;
+        self.state = match (right, self.attempts) {
+            (true, _) => ExerciseState::Correct,
+            (false, 1) => ExerciseState::Wrong,
+            (false, _) => ExerciseState::Revealed,
+        };
+        self.finish_if_done()
+    }
+
+    /// "Show me": the answer is revealed (a first attempt not yet made scores nothing).
+    pub fn reveal(&mut self) -> Option<ExerciseResult> {
+        if self.current().is_none() || self.state.done() {
+            return None;
+        }
+        self.state = ExerciseState::Revealed;
+        self.finish_if_done()
+    }
+
+    /// Records the current exercise's result once it is over.
+    fn finish_if_done(&mut self) -> Option<ExerciseResult> {
+        let kind = self.current()?.task.kind();
+        self.state.done().then(|| {
+            let first_right = self.state == ExerciseState::Correct && self.attempts == 1;
+            let result = ExerciseResult {
+                kind,
+                correct: first_right,
+                attempts: self.attempts,
+            };
+            self.results.push(result);
+            result
+        })
+    }
+
+    /// The next exercise (or the summary), once the current one is over.
+    pub fn next(&mut self) {
+        if self.state.done() && !self.finished() {
+            self.index += 1;
+            self.state = ExerciseState::Open;
+            self.attempts = 0;
+            self.response = Response::default();
+        }
+    }
+
+    /// Whether the student can still change the response (an exercise open or wrong once).
+    pub fn answering(&self) -> bool {
+        self.current().is_some() && !self.state.done()
+    }
+}
+
+/// A change to the practice set.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PracticeAction {
+    /// Start a set with this seed (the filter the page had is kept and comes back at Stop).
+    Start(u64),
+    /// Mark or unmark a cell (place).
+    Pick(u64),
+    /// Predict's answer, submitted at once.
+    Answer(QuizAnswer),
+    /// Submit the response: the panel's fields as entered (its numbers and ticks; the
+    /// cells and the answer are already in the state).
+    Submit(Response),
+    /// "Show me": reveal the answer and its working.
+    Show,
+    /// The next exercise, or the summary.
+    Next,
+    /// End the set: the filter the page had before it comes back.
+    Stop,
+}
+
+impl Response {
+    /// Applies one change of the student's entry.
+    pub fn apply(&mut self, action: &PracticeAction) {
+        match action {
+            PracticeAction::Pick(cell) => match self.cells.binary_search(cell) {
+                Ok(at) => {
+                    self.cells.remove(at);
+                }
+                Err(at) => self.cells.insert(at, *cell),
+            },
+            PracticeAction::Answer(answer) => self.answer = Some(*answer),
+            PracticeAction::Submit(entered) => {
+                let (cells, answer) = (std::mem::take(&mut self.cells), self.answer);
+                *self = Response {
+                    cells,
+                    answer,
+                    ..entered.clone()
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn kinds(set: &[Exercise]) -> Vec<ExerciseKind> {
+        set.iter().map(|e| e.task.kind()).collect()
+    }
+
+    #[test]
+    fn a_seed_gives_the_same_set_and_other_seeds_other_items() {
+        assert_eq!(practice_set(7), practice_set(7));
+        let items = |seed| -> Vec<String> {
+            practice_set(seed)
+                .iter()
+                .filter_map(|e| e.task.item().map(str::to_owned))
+                .collect()
+        };
+        let seeds: Vec<Vec<String>> = (1..=20).map(items).collect();
+        for (i, a) in seeds.iter().enumerate() {
+            for b in &seeds[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn every_set_asks_every_kind_on_the_filter_it_names() {
+        for seed in 1..=200 {
+            let set = practice_set(seed);
+            let mut asked = kinds(&set);
+            asked.dedup();
+            assert_eq!(asked, ExerciseKind::ALL.to_vec(), "seed {seed}");
+            for exercise in &set {
+                let (filter, members) = replay(&exercise.settings, &exercise.log);
+                assert!(filter.shape().m() <= 64);
+                match &exercise.task {
+                    Task::Place { item, cells } => {
+                        assert!(!members.contains(item));
+                        assert_eq!(cells, &distinct_positions(&filter, item));
+                    }
+                    Task::Predict { item, truth } => {
+                        assert_eq!(answer_for(&filter, &members, item), *truth)
+                    }
+                    Task::Culprits { item, setters } => {
+                        assert_eq!(
+                            answer_for(&filter, &members, item),
+                            QuizAnswer::FalsePositive
+                        );
+                        // every bit of a false positive was set by some member
+                        assert!(setters.iter().all(|(p, s)| filter.is_set(*p) && !s.is_empty()));
+                    }
+                    Task::Read { figure, value } => {
+                        let x = filter.count_set() as f64;
+                        let expected = match figure {
+                            ReadFigure::BitsSet => x,
+                            ReadFigure::Fill => x / 32.0,
+                            ReadFigure::Rate => fpr_exact(32.0, members.len() as f64, 3.0),
+                        };
+                        assert_eq!(*value, expected);
+                    }
+                    Task::Size { .. } => {}
+                    Task::Counters { item, after } => {
+                        assert_eq!(exercise.settings.mode(), Mode::Counting);
+                        let mut log = exercise.log.clone();
+                        log.push(LogEntry::Remove(item.clone()));
+                        let (removed, _) = replay(&exercise.settings, &log);
+                        for &(p, count) in after {
+                            assert_eq!(removed.count(p), count, "seed {seed}");
+                        }
+                    }
+                    Task::Lost { item, lost } => {
+                        let mut log = exercise.log.clone();
+                        log.push(LogEntry::NaiveDelete(item.clone()));
+                        let (deleted, _) = replay(&exercise.settings, &log);
+                        let gone: Vec<String> = members
+                            .list()
+                            .iter()
+                            .filter(|mb| &mb.item != item && !deleted.contains(mb.item.as_bytes()))
+                            .map(|mb| mb.item.clone())
+                            .collect();
+                        assert_eq!(&gone, lost);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn predict_covers_all_three_answers_over_seeds() {
+        let truths: BTreeSet<&str> = (1..=30)
+            .flat_map(practice_set)
+            .filter_map(|e| match e.task {
+                Task::Predict { truth, .. } => Some(truth.key()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(truths.len(), 3);
+    }
+
+    #[test]
+    fn numbers_are_read_as_students_type_them() {
+        assert_eq!(parse_number("0.25"), Some(0.25));
+        assert_eq!(parse_number(" 25 % "), Some(0.25));
+        assert_eq!(parse_number("0,5"), Some(0.5));
+        assert_eq!(parse_number("12"), Some(12.0));
+        assert_eq!(parse_number(""), None);
+        assert_eq!(parse_number("abc"), None);
+        assert_eq!(parse_number("inf"), None);
+    }
+
+    #[test]
+    fn rates_are_accepted_within_two_percent_or_at_three_digits() {
+        let v = 0.0834567;
+        assert!(rate_accepted(v * 1.0199, v));
+        assert!(rate_accepted(v * 0.9801, v));
+        assert!(!rate_accepted(v * 1.0201, v));
+        assert!(!rate_accepted(v * 0.9799, v));
+        assert_eq!(three_digits(v), "0.0835");
+        assert_eq!(three_digits(0.5), "0.500");
+        assert_eq!(three_digits(13.0), "13.0");
+        assert!(rate_accepted(0.0835, v));
+        // 3 significant digits of a value near a boundary of 2 %: 0.0100 shown for 0.010049
+        let w = 0.010049;
+        assert!(rate_accepted(0.01, w));
+        assert!(!rate_accepted(0.0103, w));
+    }
+
+    #[test]
+    fn whole_numbers_are_exact() {
+        let task = Task::Read {
+            figure: ReadFigure::BitsSet,
+            value: 13.0,
+        };
+        let answer = |text: &str| Response {
+            number: text.to_owned(),
+            ..Response::default()
+        };
+        assert!(check(&task, &answer("13")));
+        assert!(!check(&task, &answer("13.2")));
+        assert!(!check(&task, &answer("12")));
+        assert!(!check(&task, &answer("")));
+    }
+
+    #[test]
+    fn size_answers_meet_p_within_ten_percent_of_the_smallest_m() {
+        // n = 1,000 at p = 1 %: the smallest m meeting p at a whole k
+        let (smallest_m, smallest_k) = smallest_bits(1_000, 0.01).unwrap();
+        assert!(fpr_exact(smallest_m as f64, 1000.0, f64::from(smallest_k)) <= 0.01);
+        assert!((1..=64).all(|k| fpr_exact(smallest_m as f64 - 1.0, 1000.0, f64::from(k)) > 0.01));
+        assert!(size_accepted(smallest_m, smallest_k, 1_000, 0.01, smallest_m));
+        let top = (smallest_m as f64 * 1.1).floor() as u64;
+        assert!(size_accepted(top, 7, 1_000, 0.01, smallest_m));
+        assert!(!size_accepted(top + 1, 7, 1_000, 0.01, smallest_m));
+        // enough bits, but a k whose rate misses p
+        assert!(!size_accepted(smallest_m, 1, 1_000, 0.01, smallest_m));
+        assert!(!size_accepted(smallest_m - 1, smallest_k, 1_000, 0.01, smallest_m));
+        assert!(!size_accepted(smallest_m, 0, 1_000, 0.01, smallest_m));
+    }
+
+    #[test]
+    fn every_kind_is_checked_right_and_wrong() {
+        for exercise in practice_set(3) {
+            let right = right_response(&exercise.task);
+            assert!(check(&exercise.task, &right), "{:?}", exercise.task);
+            let mut wrong = right.clone();
+            match &exercise.task {
+                Task::Place { cells, .. } => {
+                    let extra = (0..32).find(|p| !cells.contains(p)).unwrap();
+                    wrong.cells.push(extra);
+                }
+                Task::Predict { truth, .. } => {
+                    wrong.answer = QuizAnswer::ALL.into_iter().find(|a| a != truth)
+                }
+                Task::Culprits { .. } => {
+                    wrong.culprits.pop();
+                }
+                Task::Read { .. } => wrong.number = "1000".into(),
+                Task::Size { .. } => wrong.m = "1".into(),
+                Task::Counters { .. } => wrong.counters[0] = "99".into(),
+                Task::Lost { .. } => {
+                    wrong.items.push("not-an-item".into());
+                }
+            }
+            assert!(!check(&exercise.task, &wrong), "{:?}", exercise.task);
+        }
+    }
+
+    /// The response that answers `task` right.
+    fn right_response(task: &Task) -> Response {
+        let mut r = Response::default();
+        match task {
+            Task::Place { cells, .. } => r.cells = cells.clone(),
+            Task::Predict { truth, .. } => r.answer = Some(*truth),
+            Task::Culprits { setters, .. } => {
+                r.culprits = setters
+                    .iter()
+                    .flat_map(|(p, s)| s.iter().map(move |i| (*p, i.clone())))
+                    .collect()
+            }
+            Task::Read { value, .. } => r.number = value.to_string(),
+            Task::Size {
+                smallest_m,
+                smallest_k,
+                ..
+            } => {
+                r.m = smallest_m.to_string();
+                r.k = smallest_k.to_string();
+            }
+            Task::Counters { after, .. } => {
+                r.counters = after.iter().map(|(_, c)| c.to_string()).collect()
+            }
+            Task::Lost { lost, .. } => r.items = lost.clone(),
+        }
+        r
+    }
+
+    #[test]
+    fn the_first_attempt_scores_and_the_second_reveals() {
+        let mut practice = Practice::start(5);
+        let task = practice.current().unwrap().task.clone();
+        // wrong, then right: correct, but not scored
+        practice.response.cells = vec![99];
+        assert_eq!(practice.submit(), None);
+        assert_eq!(practice.state, ExerciseState::Wrong);
+        practice.response = right_response(&task);
+        let result = practice.submit().unwrap();
+        assert_eq!(practice.state, ExerciseState::Correct);
+        assert!(!result.correct);
+        assert_eq!(result.attempts, 2);
+        assert_eq!(practice.submit(), None);
+        practice.next();
+        // right at once: scored
+        practice.response = right_response(&practice.current().unwrap().task.clone());
+        assert!(practice.submit().unwrap().correct);
+        practice.next();
+        // wrong twice: revealed
+        assert_eq!(practice.submit(), None);
+        let result = practice.submit().unwrap();
+        assert_eq!(practice.state, ExerciseState::Revealed);
+        assert!(!result.correct);
+        practice.next();
+        // "Show me" first: revealed, no attempt
+        let result = practice.reveal().unwrap();
+        assert_eq!((result.correct, result.attempts), (false, 0));
+        assert_eq!(practice.score(), 1);
+        while !practice.finished() {
+            practice.next();
+            practice.reveal();
+        }
+        let total: u32 = practice.by_kind().iter().map(|&(_, _, done)| done).sum();
+        assert_eq!(total as usize, practice.exercises.len());
+        assert_eq!(practice.results.len(), practice.exercises.len());
+    }
+}

@@ -1,0 +1,445 @@
+//! The practice panel: the exercise asked, the student's entry (cells on the bit array,
+//! an answer, ticks, numbers), Check, "Show me" and Next, the working once the exercise is
+//! over, and the summary at the end of a set.
+//!
+//! The panel is written as markup, with one click and one submit handler on the panel that
+//! read the `data-practice-action` of the button pressed and, at Check, the fields and
+//! ticks as entered: typing and ticking change nothing until Check, so the markup (and the
+//! focus in it) stays put while the student works.
+
+use wasm_bindgen::JsCast;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::filter::HashStep;
+use crate::i18n::{fill, shown_item, Text};
+use crate::state::numbers::{grouped, percent};
+use crate::state::practice::{
+    three_digits, ExerciseKind, ExerciseState, Practice, PracticeAction, ReadFigure, Response,
+    Task, SIZE_SLACK,
+};
+use crate::state::quiz::QuizAnswer;
+use crate::state::{Action, FilterModel, Members};
+use crate::ui::browser;
+use crate::ui::raw::{IntoHtml, Markup, Trusted};
+
+/// What [`practice_panel`] shows.
+pub struct PracticePanelProps<'a> {
+    /// The set in progress.
+    pub practice: &'a Practice,
+    /// The filter on screen (the exercise's).
+    pub filter: &'a FilterModel,
+    /// Its items.
+    pub members: &'a Members,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// A kind's name on the page.
+fn kind_label(text: &'static Text, kind: ExerciseKind) -> &'static str {
+    match kind {
+        ExerciseKind::Place => text.practice_kind_place,
+        ExerciseKind::Predict => text.practice_kind_predict,
+        ExerciseKind::Culprits => text.practice_kind_culprits,
+        ExerciseKind::Read => text.practice_kind_read,
+        ExerciseKind::Size => text.practice_kind_size,
+        ExerciseKind::Delete => text.practice_kind_delete,
+    }
+}
+
+/// The label of one of predict's answers.
+fn answer_label(text: &'static Text, answer: QuizAnswer) -> &'static str {
+    match answer {
+        QuizAnswer::DefinitelyNot => text.quiz_no,
+        QuizAnswer::Member => text.quiz_member,
+        QuizAnswer::FalsePositive => text.quiz_false_positive,
+    }
+}
+
+/// Items as the page lists them: `“a”, “b”`, or "none".
+fn item_list<'a>(text: &'static Text, items: impl Iterator<Item = &'a String>) -> String {
+    let shown: Vec<String> = items.map(|i| format!("“{}”", shown_item(i))).collect();
+    if shown.is_empty() {
+        text.practice_none.to_owned()
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// Numbers joined by commas, or "none".
+fn number_list(text: &'static Text, numbers: impl Iterator<Item = u64>) -> String {
+    let shown: Vec<String> = numbers.map(|n| n.to_string()).collect();
+    if shown.is_empty() {
+        text.practice_none.to_owned()
+    } else {
+        shown.join(", ")
+    }
+}
+
+/// The question, in the page's language.
+fn question(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
+    let shape = filter.shape();
+    match task {
+        Task::Place { item, .. } => {
+            let first: Option<HashStep> = shape.steps(item.as_bytes()).into_iter().next();
+            let (h1, h2) = first.map_or((0, 0), |s| (s.h1, s.h2));
+            fill(
+                text.practice_place,
+                &[&shown_item(item), &h1, &h2, &shape.k(), &shape.m(), &(shape.k() - 1)],
+            )
+        }
+        Task::Predict { item, .. } => fill(text.practice_predict, &[&shown_item(item)]),
+        Task::Culprits { item, .. } => fill(text.practice_culprits, &[&shown_item(item)]),
+        Task::Read { figure, .. } => match figure {
+            ReadFigure::BitsSet => text.practice_read_bits.to_owned(),
+            ReadFigure::Fill => text.practice_read_fill.to_owned(),
+            ReadFigure::Rate => text.practice_read_rate.to_owned(),
+        },
+        Task::Size { n, p, .. } => fill(text.practice_size, &[&grouped(*n), &percent(*p)]),
+        Task::Counters { item, .. } => fill(text.practice_counters, &[&shown_item(item)]),
+        Task::Lost { item, .. } => fill(text.practice_lost, &[&shown_item(item)]),
+    }
+}
+
+/// The hint of a second attempt.
+fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> Option<String> {
+    let Task::Place { item, .. } = task else {
+        return None;
+    };
+    let m = filter.shape().m();
+    let first = filter.shape().steps(item.as_bytes()).into_iter().next()?;
+    Some(fill(text.practice_place_hint, &[&m, &(first.h1 % m), &(first.h2 % m)]))
+}
+
+/// The right answer and its working, once the exercise is over.
+fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut Markup) {
+    let (practice, filter) = (props.practice, props.filter);
+    let shape = filter.shape();
+    let (m, k) = (shape.m(), shape.k());
+    out.push("<div class=\"practice-working\" id=\"practice-working\">", &[]);
+    let mut line = |sentence: String| {
+        out.push("<p>{}</p>", &[&sentence]);
+    };
+    match task {
+        Task::Place { item, cells } => {
+            line(fill(
+                text.practice_answer_place,
+                &[&shown_item(item), &number_list(text, cells.iter().copied()), &m, &(k - 1)],
+            ));
+            let wrong = practice.response.cells.iter().copied().filter(|c| !cells.contains(c));
+            if practice.response.cells.iter().any(|c| !cells.contains(c)) {
+                line(fill(text.practice_wrong_cells, &[&number_list(text, wrong)]));
+            }
+        }
+        Task::Predict { truth, .. } => line(answer_label(text, *truth).to_owned()),
+        Task::Culprits { setters, .. } => {
+            for (bit, items) in setters {
+                line(fill(text.practice_answer_culprits, &[bit, &item_list(text, items.iter())]));
+            }
+        }
+        Task::Read { figure, value } => {
+            let ones = filter.count_set();
+            line(match figure {
+                ReadFigure::BitsSet => fill(text.practice_answer_bits, &[&ones]),
+                ReadFigure::Fill => fill(text.practice_answer_fill, &[&ones, &m, &three_digits(*value)]),
+                ReadFigure::Rate => fill(
+                    text.practice_answer_rate,
+                    &[&m, &k, &props.members.len(), &three_digits(*value)],
+                ),
+            })
+        }
+        Task::Size {
+            n,
+            smallest_m,
+            smallest_k,
+            ..
+        } => {
+            let rate = crate::filter::math::fpr_exact(*smallest_m as f64, *n as f64, f64::from(*smallest_k));
+            let top = (*smallest_m as f64 * (1.0 + SIZE_SLACK)).floor() as u64;
+            line(fill(
+                text.practice_answer_size,
+                &[&grouped(*smallest_m), smallest_k, &percent(rate), &grouped(top)],
+            ))
+        }
+        Task::Counters { after, .. } => {
+            for (counter, value) in after {
+                line(fill(text.practice_answer_counters, &[counter, value]));
+            }
+        }
+        Task::Lost { lost, .. } => line(fill(text.practice_answer_lost, &[&item_list(text, lost.iter())])),
+    }
+    out.push("</div>", &[]);
+}
+
+/// A checkbox, its id and label; ticked when `checked`.
+fn tick(out: &mut Markup, id: &str, label: &str, checked: bool, disabled: bool) {
+    out.push(
+        "<label class=\"practice-tick\" for=\"{}\"><input type=\"checkbox\" id=\"{}\"{}{}>{}</label>",
+        &[&id, &id, &Trusted(if checked { " checked" } else { "" }), &Trusted(if disabled { " disabled" } else { "" }), &label],
+    );
+}
+
+/// A number field, its id, label and value.
+fn number_field(out: &mut Markup, id: &str, label: &str, value: &str, disabled: bool) {
+    out.push(
+        "<label class=\"practice-number\" for=\"{}\">{} <input id=\"{}\" type=\"text\" inputmode=\"decimal\" size=\"10\" autocomplete=\"off\" value=\"{}\"{}></label>",
+        &[&id, &label, &id, &value, &Trusted(if disabled { " disabled" } else { "" })],
+    );
+}
+
+/// The checkboxes of the task as (id, the pair or item it stands for): culprits tick a
+/// (bit, item) pair, the lost-items question an item.
+fn ticks(task: &Task, members: &Members) -> Vec<(String, u64, String)> {
+    match task {
+        Task::Culprits { setters, .. } => setters
+            .iter()
+            .flat_map(|(bit, _)| {
+                members.list().iter().enumerate().map(move |(i, member)| {
+                    (format!("culprit-{bit}-{i}"), *bit, member.item.clone())
+                })
+            })
+            .collect(),
+        Task::Lost { item, .. } => members
+            .list()
+            .iter()
+            .enumerate()
+            .filter(|(_, member)| &member.item != item)
+            .map(|(i, member)| (format!("lost-{i}"), 0, member.item.clone()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// What the student enters for this task.
+fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut Markup) {
+    let practice = props.practice;
+    let response = &practice.response;
+    let closed = !practice.answering();
+    match task {
+        Task::Place { .. } => {
+            let marked = number_list(text, response.cells.iter().copied());
+            out.push("<p class=\"practice-marked\" id=\"practice-marked\">{}</p>", &[&fill(text.practice_marked, &[&marked])]);
+        }
+        Task::Predict { .. } => {
+            out.push("<div class=\"toolbar quiz-answers\">", &[]);
+            for answer in QuizAnswer::ALL {
+                out.push(
+                    "<button type=\"button\" data-quiz-answer=\"{}\" data-practice-action=\"answer\" aria-pressed=\"{}\"{}>{}</button>",
+                    &[&answer.key(), &Trusted(if response.answer == Some(answer) { "true" } else { "false" }),
+                      &Trusted(if closed { " disabled" } else { "" }), &answer_label(text, answer)],
+                );
+            }
+            out.push("</div>", &[]);
+        }
+        Task::Culprits { setters, .. } => {
+            out.push("<div class=\"practice-bits\">", &[]);
+            let all = ticks(task, props.members);
+            for (bit, _) in setters {
+                out.push("<fieldset data-culprit-bit=\"{}\"><legend>{}</legend>", &[bit, &fill(text.practice_bit, &[bit])]);
+                for (id, _, item) in all.iter().filter(|(_, b, _)| b == bit) {
+                    let checked = response.culprits.contains(&(*bit, item.clone()));
+                    tick(out, id, &shown_item(item), checked, closed);
+                }
+                out.push("</fieldset>", &[]);
+            }
+            out.push("</div>", &[]);
+        }
+        Task::Read { .. } => number_field(out, "practice-number", text.practice_answer_label, &response.number, closed),
+        Task::Size { .. } => {
+            out.push("<div class=\"practice-fields\">", &[]);
+            number_field(out, "practice-m", text.bits_m, &response.m, closed);
+            number_field(out, "practice-k", text.hashes_k, &response.k, closed);
+            out.push("</div>", &[]);
+        }
+        Task::Counters { after, .. } => {
+            out.push("<div class=\"practice-fields\">", &[]);
+            for (i, (counter, _)) in after.iter().enumerate() {
+                let typed = response.counters.get(i).map_or("", String::as_str);
+                number_field(out, &format!("practice-counter-{i}"), &fill(text.practice_counter, &[counter]), typed, closed);
+            }
+            out.push("</div>", &[]);
+        }
+        Task::Lost { .. } => {
+            out.push("<fieldset class=\"practice-items\"><legend>{}</legend>", &[&text.practice_answer_label]);
+            for (id, _, item) in ticks(task, props.members) {
+                tick(out, &id, &shown_item(&item), response.items.contains(&item), closed);
+            }
+            out.push("</fieldset>", &[]);
+        }
+    }
+}
+
+/// The end of a set: the score, the score per kind, a new set.
+fn summary(text: &'static Text, practice: &Practice, out: &mut Markup) {
+    let total = practice.exercises.len();
+    out.push(
+        "<div class=\"practice-summary\" id=\"practice-summary\"><p class=\"practice-done\" id=\"practice-question\" tabindex=\"-1\">{}</p><ul class=\"practice-by-kind\">",
+        &[&fill(text.practice_done, &[&practice.score(), &total, &practice.seed])],
+    );
+    for (kind, right, done) in practice.by_kind() {
+        out.push(
+            "<li data-kind=\"{}\" data-right=\"{}\" data-done=\"{}\">{}</li>",
+            &[&kind.key(), &right, &done, &fill(text.practice_by_kind, &[&kind_label(text, kind), &right, &done])],
+        );
+    }
+    out.push(
+        "</ul><button type=\"button\" id=\"practice-new\" class=\"primary\" data-practice-action=\"new\">{}</button></div>",
+        &[&text.practice_new_set],
+    );
+}
+
+/// The exercise: where it stands, the question, the entry, the buttons, the feedback and,
+/// once over, the working.
+fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut Markup) {
+    let practice = props.practice;
+    let shape = props.filter.shape();
+    let total = practice.exercises.len();
+    out.push(
+        "<p class=\"hint\">{}</p><form class=\"practice-form\" id=\"practice-form\"><p class=\"practice-question\" id=\"practice-question\" tabindex=\"-1\">{}</p>",
+        &[
+            &fill(text.practice_filter, &[&(practice.index + 1), &total, &shape.m(), &shape.k(), &props.members.len(), &practice.seed]),
+            &question(text, task, props.filter),
+        ],
+    );
+    entry(text, props, task, out);
+    out.push("<div class=\"toolbar\">", &[]);
+    if practice.answering() {
+        if task.kind() != ExerciseKind::Predict {
+            out.push("<button type=\"submit\" id=\"practice-submit\" class=\"primary\">{}</button>", &[&text.practice_submit]);
+        }
+        out.push("<button type=\"button\" id=\"practice-show\" data-practice-action=\"show\">{}</button>", &[&text.practice_show]);
+    } else {
+        let label = if practice.index + 1 == total { text.practice_summary_button } else { text.practice_next };
+        out.push("<button type=\"button\" id=\"practice-next\" class=\"primary\" data-practice-action=\"next\">{}</button>", &[&label]);
+    }
+    out.push("</div></form><div class=\"practice-feedback\">", &[]);
+    let state = practice.state;
+    let verdict = match (state, practice.attempts) {
+        (ExerciseState::Open, _) => None,
+        (ExerciseState::Correct, 1) => Some(("right", "✓", text.practice_right)),
+        (ExerciseState::Correct, _) => Some(("right", "✓", text.practice_right_second)),
+        (ExerciseState::Wrong, _) => Some(("wrong", "✗", text.practice_wrong)),
+        (ExerciseState::Revealed, _) => Some(("wrong", "✗", text.practice_revealed)),
+    };
+    if let Some((class, symbol, sentence)) = verdict {
+        out.push("<p class=\"practice-verdict {}\">{} {}</p>", &[&Trusted(class), &Trusted(symbol), &sentence]);
+    }
+    if state == ExerciseState::Wrong {
+        if let Some(hint) = hint(text, task, props.filter) {
+            out.push("<p class=\"hint\">{}</p>", &[&hint]);
+        }
+    }
+    out.push("</div>", &[]);
+    if state.done() {
+        working(text, props, task, out);
+    }
+}
+
+/// After an action, the focus goes to the first of these elements that the new markup has
+/// (the button or field that had it may be gone).
+fn focus_after(ids: &'static [&'static str]) {
+    browser::next_frame(move || {
+        ids.iter().find(|id| browser::focus(id).is_some());
+    });
+}
+
+/// The value of the text field `id`, or nothing when it is not on the page.
+fn field_value(id: &str) -> String {
+    element::<HtmlInputElement>(id).map(|input| input.value()).unwrap_or_default()
+}
+
+/// The element with this id, as `T`.
+fn element<T: JsCast>(id: &str) -> Option<T> {
+    web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into::<T>().ok()
+}
+
+/// The panel's fields and ticks as entered, for Check.
+fn entered(task: &Task, members: &Members) -> Response {
+    let mut response = Response {
+        number: field_value("practice-number"),
+        m: field_value("practice-m"),
+        k: field_value("practice-k"),
+        ..Response::default()
+    };
+    if let Task::Counters { after, .. } = task {
+        response.counters = (0..after.len()).map(|i| field_value(&format!("practice-counter-{i}"))).collect();
+    }
+    for (id, bit, item) in ticks(task, members) {
+        if element::<HtmlInputElement>(&id).is_some_and(|input| input.checked()) {
+            match task {
+                Task::Culprits { .. } => response.culprits.push((bit, item)),
+                _ => response.items.push(item),
+            }
+        }
+    }
+    response
+}
+
+/// The panel.
+pub fn practice_panel(text: &'static Text, props: &PracticePanelProps) -> Html {
+    let practice = props.practice;
+    let total = practice.exercises.len();
+    let current = practice.current();
+    let mut body = Markup::default();
+    match current {
+        Some(e) => exercise(text, props, &e.task, &mut body),
+        None => summary(text, practice, &mut body),
+    }
+    body.push("<p class=\"quiz-score\">{}</p>", &[&fill(text.practice_score, &[&practice.score(), &practice.results.len()])]);
+    let onclick = {
+        let d = props.ondispatch.clone();
+        let next_seed = practice.seed.wrapping_add(1);
+        Callback::from(move |e: MouseEvent| {
+            let Some(button) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|el| el.closest("[data-practice-action]").ok().flatten())
+            else {
+                return;
+            };
+            let (action, focus): (PracticeAction, &'static [&'static str]) =
+                match button.get_attribute("data-practice-action").as_deref() {
+                    Some("answer") => {
+                        let key = button.get_attribute("data-quiz-answer").unwrap_or_default();
+                        let Some(answer) = QuizAnswer::ALL.into_iter().find(|a| a.key() == key) else {
+                            return;
+                        };
+                        (PracticeAction::Answer(answer), &["practice-next"])
+                    }
+                    Some("show") => (PracticeAction::Show, &["practice-next"]),
+                    Some("next") => (PracticeAction::Next, &["practice-question"]),
+                    Some("new") => (PracticeAction::Start(next_seed), &["practice-question"]),
+                    Some("stop") => (PracticeAction::Stop, &[]),
+                    _ => return,
+                };
+            d.emit(Action::Practice(action));
+            focus_after(focus);
+        })
+    };
+    let onsubmit = {
+        let d = props.ondispatch.clone();
+        let task = current.map(|e| e.task.clone());
+        let members = props.members.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(task) = &task {
+                d.emit(Action::Practice(PracticeAction::Submit(entered(task, &members))));
+                focus_after(&["practice-next", "practice-submit"]);
+            }
+        })
+    };
+    let exercise = current;
+    html! {
+        <section class="panel practice" id="practice" aria-labelledby="practice-title" {onclick} {onsubmit}
+                 data-practice-seed={practice.seed.to_string()}
+                 data-exercise-index={(practice.index + 1).min(total).to_string()}
+                 data-exercise-kind={exercise.map(|e| e.task.kind().key())}
+                 data-exercise-state={exercise.map(|_| practice.state.key()).unwrap_or("done")}
+                 data-exercise-item={exercise.and_then(|e| e.task.item()).map(str::to_owned)}
+                 data-score={practice.score().to_string()} data-total={total.to_string()}>
+            <h2 id="practice-title">{ text.practice_heading }</h2>
+            <div aria-live="polite">{ body.html() }</div>
+            <button type="button" id="practice-stop" class="small" data-practice-action="stop">{ text.practice_stop }</button>
+        </section>
+    }
+}
