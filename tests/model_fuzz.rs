@@ -3,6 +3,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::HashFamily;
+use bloomlab::state::practice::{PracticeAction, Response};
+use bloomlab::state::quiz::QuizAnswer;
 use bloomlab::state::calculator::CalculatorAction;
 use bloomlab::state::calculator::{CalculatorInput, Solve};
 use bloomlab::state::cursor::CursorStep;
@@ -168,6 +170,17 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::Forward),
         Just(Action::Backward),
         Just(Action::Filter(FilterAction::StartFresh)),
+        prop::option::of(0usize..30).prop_map(|t| Action::Filter(FilterAction::Seek(t))),
+        prop_oneof![
+            (0u64..4).prop_map(PracticeAction::Start),
+            (0u64..40).prop_map(PracticeAction::Pick),
+            Just(PracticeAction::Answer(QuizAnswer::FalsePositive)),
+            Just(PracticeAction::Submit(Response::default())),
+            Just(PracticeAction::Show),
+            Just(PracticeAction::Next),
+            Just(PracticeAction::Stop),
+        ]
+        .prop_map(Action::Practice),
     ]
 }
 
@@ -179,7 +192,9 @@ proptest! {
         let mut state = AppState::default().apply(lessons_loaded());
         for step in steps {
             state = run(state, step);
-            let (filter, members) = replay(state.settings(), state.log());
+            // The filter is the log's first t operations: all of them unless the timeline
+            // shows an earlier filter.
+            let (filter, members) = replay(state.settings(), &state.log()[..state.timeline_t()]);
             prop_assert_eq!(state.filter(), &filter);
             prop_assert_eq!(state.members(), &members);
             prop_assert!(state.folds() <= 4);

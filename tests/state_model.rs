@@ -1034,3 +1034,137 @@ fn the_sets_figures_are_computed_once_per_change_and_only_while_the_view_is_show
     assert_eq!(at, back.revision());
     assert_eq!(figures.found, [1]);
 }
+
+mod timeline_and_practice {
+    use super::*;
+    use bloomlab::state::log::replay;
+    use bloomlab::state::practice::{ExerciseState, PracticeAction, Response, Task};
+    use bloomlab::state::query_record::Outcome;
+
+    fn five_items() -> AppState {
+        state_from("?m=64&k=3&add=apple&add=pear&add=plum&add=fig&add=kiwi")
+    }
+
+    #[test]
+    fn the_timeline_shows_an_earlier_filter_and_loses_nothing() {
+        let state = five_items();
+        let link = state.url_query(false);
+        let back = state.apply(Action::Filter(FilterAction::Seek(Some(2))));
+        assert_eq!(back.timeline_t(), 2);
+        let (earlier, members) = replay(back.settings(), &back.log()[..2]);
+        assert_eq!(back.filter(), &earlier);
+        assert_eq!(back.members(), &members);
+        assert_eq!(back.log().len(), 5, "the log is kept whole");
+        assert_eq!(back.url_query(false), link, "the link does not follow the timeline");
+        // the operation at t is the item shown
+        assert_eq!(back.shown_item(), Some("pear"));
+        // a query asks the earlier filter: "plum" was not added yet
+        let asked = back.apply(Action::Filter(FilterAction::QueryItem("plum".into())));
+        assert_eq!(asked.timeline_t(), 2);
+        assert!(!matches!(asked.last_query().unwrap().verdict, Verdict::Probably));
+        // forward one step at a time, then "Now"
+        let forward = asked.apply(Action::Filter(FilterAction::Seek(Some(4))));
+        assert_eq!(forward.filter(), &replay(forward.settings(), &forward.log()[..4]).0);
+        let now = forward.apply(Action::Filter(FilterAction::Seek(None)));
+        assert_eq!(now.timeline_t(), 5);
+        assert_eq!(now.filter(), five_items().filter());
+        // an add while away from now first brings the filter back, then adds
+        let added = act(
+            five_items(),
+            [
+                Action::Filter(FilterAction::Seek(Some(1))),
+                Action::Filter(FilterAction::AddItem("lime".into())),
+            ],
+        );
+        assert_eq!(added.timeline_t(), 6);
+        assert_eq!(added.filter(), &replay(added.settings(), added.log()).0);
+    }
+
+    #[test]
+    fn every_query_is_recorded_in_the_confusion_matrix() {
+        let state = five_items();
+        let fp = find_false_positive(&state);
+        let state = act(
+            state,
+            [
+                Action::Filter(FilterAction::QueryItem("apple".into())),
+                Action::Filter(FilterAction::QueryItem(fp)),
+                Action::Filter(FilterAction::NaiveDelete("pear".into())),
+            ],
+        );
+        let lost = state.false_negatives();
+        let mut state = state;
+        for item in &lost {
+            state = state.apply(Action::Filter(FilterAction::QueryItem(item.clone())));
+        }
+        let absent = (0..1000)
+            .map(|i| format!("no{i}"))
+            .find(|w| !state.filter().contains(w.as_bytes()))
+            .unwrap();
+        let state = state.apply(Action::Filter(FilterAction::QueryItem(absent)));
+        let record = state.query_record();
+        assert_eq!(record.count(Outcome::TruePositive), 1);
+        assert_eq!(record.count(Outcome::FalsePositive), 1);
+        assert_eq!(record.count(Outcome::FalseNegative), lost.len() as u64);
+        assert_eq!(record.count(Outcome::TrueNegative), 1);
+        assert_eq!(record.false_positive_share(), Some(0.5));
+    }
+
+    #[test]
+    fn practice_asks_on_its_own_filter_and_gives_the_page_its_filter_back() {
+        let mine = five_items();
+        let practising = mine.clone().apply(Action::Practice(PracticeAction::Start(3)));
+        let exercise = practising.practice().unwrap().current().unwrap().clone();
+        assert!(matches!(exercise.task, Task::Place { .. }));
+        assert_eq!(practising.settings(), &exercise.settings);
+        assert_eq!(practising.log(), &exercise.log[..]);
+        // the place exercise hides its item's positions until it is answered
+        assert_eq!(practising.shown_item(), None);
+        // the link keeps the page's own filter, and the set
+        let link = practising.url_query(false);
+        assert!(link.contains("practice=3") && link.contains("add=apple"), "{link}");
+        // the filter cannot be changed while practising
+        let refused = practising
+            .clone()
+            .apply(Action::Filter(FilterAction::AddItem("lime".into())));
+        assert_eq!(refused.log(), practising.log());
+        assert!(matches!(refused.message(), Some(Message::PracticeInProgress)));
+        // the right cells, picked, are right; the item is then added on screen
+        let Task::Place { item, cells } = &exercise.task else {
+            unreachable!()
+        };
+        let picked = cells
+            .iter()
+            .fold(practising, |s, &c| s.apply(Action::Practice(PracticeAction::Pick(c))));
+        let answered = picked.apply(Action::Practice(PracticeAction::Submit(Response::default())));
+        let practice = answered.practice().unwrap();
+        assert_eq!(practice.state, ExerciseState::Correct);
+        assert_eq!(practice.score(), 1);
+        assert!(answered.members().contains(item));
+        // ending the set brings the page's filter back
+        let ended = answered.apply(Action::Practice(PracticeAction::Stop));
+        assert!(ended.practice().is_none());
+        assert_eq!(ended.log(), mine.log());
+        assert_eq!(ended.settings(), mine.settings());
+    }
+
+    #[test]
+    fn a_practice_link_opens_the_first_exercise_and_a_whole_set_can_be_shown() {
+        let mut state = state_from("?practice=9");
+        let total = state.practice().unwrap().exercises.len();
+        assert_eq!(state.practice().unwrap().index, 0);
+        for _ in 0..total {
+            state = act(
+                state,
+                [
+                    Action::Practice(PracticeAction::Show),
+                    Action::Practice(PracticeAction::Next),
+                ],
+            );
+        }
+        let practice = state.practice().unwrap();
+        assert!(practice.finished());
+        assert_eq!(practice.results.len(), total);
+        assert_eq!(practice.score(), 0);
+    }
+}

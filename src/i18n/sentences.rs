@@ -3,7 +3,7 @@
 
 use crate::filter::{HashStep, MeasuredPoint};
 use crate::state::{
-    Divergence, Message, Mode, QueryReport, QuizFilterChange, Settings, Verdict, Walk, WalkKind,
+    Divergence, Message, Mode, QueryReport, Settings, Verdict, Walk, WalkKind,
 };
 
 use super::{fill, number_list, quoted_list, shown_item, Text};
@@ -22,20 +22,6 @@ pub fn message(text: &Text, message: &Message) -> String {
         Message::PracticeInProgress => text.msg_practice_busy.to_owned(),
         Message::DemoLoaded => text.msg_demo_loaded.to_owned(),
         Message::LessonReplaced => text.msg_lesson_replaced.to_owned(),
-        Message::QuizFilterBuilt {
-            had,
-            added,
-            m,
-            k,
-            how,
-        } => {
-            let template = match how {
-                QuizFilterChange::Filled => text.msg_quiz_built,
-                QuizFilterChange::Resized => text.msg_quiz_built_resized,
-                QuizFilterChange::Replaced => text.msg_quiz_built_replaced,
-            };
-            fill(template, &[had, &added.len(), &list(added), m, k])
-        }
         Message::Added { item, newly_set } => fill(text.msg_added, &[&shown_item(item), newly_set]),
         Message::AddedMany { count } => fill(text.msg_added_many, &[count]),
         Message::BulkStopped { done, total } => fill(text.bulk_stopped, &[done, total]),

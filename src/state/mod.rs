@@ -35,7 +35,7 @@ pub use log::{LogEntry, Member, Members};
 pub use model::{
     pasted_item, pasted_lines, Action, AppState, BulkBuilder, BulkProgress, Divergence,
     FieldDrafts, FieldError, FilterAction, LessonAction, LessonProgress, LessonsStatus, Message,
-    PageAction, Persistence, QuizFilterChange, SettingField, VisualizerAction, Walk, WalkKind,
+    PageAction, Persistence, SettingField, VisualizerAction, Walk, WalkKind,
     LINK_AT_ONCE,
 };
 pub use query::{QueryReport, Verdict};

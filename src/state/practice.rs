@@ -21,7 +21,10 @@ use crate::filter::math::fpr_exact;
 
 use super::calculator::smallest_bits;
 use super::log::{replay, LogEntry, Members};
-use super::quiz::QuizAnswer;
+use super::quiz::{
+    answer_for, find_item, quiz_fill, quiz_questions, Question, QuizAnswer, QUIZ_SHAPE,
+    QUIZ_WORDS_SEED,
+};
 use super::settings::{FilterModel, Mode, Settings};
 use super::words::{fresh_words, random_word};
 
@@ -31,8 +34,6 @@ pub const PRACTICE_SHAPE: (u64, u32) = (32, 3);
 pub const PRACTICE_ITEMS: usize = 5;
 /// Mixed into the seed to draw the filter's words.
 const WORDS_SEED: u64 = 0x7072_6163;
-/// How many candidate words a search for an item with a given answer tries.
-const SEARCH: u64 = 4_000;
 /// A rate or fill is accepted within this relative error.
 pub const RATE_TOLERANCE: f64 = 0.02;
 /// A size answer's m may exceed the smallest m that meets p by this share.
@@ -299,19 +300,6 @@ pub fn check(task: &Task, response: &Response) -> bool {
     }
 }
 
-/// The answer the filter gives `item`.
-fn answer_for(filter: &FilterModel, members: &Members, item: &str) -> QuizAnswer {
-    let all_set = filter
-        .shape()
-        .positions(item.as_bytes())
-        .all(|p| filter.is_set(p));
-    match (all_set, members.contains(item)) {
-        (false, _) => QuizAnswer::DefinitelyNot,
-        (true, true) => QuizAnswer::Member,
-        (true, false) => QuizAnswer::FalsePositive,
-    }
-}
-
 /// The distinct positions of `item`, in increasing order.
 fn distinct_positions(filter: &FilterModel, item: &str) -> Vec<u64> {
     let mut distinct = Vec::new();
@@ -321,26 +309,6 @@ fn distinct_positions(filter: &FilterModel, item: &str) -> Vec<u64> {
         }
     }
     distinct
-}
-
-/// The first word of the seed's stream `stream` that is not a member and that the filter
-/// answers `wanted`.
-fn word_answered(
-    seed: u64,
-    stream: u64,
-    wanted: QuizAnswer,
-    filter: &FilterModel,
-    members: &Members,
-) -> Option<String> {
-    (0..SEARCH)
-        .map(|i| {
-            let word = random_word(seed ^ stream, i);
-            match i / super::words::WORDS.len() as u64 {
-                0 => word,
-                round => format!("{word}{}", round + 1),
-            }
-        })
-        .find(|w| !members.contains(w) && answer_for(filter, members, w) == wanted)
 }
 
 /// A member drawn by the seed's stream `stream`.
@@ -397,24 +365,21 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
 
     // predict: one of the three answers, chosen by the seed
     let wanted = QuizAnswer::ALL[(splitmix64(seed ^ 0x7072_6564) % 3) as usize];
-    let predicted = match wanted {
-        QuizAnswer::Member => Some(member(seed, 0x6d65_6d62, &members)),
-        _ => word_answered(seed, 0x7072_6564, wanted, &filter, &members),
-    }
-    .unwrap_or_else(|| random_word(seed, 0));
+    let predicted = find_item(seed, 0, wanted, &filter, &members, &[])
+        .unwrap_or_else(|| random_word(seed, 0));
+    let truth = answer_for(&filter, &members, &predicted);
+    let asked = [Question {
+        item: predicted.clone(),
+        planned: truth,
+    }];
     set.push(on_filter(Task::Predict {
-        truth: answer_for(&filter, &members, &predicted),
         item: predicted,
+        truth,
     }));
 
     // culprits: a false positive, if the filter gives one within the search
-    if let Some(item) = word_answered(
-        seed,
-        0x6375_6c70,
-        QuizAnswer::FalsePositive,
-        &filter,
-        &members,
-    ) {
+    let false_positive = QuizAnswer::FalsePositive;
+    if let Some(item) = find_item(seed, 1, false_positive, &filter, &members, &asked) {
         let setters = distinct_positions(&filter, &item)
             .into_iter()
             .map(|p| {
@@ -493,6 +458,32 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
     set
 }
 
+/// The quiz with `seed` (`quiz=SEED`): predictions only, on a filter of m = 32, k = 3
+/// about half full of the seed's words, balanced over the three answers
+/// ([`quiz_questions`]).
+pub fn quiz_set(seed: u64) -> Vec<Exercise> {
+    let (m, k) = QUIZ_SHAPE;
+    let settings = Settings::default()
+        .with_m(m)
+        .and_then(|s| s.with_k(k))
+        .unwrap_or_default();
+    let (words, _) = fresh_words(seed ^ QUIZ_WORDS_SEED, 0, quiz_fill(m, k), |_| false);
+    let log: Vec<LogEntry> = words.into_iter().map(LogEntry::Add).collect();
+    let (filter, members) = replay(&settings, &log);
+    quiz_questions(seed, &filter, &members)
+        .0
+        .into_iter()
+        .map(|question| Exercise {
+            task: Task::Predict {
+                item: question.item,
+                truth: question.planned,
+            },
+            settings,
+            log: log.clone(),
+        })
+        .collect()
+}
+
 /// How an exercise stands, as `data-exercise-state` names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExerciseState {
@@ -539,6 +530,8 @@ pub struct ExerciseResult {
 pub struct Practice {
     /// The seed the set was drawn from.
     pub seed: u64,
+    /// A quiz (`quiz=`): predictions only.
+    pub quiz: bool,
     /// The set's exercises.
     pub exercises: Vec<Exercise>,
     /// The exercise asked now, from 0; `exercises.len()` once the set is finished.
@@ -554,11 +547,12 @@ pub struct Practice {
 }
 
 impl Practice {
-    /// The first exercise of the set drawn from `seed`.
-    pub fn start(seed: u64) -> Self {
+    /// The first exercise of the set drawn from `seed`: a quiz, or every kind.
+    pub fn start(seed: u64, quiz: bool) -> Self {
         Practice {
             seed,
-            exercises: practice_set(seed),
+            quiz,
+            exercises: if quiz { quiz_set(seed) } else { practice_set(seed) },
             index: 0,
             state: ExerciseState::Open,
             attempts: 0,
@@ -593,6 +587,44 @@ impl Practice {
                 (done > 0).then(|| (kind, of.filter(|r| r.correct).count() as u32, done))
             })
             .collect()
+    }
+
+    /// What an embedding course page receives, as JSON, in order: one `bloomlab:result`
+    /// per finished exercise (its number from 1, kind, whether the first attempt was right,
+    /// the attempts, the score so far and the set's length), then, once the set is
+    /// finished, one `bloomlab:summary` with the score per kind.
+    pub fn messages(&self) -> Vec<String> {
+        let (seed, total) = (self.seed, self.exercises.len());
+        let mut score = 0;
+        let mut messages: Vec<String> = self
+            .results
+            .iter()
+            .enumerate()
+            .map(|(index, r)| {
+                score += u32::from(r.correct);
+                format!(
+                    r#"{{"type":"bloomlab:result","seed":{seed},"index":{},"kind":"{}","correct":{},"attempts":{},"score":{score},"total":{total}}}"#,
+                    index + 1,
+                    r.kind.key(),
+                    r.correct,
+                    r.attempts
+                )
+            })
+            .collect();
+        if self.finished() {
+            let by_kind: Vec<String> = self
+                .by_kind()
+                .iter()
+                .map(|(kind, right, done)| {
+                    format!(r#""{}":{{"score":{right},"total":{done}}}"#, kind.key())
+                })
+                .collect();
+            messages.push(format!(
+                r#"{{"type":"bloomlab:summary","seed":{seed},"score":{score},"total":{total},"byKind":{{{}}}}}"#,
+                by_kind.join(",")
+            ));
+        }
+        messages
     }
 
     /// Submits the response: the first attempt scores, a wrong one leaves a second attempt,
@@ -657,6 +689,8 @@ impl Practice {
 pub enum PracticeAction {
     /// Start a set with this seed (the filter the page had is kept and comes back at Stop).
     Start(u64),
+    /// Start a quiz with this seed: predictions only.
+    StartQuiz(u64),
     /// Mark or unmark a cell (place).
     Pick(u64),
     /// Predict's answer, submitted at once.
@@ -782,6 +816,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_quiz_is_ten_balanced_predictions_on_its_own_filter() {
+        for seed in 1..=30 {
+            let set = quiz_set(seed);
+            assert_eq!(set.len(), crate::state::quiz::QUIZ_QUESTIONS);
+            let mut per_answer = [0; 3];
+            for exercise in &set {
+                let (filter, members) = replay(&exercise.settings, &exercise.log);
+                let Task::Predict { item, truth } = &exercise.task else {
+                    panic!("a quiz only predicts");
+                };
+                assert_eq!(answer_for(&filter, &members, item), *truth);
+                per_answer[QuizAnswer::ALL.iter().position(|a| a == truth).unwrap()] += 1;
+            }
+            assert!(per_answer.iter().all(|&n| (3..=4).contains(&n)), "seed {seed}: {per_answer:?}");
+        }
+        assert_ne!(quiz_set(1), quiz_set(2));
     }
 
     #[test]
@@ -915,7 +968,7 @@ mod tests {
 
     #[test]
     fn the_first_attempt_scores_and_the_second_reveals() {
-        let mut practice = Practice::start(5);
+        let mut practice = Practice::start(5, false);
         let task = practice.current().unwrap().task.clone();
         // wrong, then right: correct, but not scored
         practice.response.cells = vec![99];
@@ -946,6 +999,13 @@ mod tests {
             practice.next();
             practice.reveal();
         }
+        let messages = practice.messages();
+        assert_eq!(messages.len(), practice.exercises.len() + 1);
+        assert!(messages[0].starts_with(r#"{"type":"bloomlab:result","seed":5,"index":1,"kind":"place","correct":false,"attempts":2,"score":0,"#));
+        assert!(messages[1].contains(r#""index":2,"kind":"predict","correct":true,"attempts":1,"score":1,"#));
+        let summary = messages.last().unwrap();
+        assert!(summary.starts_with(r#"{"type":"bloomlab:summary","seed":5,"score":1,"#), "{summary}");
+        assert!(summary.contains(r#""byKind":{"place":{"score":0,"total":1},"predict":{"score":1,"total":1},"#));
         let total: u32 = practice.by_kind().iter().map(|&(_, _, done)| done).sum();
         assert_eq!(total as usize, practice.exercises.len());
         assert_eq!(practice.results.len(), practice.exercises.len());

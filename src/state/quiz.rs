@@ -1,9 +1,8 @@
-//! Predict, then reveal: the page picks an item, the student predicts what the filter
-//! answers and whether it is right ("definitely not", "in the set", or "a false
-//! positive"), the page reveals the verdict and keeps score. A set is
-//! [`QUIZ_QUESTIONS`] questions drawn from a seed shown on screen, so a whole class sees
-//! the same sequence, and it is balanced: each of the three answers is right three or four
-//! times, so that giving one answer every time scores at most 4 in 10.
+//! Predict, then reveal: the student predicts what the filter answers for an item and
+//! whether it is right ("definitely not", "in the set", or "a false positive"). A quiz
+//! (`quiz=SEED`) is a practice set of [`QUIZ_QUESTIONS`] such predictions drawn from a
+//! seed, and it is balanced: each of the three answers is right three or four times, so
+//! that giving one answer every time scores at most 4 in 10.
 
 use crate::filter::experiment::splitmix64;
 
@@ -57,13 +56,11 @@ impl QuizAnswer {
 pub const QUIZ_QUESTIONS: usize = 10;
 /// The fewest items a quiz works with: a set asks about up to four members, each once.
 pub const QUIZ_MIN_ITEMS: usize = 4;
-/// The m and k of the filter a quiz builds when the filter is too large to fill quickly.
+/// The m and k of the filter a quiz is asked on.
 pub const QUIZ_SHAPE: (u64, u32) = (32, 3);
 /// Mixed into the quiz's seed to draw the words of the filter it builds (a sequence apart
 /// from its questions').
 pub const QUIZ_WORDS_SEED: u64 = 0x5155_495a;
-/// The largest m a quiz fills as it is.
-pub const QUIZ_MAX_FILLED_M: u64 = 64;
 /// How many candidate words a question tries before it settles for another answer: a
 /// filter where one answer is rarer than 1 in 4,000 cannot balance a set.
 pub const QUIZ_SEARCH: u64 = 4_000;
@@ -108,7 +105,7 @@ fn candidate(seed: u64, index: usize, attempt: u64) -> String {
 }
 
 /// The answer the filter gives `item`, as the quiz scores it.
-fn answer_for(filter: &FilterModel, members: &Members, item: &str) -> QuizAnswer {
+pub fn answer_for(filter: &FilterModel, members: &Members, item: &str) -> QuizAnswer {
     let all_set = filter
         .shape()
         .positions(item.as_bytes())
@@ -122,7 +119,7 @@ fn answer_for(filter: &FilterModel, members: &Members, item: &str) -> QuizAnswer
 
 /// An item not yet asked whose answer is `wanted`: a member drawn by the seed, or the
 /// first candidate word the filter answers that way.
-fn find_item(
+pub fn find_item(
     seed: u64,
     index: usize,
     wanted: QuizAnswer,
@@ -177,142 +174,4 @@ pub fn quiz_questions(seed: u64, filter: &FilterModel, members: &Members) -> (Ve
         questions.push(question);
     }
     (questions, balanced)
-}
-
-/// One answered question.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    /// The item asked about.
-    pub item: String,
-    /// What the student answered.
-    pub predicted: QuizAnswer,
-    /// The right answer.
-    pub truth: QuizAnswer,
-}
-
-impl Answer {
-    /// Whether the student was right.
-    pub fn correct(&self) -> bool {
-        self.predicted == self.truth
-    }
-}
-
-/// A quiz in progress.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Quiz {
-    /// The seed that fixes the sequence of items.
-    pub seed: u64,
-    /// The set's questions.
-    pub questions: Vec<Question>,
-    /// The question asked now, from 0.
-    pub index: u64,
-    /// Every answer given so far, in order: one per question up to the current one.
-    pub answers: Vec<Answer>,
-}
-
-impl Quiz {
-    /// The first question of a set drawn from `seed` on this filter.
-    pub fn start(seed: u64, filter: &FilterModel, members: &Members) -> Self {
-        Quiz {
-            seed,
-            questions: quiz_questions(seed, filter, members).0,
-            index: 0,
-            answers: Vec::new(),
-        }
-    }
-
-    /// The item asked now.
-    pub fn item(&self) -> &str {
-        self.questions
-            .get(self.index as usize)
-            .map_or("", |q| q.item.as_str())
-    }
-
-    /// The answer to the current question, once given.
-    pub fn answer(&self) -> Option<&Answer> {
-        self.answers.get(self.index as usize)
-    }
-
-    /// Questions answered so far.
-    pub fn answered(&self) -> u32 {
-        self.answers.len() as u32
-    }
-
-    /// Answers that were right so far.
-    pub fn correct(&self) -> u32 {
-        self.answers.iter().filter(|a| a.correct()).count() as u32
-    }
-
-    /// Records an answer against the filter's verdict (once per question).
-    pub fn record(&mut self, predicted: QuizAnswer, verdict: &Verdict) {
-        if self.answer().is_none() {
-            let item = self.item().to_owned();
-            self.answers.push(Answer {
-                item,
-                predicted,
-                truth: QuizAnswer::of(verdict),
-            });
-        }
-    }
-
-    /// Whether every question of the set has been answered.
-    pub fn finished(&self) -> bool {
-        self.answers.len() >= self.questions.len()
-    }
-
-    /// Moves to the next question, once the current one is answered (nothing once the set
-    /// is finished).
-    pub fn next(&mut self) {
-        if self.answer().is_some() && self.index as usize + 1 < self.questions.len() {
-            self.index += 1;
-        }
-    }
-
-    /// Per right answer: how many questions had it, and how many of those were answered
-    /// right, in the order of [`QuizAnswer::ALL`].
-    pub fn by_answer(&self) -> [(QuizAnswer, u32, u32); 3] {
-        QuizAnswer::ALL.map(|truth| {
-            let of: Vec<&Answer> = self.answers.iter().filter(|a| a.truth == truth).collect();
-            let right = of.iter().filter(|a| a.correct()).count() as u32;
-            (truth, right, of.len() as u32)
-        })
-    }
-}
-
-/// A change to the quiz.
-#[derive(Debug, Clone, PartialEq)]
-pub enum QuizAction {
-    /// Show or hide the quiz's panel (its seed field and Start button).
-    ToggleSetup,
-    /// The quiz's seed as typed.
-    SetSeed(String),
-    /// Start a set of questions with this seed.
-    Start(u64),
-    /// Answer the current question.
-    Answer(QuizAnswer),
-    /// The next question.
-    Next,
-    /// End the quiz.
-    Stop,
-}
-
-/// The quiz: whether its panel is open, its seed as typed, and the set in progress.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QuizState {
-    /// The panel is open (a set in progress also shows it).
-    pub open: bool,
-    /// The seed as typed, for the next set.
-    pub seed: String,
-    /// The set in progress.
-    pub current: Option<Quiz>,
-}
-
-impl Default for QuizState {
-    fn default() -> Self {
-        QuizState {
-            open: false,
-            seed: "1".to_owned(),
-            current: None,
-        }
-    }
 }

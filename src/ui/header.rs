@@ -3,7 +3,6 @@
 //! embedded copy shows only its title and a link to the full page.
 
 use crate::state::practice::PracticeAction;
-use crate::state::quiz::QuizAction;
 use crate::state::PageAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
@@ -66,7 +65,6 @@ pub fn header(
         .collect();
     let dispatch = dispatch_to(state);
     let act = |action: Action| send::<MouseEvent>(&dispatch, action);
-    let quiz_shown = state.quiz().is_some() || state.quiz_open();
     html! {
         <header class="app-header">
             <h1>{ text.title }</h1>
@@ -84,8 +82,6 @@ pub fn header(
                 <button id="practice-open" aria-pressed={state.practice().is_some().to_string()} onclick={act(Action::Practice(
                             if state.practice().is_some() { PracticeAction::Stop } else { PracticeAction::Start(1) }))}
                         title={text.practice_heading}>{ text.practice_button }</button>
-                <button id="quiz-open" aria-pressed={quiz_shown.to_string()} onclick={act(Action::Quiz(QuizAction::ToggleSetup))}
-                        title={text.quiz_title}>{ text.quiz_button }</button>
                 { embed_code(text, links, state.embed_snippet(), &dispatch) }
                 <button id="present-button" aria-pressed={state.presentation().to_string()} title={text.present_toggle}
                         onclick={act(Action::Page(PageAction::TogglePresentation))}>{ text.present_short }</button>

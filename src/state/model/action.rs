@@ -22,7 +22,6 @@ use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::LabAction;
 use crate::state::practice::PracticeAction;
-use crate::state::quiz::QuizAction;
 use crate::state::sets_view::SetsAction;
 use crate::state::url::Lockable;
 
@@ -42,8 +41,6 @@ pub enum Action {
     /// The page around the views: the view shown, the language, presentation mode, the
     /// shortcut list, notices, saving, the embed snippet.
     Page(PageAction),
-    /// The predict-then-reveal quiz.
-    Quiz(QuizAction),
     /// Practice: exercises the page checks.
     Practice(PracticeAction),
     /// The lessons.
@@ -82,7 +79,6 @@ impl Action {
             Action::Calculator(action) => action.keeps_message(),
             Action::Forward | Action::Backward => false,
             Action::Visualizer(_)
-            | Action::Quiz(_)
             | Action::Practice(_)
             | Action::Sets(_)
             | Action::Lab(_)
@@ -103,7 +99,6 @@ impl Action {
             Action::Calculator(action) => action.needs_unlocked(),
             Action::Visualizer(_)
             | Action::Page(_)
-            | Action::Quiz(_)
             | Action::Practice(_)
             | Action::Lesson(_)
             | Action::Forward
@@ -134,7 +129,7 @@ impl Action {
     /// Whether a practice set in progress refuses the action: it would change the filter
     /// the exercise is asked on (queries, walks of a query and the other views go on).
     pub fn changes_practice_filter(&self) -> bool {
-        !self.needs_unlocked().is_empty() || matches!(self, Action::Quiz(QuizAction::Start(_)))
+        !self.needs_unlocked().is_empty()
     }
 
     /// Whether the action changes the filter's settings or items (directly, or by a lesson
@@ -144,8 +139,7 @@ impl Action {
         match self {
             Action::Filter(FilterAction::BulkProgress(_) | FilterAction::BulkFinish(_)) => false,
             Action::Lesson(action) => !action.keeps_message(),
-            Action::Quiz(QuizAction::Start(_))
-            | Action::Practice(PracticeAction::Start(_))
+            Action::Practice(PracticeAction::Start(_) | PracticeAction::StartQuiz(_))
             | Action::Forward
             | Action::Backward => true,
             action => !action.needs_unlocked().is_empty(),
@@ -167,7 +161,6 @@ action_from!(
     Filter(FilterAction),
     Visualizer(VisualizerAction),
     Page(PageAction),
-    Quiz(QuizAction),
     Practice(PracticeAction),
     Lesson(LessonAction),
     Sets(SetsAction),

@@ -117,12 +117,17 @@ impl AppState {
     /// items, with room for every line made up front: regrowing a set of 50,000 items midway
     /// would make one slice several times longer than the others.
     pub fn bulk_builder(&self, lines: usize) -> BulkBuilder {
-        let mut members = self.members.as_ref().clone();
+        // The paste joins the filter as it is now, whatever the timeline shows.
+        let (filter, members) = match &self.timeline {
+            Some(scrub) => (&scrub.now.0, &scrub.now.1),
+            None => (&self.filter, &self.members),
+        };
+        let mut members = members.as_ref().clone();
         members.reserve(lines);
         let mut log = Vec::with_capacity(self.log.len() + lines);
         log.extend_from_slice(&self.log);
         BulkBuilder {
-            filter: self.filter.as_ref().clone(),
+            filter: filter.as_ref().clone(),
             members,
             log,
             added: 0,

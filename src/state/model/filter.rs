@@ -117,21 +117,8 @@ impl FilterAction {
     /// their walks, moving along the timeline. Anything else that touches the filter
     /// first brings the filter back to now.
     pub fn keeps_timeline(&self) -> bool {
-        matches!(
-            self,
-            FilterAction::SetDraft(_)
-                | FilterAction::TryWord
-                | FilterAction::TypeSetting(..)
-                | FilterAction::QueryDraft
-                | FilterAction::QueryItem(_)
-                | FilterAction::StartWalk(WalkKind::Query)
-                | FilterAction::StepWalk
-                | FilterAction::StepBackWalk
-                | FilterAction::CancelWalk
-                | FilterAction::DismissMessage
-                | FilterAction::BulkProgress(_)
-                | FilterAction::Seek(_)
-        )
+        // What changes neither the settings nor the items, except a paste joining them.
+        self.needs_unlocked().is_empty() && !matches!(self, FilterAction::BulkFinish(_))
     }
 
     /// The control an embedding page's `lock=` must leave open: m, k, the hash, the layout,
@@ -442,7 +429,6 @@ impl AppState {
         self.record_undo();
         self.lessons.progress = None;
         self.lessons.crawl = None;
-        self.quiz.current = None;
         self.draft.clear();
         self.page.view = View::default();
         self.sets = Default::default();

@@ -248,8 +248,6 @@ impl AppState {
     /// Opens a lesson at its first step, as one undo step.
     pub(super) fn start_lesson(&mut self, id: &str) {
         if let Some(lesson) = self.lesson_named(id) {
-            // A lesson brings its own filter: a practice set ends, the page's filter back.
-            self.apply_practice(crate::state::practice::PracticeAction::Stop);
             // The lesson replaces the restored session: the note about it goes.
             self.page.persistence.restored = false;
             let had_items = !self.members.is_empty();
@@ -404,7 +402,8 @@ impl AppState {
     /// The filter as a lesson leaves it at `step`: built from an empty filter by running
     /// steps 0 to `step` (walks before the last step are done at once).
     pub(super) fn build_lesson_step(&mut self, lesson: Rc<Lesson>, step: usize) {
-        self.quiz.current = None;
+        // A lesson brings its own filter: a practice set ends, the page's filter back.
+        self.apply_practice(crate::state::practice::PracticeAction::Stop);
         self.lessons.crawl = None;
         self.cms = Rc::default();
         self.random_next = 0;

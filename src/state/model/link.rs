@@ -88,13 +88,10 @@ impl AppState {
         }
         state.undo.clear();
         state.page.embedding = embedding;
-        if let Some(seed) = url.quiz {
-            // As when the quiz is started by hand: a tiny filter is filled first (the locks
-            // respected), and its question, not `query=`, is shown.
-            state.start_quiz(seed);
-        }
         if let Some(seed) = url.practice {
-            state.start_practice(seed);
+            state.start_practice(seed, false);
+        } else if let Some(seed) = url.quiz {
+            state.start_practice(seed, true);
         }
         if let Some(id) = url.lesson {
             let given = |key| url.given.has(key);
@@ -189,8 +186,8 @@ impl AppState {
             lang: Some(self.page.unloaded_lang.unwrap_or(self.page.lang)),
             embedding: self.page.embedding.clone(),
             presentation: self.page.presentation,
-            quiz: self.quiz.current.as_ref().map(|q| q.seed),
-            practice: self.practice().map(|p| p.seed),
+            quiz: self.practice().filter(|p| p.quiz).map(|p| p.seed),
+            practice: self.practice().filter(|p| !p.quiz).map(|p| p.seed),
             lesson: self.lesson().map(|p| p.lesson.id.clone()),
             step: self.lesson().map_or(1, |p| p.step as u64 + 1),
             sets: Rc::clone(&self.sets.items),

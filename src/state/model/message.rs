@@ -74,20 +74,6 @@ pub enum Message {
     DemoLoaded,
     /// A lesson replaced a filter that held items (undo brings them back).
     LessonReplaced,
-    /// A quiz found too few items, or a filter that cannot give all three answers, and
-    /// built a small filter first (undo brings the previous one back).
-    QuizFilterBuilt {
-        /// The items the filter held before.
-        had: usize,
-        /// The words added.
-        added: Vec<String>,
-        /// The filter's m and k now.
-        m: u64,
-        /// k.
-        k: u32,
-        /// How the filter was changed.
-        how: QuizFilterChange,
-    },
     /// An item was added; `newly_set` of its positions went from 0 to set.
     Added {
         /// The item.
@@ -142,16 +128,4 @@ pub enum Message {
     NothingToUndo,
     /// Redo had nothing to do.
     NothingToRedo,
-}
-
-/// How a quiz changed the filter before its first question.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QuizFilterChange {
-    /// Words were added to the filter as it was.
-    Filled,
-    /// m and k became [`crate::state::quiz::QUIZ_SHAPE`], then words were added.
-    Resized,
-    /// The items were replaced by words in a filter of its own, since the filter could not
-    /// give all three answers.
-    Replaced,
 }

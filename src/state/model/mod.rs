@@ -4,7 +4,7 @@
 //! [`AppState`] holds the shared filter (its settings, its item log, the filter built from
 //! them, undo and redo, a walk, the message about the last action) and one state per part
 //! of the page: the page around the views ([`PageState`]), the visualizer's panels
-//! ([`VisualizerState`]), the quiz, the lessons, and each other view. [`AppState::apply`]
+//! ([`VisualizerState`]), practice, the lessons, and each other view. [`AppState::apply`]
 //! only dispatches each group of actions to its reducer.
 
 use std::rc::Rc;
@@ -24,7 +24,6 @@ use super::log::{replay, LogEntry, Members};
 use super::query::{run_query_without_culprits, QueryReport};
 use super::practice::Practice;
 use super::query_record::QueryRecord;
-use super::quiz::{Quiz, QuizState};
 use super::sets_view::{SetsFigures, SetsState};
 use super::settings::{FilterModel, Settings};
 use super::url::{Embedding, Notice, View};
@@ -37,7 +36,6 @@ mod link;
 mod message;
 mod page;
 mod practice;
-mod quiz;
 mod removal;
 mod visualizer;
 mod walk;
@@ -47,7 +45,7 @@ pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
 pub use filter::{FilterAction, Walk, WalkKind, UNDO_DEPTH};
 pub use lessons::{Divergence, LessonAction, LessonProgress, LessonsState, LessonsStatus};
 pub use link::LINK_AT_ONCE;
-pub use message::{FieldDrafts, FieldError, FieldErrors, Message, QuizFilterChange, SettingField};
+pub use message::{FieldDrafts, FieldError, FieldErrors, Message, SettingField};
 pub use page::{PageAction, PageState, Persistence};
 pub use visualizer::{VisualizerAction, VisualizerState};
 
@@ -100,7 +98,6 @@ pub struct AppState {
     items_revision: u64,
     page: PageState,
     panels: VisualizerState,
-    quiz: QuizState,
     practice: Option<Box<Practice>>,
     /// While the timeline shows an earlier filter: where, and the filter as it is now
     /// (`filter` and `members` then hold the earlier one).
@@ -156,7 +153,6 @@ impl AppState {
             items_revision: 0,
             page: PageState::default(),
             panels: VisualizerState::default(),
-            quiz: QuizState::default(),
             practice: None,
             timeline: None,
             query_record: Rc::default(),
@@ -211,7 +207,6 @@ impl AppState {
                 self.panels = panels.apply(action, self.settings.m());
             }
             Action::Page(action) => self.page = std::mem::take(&mut self.page).apply(action),
-            Action::Quiz(action) => self.apply_quiz(action),
             Action::Practice(action) => self.apply_practice(action),
             Action::Lesson(action) => self.apply_lesson(action),
             Action::Forward => {
@@ -352,7 +347,7 @@ impl AppState {
         self.last_query.as_deref()
     }
     /// The item whose positions the bit array, the strip, its lines and the hash arithmetic
-    /// show: the walk's item, else the typed one, else the quiz's question, else the last
+    /// show: the walk's item, else the typed one, else the timeline's operation or the exercise's item, else the last
     /// query's, else the item just added from the field.
     pub fn shown_item(&self) -> Option<&str> {
         if let Some(walk) = &self.walk {
@@ -360,9 +355,6 @@ impl AppState {
         }
         if !self.draft.is_empty() {
             return check_item(&self.draft).ok();
-        }
-        if let Some(quiz) = &self.quiz.current {
-            return Some(quiz.item());
         }
         if let Some(t) = self.timeline.as_ref().map(|s| s.t).filter(|&t| t > 0) {
             return self.log.get(t - 1).map(LogEntry::item);
@@ -466,18 +458,6 @@ impl AppState {
             .filter(member)
             .or(Some(self.draft.as_str()).filter(member))
             .or(self.members.list().first().map(|m| m.item.as_str()))
-    }
-    /// The quiz in progress.
-    pub fn quiz(&self) -> Option<&Quiz> {
-        self.quiz.current.as_ref()
-    }
-    /// Whether the quiz's panel is open (a quiz in progress also shows it).
-    pub fn quiz_open(&self) -> bool {
-        self.quiz.open
-    }
-    /// The quiz's seed as typed.
-    pub fn quiz_seed(&self) -> &str {
-        &self.quiz.seed
     }
     /// The lesson the menu shows: the one chosen but not started, else the one open.
     pub fn lesson_choice(&self) -> &str {

@@ -14,7 +14,8 @@ impl AppState {
     /// Applies one change to the practice set.
     pub(super) fn apply_practice(&mut self, action: PracticeAction) {
         match action {
-            PracticeAction::Start(seed) => self.start_practice(seed),
+            PracticeAction::Start(seed) => self.start_practice(seed, false),
+            PracticeAction::StartQuiz(seed) => self.start_practice(seed, true),
             PracticeAction::Stop => {
                 if let Some((settings, log)) = self.practice_kept.take() {
                     self.rebuild(settings, Rc::unwrap_or_clone(log));
@@ -50,14 +51,13 @@ impl AppState {
         }
     }
 
-    /// Starts a set with this seed: the quiz ends, and the filter the page had is kept.
-    pub(super) fn start_practice(&mut self, seed: u64) {
-        self.quiz.current = None;
-        self.quiz.open = false;
+    /// Starts a set with this seed (a quiz, or every kind); the filter the page had is
+    /// kept.
+    pub(super) fn start_practice(&mut self, seed: u64, quiz: bool) {
         if self.practice_kept.is_none() {
             self.practice_kept = Some((self.settings, Rc::clone(&self.log)));
         }
-        self.practice = Some(Box::new(Practice::start(seed)));
+        self.practice = Some(Box::new(Practice::start(seed, quiz)));
         self.show_exercise();
     }
 
@@ -81,21 +81,24 @@ impl AppState {
     /// naively deleted, and the item asked (with its culprits); "Show me" walks through
     /// the item's positions one at a time.
     fn carry_out(&mut self, walk: bool) {
-        let Some(task) = self.practice.as_ref().and_then(|p| p.current()).map(|e| e.task.clone())
+        let Some(task) = self.practice.as_ref().and_then(|p| p.current()).map(|e| &e.task)
         else {
             return;
         };
-        if let Some(entry) = task.outcome() {
+        let outcome = task.outcome();
+        let item = task.item().map(str::to_owned);
+        let walks = matches!(task, Task::Place { .. } | Task::Predict { .. } | Task::Culprits { .. });
+        if let Some(entry) = outcome {
             let mut log = self.log.as_ref().clone();
             log.push(entry);
             self.rebuild(self.settings, log);
         }
-        if let Some(item) = task.item() {
-            self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, item)));
-            if walk && matches!(task, Task::Place { .. } | Task::Predict { .. } | Task::Culprits { .. }) {
+        if let Some(item) = item {
+            self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &item)));
+            if walk && walks {
                 self.walk = Some(Walk {
                     kind: WalkKind::Query,
-                    item: item.to_owned(),
+                    item,
                     step: 0,
                 });
             }
@@ -120,6 +123,13 @@ impl AppState {
             .filter(|p| matches!(p.current().map(|e| &e.task), Some(Task::Place { .. })))
             .map(|p| p.response.cells.iter().copied().collect())
             .unwrap_or_default()
+    }
+
+    /// Whether a prediction is waiting for its answer (the arithmetic then hides the bits).
+    pub fn predicting(&self) -> bool {
+        self.practice().is_some_and(|p| {
+            p.answering() && matches!(p.current().map(|e| &e.task), Some(Task::Predict { .. }))
+        })
     }
 
     /// Whether the exercise shown hides its item's positions (a place exercise not yet

@@ -19,6 +19,8 @@ pub struct CellInspectorProps {
     pub setters: Vec<Setter>,
     /// How many items in all.
     pub total: usize,
+    /// The operations of the log that touched the cell, in order: `#3 add “pear” → 1`.
+    pub history: Vec<String>,
 }
 
 /// One line under the grid, written as markup (it has no controls).
@@ -45,6 +47,10 @@ pub fn cell_inspector(text: &'static Text, props: &CellInspectorProps) -> Html {
             line.push(' ');
             line.push_str(&fill(text.culprit_more, &[&more]));
         }
+    }
+    if !props.history.is_empty() {
+        line.push(' ');
+        line.push_str(&fill(text.cell_history, &[&props.history.join(text.list_separator)]));
     }
     let mut out = Markup::default();
     out.push(

@@ -282,8 +282,12 @@ fn summary(text: &'static Text, practice: &Practice, out: &mut Markup) {
             &[&kind.key(), &right, &done, &fill(text.practice_by_kind, &[&kind_label(text, kind), &right, &done])],
         );
     }
+    out.push("</ul>", &[]);
+    if practice.quiz {
+        out.push("<p class=\"hint\">{}</p>", &[&text.quiz_balance]);
+    }
     out.push(
-        "</ul><button type=\"button\" id=\"practice-new\" class=\"primary\" data-practice-action=\"new\">{}</button></div>",
+        "<button type=\"button\" id=\"practice-new\" class=\"primary\" data-practice-action=\"new\">{}</button></div>",
         &[&text.practice_new_set],
     );
 }
@@ -353,26 +357,46 @@ fn element<T: JsCast>(id: &str) -> Option<T> {
     web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into::<T>().ok()
 }
 
-/// The panel's fields and ticks as entered, for Check.
-fn entered(task: &Task, members: &Members) -> Response {
-    let mut response = Response {
-        number: field_value("practice-number"),
-        m: field_value("practice-m"),
-        k: field_value("practice-k"),
-        ..Response::default()
-    };
-    if let Task::Counters { after, .. } = task {
-        response.counters = (0..after.len()).map(|i| field_value(&format!("practice-counter-{i}"))).collect();
-    }
-    for (id, bit, item) in ticks(task, members) {
-        if element::<HtmlInputElement>(&id).is_some_and(|input| input.checked()) {
-            match task {
-                Task::Culprits { .. } => response.culprits.push((bit, item)),
-                _ => response.items.push(item),
-            }
+/// What Check reads: the task's checkboxes ([`ticks`]), whether they are culprits' (else
+/// items lost), and how many counter fields it has.
+struct Form {
+    ticks: Vec<(String, u64, String)>,
+    culprits: bool,
+    counters: usize,
+}
+
+impl Form {
+    fn of(task: &Task, members: &Members) -> Self {
+        Form {
+            ticks: ticks(task, members),
+            culprits: matches!(task, Task::Culprits { .. }),
+            counters: match task {
+                Task::Counters { after, .. } => after.len(),
+                _ => 0,
+            },
         }
     }
-    response
+
+    /// The fields and ticks as entered.
+    fn entered(&self) -> Response {
+        let mut response = Response {
+            number: field_value("practice-number"),
+            m: field_value("practice-m"),
+            k: field_value("practice-k"),
+            ..Response::default()
+        };
+        response.counters = (0..self.counters).map(|i| field_value(&format!("practice-counter-{i}"))).collect();
+        for (id, bit, item) in &self.ticks {
+            if element::<HtmlInputElement>(id).is_some_and(|input| input.checked()) {
+                if self.culprits {
+                    response.culprits.push((*bit, item.clone()));
+                } else {
+                    response.items.push(item.clone());
+                }
+            }
+        }
+        response
+    }
 }
 
 /// The panel.
@@ -381,14 +405,30 @@ pub fn practice_panel(text: &'static Text, props: &PracticePanelProps) -> Html {
     let total = practice.exercises.len();
     let current = practice.current();
     let mut body = Markup::default();
+    body.push(
+        "<section class=\"panel practice\" id=\"practice\" aria-labelledby=\"practice-title\" data-practice-seed=\"{}\" data-exercise-index=\"{}\" data-exercise-kind=\"{}\" data-exercise-state=\"{}\" data-exercise-item=\"{}\" data-score=\"{}\" data-total=\"{}\"><h2 id=\"practice-title\">{}</h2><div aria-live=\"polite\">",
+        &[
+            &practice.seed,
+            &(practice.index + 1).min(total),
+            &current.map_or("", |e| e.task.kind().key()),
+            &current.map_or("done", |_| practice.state.key()),
+            &current.and_then(|e| e.task.item()).unwrap_or(""),
+            &practice.score(),
+            &total,
+            &if practice.quiz { text.quiz_title } else { text.practice_heading },
+        ],
+    );
     match current {
         Some(e) => exercise(text, props, &e.task, &mut body),
         None => summary(text, practice, &mut body),
     }
-    body.push("<p class=\"quiz-score\">{}</p>", &[&fill(text.practice_score, &[&practice.score(), &practice.results.len()])]);
+    body.push(
+        "<p class=\"quiz-score\">{}</p></div><button type=\"button\" id=\"practice-stop\" class=\"small\" data-practice-action=\"stop\">{}</button></section>",
+        &[&fill(text.practice_score, &[&practice.score(), &practice.results.len()]), &text.practice_stop],
+    );
     let onclick = {
         let d = props.ondispatch.clone();
-        let next_seed = practice.seed.wrapping_add(1);
+        let (next_seed, quiz) = (practice.seed.wrapping_add(1), practice.quiz);
         Callback::from(move |e: MouseEvent| {
             let Some(button) = e
                 .target()
@@ -408,6 +448,7 @@ pub fn practice_panel(text: &'static Text, props: &PracticePanelProps) -> Html {
                     }
                     Some("show") => (PracticeAction::Show, &["practice-next"]),
                     Some("next") => (PracticeAction::Next, &["practice-question"]),
+                    Some("new") if quiz => (PracticeAction::StartQuiz(next_seed), &["practice-question"]),
                     Some("new") => (PracticeAction::Start(next_seed), &["practice-question"]),
                     Some("stop") => (PracticeAction::Stop, &[]),
                     _ => return,
@@ -418,28 +459,15 @@ pub fn practice_panel(text: &'static Text, props: &PracticePanelProps) -> Html {
     };
     let onsubmit = {
         let d = props.ondispatch.clone();
-        let task = current.map(|e| e.task.clone());
-        let members = props.members.clone();
+        let form = current.map(|e| Form::of(&e.task, props.members));
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            if let Some(task) = &task {
-                d.emit(Action::Practice(PracticeAction::Submit(entered(task, &members))));
+            if let Some(form) = &form {
+                d.emit(Action::Practice(PracticeAction::Submit(form.entered())));
                 focus_after(&["practice-next", "practice-submit"]);
             }
         })
     };
-    let exercise = current;
-    html! {
-        <section class="panel practice" id="practice" aria-labelledby="practice-title" {onclick} {onsubmit}
-                 data-practice-seed={practice.seed.to_string()}
-                 data-exercise-index={(practice.index + 1).min(total).to_string()}
-                 data-exercise-kind={exercise.map(|e| e.task.kind().key())}
-                 data-exercise-state={exercise.map(|_| practice.state.key()).unwrap_or("done")}
-                 data-exercise-item={exercise.and_then(|e| e.task.item()).map(str::to_owned)}
-                 data-score={practice.score().to_string()} data-total={total.to_string()}>
-            <h2 id="practice-title">{ text.practice_heading }</h2>
-            <div aria-live="polite">{ body.html() }</div>
-            <button type="button" id="practice-stop" class="small" data-practice-action="stop">{ text.practice_stop }</button>
-        </section>
-    }
+    // The panel's buttons and form, by delegation from one element around it.
+    html! { <div class="practice-host" {onclick} {onsubmit}>{ body.html() }</div> }
 }

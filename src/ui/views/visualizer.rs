@@ -1,6 +1,6 @@
 //! The visualizer's layout. The item field and the bit array come first; the filter's
 //! settings sit in a compact row between them (after the answer on a phone); under it, the answer (the walk, the verdict and the hash
-//! arithmetic) beside the figures and the items. The quiz appears when it is asked for, and
+//! arithmetic) beside the figures and the items. Practice appears when it is asked for, and
 //! the deletion demonstrations open on demand. On a phone everything stacks in the order
 //! item field, bit array, answer, the rest.
 
@@ -16,6 +16,7 @@ use crate::i18n::Text;
 use crate::state::figures::Figures;
 use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
 use crate::state::query::setters_at;
+use crate::state::timeline::cell_history;
 use crate::state::url::Lockable;
 use crate::state::{Action, AppState, Mode, WalkKind};
 use crate::ui::bulk;
@@ -32,7 +33,8 @@ use crate::ui::components::{
     notices::{message_bar, MessageBarProps},
     query_result::{query_result, QueryResultProps},
     practice_panel::{practice_panel, PracticePanelProps},
-    quiz_panel::{quiz_panel, QuizPanelProps},
+    query_record_panel::query_record_panel,
+    timeline_bar::{operation, timeline_bar},
     stats::stats,
     walk_panel::{walk_panel, WalkPanelProps},
 };
@@ -99,20 +101,26 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 let (setters, total) = setters_at(state.filter(), state.members(), &[position])
                     .pop()
                     .unwrap_or_default();
-                (position, setters, total)
+                let log = &state.log()[..state.timeline_t()];
+                let history: Vec<String> = cell_history(state.settings(), log, position)
+                    .iter()
+                    .map(|e| format!("#{} {} → {}", e.operation, operation(text, &e.entry), e.value))
+                    .collect();
+                (position, setters, total, history)
             })
         })
     };
     let inspector = inspected
         .as_ref()
         .as_ref()
-        .map(|(position, setters, total)| {
+        .map(|(position, setters, total, history)| {
             let props = CellInspectorProps {
                 position: *position,
                 value: state.filter().count(*position),
                 counting: settings.mode() == Mode::Counting,
                 setters: setters.clone(),
                 total: *total,
+                history: history.clone(),
             };
             cell_inspector(text, &props)
         });
@@ -130,7 +138,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             set: set_flags(steps),
             visible: state.walk().map(|w| w.step).unwrap_or(u32::MAX),
             adding: state.walk().is_some_and(|w| w.kind == WalkKind::Add),
-            hide_bits: state.quiz().is_some_and(|q| q.answer().is_none())
+            hide_bits: state.predicting()
                 && state.draft().is_empty()
                 && state.walk().is_none(),
             n: state.members().len() as u64,
@@ -184,26 +192,6 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             };
             crawl_panel(text, &props)
         });
-    let quiz = (!compact && (state.quiz().is_some() || state.quiz_open())).then(|| {
-        let revealed = state
-            .quiz()
-            .filter(|q| q.answer().is_some())
-            .and_then(|_| state.last_query())
-            .map(|report| {
-                (
-                    report.steps.clone(),
-                    set_flags(&report.steps),
-                    report.verdict.clone(),
-                )
-            });
-        let props = QuizPanelProps {
-            quiz: state.quiz().cloned(),
-            seed: state.quiz_seed().to_owned(),
-            revealed,
-            ondispatch: dispatch.clone(),
-        };
-        quiz_panel(text, &props)
-    });
     // Practice shows in an embedded page too: a course page collects its results.
     let practice = state.practice().map(|practice| {
         let props = PracticePanelProps {
@@ -347,6 +335,11 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         low_bits_note(text, &props)
     });
     let errors = state.field_errors().clone();
+    let figures = Figures::of(state.filter(), state.members().len() as u64);
+    let timeline = (!state.log().is_empty())
+        .then(|| timeline_bar(text, state.log(), state.timeline_t(), &dispatch));
+    let record = (state.query_record().total() > 0)
+        .then(|| query_record_panel(text, state.query_record(), figures.ln_fpr.exp()));
     html! {
         <main class={crate::class_list!("visualizer", props.away.then_some("away"))}>
             <div class="entry">
@@ -364,6 +357,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                       picked: state.picked_cells(), picking: state.picking_cells(),
                       ondispatch: dispatch.clone() }) }
                 if settings.mode() == Mode::Counting { { counting_legend(text) } }
+                <div class="slot">{ timeline }</div>
                 <div class="slot">{ inspector }</div>
                 <div class="slot">{ low_bits_note }</div>
                 <p class="hint bit-hint">{ text.bit_array_hint }{ " " }{ text.grid_keys }</p>
@@ -372,7 +366,6 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             <div class="answer">
                 <div class="slot">{ message }</div>
                 <div class="slot">{ walk }</div>
-                <div class="slot">{ quiz }</div>
                 <div class="slot">{ practice }</div>
                 <div class="slot">{ verdict }</div>
                 <div class="slot">{ arithmetic }</div>
@@ -380,7 +373,8 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             <div class="figures">
                 // The crawler lesson's tally stands beside the bit array's answer.
                 <div class="slot">{ crawl }</div>
-                { stats(text, &Figures::of(state.filter(), state.members().len() as u64)) }
+                { stats(text, &figures) }
+                <div class="slot">{ record }</div>
                 if !items_locked {
                     <ItemList members={Shared(state.shared_members())} mode={settings.mode()} bulk={state.bulk().copied()}
                               onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
