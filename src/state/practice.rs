@@ -271,11 +271,12 @@ pub fn check(task: &Task, response: &Response) -> bool {
         Task::Place { cells, .. } => same_values(&response.cells, cells),
         Task::Predict { truth, .. } => response.answer == Some(*truth),
         Task::Culprits { setters, .. } => {
-            let right: Vec<(u64, String)> = setters
-                .iter()
-                .flat_map(|(p, items)| items.iter().map(move |i| (*p, i.clone())))
-                .collect();
-            same_values(&response.culprits, &right)
+            // every ticked pair is right, and there are as many as there are setters
+            let ticks = setters.iter().map(|(_, items)| items.len()).sum::<usize>();
+            response.culprits.len() == ticks
+                && response.culprits.iter().all(|(bit, item)| {
+                    setters.iter().any(|(p, items)| p == bit && items.contains(item))
+                })
         }
         Task::Read { figure, value } => match parse_number(&response.number) {
             None => false,
@@ -286,15 +287,15 @@ pub fn check(task: &Task, response: &Response) -> bool {
             n, p, smallest_m, ..
         } => {
             let m = response.m.trim().parse::<u64>();
-            let k = response.k.trim().parse::<u32>();
-            matches!((m, k), (Ok(m), Ok(k)) if size_accepted(m, k, *n, *p, *smallest_m))
+            let k = response.k.trim().parse::<u64>();
+            matches!((m, k), (Ok(m), Ok(k)) if k <= 64 && size_accepted(m, k as u32, *n, *p, *smallest_m))
         }
         Task::Counters { after, .. } => {
             after.len() == response.counters.len()
                 && after
                     .iter()
                     .zip(&response.counters)
-                    .all(|((_, want), typed)| typed.trim().parse::<u8>() == Ok(*want))
+                    .all(|((_, want), typed)| typed.trim().parse::<u64>() == Ok(u64::from(*want)))
         }
         Task::Lost { lost, .. } => same_values(&response.items, lost),
     }
@@ -380,18 +381,16 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
     // culprits: a false positive, if the filter gives one within the search
     let false_positive = QuizAnswer::FalsePositive;
     if let Some(item) = find_item(seed, 1, false_positive, &filter, &members, &asked) {
-        let setters = distinct_positions(&filter, &item)
-            .into_iter()
-            .map(|p| {
-                let of: Vec<String> = members
-                    .list()
-                    .iter()
-                    .filter(|mb| distinct_positions(&filter, &mb.item).contains(&p))
-                    .map(|mb| mb.item.clone())
-                    .collect();
-                (p, of)
-            })
-            .collect();
+        let mut setters: Vec<(u64, Vec<String>)> = Vec::new();
+        for p in distinct_positions(&filter, &item) {
+            let mut of = Vec::new();
+            for member in members.list() {
+                if distinct_positions(&filter, &member.item).contains(&p) {
+                    of.push(member.item.clone());
+                }
+            }
+            setters.push((p, of));
+        }
         set.push(on_filter(Task::Culprits { item, setters }));
     }
 
@@ -422,14 +421,12 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
     let counting = plain.with_mode(Mode::Counting);
     let removed = member(seed, 0x636f_756e, &members);
     let (counters, _) = replay(&counting, &log);
-    let hits: Vec<u64> = counters.shape().positions(removed.as_bytes()).collect();
-    let after = distinct_positions(&counters, &removed)
-        .into_iter()
-        .map(|p| {
-            let times = hits.iter().filter(|&&h| h == p).count() as u8;
-            (p, counters.count(p).saturating_sub(times))
-        })
-        .collect();
+    // a counter that two of the item's hashes share drops by 2
+    let mut after: Vec<(u64, u8)> = Vec::new();
+    for p in distinct_positions(&counters, &removed) {
+        let times = counters.shape().positions(removed.as_bytes()).filter(|&h| h == p).count();
+        after.push((p, counters.count(p).saturating_sub(times as u8)));
+    }
     set.push(Exercise {
         task: Task::Counters {
             item: removed,
@@ -440,17 +437,13 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
     });
     let deleted = member(seed, 0x6c6f_7374, &members);
     let cleared = distinct_positions(&filter, &deleted);
-    let lost = members
-        .list()
-        .iter()
-        .filter(|mb| mb.item != deleted)
-        .filter(|mb| {
-            distinct_positions(&filter, &mb.item)
-                .iter()
-                .any(|p| cleared.contains(p))
-        })
-        .map(|mb| mb.item.clone())
-        .collect();
+    let mut lost = Vec::new();
+    for member in members.list() {
+        let positions = distinct_positions(&filter, &member.item);
+        if member.item != deleted && positions.iter().any(|p| cleared.contains(p)) {
+            lost.push(member.item.clone());
+        }
+    }
     set.push(on_filter(Task::Lost {
         item: deleted,
         lost,
@@ -579,14 +572,18 @@ impl Practice {
     /// Per kind (in [`ExerciseKind::ALL`]'s order, only the kinds asked): right first
     /// attempts and exercises done.
     pub fn by_kind(&self) -> Vec<(ExerciseKind, u32, u32)> {
-        ExerciseKind::ALL
-            .iter()
-            .filter_map(|&kind| {
-                let of = self.results.iter().filter(|r| r.kind == kind);
-                let done = of.clone().count() as u32;
-                (done > 0).then(|| (kind, of.filter(|r| r.correct).count() as u32, done))
-            })
-            .collect()
+        let mut by_kind: Vec<(ExerciseKind, u32, u32)> = Vec::new();
+        for kind in ExerciseKind::ALL {
+            let (mut right, mut done) = (0, 0);
+            for result in self.results.iter().filter(|r| r.kind == kind) {
+                right += u32::from(result.correct);
+                done += 1;
+            }
+            if done > 0 {
+                by_kind.push((kind, right, done));
+            }
+        }
+        by_kind
     }
 
     /// What an embedding course page receives, as JSON, in order: one `bloomlab:result`
@@ -596,32 +593,25 @@ impl Practice {
     pub fn messages(&self) -> Vec<String> {
         let (seed, total) = (self.seed, self.exercises.len());
         let mut score = 0;
-        let mut messages: Vec<String> = self
-            .results
-            .iter()
-            .enumerate()
-            .map(|(index, r)| {
-                score += u32::from(r.correct);
-                format!(
-                    r#"{{"type":"bloomlab:result","seed":{seed},"index":{},"kind":"{}","correct":{},"attempts":{},"score":{score},"total":{total}}}"#,
-                    index + 1,
-                    r.kind.key(),
-                    r.correct,
-                    r.attempts
-                )
-            })
-            .collect();
-        if self.finished() {
-            let by_kind: Vec<String> = self
-                .by_kind()
-                .iter()
-                .map(|(kind, right, done)| {
-                    format!(r#""{}":{{"score":{right},"total":{done}}}"#, kind.key())
-                })
-                .collect();
+        let mut messages = Vec::new();
+        for (index, r) in self.results.iter().enumerate() {
+            score += u32::from(r.correct);
             messages.push(format!(
-                r#"{{"type":"bloomlab:summary","seed":{seed},"score":{score},"total":{total},"byKind":{{{}}}}}"#,
-                by_kind.join(",")
+                r#"{{"type":"bloomlab:result","seed":{seed},"index":{},"kind":"{}","correct":{},"attempts":{},"score":{score},"total":{total}}}"#,
+                index + 1,
+                r.kind.key(),
+                r.correct,
+                r.attempts
+            ));
+        }
+        if self.finished() {
+            let mut by_kind = String::new();
+            for (kind, right, done) in self.by_kind() {
+                let comma = if by_kind.is_empty() { "" } else { "," };
+                by_kind += &format!(r#"{comma}"{}":{{"score":{right},"total":{done}}}"#, kind.key());
+            }
+            messages.push(format!(
+                r#"{{"type":"bloomlab:summary","seed":{seed},"score":{score},"total":{total},"byKind":{{{by_kind}}}}}"#
             ));
         }
         messages

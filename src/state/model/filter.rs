@@ -368,7 +368,7 @@ impl AppState {
     /// Queries an item: its answer, with the items that set a false positive's bits.
     pub(super) fn query_item(&mut self, item: String) {
         let report = run_query(&self.filter, &self.members, &item);
-        Rc::make_mut(&mut self.query_record).record(&item, &report.verdict);
+        self.query_record.record(&item, &report.verdict);
         self.last_query = Some(Rc::new(report));
     }
 

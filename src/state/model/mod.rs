@@ -102,7 +102,7 @@ pub struct AppState {
     /// While the timeline shows an earlier filter: where, and the filter as it is now
     /// (`filter` and `members` then hold the earlier one).
     timeline: Option<Box<Scrub>>,
-    query_record: Rc<QueryRecord>,
+    query_record: QueryRecord,
     /// The filter the page had when a practice set started, back when it ends.
     practice_kept: Option<(Settings, Rc<Vec<LogEntry>>)>,
     lessons: LessonsState,
@@ -155,7 +155,7 @@ impl AppState {
             panels: VisualizerState::default(),
             practice: None,
             timeline: None,
-            query_record: Rc::default(),
+            query_record: QueryRecord::default(),
             practice_kept: None,
             lessons: LessonsState::default(),
             sets: SetsState::default(),

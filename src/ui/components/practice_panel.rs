@@ -56,24 +56,30 @@ fn answer_label(text: &'static Text, answer: QuizAnswer) -> &'static str {
     }
 }
 
-/// Items as the page lists them: `“a”, “b”`, or "none".
-fn item_list<'a>(text: &'static Text, items: impl Iterator<Item = &'a String>) -> String {
-    let shown: Vec<String> = items.map(|i| format!("“{}”", shown_item(i))).collect();
-    if shown.is_empty() {
+/// Values joined by commas, each as `show` writes it, or "none".
+fn listed<T>(text: &'static Text, values: &[T], show: impl Fn(&T) -> String) -> String {
+    let mut out = String::new();
+    for value in values {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(&show(value));
+    }
+    if out.is_empty() {
         text.practice_none.to_owned()
     } else {
-        shown.join(", ")
+        out
     }
 }
 
+/// Items as the page lists them: `“a”, “b”`, or "none".
+fn item_list(text: &'static Text, items: &[String]) -> String {
+    listed(text, items, |i| format!("“{}”", shown_item(i)))
+}
+
 /// Numbers joined by commas, or "none".
-fn number_list(text: &'static Text, numbers: impl Iterator<Item = u64>) -> String {
-    let shown: Vec<String> = numbers.map(|n| n.to_string()).collect();
-    if shown.is_empty() {
-        text.practice_none.to_owned()
-    } else {
-        shown.join(", ")
-    }
+fn number_list(text: &'static Text, numbers: &[u64]) -> String {
+    listed(text, numbers, u64::to_string)
 }
 
 /// The question, in the page's language.
@@ -124,17 +130,18 @@ fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &m
         Task::Place { item, cells } => {
             line(fill(
                 text.practice_answer_place,
-                &[&shown_item(item), &number_list(text, cells.iter().copied()), &m, &(k - 1)],
+                &[&shown_item(item), &number_list(text, cells), &m, &(k - 1)],
             ));
-            let wrong = practice.response.cells.iter().copied().filter(|c| !cells.contains(c));
-            if practice.response.cells.iter().any(|c| !cells.contains(c)) {
-                line(fill(text.practice_wrong_cells, &[&number_list(text, wrong)]));
+            let mut wrong = practice.response.cells.clone();
+            wrong.retain(|c| !cells.contains(c));
+            if !wrong.is_empty() {
+                line(fill(text.practice_wrong_cells, &[&number_list(text, &wrong)]));
             }
         }
         Task::Predict { truth, .. } => line(answer_label(text, *truth).to_owned()),
         Task::Culprits { setters, .. } => {
             for (bit, items) in setters {
-                line(fill(text.practice_answer_culprits, &[bit, &item_list(text, items.iter())]));
+                line(fill(text.practice_answer_culprits, &[bit, &item_list(text, items)]));
             }
         }
         Task::Read { figure, value } => {
@@ -166,7 +173,7 @@ fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &m
                 line(fill(text.practice_answer_counters, &[counter, value]));
             }
         }
-        Task::Lost { lost, .. } => line(fill(text.practice_answer_lost, &[&item_list(text, lost.iter())])),
+        Task::Lost { lost, .. } => line(fill(text.practice_answer_lost, &[&item_list(text, lost)])),
     }
     out.push("</div>", &[]);
 }
@@ -190,24 +197,22 @@ fn number_field(out: &mut Markup, id: &str, label: &str, value: &str, disabled: 
 /// The checkboxes of the task as (id, the pair or item it stands for): culprits tick a
 /// (bit, item) pair, the lost-items question an item.
 fn ticks(task: &Task, members: &Members) -> Vec<(String, u64, String)> {
-    match task {
-        Task::Culprits { setters, .. } => setters
-            .iter()
-            .flat_map(|(bit, _)| {
-                members.list().iter().enumerate().map(move |(i, member)| {
-                    (format!("culprit-{bit}-{i}"), *bit, member.item.clone())
-                })
-            })
-            .collect(),
-        Task::Lost { item, .. } => members
-            .list()
-            .iter()
-            .enumerate()
-            .filter(|(_, member)| &member.item != item)
-            .map(|(i, member)| (format!("lost-{i}"), 0, member.item.clone()))
-            .collect(),
-        _ => Vec::new(),
+    let mut ticks = Vec::new();
+    for (i, member) in members.list().iter().enumerate() {
+        let item = member.item.clone();
+        match task {
+            Task::Culprits { setters, .. } => {
+                for (bit, _) in setters {
+                    ticks.push((format!("culprit-{bit}-{i}"), *bit, item.clone()));
+                }
+            }
+            Task::Lost { item: deleted, .. } if member.item != *deleted => {
+                ticks.push((format!("lost-{i}"), 0, item))
+            }
+            _ => {}
+        }
     }
+    ticks
 }
 
 /// What the student enters for this task.
@@ -217,7 +222,7 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
     let closed = !practice.answering();
     match task {
         Task::Place { .. } => {
-            let marked = number_list(text, response.cells.iter().copied());
+            let marked = number_list(text, &response.cells);
             out.push("<p class=\"practice-marked\" id=\"practice-marked\">{}</p>", &[&fill(text.practice_marked, &[&marked])]);
         }
         Task::Predict { .. } => {

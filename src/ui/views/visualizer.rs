@@ -102,10 +102,10 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                     .pop()
                     .unwrap_or_default();
                 let log = &state.log()[..state.timeline_t()];
-                let history: Vec<String> = cell_history(state.settings(), log, position)
-                    .iter()
-                    .map(|e| format!("#{} {} → {}", e.operation, operation(text, &e.entry), e.value))
-                    .collect();
+                let mut history = Vec::new();
+                for e in cell_history(state.settings(), log, position) {
+                    history.push(format!("#{} {} → {}", e.operation, operation(text, &e.entry), e.value));
+                }
                 (position, setters, total, history)
             })
         })
