@@ -1,4 +1,4 @@
-// Accessibility as a gate: every view, lesson 1's false positive, the quiz, presentation
+// Accessibility as a gate: every view, lesson 1's false positive, practice, presentation
 // mode and the embed, in each language, scanned by axe-core with the WCAG 2.0 and 2.1 A and
 // AA rules. A violation fails the test, which names each rule, its impact, the elements at
 // fault and axe's summary of what to fix. No rule is disabled.
@@ -18,7 +18,14 @@ const labRun = async (page) => {
 const growDone = async (page) => {
   await expect(page.locator('.grow[data-status="done"]')).toBeVisible({ timeout: 30_000 });
 };
-const QUIZ = '?m=16&k=3&add=a&add=b&add=c&add=d&add=e&quiz=42';
+const QUIZ = '?quiz=42';
+/** Answers the current exercise with "Show me" and goes on, `times` times. */
+const showAndNext = async (page, times) => {
+  for (let i = 0; i < times; i++) {
+    await page.click('#practice-show');
+    await page.click('#practice-next');
+  }
+};
 
 /** Each screen: its name, its link, what to do before the scan, and its window size. */
 const SCREENS = [
@@ -40,7 +47,34 @@ const SCREENS = [
   { name: 'quiz, after an answer', query: QUIZ,
     prepare: async (page) => {
       await page.click('[data-quiz-answer="member"]');
-      await expect(page.locator('.quiz-verdict')).toBeVisible();
+      await expect(page.locator('.practice-verdict')).toBeVisible();
+    } },
+  // Practice: cells marked on the grid and a wrong first attempt with its hint; ticks for
+  // a false positive's bits; number fields; the summary; the timeline away from now and
+  // the record of queries.
+  { name: 'practice, a place exercise with a wrong attempt', query: '?practice=3',
+    prepare: async (page) => {
+      await page.click('#bit-array [data-bit-index="2"]');
+      await page.click('#practice-submit');
+      await expect(page.locator('#practice-hint')).toBeVisible();
+    } },
+  { name: 'practice, culprits', query: '?practice=3', prepare: (page) => showAndNext(page, 2) },
+  { name: 'practice, delete after the answer', query: '?practice=3',
+    prepare: async (page) => {
+      await showAndNext(page, 5);
+      await page.click('#practice-show');
+    } },
+  { name: 'practice, the summary', query: '?practice=3', prepare: (page) => showAndNext(page, 7) },
+  { name: 'the timeline and the query record', query: '?m=32&k=3&add=a&add=b&add=c&add=d',
+    prepare: async (page) => {
+      for (const item of ['a', 'zz', 'b']) {
+        await page.fill('#item-field', item);
+        await page.click('#query-button');
+      }
+      await page.focus('#timeline');
+      await page.keyboard.press('ArrowLeft');
+      await page.click('#bit-array [data-bit-index="3"]');
+      await expect(page.locator('#query-record')).toBeVisible();
     } },
   { name: 'presentation, visualizer', query: '?m=16&k=3&add=a&add=b&add=c&query=d&present=1' },
   { name: 'presentation, lesson', query: '?lesson=basics&step=7&present=1' },

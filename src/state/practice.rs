@@ -588,8 +588,8 @@ impl Practice {
 
     /// What an embedding course page receives, as JSON, in order: one `bloomlab:result`
     /// per finished exercise (its number from 1, kind, whether the first attempt was right,
-    /// the attempts, the score so far and the set's length), then, once the set is
-    /// finished, one `bloomlab:summary` with the score per kind.
+    /// the attempts, the score so far and the set's length), then, once its last exercise
+    /// is over, one `bloomlab:summary` with the score per kind.
     pub fn messages(&self) -> Vec<String> {
         let (seed, total) = (self.seed, self.exercises.len());
         let mut score = 0;
@@ -604,7 +604,7 @@ impl Practice {
                 r.attempts
             ));
         }
-        if self.finished() {
+        if !self.exercises.is_empty() && self.results.len() == self.exercises.len() {
             let mut by_kind = String::new();
             for (kind, right, done) in self.by_kind() {
                 let comma = if by_kind.is_empty() { "" } else { "," };

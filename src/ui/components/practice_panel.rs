@@ -108,13 +108,20 @@ fn question(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
 }
 
 /// The hint of a second attempt.
-fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> Option<String> {
-    let Task::Place { item, .. } = task else {
-        return None;
-    };
-    let m = filter.shape().m();
-    let first = filter.shape().steps(item.as_bytes()).into_iter().next()?;
-    Some(fill(text.practice_place_hint, &[&m, &(first.h1 % m), &(first.h2 % m)]))
+fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
+    match task {
+        Task::Place { item, .. } => {
+            let m = filter.shape().m();
+            let (h1, h2) = filter.shape().steps(item.as_bytes()).first().map_or((0, 0), |s| (s.h1, s.h2));
+            fill(text.practice_place_hint, &[&m, &(h1 % m), &(h2 % m)])
+        }
+        Task::Predict { .. } => text.practice_hint_predict.to_owned(),
+        Task::Culprits { .. } => text.practice_hint_culprits.to_owned(),
+        Task::Read { .. } => text.practice_hint_read.to_owned(),
+        Task::Size { .. } => text.practice_hint_size.to_owned(),
+        Task::Counters { .. } => text.practice_hint_counters.to_owned(),
+        Task::Lost { .. } => text.practice_hint_lost.to_owned(),
+    }
 }
 
 /// The right answer and its working, once the exercise is over.
@@ -334,9 +341,7 @@ fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &
         out.push("<p class=\"practice-verdict {}\">{} {}</p>", &[&Trusted(class), &Trusted(symbol), &sentence]);
     }
     if state == ExerciseState::Wrong {
-        if let Some(hint) = hint(text, task, props.filter) {
-            out.push("<p class=\"hint\">{}</p>", &[&hint]);
-        }
+        out.push("<p class=\"hint\" id=\"practice-hint\">{}</p>", &[&hint(text, task, props.filter)]);
     }
     out.push("</div>", &[]);
     if state.done() {
