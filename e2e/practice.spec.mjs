@@ -360,6 +360,19 @@ test('an embedded practice posts each result and the summary to its parent page'
   expect(summary.byKind.delete).toEqual({ score: 0, total: 2 });
 });
 
+test('the example course page keeps a running score from its practice frame', async ({ page }) => {
+  await page.goto('/embed-example.html');
+  const frame = page.frameLocator('#practice');
+  await expect(frame.locator('#practice')).toBeVisible();
+  await frame.locator('#practice-show').click();
+  await frame.locator('#practice-next').click();
+  await frame.locator('[data-quiz-answer="member"]').click();
+  await expect(page.locator('#results li')).toHaveCount(1);
+  await expect(page.locator('#results li').first()).toHaveAttribute('data-kind', 'place');
+  await page.locator('#practice').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'artifacts/embed-practice.png' });
+});
+
 test('the timeline shows the filter after t operations, with the keyboard, and Now loses nothing', async ({ page }) => {
   const items = ['apple', 'pear', 'plum', 'fig', 'kiwi'];
   await openApp(page, `?m=${M}&k=${K}&${items.map((i) => `add=${i}`).join('&')}`);
