@@ -441,3 +441,21 @@ test('every query goes into the record and its confusion matrix', async ({ page 
   await expect(record).toContainText('False positives among the 3 queries for items never added: 1');
   await record.screenshot({ path: 'artifacts/query-record.png' });
 });
+
+test('lesson 1 ends with three exercises, and ending them gives the lesson its filter back', async ({ page }) => {
+  await openApp(page, '?lesson=basics&step=9');
+  const practice = page.locator('#practice');
+  await expect(practice).toHaveAttribute('data-total', '3');
+  await expect(practice).toHaveAttribute('data-exercise-kind', 'place');
+  await expect(page.locator('#lesson')).not.toHaveAttribute('data-lesson-diverged', 'true');
+  for (const expected of ['place', 'predict', 'culprits']) {
+    await expect(practice).toHaveAttribute('data-exercise-kind', expected);
+    await answerByMouse(page, await rightAnswer(page));
+    await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
+    await page.click('#practice-next');
+  }
+  await expect(practice).toHaveAttribute('data-score', '3');
+  await page.click('#practice-stop');
+  await expect(page.locator('#field-m')).toHaveValue('16');
+  await expect(page.locator('#lesson')).not.toHaveAttribute('data-lesson-diverged', 'true');
+});

@@ -219,6 +219,11 @@ fn every_lesson_runs_to_its_end_with_the_verdicts_it_claims() {
 fn the_basics_lesson_meets_all_three_answers_at_m_16() {
     let mut verdicts = Vec::new();
     run_to_end("basics", |state| {
+        // The last step's practice set is asked on a filter of its own.
+        if state.practice().is_some() {
+            assert_eq!(state.settings().m(), 32);
+            return;
+        }
         assert_eq!(state.settings().m(), 16);
         if let Some(r) = state.last_query() {
             verdicts.push((r.item.clone(), r.verdict.key()));
@@ -458,6 +463,16 @@ fn every_step_with_each_hash_family_either_holds_or_says_it_no_longer_applies() 
         for step in 1..=lesson.steps.len() {
             let pinned = opened(&lesson.id, step, "");
             assert_eq!(pinned.lesson_divergence(), None, "{} {step}", lesson.id);
+            if pinned.practice().is_some() {
+                // A step that starts a practice set shows the set's own filter, whatever
+                // the link says of the lesson's.
+                for family in HashFamily::ALL {
+                    let state = opened(&lesson.id, step, &format!("&hash={}", family.key()));
+                    assert_eq!(state.settings(), pinned.settings(), "{} {step}", lesson.id);
+                    assert_eq!(state.lesson_divergence(), None);
+                }
+                continue;
+            }
             for family in HashFamily::ALL {
                 let state = opened(&lesson.id, step, &format!("&hash={}", family.key()));
                 let progress = state.lesson().unwrap();
@@ -755,4 +770,27 @@ fn what_the_deleting_lesson_says_of_shared_bits_and_counters_is_true() {
             _ => {}
         }
     });
+}
+
+#[test]
+fn lesson_one_ends_with_three_exercises_on_their_own_filter_and_gives_its_filter_back() {
+    use bloomlab::state::practice::{ExerciseKind, PracticeAction};
+    let end = run_to_end("basics", |_| {});
+    let practice = end.practice().expect("the last step starts a practice set");
+    let kinds: Vec<ExerciseKind> = practice.exercises.iter().map(|e| e.task.kind()).collect();
+    assert_eq!(
+        kinds,
+        [
+            ExerciseKind::Place,
+            ExerciseKind::Predict,
+            ExerciseKind::Culprits
+        ]
+    );
+    assert_eq!(end.settings().m(), 32);
+    assert_eq!(end.lesson_divergence(), None);
+    // the link keeps the lesson's filter; ending the set shows it again
+    let ended = end.apply(Action::Practice(PracticeAction::Stop));
+    assert_eq!(ended.settings().m(), 16);
+    assert!(ended.members().contains("cow"));
+    assert_eq!(ended.lesson_divergence(), None);
 }

@@ -3,14 +3,14 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::HashFamily;
-use bloomlab::state::practice::{PracticeAction, Response};
-use bloomlab::state::quiz::QuizAnswer;
 use bloomlab::state::calculator::CalculatorAction;
 use bloomlab::state::calculator::{CalculatorInput, Solve};
 use bloomlab::state::cursor::CursorStep;
 use bloomlab::state::demos::Demo;
 use bloomlab::state::lesson::{parse_index, parse_lesson};
 use bloomlab::state::log::replay;
+use bloomlab::state::practice::{PracticeAction, Response};
+use bloomlab::state::quiz::QuizAnswer;
 use bloomlab::state::sets_view::SetsAction;
 use bloomlab::state::url::View;
 use bloomlab::state::FilterAction;

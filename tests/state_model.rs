@@ -4,15 +4,13 @@
 use bloomlab::filter::{ExperimentPlan, HashFamily, ParamError};
 use bloomlab::state::calculator::CalculatorAction;
 use bloomlab::state::fields::FieldProblem;
-use bloomlab::state::quiz::QuizAction;
-use bloomlab::state::quiz::QUIZ_QUESTIONS;
+use bloomlab::state::practice::PracticeAction;
+use bloomlab::state::quiz::{QuizAnswer, QUIZ_QUESTIONS};
 use bloomlab::state::sets_view::SetsAction;
 use bloomlab::state::url::parse;
 use bloomlab::state::FilterAction;
 use bloomlab::state::PageAction;
-use bloomlab::state::{
-    Action, AppState, LogEntry, Message, Mode, QuizFilterChange, Verdict, WalkKind,
-};
+use bloomlab::state::{Action, AppState, LogEntry, Message, Mode, Verdict, WalkKind};
 
 fn state_from(query: &str) -> AppState {
     AppState::from_url(parse(query))
@@ -355,199 +353,126 @@ fn an_embedding_page_can_lock_controls_and_items() {
     );
 }
 
+/// The right answer for `item` on the state's filter.
+fn truth_of(state: &AppState, item: &str) -> QuizAnswer {
+    match (
+        state.filter().contains(item.as_bytes()),
+        state.members().contains(item),
+    ) {
+        (false, _) => QuizAnswer::DefinitelyNot,
+        (true, true) => QuizAnswer::Member,
+        (true, false) => QuizAnswer::FalsePositive,
+    }
+}
+
+/// The item of the exercise on screen.
+fn asked(state: &AppState) -> String {
+    let practice = state.practice().unwrap();
+    practice.current().unwrap().task.item().unwrap().to_owned()
+}
+
 #[test]
-fn the_quiz_reveals_and_scores_and_a_seed_gives_the_same_questions() {
-    use bloomlab::state::quiz::QuizAnswer;
-    let start = state_from("m=16&k=3&add=a&add=b&add=c&add=d&add=e");
-    let sequence = |seed: u64| {
-        let mut s = start.clone().apply(Action::Quiz(QuizAction::Start(seed)));
-        (0..8)
-            .map(|_| {
-                let item = s.quiz().unwrap().item().to_owned();
-                s = s
-                    .clone()
-                    .apply(Action::Quiz(QuizAction::Answer(QuizAnswer::Member)))
-                    .apply(Action::Quiz(QuizAction::Next));
-                item
-            })
-            .collect::<Vec<_>>()
+fn a_quiz_is_balanced_whatever_the_page_filter_and_one_answer_every_time_scores_at_most_four() {
+    let filters = [
+        "",
+        "m=16&k=3&add=a&add=b&add=c&add=d&add=e",
+        "m=100000&k=7&add=a&add=b&add=c&add=d",
+        "m=1&k=1&add=x",
+        "m=64&lock=items",
+    ];
+    for link in filters {
+        let start = state_from(link);
+        let mut sets = std::collections::HashSet::new();
+        for seed in 0..150u64 {
+            let mut state = start
+                .clone()
+                .apply(Action::Practice(PracticeAction::StartQuiz(seed)));
+            assert_eq!(state.settings().m(), 32, "the quiz's own filter");
+            let mut counts = [0u32; 3];
+            let mut items = Vec::new();
+            for index in 0..QUIZ_QUESTIONS {
+                assert_eq!(state.practice().unwrap().index, index);
+                let item = asked(&state);
+                let truth = truth_of(&state, &item);
+                counts[QuizAnswer::ALL.iter().position(|&a| a == truth).unwrap()] += 1;
+                items.push(item);
+                // one answer every time, twice when the first is wrong
+                for _ in 0..2 {
+                    state = state.apply(Action::Practice(PracticeAction::Answer(
+                        QuizAnswer::DefinitelyNot,
+                    )));
+                }
+                state = state.apply(Action::Practice(PracticeAction::Next));
+            }
+            assert!(
+                counts.iter().all(|&c| c == 3 || c == 4),
+                "{link} seed {seed}: {counts:?}"
+            );
+            let practice = state.practice().unwrap();
+            assert!(practice.finished());
+            assert!(practice.score() <= 4, "{link} seed {seed}");
+            sets.insert(items.clone());
+            items.sort();
+            items.dedup();
+            assert_eq!(items.len(), QUIZ_QUESTIONS, "{link} seed {seed}");
+        }
+        // Different seeds give different sets.
+        assert_eq!(sets.len(), 150, "{link}");
+        // Ending the quiz gives the page its filter back.
+        let ended = start
+            .clone()
+            .apply(Action::Practice(PracticeAction::StartQuiz(1)))
+            .apply(Action::Practice(PracticeAction::Stop));
+        assert_eq!(ended.settings(), start.settings());
+        assert_eq!(ended.log(), start.log());
+    }
+}
+
+#[test]
+fn the_quiz_scores_first_answers_reveals_the_verdict_and_a_seed_gives_the_same_questions() {
+    let questions = |seed| {
+        let mut state = state_from("").apply(Action::Practice(PracticeAction::StartQuiz(seed)));
+        let mut items = Vec::new();
+        for _ in 0..QUIZ_QUESTIONS {
+            items.push(asked(&state));
+            state = state
+                .apply(Action::Practice(PracticeAction::Show))
+                .apply(Action::Practice(PracticeAction::Next));
+        }
+        items
     };
-    assert_eq!(sequence(7), sequence(7));
-    assert_ne!(sequence(7), sequence(8));
-    // Eight different items: "next" moves on only once the question is answered.
-    let mut distinct = sequence(7);
-    distinct.sort();
-    distinct.dedup();
-    assert_eq!(distinct.len(), 8);
-    let unanswered = start
-        .clone()
-        .apply(Action::Quiz(QuizAction::Start(7)))
-        .apply(Action::Quiz(QuizAction::Next));
-    assert_eq!(unanswered.quiz().unwrap().index, 0);
-    let mut state = start.apply(Action::Quiz(QuizAction::Start(7)));
-    let (mut right, mut truths) = (0, std::collections::HashSet::new());
-    for _ in 0..QUIZ_QUESTIONS {
-        let item = state.quiz().unwrap().item().to_owned();
-        // The truth, from the filter and the items: no bit, a member, or a false positive.
-        let truth = match (
-            state.filter().contains(item.as_bytes()),
-            state.members().contains(&item),
-        ) {
-            (false, _) => QuizAnswer::DefinitelyNot,
-            (true, true) => QuizAnswer::Member,
-            (true, false) => QuizAnswer::FalsePositive,
-        };
-        truths.insert(truth);
-        // Honest on even questions; on odd ones the next answer round.
-        let honest = state.quiz().unwrap().answered().is_multiple_of(2);
+    assert_eq!(questions(7), questions(7));
+    assert_ne!(questions(7), questions(8));
+    let mut state = state_from("").apply(Action::Practice(PracticeAction::StartQuiz(7)));
+    let mut right = 0;
+    for index in 0..QUIZ_QUESTIONS {
+        let item = asked(&state);
+        let truth = truth_of(&state, &item);
+        // Nothing is revealed before the answer.
+        assert!(state.last_query().is_none());
+        let honest = index % 2 == 0;
         let at = QuizAnswer::ALL.iter().position(|&a| a == truth).unwrap();
         let given = if honest {
             truth
         } else {
             QuizAnswer::ALL[(at + 1) % 3]
         };
-        state = state.apply(Action::Quiz(QuizAction::Answer(given)));
-        // A second answer to the same question changes nothing.
-        state = state.apply(Action::Quiz(QuizAction::Answer(
-            QuizAnswer::ALL[(at + 2) % 3],
-        )));
-        assert!(state.last_query().is_some(), "the verdict is revealed");
-        let answer = state.quiz().unwrap().answer().cloned().unwrap();
-        assert_eq!((answer.truth, answer.correct()), (truth, honest));
-        right += honest as u32;
-        state = state.apply(Action::Quiz(QuizAction::Next));
-    }
-    let quiz = state.quiz().unwrap();
-    assert_eq!(
-        (quiz.answered(), quiz.correct()),
-        (QUIZ_QUESTIONS as u32, right)
-    );
-    // All three answers occurred, and the set is over: "next" asks nothing more.
-    assert_eq!(truths.len(), 3, "{truths:?}");
-    assert!(quiz.finished());
-    let after = state.clone().apply(Action::Quiz(QuizAction::Next));
-    assert_eq!(after.quiz().unwrap().index, state.quiz().unwrap().index);
-}
-
-#[test]
-fn a_quiz_set_is_balanced_on_any_filter_so_one_answer_every_time_scores_at_most_four() {
-    use bloomlab::state::quiz::QuizAnswer;
-    let filters = [
-        "",
-        "m=16&k=3&add=a&add=b&add=c&add=d&add=e",
-        "m=64&k=3&add=a&add=b&add=c",
-        "m=64&k=8&add=a&add=b&add=c",
-        "m=100000&k=7&add=a&add=b&add=c&add=d",
-        "m=8&k=2&add=a&add=b&add=c&add=d&add=e&add=f&add=g&add=h&add=i",
-        "m=1&k=1&add=x",
-        "m=256&k=4&hash=fnv&add=a&add=b&add=c&add=d&add=e&add=f&add=g&add=h&add=i&add=j",
-    ];
-    for link in filters {
-        let start = state_from(link);
-        let mut first_items = std::collections::HashSet::new();
-        for seed in 0..150u64 {
-            let mut state = start.clone().apply(Action::Quiz(QuizAction::Start(seed)));
-            first_items.insert(state.quiz().unwrap().questions.clone());
-            let mut counts = [0u32; 3];
-            for index in 0..QUIZ_QUESTIONS {
-                let quiz = state.quiz().unwrap();
-                assert_eq!(quiz.index as usize, index);
-                // The right answer, from the filter and the items.
-                let item = quiz.item().to_owned();
-                let truth = match (
-                    state.filter().contains(item.as_bytes()),
-                    state.members().contains(&item),
-                ) {
-                    (false, _) => QuizAnswer::DefinitelyNot,
-                    (true, true) => QuizAnswer::Member,
-                    (true, false) => QuizAnswer::FalsePositive,
-                };
-                assert_eq!(truth, quiz.questions[index].planned, "{link} seed {seed}");
-                counts[QuizAnswer::ALL.iter().position(|&a| a == truth).unwrap()] += 1;
-                state = state
-                    .apply(Action::Quiz(QuizAction::Answer(QuizAnswer::DefinitelyNot)))
-                    .apply(Action::Quiz(QuizAction::Next));
-            }
-            assert!(
-                counts.iter().all(|&c| c == 3 || c == 4),
-                "{link} seed {seed}: {counts:?}"
-            );
-            let quiz = state.quiz().unwrap();
-            assert!(quiz.finished());
-            assert!(quiz.correct() <= 4, "{link} seed {seed}");
-            // No item is asked twice in a set.
-            let mut items: Vec<&str> = quiz.questions.iter().map(|q| q.item.as_str()).collect();
-            items.sort();
-            items.dedup();
-            assert_eq!(items.len(), QUIZ_QUESTIONS, "{link} seed {seed}");
+        state = state.apply(Action::Practice(PracticeAction::Answer(given)));
+        if !honest {
+            // a second attempt, right this time: correct, but not scored
+            state = state.apply(Action::Practice(PracticeAction::Answer(truth)));
+        } else {
+            right += 1;
         }
-        // Different seeds give different sets.
-        assert!(first_items.len() > 140, "{link}: {}", first_items.len());
+        // The verdict is revealed, for the question's item.
+        let report = state.last_query().unwrap();
+        assert_eq!(report.item, item);
+        assert_eq!(QuizAnswer::of(&report.verdict), truth);
+        assert_eq!(state.practice().unwrap().score(), right);
+        state = state.apply(Action::Practice(PracticeAction::Next));
     }
-}
-
-#[test]
-fn a_quiz_on_an_empty_or_tiny_filter_first_builds_a_small_one_and_says_so() {
-    use bloomlab::state::quiz::{quiz_fill, QUIZ_SHAPE};
-    // Empty at m = 16: filled to half its bits with seeded words, m and k kept.
-    let empty = state_from("m=16&k=3").apply(Action::Quiz(QuizAction::Start(7)));
-    assert_eq!(empty.members().len(), quiz_fill(16, 3));
-    assert_eq!((empty.settings().m(), empty.settings().k()), (16, 3));
-    let Some(Message::QuizFilterBuilt {
-        had, added, how, ..
-    }) = empty.message()
-    else {
-        panic!("{:?}", empty.message())
-    };
-    assert_eq!((*had, added.len(), *how), (0, 4, QuizFilterChange::Filled));
-    // The same seed builds the same filter for everyone.
-    let again = state_from("m=16&k=3").apply(Action::Quiz(QuizAction::Start(7)));
-    assert_eq!(again.members(), empty.members());
-    // One item at m = 10,000: made m = 32, k = 3, the item kept, 7 items in all.
-    let tiny = state_from("m=10000&k=5&add=pear").apply(Action::Quiz(QuizAction::Start(1)));
-    assert_eq!((tiny.settings().m(), tiny.settings().k()), QUIZ_SHAPE);
-    assert!(tiny.members().contains("pear"));
-    assert_eq!(tiny.members().len(), quiz_fill(32, 3));
-    assert!(matches!(
-        tiny.message(),
-        Some(Message::QuizFilterBuilt {
-            had: 1,
-            how: QuizFilterChange::Resized,
-            ..
-        })
-    ));
-    // One undo brings the user's filter back.
-    let undone = tiny.apply(Action::Filter(FilterAction::Undo));
-    assert_eq!(undone.settings().m(), 10_000);
-    assert_eq!(undone.members().len(), 1);
-    // Five items that give all three answers are enough: nothing is added.
-    let enough =
-        state_from("m=16&add=a&add=b&add=c&add=d&add=e").apply(Action::Quiz(QuizAction::Start(1)));
-    assert_eq!(enough.members().len(), 5);
-    assert!(enough.message().is_none());
-    // A link that locks the items leaves them alone.
-    let locked = state_from("m=64&lock=items").apply(Action::Quiz(QuizAction::Start(1)));
-    assert!(locked.members().is_empty() && locked.quiz().is_some());
-    // A full filter cannot say "definitely not": the quiz replaces it by one of its own
-    // words, m = 32, k = 3, and undo brings the full one back.
-    let full = state_from("m=4&k=2&add=a&add=b&add=c&add=d&add=e&add=f")
-        .apply(Action::Quiz(QuizAction::Start(3)));
-    assert_eq!((full.settings().m(), full.settings().k()), QUIZ_SHAPE);
-    assert!(!full.members().contains("a"));
-    assert!(matches!(
-        full.message(),
-        Some(Message::QuizFilterBuilt {
-            had: 6,
-            how: QuizFilterChange::Replaced,
-            ..
-        })
-    ));
-    assert_eq!(
-        full.apply(Action::Filter(FilterAction::Undo))
-            .members()
-            .len(),
-        6
-    );
+    assert!(state.practice().unwrap().finished());
+    assert_eq!(state.practice().unwrap().score(), 5);
 }
 
 #[test]
@@ -1038,7 +963,7 @@ fn the_sets_figures_are_computed_once_per_change_and_only_while_the_view_is_show
 mod timeline_and_practice {
     use super::*;
     use bloomlab::state::log::replay;
-    use bloomlab::state::practice::{ExerciseState, PracticeAction, Response, Task};
+    use bloomlab::state::practice::{ExerciseState, Response, Task};
     use bloomlab::state::query_record::Outcome;
 
     fn five_items() -> AppState {
@@ -1055,16 +980,26 @@ mod timeline_and_practice {
         assert_eq!(back.filter(), &earlier);
         assert_eq!(back.members(), &members);
         assert_eq!(back.log().len(), 5, "the log is kept whole");
-        assert_eq!(back.url_query(false), link, "the link does not follow the timeline");
+        assert_eq!(
+            back.url_query(false),
+            link,
+            "the link does not follow the timeline"
+        );
         // the operation at t is the item shown
         assert_eq!(back.shown_item(), Some("pear"));
         // a query asks the earlier filter: "plum" was not added yet
         let asked = back.apply(Action::Filter(FilterAction::QueryItem("plum".into())));
         assert_eq!(asked.timeline_t(), 2);
-        assert!(!matches!(asked.last_query().unwrap().verdict, Verdict::Probably));
+        assert!(!matches!(
+            asked.last_query().unwrap().verdict,
+            Verdict::Probably
+        ));
         // forward one step at a time, then "Now"
         let forward = asked.apply(Action::Filter(FilterAction::Seek(Some(4))));
-        assert_eq!(forward.filter(), &replay(forward.settings(), &forward.log()[..4]).0);
+        assert_eq!(
+            forward.filter(),
+            &replay(forward.settings(), &forward.log()[..4]).0
+        );
         let now = forward.apply(Action::Filter(FilterAction::Seek(None)));
         assert_eq!(now.timeline_t(), 5);
         assert_eq!(now.filter(), five_items().filter());
@@ -1113,7 +1048,9 @@ mod timeline_and_practice {
     #[test]
     fn practice_asks_on_its_own_filter_and_gives_the_page_its_filter_back() {
         let mine = five_items();
-        let practising = mine.clone().apply(Action::Practice(PracticeAction::Start(3)));
+        let practising = mine
+            .clone()
+            .apply(Action::Practice(PracticeAction::Start(3)));
         let exercise = practising.practice().unwrap().current().unwrap().clone();
         assert!(matches!(exercise.task, Task::Place { .. }));
         assert_eq!(practising.settings(), &exercise.settings);
@@ -1122,21 +1059,29 @@ mod timeline_and_practice {
         assert_eq!(practising.shown_item(), None);
         // the link keeps the page's own filter, and the set
         let link = practising.url_query(false);
-        assert!(link.contains("practice=3") && link.contains("add=apple"), "{link}");
+        assert!(
+            link.contains("practice=3") && link.contains("add=apple"),
+            "{link}"
+        );
         // the filter cannot be changed while practising
         let refused = practising
             .clone()
             .apply(Action::Filter(FilterAction::AddItem("lime".into())));
         assert_eq!(refused.log(), practising.log());
-        assert!(matches!(refused.message(), Some(Message::PracticeInProgress)));
+        assert!(matches!(
+            refused.message(),
+            Some(Message::PracticeInProgress)
+        ));
         // the right cells, picked, are right; the item is then added on screen
         let Task::Place { item, cells } = &exercise.task else {
             unreachable!()
         };
-        let picked = cells
-            .iter()
-            .fold(practising, |s, &c| s.apply(Action::Practice(PracticeAction::Pick(c))));
-        let answered = picked.apply(Action::Practice(PracticeAction::Submit(Response::default())));
+        let picked = cells.iter().fold(practising, |s, &c| {
+            s.apply(Action::Practice(PracticeAction::Pick(c)))
+        });
+        let answered = picked.apply(Action::Practice(
+            PracticeAction::Submit(Response::default()),
+        ));
         let practice = answered.practice().unwrap();
         assert_eq!(practice.state, ExerciseState::Correct);
         assert_eq!(practice.score(), 1);

@@ -77,7 +77,12 @@ fn url_state() -> impl Strategy<Value = UrlState> {
             prop::option::of(("[a-z0-9-]{1,12}", 1u64..100)),
             hash_quality(),
             prop::sample::subsequence(Lockable::ALL.to_vec(), 0..=6),
-            (any::<bool>(), any::<bool>(), prop::option::of(any::<u64>())),
+            (
+                any::<bool>(),
+                any::<bool>(),
+                prop::option::of(any::<u64>()),
+                prop::option::of(any::<u64>()),
+            ),
             (item(), item(), item(), item()),
         ),
     )
@@ -94,7 +99,14 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                 view,
                 (a, b),
                 folds,
-                (lang, lesson, hash_quality, locks, (presentation, compact, quiz), calculator),
+                (
+                    lang,
+                    lesson,
+                    hash_quality,
+                    locks,
+                    (presentation, compact, quiz, practice),
+                    calculator,
+                ),
             )| {
                 let mut entries: Vec<LogEntry> = adds.into_iter().map(LogEntry::Add).collect();
                 entries.extend(removes.into_iter().map(LogEntry::Remove));
@@ -112,6 +124,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     },
                     presentation,
                     quiz,
+                    practice,
                     step: lesson.as_ref().map_or(1, |(_, step)| *step),
                     lesson: lesson.map(|(id, _)| id),
                     calculator: (

@@ -2,9 +2,7 @@
 //! a query's verdict, a walk's step and a measured point.
 
 use crate::filter::{HashStep, MeasuredPoint};
-use crate::state::{
-    Divergence, Message, Mode, QueryReport, Settings, Verdict, Walk, WalkKind,
-};
+use crate::state::{Divergence, Message, Mode, QueryReport, Settings, Verdict, Walk, WalkKind};
 
 use super::{fill, number_list, quoted_list, shown_item, Text};
 

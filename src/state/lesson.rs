@@ -88,7 +88,13 @@ pub enum StepAction {
     View(View),
     /// Let the crawler take this many more URLs from its stream.
     Crawl(usize),
+    /// Start a short practice set with this seed: its first [`LESSON_EXERCISES`]
+    /// exercises (place, predict, culprits).
+    Practice(u64),
 }
+
+/// How many exercises a lesson's practice set asks.
+pub const LESSON_EXERCISES: usize = 3;
 
 /// The verdict a step claims for its query (checked by the tests).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -291,6 +297,7 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
                     View::from_key(&value).ok_or(format!("no view {}", named(&value)))?,
                 ),
                 "crawl" => StepAction::Crawl(count(&value)?),
+                "practice" => StepAction::Practice(count(&value)? as u64),
                 other => return Err(format!("unknown action {}", named(other))),
             })
         })

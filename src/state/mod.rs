@@ -35,8 +35,7 @@ pub use log::{LogEntry, Member, Members};
 pub use model::{
     pasted_item, pasted_lines, Action, AppState, BulkBuilder, BulkProgress, Divergence,
     FieldDrafts, FieldError, FilterAction, LessonAction, LessonProgress, LessonsStatus, Message,
-    PageAction, Persistence, SettingField, VisualizerAction, Walk, WalkKind,
-    LINK_AT_ONCE,
+    PageAction, Persistence, SettingField, VisualizerAction, Walk, WalkKind, LINK_AT_ONCE,
 };
 pub use query::{QueryReport, Verdict};
 pub use settings::{FilterModel, Mode, Settings};

@@ -275,7 +275,9 @@ pub fn check(task: &Task, response: &Response) -> bool {
             let ticks = setters.iter().map(|(_, items)| items.len()).sum::<usize>();
             response.culprits.len() == ticks
                 && response.culprits.iter().all(|(bit, item)| {
-                    setters.iter().any(|(p, items)| p == bit && items.contains(item))
+                    setters
+                        .iter()
+                        .any(|(p, items)| p == bit && items.contains(item))
                 })
         }
         Task::Read { figure, value } => match parse_number(&response.number) {
@@ -291,11 +293,12 @@ pub fn check(task: &Task, response: &Response) -> bool {
             matches!((m, k), (Ok(m), Ok(k)) if k <= 64 && size_accepted(m, k as u32, *n, *p, *smallest_m))
         }
         Task::Counters { after, .. } => {
-            after.len() == response.counters.len()
-                && after
-                    .iter()
-                    .zip(&response.counters)
-                    .all(|((_, want), typed)| typed.trim().parse::<u64>() == Ok(u64::from(*want)))
+            let mut right = after.len() == response.counters.len();
+            for (i, (_, want)) in after.iter().enumerate() {
+                let typed = response.counters.get(i).map(|t| t.trim().parse::<u64>());
+                right &= typed == Some(Ok(u64::from(*want)));
+            }
+            right
         }
         Task::Lost { lost, .. } => same_values(&response.items, lost),
     }
@@ -341,11 +344,10 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
         .and_then(|s| s.with_k(k))
         .unwrap_or_default();
     let (words, _) = fresh_words(seed ^ WORDS_SEED, 0, PRACTICE_ITEMS + 1, |_| false);
-    let mut log: Vec<LogEntry> = words[..PRACTICE_ITEMS]
-        .iter()
-        .cloned()
-        .map(LogEntry::Add)
-        .collect();
+    let mut log = Vec::new();
+    for word in &words[..PRACTICE_ITEMS] {
+        log.push(LogEntry::Add(word.clone()));
+    }
     let (filter, _) = replay(&plain, &log);
     let placed = words[PRACTICE_ITEMS].clone();
     let mut set = vec![Exercise {
@@ -366,8 +368,8 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
 
     // predict: one of the three answers, chosen by the seed
     let wanted = QuizAnswer::ALL[(splitmix64(seed ^ 0x7072_6564) % 3) as usize];
-    let predicted = find_item(seed, 0, wanted, &filter, &members, &[])
-        .unwrap_or_else(|| random_word(seed, 0));
+    let predicted =
+        find_item(seed, 0, wanted, &filter, &members, &[]).unwrap_or_else(|| random_word(seed, 0));
     let truth = answer_for(&filter, &members, &predicted);
     let asked = [Question {
         item: predicted.clone(),
@@ -424,7 +426,11 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
     // a counter that two of the item's hashes share drops by 2
     let mut after: Vec<(u64, u8)> = Vec::new();
     for p in distinct_positions(&counters, &removed) {
-        let times = counters.shape().positions(removed.as_bytes()).filter(|&h| h == p).count();
+        let times = counters
+            .shape()
+            .positions(removed.as_bytes())
+            .filter(|&h| h == p)
+            .count();
         after.push((p, counters.count(p).saturating_sub(times as u8)));
     }
     set.push(Exercise {
@@ -461,20 +467,24 @@ pub fn quiz_set(seed: u64) -> Vec<Exercise> {
         .and_then(|s| s.with_k(k))
         .unwrap_or_default();
     let (words, _) = fresh_words(seed ^ QUIZ_WORDS_SEED, 0, quiz_fill(m, k), |_| false);
-    let log: Vec<LogEntry> = words.into_iter().map(LogEntry::Add).collect();
+    let mut log = Vec::new();
+    for word in words {
+        log.push(LogEntry::Add(word));
+    }
     let (filter, members) = replay(&settings, &log);
-    quiz_questions(seed, &filter, &members)
-        .0
-        .into_iter()
-        .map(|question| Exercise {
-            task: Task::Predict {
-                item: question.item,
-                truth: question.planned,
-            },
+    let mut set = Vec::new();
+    for question in quiz_questions(seed, &filter, &members).0 {
+        let task = Task::Predict {
+            item: question.item,
+            truth: question.planned,
+        };
+        set.push(Exercise {
+            task,
             settings,
             log: log.clone(),
-        })
-        .collect()
+        });
+    }
+    set
 }
 
 /// How an exercise stands, as `data-exercise-state` names it.
@@ -545,7 +555,11 @@ impl Practice {
         Practice {
             seed,
             quiz,
-            exercises: if quiz { quiz_set(seed) } else { practice_set(seed) },
+            exercises: if quiz {
+                quiz_set(seed)
+            } else {
+                practice_set(seed)
+            },
             index: 0,
             state: ExerciseState::Open,
             attempts: 0,
@@ -608,7 +622,10 @@ impl Practice {
             let mut by_kind = String::new();
             for (kind, right, done) in self.by_kind() {
                 let comma = if by_kind.is_empty() { "" } else { "," };
-                by_kind += &format!(r#"{comma}"{}":{{"score":{right},"total":{done}}}"#, kind.key());
+                by_kind += &format!(
+                    r#"{comma}"{}":{{"score":{right},"total":{done}}}"#,
+                    kind.key()
+                );
             }
             messages.push(format!(
                 r#"{{"type":"bloomlab:summary","seed":{seed},"score":{score},"total":{total},"byKind":{{{by_kind}}}}}"#
@@ -770,7 +787,9 @@ mod tests {
                             QuizAnswer::FalsePositive
                         );
                         // every bit of a false positive was set by some member
-                        assert!(setters.iter().all(|(p, s)| filter.is_set(*p) && !s.is_empty()));
+                        assert!(setters
+                            .iter()
+                            .all(|(p, s)| filter.is_set(*p) && !s.is_empty()));
                     }
                     Task::Read { figure, value } => {
                         let x = filter.count_set() as f64;
@@ -822,7 +841,10 @@ mod tests {
                 assert_eq!(answer_for(&filter, &members, item), *truth);
                 per_answer[QuizAnswer::ALL.iter().position(|a| a == truth).unwrap()] += 1;
             }
-            assert!(per_answer.iter().all(|&n| (3..=4).contains(&n)), "seed {seed}: {per_answer:?}");
+            assert!(
+                per_answer.iter().all(|&n| (3..=4).contains(&n)),
+                "seed {seed}: {per_answer:?}"
+            );
         }
         assert_ne!(quiz_set(1), quiz_set(2));
     }
@@ -889,13 +911,21 @@ mod tests {
         let (smallest_m, smallest_k) = smallest_bits(1_000, 0.01).unwrap();
         assert!(fpr_exact(smallest_m as f64, 1000.0, f64::from(smallest_k)) <= 0.01);
         assert!((1..=64).all(|k| fpr_exact(smallest_m as f64 - 1.0, 1000.0, f64::from(k)) > 0.01));
-        assert!(size_accepted(smallest_m, smallest_k, 1_000, 0.01, smallest_m));
+        assert!(size_accepted(
+            smallest_m, smallest_k, 1_000, 0.01, smallest_m
+        ));
         let top = (smallest_m as f64 * 1.1).floor() as u64;
         assert!(size_accepted(top, 7, 1_000, 0.01, smallest_m));
         assert!(!size_accepted(top + 1, 7, 1_000, 0.01, smallest_m));
         // enough bits, but a k whose rate misses p
         assert!(!size_accepted(smallest_m, 1, 1_000, 0.01, smallest_m));
-        assert!(!size_accepted(smallest_m - 1, smallest_k, 1_000, 0.01, smallest_m));
+        assert!(!size_accepted(
+            smallest_m - 1,
+            smallest_k,
+            1_000,
+            0.01,
+            smallest_m
+        ));
         assert!(!size_accepted(smallest_m, 0, 1_000, 0.01, smallest_m));
     }
 
@@ -992,10 +1022,16 @@ mod tests {
         let messages = practice.messages();
         assert_eq!(messages.len(), practice.exercises.len() + 1);
         assert!(messages[0].starts_with(r#"{"type":"bloomlab:result","seed":5,"index":1,"kind":"place","correct":false,"attempts":2,"score":0,"#));
-        assert!(messages[1].contains(r#""index":2,"kind":"predict","correct":true,"attempts":1,"score":1,"#));
+        assert!(messages[1]
+            .contains(r#""index":2,"kind":"predict","correct":true,"attempts":1,"score":1,"#));
         let summary = messages.last().unwrap();
-        assert!(summary.starts_with(r#"{"type":"bloomlab:summary","seed":5,"score":1,"#), "{summary}");
-        assert!(summary.contains(r#""byKind":{"place":{"score":0,"total":1},"predict":{"score":1,"total":1},"#));
+        assert!(
+            summary.starts_with(r#"{"type":"bloomlab:summary","seed":5,"score":1,"#),
+            "{summary}"
+        );
+        assert!(summary.contains(
+            r#""byKind":{"place":{"score":0,"total":1},"predict":{"score":1,"total":1},"#
+        ));
         let total: u32 = practice.by_kind().iter().map(|&(_, _, done)| done).sum();
         assert_eq!(total as usize, practice.exercises.len());
         assert_eq!(practice.results.len(), practice.exercises.len());

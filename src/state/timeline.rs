@@ -107,7 +107,10 @@ mod tests {
     }
 
     fn settings(counting: bool) -> Settings {
-        let plain = Settings::default().with_m(32).and_then(|s| s.with_k(3)).unwrap();
+        let plain = Settings::default()
+            .with_m(32)
+            .and_then(|s| s.with_k(3))
+            .unwrap();
         if counting {
             plain.with_mode(Mode::Counting)
         } else {
@@ -163,8 +166,15 @@ mod tests {
             LogEntry::Remove("apple".into()),
         ];
         let cell = settings.shape().positions(b"apple").next().unwrap();
-        let hits = settings.shape().positions(b"apple").filter(|&p| p == cell).count() as u8;
-        let values: Vec<u8> = cell_history(&settings, &log, cell).iter().map(|e| e.value).collect();
+        let hits = settings
+            .shape()
+            .positions(b"apple")
+            .filter(|&p| p == cell)
+            .count() as u8;
+        let values: Vec<u8> = cell_history(&settings, &log, cell)
+            .iter()
+            .map(|e| e.value)
+            .collect();
         assert_eq!(values, vec![hits, 2 * hits, hits]);
     }
 }

@@ -409,7 +409,11 @@ pub const HEIGHT_MESSAGE: &str = "bloomlab:height";
 /// The parent window, when the page is in a frame.
 fn parent_window() -> Option<web_sys::Window> {
     let window = web_sys::window()?;
-    window.parent().ok().flatten().filter(|parent| *parent != window)
+    window
+        .parent()
+        .ok()
+        .flatten()
+        .filter(|parent| *parent != window)
 }
 
 /// In a frame, posts `message` to the parent window (any origin may embed the page, so any

@@ -5,7 +5,6 @@
 use std::rc::Rc;
 
 use crate::filter::{HashFamily, Layout, MAX_COUNTER_WIDTH};
-use crate::state::timeline::Timeline;
 use crate::state::demos::Demo;
 use crate::state::fields::{
     check_item, check_lines, parse_bits, parse_hashes, parse_small_whole, FieldProblem,
@@ -13,6 +12,7 @@ use crate::state::fields::{
 use crate::state::log::{apply_entry, log_of_members, replay, LogEntry};
 use crate::state::query::run_query;
 use crate::state::settings::{Mode, Settings};
+use crate::state::timeline::Timeline;
 use crate::state::url::{Lockable, View};
 use crate::state::words::fresh_words;
 
@@ -381,9 +381,11 @@ impl AppState {
             return;
         };
         let current = self.timeline_t();
-        let now = self.timeline.take().map(|scrub| scrub.now).unwrap_or_else(|| {
-            (Rc::clone(&self.filter), Rc::clone(&self.members))
-        });
+        let now = self
+            .timeline
+            .take()
+            .map(|scrub| scrub.now)
+            .unwrap_or_else(|| (Rc::clone(&self.filter), Rc::clone(&self.members)));
         let mut timeline = Timeline {
             t: current,
             filter: std::mem::replace(&mut self.filter, Rc::clone(&now.0)),

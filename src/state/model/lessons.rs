@@ -7,7 +7,7 @@ use super::{Action, AppState, FieldErrors, FilterAction, Message, WalkKind};
 use crate::state::cms_view::CmsState;
 use crate::state::crawl::{CrawlDecision, CrawlTally};
 use crate::state::grow_view::{GrowAction, GrowJob};
-use crate::state::lesson::{Lesson, LessonStep, StepAction};
+use crate::state::lesson::{Lesson, LessonStep, StepAction, LESSON_EXERCISES};
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;
 use crate::state::settings::Settings;
@@ -262,6 +262,10 @@ impl AppState {
     /// differ from those the step was written for, or the step's query gets another answer
     /// than the one it explains.
     pub fn lesson_divergence(&self) -> Option<Divergence> {
+        // A practice set the step started is asked on its own filter.
+        if self.practice.is_some() {
+            return None;
+        }
         let progress = self.lessons.progress.as_ref()?;
         if self.settings != progress.settings {
             return Some(Divergence::Settings);
@@ -343,6 +347,12 @@ impl AppState {
         let view = self.page.view;
         self.build_lesson_step(lesson, step);
         let overrides = request.overrides;
+        // A step that started a practice set shows the set's own filter: the link's filter
+        // parameters were the lesson's, now kept beside the set.
+        if self.practice.is_some() {
+            self.undo.clear();
+            return;
+        }
         let settings = overrides.applied_to(self.settings);
         // Items given in the link replace the lesson's (a page's link holds its whole log).
         let log = if overrides.entries.is_empty() {
@@ -393,7 +403,7 @@ impl AppState {
             state.lessons.progress = Some(LessonProgress {
                 lesson: progress.lesson,
                 step: next,
-                settings: state.settings,
+                settings: state.own_settings(),
                 view: state.lesson_view(),
             });
         });
@@ -418,9 +428,17 @@ impl AppState {
         self.lessons.progress = Some(LessonProgress {
             lesson,
             step: last,
-            settings: self.settings,
+            settings: self.own_settings(),
             view: self.lesson_view(),
         });
+    }
+
+    /// The settings of the page's own filter: the one a practice set keeps while it is
+    /// asked on a filter of its own.
+    fn own_settings(&self) -> Settings {
+        self.practice_kept
+            .as_ref()
+            .map_or(self.settings, |(settings, _)| *settings)
     }
 
     /// The view on screen as a lesson step describes it.
@@ -505,6 +523,12 @@ impl AppState {
                 StepAction::Cms(change) => run(self, Action::Cms(change)),
                 StepAction::View(view) => self.page.view = view,
                 StepAction::Crawl(count) => self.run_crawler(count),
+                StepAction::Practice(seed) => {
+                    self.start_practice(seed, false);
+                    if let Some(practice) = self.practice.as_mut() {
+                        practice.exercises.truncate(LESSON_EXERCISES);
+                    }
+                }
             }
         }
         if step.named_item().is_none() && step.acts() {

@@ -21,8 +21,8 @@ use super::hash_quality::HashQualityState;
 use super::lab::LabState;
 use super::lesson::Lesson;
 use super::log::{replay, LogEntry, Members};
-use super::query::{run_query_without_culprits, QueryReport};
 use super::practice::Practice;
+use super::query::{run_query_without_culprits, QueryReport};
 use super::query_record::QueryRecord;
 use super::sets_view::{SetsFigures, SetsState};
 use super::settings::{FilterModel, Settings};
@@ -360,7 +360,7 @@ impl AppState {
             return self.log.get(t - 1).map(LogEntry::item);
         }
         if let Some(practice) = self.practice() {
-            if self.practice_hides_item() {
+            if self.picking_cells() {
                 return None;
             }
             if let Some(item) = practice.current().and_then(|e| e.task.item()) {

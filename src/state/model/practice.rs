@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use crate::state::practice::{ExerciseState, Practice, PracticeAction, Task};
+use crate::state::practice::{Practice, PracticeAction, Task};
 use crate::state::query::run_query;
 
 use super::{AppState, Walk, WalkKind};
@@ -81,13 +81,20 @@ impl AppState {
     /// naively deleted, and the item asked (with its culprits); "Show me" walks through
     /// the item's positions one at a time.
     fn carry_out(&mut self, walk: bool) {
-        let Some(task) = self.practice.as_ref().and_then(|p| p.current()).map(|e| &e.task)
+        let Some(task) = self
+            .practice
+            .as_ref()
+            .and_then(|p| p.current())
+            .map(|e| &e.task)
         else {
             return;
         };
         let outcome = task.outcome();
         let item = task.item().map(str::to_owned);
-        let walks = matches!(task, Task::Place { .. } | Task::Predict { .. } | Task::Culprits { .. });
+        let walks = matches!(
+            task,
+            Task::Place { .. } | Task::Predict { .. } | Task::Culprits { .. }
+        );
         if let Some(entry) = outcome {
             let mut log = self.log.as_ref().clone();
             log.push(entry);
@@ -110,32 +117,30 @@ impl AppState {
         self.practice.as_deref()
     }
 
-    /// Whether the place exercise is waiting for cells (the grid's clicks and Space pick).
+    /// The task of the exercise waiting for its answer, if any.
+    fn open_task(&self) -> Option<&Task> {
+        let practice = self.practice().filter(|p| p.answering())?;
+        practice.current().map(|e| &e.task)
+    }
+
+    /// Whether the place exercise is waiting for cells (the grid's clicks and Space pick
+    /// them, and the item's positions stay hidden).
     pub fn picking_cells(&self) -> bool {
-        self.practice().is_some_and(|p| {
-            p.answering() && matches!(p.current().map(|e| &e.task), Some(Task::Place { .. }))
-        })
+        matches!(self.open_task(), Some(Task::Place { .. }))
     }
 
     /// The cells the student marked for the place exercise, while it is shown.
     pub fn picked_cells(&self) -> Vec<u64> {
-        self.practice()
-            .filter(|p| matches!(p.current().map(|e| &e.task), Some(Task::Place { .. })))
-            .map(|p| p.response.cells.iter().copied().collect())
-            .unwrap_or_default()
+        match self.practice() {
+            Some(p) if matches!(p.current().map(|e| &e.task), Some(Task::Place { .. })) => {
+                p.response.cells.clone()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// Whether a prediction is waiting for its answer (the arithmetic then hides the bits).
     pub fn predicting(&self) -> bool {
-        self.practice().is_some_and(|p| {
-            p.answering() && matches!(p.current().map(|e| &e.task), Some(Task::Predict { .. }))
-        })
-    }
-
-    /// Whether the exercise shown hides its item's positions (a place exercise not yet
-    /// answered).
-    pub fn practice_hides_item(&self) -> bool {
-        self.practice().is_some_and(|p| p.state == ExerciseState::Open || p.state == ExerciseState::Wrong)
-            && self.picking_cells()
+        matches!(self.open_task(), Some(Task::Predict { .. }))
     }
 }

@@ -50,7 +50,10 @@ pub fn cell_inspector(text: &'static Text, props: &CellInspectorProps) -> Html {
     }
     if !props.history.is_empty() {
         line.push(' ');
-        line.push_str(&fill(text.cell_history, &[&props.history.join(text.list_separator)]));
+        line.push_str(&fill(
+            text.cell_history,
+            &[&props.history.join(text.list_separator)],
+        ));
     }
     let mut out = Markup::default();
     out.push(

@@ -91,7 +91,14 @@ fn question(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
             let (h1, h2) = first.map_or((0, 0), |s| (s.h1, s.h2));
             fill(
                 text.practice_place,
-                &[&shown_item(item), &h1, &h2, &shape.k(), &shape.m(), &(shape.k() - 1)],
+                &[
+                    &shown_item(item),
+                    &h1,
+                    &h2,
+                    &shape.k(),
+                    &shape.m(),
+                    &(shape.k() - 1),
+                ],
             )
         }
         Task::Predict { item, .. } => fill(text.practice_predict, &[&shown_item(item)]),
@@ -112,7 +119,11 @@ fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
     match task {
         Task::Place { item, .. } => {
             let m = filter.shape().m();
-            let (h1, h2) = filter.shape().steps(item.as_bytes()).first().map_or((0, 0), |s| (s.h1, s.h2));
+            let (h1, h2) = filter
+                .shape()
+                .steps(item.as_bytes())
+                .first()
+                .map_or((0, 0), |s| (s.h1, s.h2));
             fill(text.practice_place_hint, &[&m, &(h1 % m), &(h2 % m)])
         }
         Task::Predict { .. } => text.practice_hint_predict.to_owned(),
@@ -129,7 +140,10 @@ fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &m
     let (practice, filter) = (props.practice, props.filter);
     let shape = filter.shape();
     let (m, k) = (shape.m(), shape.k());
-    out.push("<div class=\"practice-working\" id=\"practice-working\">", &[]);
+    out.push(
+        "<div class=\"practice-working\" id=\"practice-working\">",
+        &[],
+    );
     let mut line = |sentence: String| {
         out.push("<p>{}</p>", &[&sentence]);
     };
@@ -142,20 +156,29 @@ fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &m
             let mut wrong = practice.response.cells.clone();
             wrong.retain(|c| !cells.contains(c));
             if !wrong.is_empty() {
-                line(fill(text.practice_wrong_cells, &[&number_list(text, &wrong)]));
+                line(fill(
+                    text.practice_wrong_cells,
+                    &[&number_list(text, &wrong)],
+                ));
             }
         }
         Task::Predict { truth, .. } => line(answer_label(text, *truth).to_owned()),
         Task::Culprits { setters, .. } => {
             for (bit, items) in setters {
-                line(fill(text.practice_answer_culprits, &[bit, &item_list(text, items)]));
+                line(fill(
+                    text.practice_answer_culprits,
+                    &[bit, &item_list(text, items)],
+                ));
             }
         }
         Task::Read { figure, value } => {
             let ones = filter.count_set();
             line(match figure {
                 ReadFigure::BitsSet => fill(text.practice_answer_bits, &[&ones]),
-                ReadFigure::Fill => fill(text.practice_answer_fill, &[&ones, &m, &three_digits(*value)]),
+                ReadFigure::Fill => fill(
+                    text.practice_answer_fill,
+                    &[&ones, &m, &three_digits(*value)],
+                ),
                 ReadFigure::Rate => fill(
                     text.practice_answer_rate,
                     &[&m, &k, &props.members.len(), &three_digits(*value)],
@@ -168,11 +191,20 @@ fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &m
             smallest_k,
             ..
         } => {
-            let rate = crate::filter::math::fpr_exact(*smallest_m as f64, *n as f64, f64::from(*smallest_k));
+            let rate = crate::filter::math::fpr_exact(
+                *smallest_m as f64,
+                *n as f64,
+                f64::from(*smallest_k),
+            );
             let top = (*smallest_m as f64 * (1.0 + SIZE_SLACK)).floor() as u64;
             line(fill(
                 text.practice_answer_size,
-                &[&grouped(*smallest_m), smallest_k, &percent(rate), &grouped(top)],
+                &[
+                    &grouped(*smallest_m),
+                    smallest_k,
+                    &percent(rate),
+                    &grouped(top),
+                ],
             ))
         }
         Task::Counters { after, .. } => {
@@ -230,7 +262,10 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
     match task {
         Task::Place { .. } => {
             let marked = number_list(text, &response.cells);
-            out.push("<p class=\"practice-marked\" id=\"practice-marked\">{}</p>", &[&fill(text.practice_marked, &[&marked])]);
+            out.push(
+                "<p class=\"practice-marked\" id=\"practice-marked\">{}</p>",
+                &[&fill(text.practice_marked, &[&marked])],
+            );
         }
         Task::Predict { .. } => {
             out.push("<div class=\"toolbar quiz-answers\">", &[]);
@@ -247,7 +282,10 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
             out.push("<div class=\"practice-bits\">", &[]);
             let all = ticks(task, props.members);
             for (bit, _) in setters {
-                out.push("<fieldset data-culprit-bit=\"{}\"><legend>{}</legend>", &[bit, &fill(text.practice_bit, &[bit])]);
+                out.push(
+                    "<fieldset data-culprit-bit=\"{}\"><legend>{}</legend>",
+                    &[bit, &fill(text.practice_bit, &[bit])],
+                );
                 for (id, _, item) in all.iter().filter(|(_, b, _)| b == bit) {
                     let checked = response.culprits.contains(&(*bit, item.clone()));
                     tick(out, id, &shown_item(item), checked, closed);
@@ -256,7 +294,13 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
             }
             out.push("</div>", &[]);
         }
-        Task::Read { .. } => number_field(out, "practice-number", text.practice_answer_label, &response.number, closed),
+        Task::Read { .. } => number_field(
+            out,
+            "practice-number",
+            text.practice_answer_label,
+            &response.number,
+            closed,
+        ),
         Task::Size { .. } => {
             out.push("<div class=\"practice-fields\">", &[]);
             number_field(out, "practice-m", text.bits_m, &response.m, closed);
@@ -267,14 +311,29 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
             out.push("<div class=\"practice-fields\">", &[]);
             for (i, (counter, _)) in after.iter().enumerate() {
                 let typed = response.counters.get(i).map_or("", String::as_str);
-                number_field(out, &format!("practice-counter-{i}"), &fill(text.practice_counter, &[counter]), typed, closed);
+                number_field(
+                    out,
+                    &format!("practice-counter-{i}"),
+                    &fill(text.practice_counter, &[counter]),
+                    typed,
+                    closed,
+                );
             }
             out.push("</div>", &[]);
         }
         Task::Lost { .. } => {
-            out.push("<fieldset class=\"practice-items\"><legend>{}</legend>", &[&text.practice_answer_label]);
+            out.push(
+                "<fieldset class=\"practice-items\"><legend>{}</legend>",
+                &[&text.practice_answer_label],
+            );
             for (id, _, item) in ticks(task, props.members) {
-                tick(out, &id, &shown_item(&item), response.items.contains(&item), closed);
+                tick(
+                    out,
+                    &id,
+                    &shown_item(&item),
+                    response.items.contains(&item),
+                    closed,
+                );
             }
             out.push("</fieldset>", &[]);
         }
@@ -291,7 +350,15 @@ fn summary(text: &'static Text, practice: &Practice, out: &mut Markup) {
     for (kind, right, done) in practice.by_kind() {
         out.push(
             "<li data-kind=\"{}\" data-right=\"{}\" data-done=\"{}\">{}</li>",
-            &[&kind.key(), &right, &done, &fill(text.practice_by_kind, &[&kind_label(text, kind), &right, &done])],
+            &[
+                &kind.key(),
+                &right,
+                &done,
+                &fill(
+                    text.practice_by_kind,
+                    &[&kind_label(text, kind), &right, &done],
+                ),
+            ],
         );
     }
     out.push("</ul>", &[]);
@@ -321,11 +388,18 @@ fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &
     out.push("<div class=\"toolbar\">", &[]);
     if practice.answering() {
         if task.kind() != ExerciseKind::Predict {
-            out.push("<button type=\"submit\" id=\"practice-submit\" class=\"primary\">{}</button>", &[&text.practice_submit]);
+            out.push(
+                "<button type=\"submit\" id=\"practice-submit\" class=\"primary\">{}</button>",
+                &[&text.practice_submit],
+            );
         }
         out.push("<button type=\"button\" id=\"practice-show\" data-practice-action=\"show\">{}</button>", &[&text.practice_show]);
     } else {
-        let label = if practice.index + 1 == total { text.practice_summary_button } else { text.practice_next };
+        let label = if practice.index + 1 == total {
+            text.practice_summary_button
+        } else {
+            text.practice_next
+        };
         out.push("<button type=\"button\" id=\"practice-next\" class=\"primary\" data-practice-action=\"next\">{}</button>", &[&label]);
     }
     out.push("</div></form><div class=\"practice-feedback\">", &[]);
@@ -338,10 +412,16 @@ fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &
         (ExerciseState::Revealed, _) => Some(("wrong", "✗", text.practice_revealed)),
     };
     if let Some((class, symbol, sentence)) = verdict {
-        out.push("<p class=\"practice-verdict {}\">{} {}</p>", &[&Trusted(class), &Trusted(symbol), &sentence]);
+        out.push(
+            "<p class=\"practice-verdict {}\">{} {}</p>",
+            &[&Trusted(class), &Trusted(symbol), &sentence],
+        );
     }
     if state == ExerciseState::Wrong {
-        out.push("<p class=\"hint\" id=\"practice-hint\">{}</p>", &[&hint(text, task, props.filter)]);
+        out.push(
+            "<p class=\"hint\" id=\"practice-hint\">{}</p>",
+            &[&hint(text, task, props.filter)],
+        );
     }
     out.push("</div>", &[]);
     if state.done() {
@@ -359,12 +439,18 @@ fn focus_after(ids: &'static [&'static str]) {
 
 /// The value of the text field `id`, or nothing when it is not on the page.
 fn field_value(id: &str) -> String {
-    element::<HtmlInputElement>(id).map(|input| input.value()).unwrap_or_default()
+    element::<HtmlInputElement>(id)
+        .map(|input| input.value())
+        .unwrap_or_default()
 }
 
 /// The element with this id, as `T`.
 fn element<T: JsCast>(id: &str) -> Option<T> {
-    web_sys::window()?.document()?.get_element_by_id(id)?.dyn_into::<T>().ok()
+    web_sys::window()?
+        .document()?
+        .get_element_by_id(id)?
+        .dyn_into::<T>()
+        .ok()
 }
 
 /// What Check reads: the task's checkboxes ([`ticks`]), whether they are culprits' (else
@@ -395,7 +481,9 @@ impl Form {
             k: field_value("practice-k"),
             ..Response::default()
         };
-        response.counters = (0..self.counters).map(|i| field_value(&format!("practice-counter-{i}"))).collect();
+        response.counters = (0..self.counters)
+            .map(|i| field_value(&format!("practice-counter-{i}")))
+            .collect();
         for (id, bit, item) in &self.ticks {
             if element::<HtmlInputElement>(id).is_some_and(|input| input.checked()) {
                 if self.culprits {
@@ -451,14 +539,17 @@ pub fn practice_panel(text: &'static Text, props: &PracticePanelProps) -> Html {
                 match button.get_attribute("data-practice-action").as_deref() {
                     Some("answer") => {
                         let key = button.get_attribute("data-quiz-answer").unwrap_or_default();
-                        let Some(answer) = QuizAnswer::ALL.into_iter().find(|a| a.key() == key) else {
+                        let Some(answer) = QuizAnswer::ALL.into_iter().find(|a| a.key() == key)
+                        else {
                             return;
                         };
                         (PracticeAction::Answer(answer), &["practice-next"])
                     }
                     Some("show") => (PracticeAction::Show, &["practice-next"]),
                     Some("next") => (PracticeAction::Next, &["practice-question"]),
-                    Some("new") if quiz => (PracticeAction::StartQuiz(next_seed), &["practice-question"]),
+                    Some("new") if quiz => {
+                        (PracticeAction::StartQuiz(next_seed), &["practice-question"])
+                    }
                     Some("new") => (PracticeAction::Start(next_seed), &["practice-question"]),
                     Some("stop") => (PracticeAction::Stop, &[]),
                     _ => return,

@@ -19,12 +19,25 @@ pub fn query_record_panel(text: &'static Text, record: &QueryRecord, formula_rat
         &[&tp, &fp, &tn, &fn_, &text.record_title, &text.record_item, &text.record_answer, &text.record_truth],
     );
     for (item, outcome) in record.latest.iter().rev() {
-        let answer = if outcome.answered_yes() { text.record_yes } else { text.record_no };
-        let truth = if outcome.member() { text.record_added } else { text.record_never };
+        let answer = if outcome.answered_yes() {
+            text.record_yes
+        } else {
+            text.record_no
+        };
+        let truth = if outcome.member() {
+            text.record_added
+        } else {
+            text.record_never
+        };
         let wrong = matches!(outcome, Outcome::FalsePositive | Outcome::FalseNegative);
         out.push(
             "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td></tr>",
-            &[&if wrong { "wrong" } else { "" }, &shown_item(item), &answer, &truth],
+            &[
+                &if wrong { "wrong" } else { "" },
+                &shown_item(item),
+                &answer,
+                &truth,
+            ],
         );
     }
     out.push(
@@ -35,7 +48,10 @@ pub fn query_record_panel(text: &'static Text, record: &QueryRecord, formula_rat
     if let Some(share) = record.false_positive_share() {
         out.push(
             "<p class=\"record-share\">{}</p>",
-            &[&fill(text.record_share, &[&fp, &(fp + tn), &percent(share), &percent(formula_rate)])],
+            &[&fill(
+                text.record_share,
+                &[&fp, &(fp + tn), &percent(share), &percent(formula_rate)],
+            )],
         );
     }
     out.push("</section>", &[]);

@@ -21,7 +21,12 @@ pub fn operation(text: &'static Text, entry: &LogEntry) -> String {
 }
 
 /// The slider over a log of `log.len()` operations, at `t`.
-pub fn timeline_bar(text: &'static Text, log: &[LogEntry], t: usize, ondispatch: &Callback<Action>) -> Html {
+pub fn timeline_bar(
+    text: &'static Text,
+    log: &[LogEntry],
+    t: usize,
+    ondispatch: &Callback<Action>,
+) -> Html {
     let total = log.len();
     let oninput = {
         let d = ondispatch.clone();
@@ -33,7 +38,10 @@ pub fn timeline_bar(text: &'static Text, log: &[LogEntry], t: usize, ondispatch:
         })
     };
     let at = if t < total {
-        let done = t.checked_sub(1).and_then(|i| log.get(i)).map(|e| operation(text, e));
+        let done = t
+            .checked_sub(1)
+            .and_then(|i| log.get(i))
+            .map(|e| operation(text, e));
         let mut line = fill(text.timeline_at, &[&t, &total]);
         if let Some(done) = done {
             line.push_str(": ");

@@ -31,11 +31,11 @@ use crate::ui::components::{
     item_list::ItemList,
     low_bits_note::{low_bits_note, LowBitsNoteProps},
     notices::{message_bar, MessageBarProps},
-    query_result::{query_result, QueryResultProps},
     practice_panel::{practice_panel, PracticePanelProps},
     query_record_panel::query_record_panel,
-    timeline_bar::{operation, timeline_bar},
+    query_result::{query_result, QueryResultProps},
     stats::stats,
+    timeline_bar::{operation, timeline_bar},
     walk_panel::{walk_panel, WalkPanelProps},
 };
 use crate::ui::marks::{marks, shown_steps};
@@ -104,7 +104,12 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 let log = &state.log()[..state.timeline_t()];
                 let mut history = Vec::new();
                 for e in cell_history(state.settings(), log, position) {
-                    history.push(format!("#{} {} → {}", e.operation, operation(text, &e.entry), e.value));
+                    history.push(format!(
+                        "#{} {} → {}",
+                        e.operation,
+                        operation(text, &e.entry),
+                        e.value
+                    ));
                 }
                 (position, setters, total, history)
             })
@@ -138,9 +143,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             set: set_flags(steps),
             visible: state.walk().map(|w| w.step).unwrap_or(u32::MAX),
             adding: state.walk().is_some_and(|w| w.kind == WalkKind::Add),
-            hide_bits: state.predicting()
-                && state.draft().is_empty()
-                && state.walk().is_none(),
+            hide_bits: state.predicting() && state.draft().is_empty() && state.walk().is_none(),
             n: state.members().len() as u64,
         };
         hash_table(text, &props)
