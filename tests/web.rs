@@ -63,6 +63,8 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
         filter: Shared(Rc::new(FilterModel::Plain(filter))),
         marks,
         cursor: Some(5),
+        picked: Vec::new(),
+        picking: false,
         ondispatch: yew::Callback::noop(),
     };
     yew::Renderer::<BitGrid>::with_root_and_props(root.clone(), props).render();

@@ -87,7 +87,8 @@ pub fn cell_history(settings: &Settings, log: &[LogEntry], cell: u64) -> Vec<Cel
     events
 }
 
-#[cfg(test)]
+// Property tests use proptest, a native-only dev-dependency.
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::state::settings::Mode;
