@@ -81,6 +81,24 @@ function wrongAnswer(right) {
   return { ticks: right.ticks.length ? right.ticks.slice(1) : null };
 }
 
+/** After a right answer by keyboard: Next has the focus, and Enter gives it to the next
+ * question. */
+async function nextByKeyboard(page) {
+  await nextByKeyboard(page);
+}
+
+/** Tabs through the panel's checkboxes to Check, pressing Space on those in `ticks`, then
+ * Enter on Check. */
+async function tickByKeyboard(page, ticks) {
+  for (;;) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(() => document.activeElement?.id);
+    if (id === 'practice-submit') break;
+    if (ticks.includes(`#${id}`)) await page.keyboard.press('Space');
+  }
+  await page.keyboard.press('Enter');
+}
+
 /** Enters `answer` with the mouse and Check. */
 async function answerByMouse(page, answer) {
   if (answer.answer) return page.click(`[data-quiz-answer="${answer.answer}"]`);
@@ -175,9 +193,7 @@ test('every kind works with the keyboard alone: grid cursor and Space, Tab, Ente
   await page.keyboard.press('Enter');
   await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
   // Next takes the focus to the next question.
-  await expect(page.locator('#practice-next')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#practice-question')).toBeFocused();
+  await nextByKeyboard(page);
   // predict: Tab to the answer, Enter
   const { answer } = await rightAnswer(page);
   while (!(await page.evaluate((a) => document.activeElement?.dataset?.quizAnswer === a, answer))) {
@@ -185,22 +201,11 @@ test('every kind works with the keyboard alone: grid cursor and Space, Tab, Ente
   }
   await page.keyboard.press('Enter');
   await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
-  await expect(page.locator('#practice-next')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#practice-question')).toBeFocused();
+  await nextByKeyboard(page);
   // culprits: Tab through the checkboxes, Space on the right ones, Check with Enter
-  const { ticks } = await rightAnswer(page);
-  for (;;) {
-    await page.keyboard.press('Tab');
-    const id = await page.evaluate(() => document.activeElement?.id);
-    if (id === 'practice-submit') break;
-    if (ticks.includes(`#${id}`)) await page.keyboard.press('Space');
-  }
-  await page.keyboard.press('Enter');
+  await tickByKeyboard(page, (await rightAnswer(page)).ticks);
   await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
-  await expect(page.locator('#practice-next')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#practice-question')).toBeFocused();
+  await nextByKeyboard(page);
   // read: type the number, Enter checks it
   const { number } = await rightAnswer(page);
   await page.keyboard.press('Tab');
@@ -208,9 +213,7 @@ test('every kind works with the keyboard alone: grid cursor and Space, Tab, Ente
   await page.keyboard.type(number);
   await page.keyboard.press('Enter');
   await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
-  await expect(page.locator('#practice-next')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#practice-question')).toBeFocused();
+  await nextByKeyboard(page);
   // size: m, Tab, k, Enter
   const size = await rightAnswer(page);
   await page.keyboard.press('Tab');
@@ -219,9 +222,7 @@ test('every kind works with the keyboard alone: grid cursor and Space, Tab, Ente
   await page.keyboard.type(size.k);
   await page.keyboard.press('Enter');
   await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
-  await expect(page.locator('#practice-next')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#practice-question')).toBeFocused();
+  await nextByKeyboard(page);
   // delete, counters: each field in turn, Enter checks
   const { counters } = await rightAnswer(page);
   for (const value of counters) {
@@ -230,18 +231,9 @@ test('every kind works with the keyboard alone: grid cursor and Space, Tab, Ente
   }
   await page.keyboard.press('Enter');
   await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
-  await expect(page.locator('#practice-next')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('#practice-question')).toBeFocused();
+  await nextByKeyboard(page);
   // delete, items lost: Space on the right checkboxes, Enter on Check
-  const lost = await rightAnswer(page);
-  for (;;) {
-    await page.keyboard.press('Tab');
-    const id = await page.evaluate(() => document.activeElement?.id);
-    if (id === 'practice-submit') break;
-    if (lost.ticks.includes(`#${id}`)) await page.keyboard.press('Space');
-  }
-  await page.keyboard.press('Enter');
+  await tickByKeyboard(page, (await rightAnswer(page)).ticks);
   await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
   await expect(practice).toHaveAttribute('data-score', '7');
 });

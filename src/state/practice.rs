@@ -332,6 +332,14 @@ const SIZE_CASES: [(u64, f64); 6] = [
     (500, 0.001),
 ];
 
+/// A plain murmur3 filter of this (m, k), the page's default hash family.
+fn small_filter((m, k): (u64, u32)) -> Settings {
+    Settings::default()
+        .with_m(m)
+        .and_then(|s| s.with_k(k))
+        .unwrap_or_default()
+}
+
 /// The exercises of the set with `seed`, in order.
 ///
 /// The filter starts with [`PRACTICE_ITEMS`] words of the seed. The place exercise's item
@@ -339,10 +347,7 @@ const SIZE_CASES: [(u64, f64); 6] = [
 /// is asked in counting mode on the same items, and the lost-items one on the plain filter.
 pub fn practice_set(seed: u64) -> Vec<Exercise> {
     let (m, k) = PRACTICE_SHAPE;
-    let plain = Settings::default()
-        .with_m(m)
-        .and_then(|s| s.with_k(k))
-        .unwrap_or_default();
+    let plain = small_filter(PRACTICE_SHAPE);
     let (words, _) = fresh_words(seed ^ WORDS_SEED, 0, PRACTICE_ITEMS + 1, |_| false);
     let mut log = Vec::new();
     for word in &words[..PRACTICE_ITEMS] {
@@ -462,10 +467,7 @@ pub fn practice_set(seed: u64) -> Vec<Exercise> {
 /// ([`quiz_questions`]).
 pub fn quiz_set(seed: u64) -> Vec<Exercise> {
     let (m, k) = QUIZ_SHAPE;
-    let settings = Settings::default()
-        .with_m(m)
-        .and_then(|s| s.with_k(k))
-        .unwrap_or_default();
+    let settings = small_filter(QUIZ_SHAPE);
     let (words, _) = fresh_words(seed ^ QUIZ_WORDS_SEED, 0, quiz_fill(m, k), |_| false);
     let mut log = Vec::new();
     for word in words {
