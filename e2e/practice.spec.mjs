@@ -84,7 +84,9 @@ function wrongAnswer(right) {
 /** After a right answer by keyboard: Next has the focus, and Enter gives it to the next
  * question. */
 async function nextByKeyboard(page) {
-  await nextByKeyboard(page);
+  await expect(page.locator('#practice-next')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#practice-question')).toBeFocused();
 }
 
 /** Tabs through the panel's checkboxes to Check, pressing Space on those in `ticks`, then
