@@ -255,6 +255,11 @@ test('a rate is accepted within 2 % and refused beyond; a whole number only exac
     const text = await question(page);
     const whole = text.startsWith('How many bits');
     asked.add(whole ? 'whole' : 'rate');
+    // not a number: said beside the field, no attempt counted
+    await page.fill('#practice-number', 'abc');
+    await page.click('#practice-submit');
+    await expect(page.locator('#practice-unreadable')).toBeVisible();
+    await expect(page.locator('#practice')).toHaveAttribute('data-exercise-state', 'open');
     await page.fill('#practice-number', String(whole ? value + 0.5 : value * 1.025));
     await page.click('#practice-submit');
     await expect(page.locator('#practice')).toHaveAttribute('data-exercise-state', 'wrong');

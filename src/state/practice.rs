@@ -15,6 +15,7 @@
 //! Each exercise names the filter it is asked on (settings and item log), so the screen
 //! always shows the filter the question is about.
 
+use super::fields::parse_real;
 use crate::decimal::{decimal_to_f64, fixed};
 use crate::filter::experiment::splitmix64;
 use crate::filter::math::fpr_exact;
@@ -225,8 +226,15 @@ pub fn parse_number(text: &str) -> Option<f64> {
         Some(rest) => (rest.trim_end(), 0.01),
         None => (text, 1.0),
     };
-    let value = decimal_to_f64(&digits.replace(',', "."))?;
-    value.is_finite().then_some(value * scale)
+    parse_real(&digits.replace(',', "."))
+        .ok()
+        .map(|value| value * scale)
+}
+
+/// Whether the read exercise's number field holds a number (`twelve`, `12 bits` do not):
+/// an entry that is not one is refused without costing an attempt.
+pub fn readable(task: &Task, response: &Response) -> bool {
+    !matches!(task, Task::Read { .. }) || parse_number(&response.number).is_some()
 }
 
 /// `x` rounded to 3 significant digits, as the page shows a rate or fill (`0.0835`).
@@ -547,6 +555,8 @@ pub struct Practice {
     pub attempts: u32,
     /// What the student has entered for it.
     pub response: Response,
+    /// The last Check found a field that is not a number (no attempt was counted).
+    pub unreadable: bool,
     /// One result per finished exercise, in order.
     pub results: Vec<ExerciseResult>,
 }
@@ -566,6 +576,7 @@ impl Practice {
             state: ExerciseState::Open,
             attempts: 0,
             response: Response::default(),
+            unreadable: false,
             results: Vec::new(),
         }
     }
@@ -643,7 +654,14 @@ impl Practice {
         if self.state.done() {
             return None;
         }
-        let right = check(&exercise.task, &self.response);
+        let (readable, right) = (
+            readable(&exercise.task, &self.response),
+            check(&exercise.task, &self.response),
+        );
+        self.unreadable = !readable;
+        if !readable {
+            return None;
+        }
         self.attempts += 1;
         self.state = match (right, self.attempts) {
             (true, _) => ExerciseState::Correct,
@@ -683,6 +701,7 @@ impl Practice {
             self.index += 1;
             self.state = ExerciseState::Open;
             self.attempts = 0;
+            self.unreadable = false;
             self.response = Response::default();
         }
     }
@@ -889,6 +908,29 @@ mod tests {
         let w = 0.010049;
         assert!(rate_accepted(0.01, w));
         assert!(!rate_accepted(0.0103, w));
+    }
+
+    #[test]
+    fn an_entry_that_is_not_a_number_costs_no_attempt() {
+        let mut practice = Practice::start(3, false);
+        while !matches!(practice.current().unwrap().task, Task::Read { .. }) {
+            practice.reveal();
+            practice.next();
+        }
+        practice.response.number = "twelve".into();
+        assert_eq!(practice.submit(), None);
+        assert!(practice.unreadable);
+        assert_eq!(
+            (practice.state, practice.attempts),
+            (ExerciseState::Open, 0)
+        );
+        practice.response.number = "1000".into();
+        practice.submit();
+        assert!(!practice.unreadable);
+        assert_eq!(
+            (practice.state, practice.attempts),
+            (ExerciseState::Wrong, 1)
+        );
     }
 
     #[test]

@@ -417,6 +417,12 @@ fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &
             &[&Trusted(class), &Trusted(symbol), &sentence],
         );
     }
+    if practice.unreadable {
+        out.push(
+            "<p class=\"field-error\" role=\"alert\" id=\"practice-unreadable\">{}</p>",
+            &[&text.practice_unreadable],
+        );
+    }
     if state == ExerciseState::Wrong {
         out.push(
             "<p class=\"hint\" id=\"practice-hint\">{}</p>",
