@@ -1,8 +1,9 @@
 //! The lab's measurements against the theory they illustrate.
 #![cfg(not(target_arch = "wasm32"))]
 
+use bloomlab::filter::agreement::{verdict, Cause, Verdict};
 use bloomlab::filter::{math, Experiment, ExperimentPlan, FilterShape, HashFamily, Layout};
-use bloomlab::state::lab::{LabAction, LabState, MATERIAL_EXCESS};
+use bloomlab::state::lab::{LabAction, LabState};
 
 #[test]
 fn the_mean_of_many_filters_is_within_four_standard_errors_of_theory() {
@@ -64,7 +65,8 @@ fn coverage(m: u64, k: u32, runs: u64) -> Tally {
             let inside = (low..=high).contains(&theory) as u64;
             tally.points += 1;
             tally.inside += inside;
-            if math::double_hashing_excess(m, k, point.n as f64) < MATERIAL_EXCESS * theory {
+            // Where double hashing adds less than a tenth to the formula.
+            if math::double_hashing_excess(m, k, point.n as f64) < 0.1 * theory {
                 tally.plain_points += 1;
                 tally.plain_inside += inside;
             }
@@ -125,4 +127,71 @@ fn the_seed_filter_measures_like_four_hashes_because_two_of_its_six_reach_only_t
         "observed {}, four hashes {four_hashes}",
         point.rate()
     );
+}
+
+/// The lab's verdict on its own default run of `shape` at each seed: how many seeds depart,
+/// and with which cause.
+fn verdicts(shape: FilterShape, seeds: std::ops::RangeInclusive<u64>) -> Vec<Verdict> {
+    seeds
+        .map(|seed| {
+            let lab = LabState::default().apply(LabAction::SetSeed(seed.to_string()));
+            let plan = lab.plans_for(shape).unwrap().remove(0);
+            let points = Experiment::new(plan).run_to_end();
+            let inside = points
+                .iter()
+                .filter(|p| {
+                    let (low, high) = p.interval();
+                    (low..=high).contains(&shape.fpr(p.n as f64))
+                })
+                .count() as u64;
+            verdict(&points, shape, inside)
+        })
+        .collect()
+}
+
+#[test]
+fn at_m_100000_murmur3_departs_from_the_formula_on_at_most_one_seed_in_twenty() {
+    // Double hashing adds about 4e-5 here, below the 0.002 the lab resolves: the formula is
+    // right, and a departure would be a false alarm.
+    let shape = FilterShape::new(100_000, 7, HashFamily::Murmur3).unwrap();
+    let verdicts = verdicts(shape, 1..=100);
+    let departs = verdicts
+        .iter()
+        .filter(|v| matches!(v, Verdict::Departs { .. }))
+        .count();
+    assert!(departs <= 5, "{departs} of 100 seeds depart");
+    // The default seed is not among them (the sentence the lab printed there was false).
+    assert!(
+        !matches!(verdicts[0], Verdict::Departs { .. }),
+        "{:?}",
+        verdicts[0]
+    );
+}
+
+#[test]
+fn at_m_64_both_families_depart_above_the_formula_and_double_hashing_is_named() {
+    // k = 3 at m = 64: 2 of the 64 values of h2 mod m repeat positions, and positions in
+    // arithmetic progression overlap more often than independent ones.
+    for family in [HashFamily::Murmur3, HashFamily::Fnv1a] {
+        let shape = FilterShape::new(64, 3, family).unwrap();
+        let verdicts = verdicts(shape, 1..=40);
+        let double_hashing = verdicts
+            .iter()
+            .filter(|v| {
+                matches!(
+                    v,
+                    Verdict::Departs {
+                        above: true,
+                        cause: Some(Cause::DoubleHashing)
+                    }
+                )
+            })
+            .count();
+        // Seen: murmur3 37 of 40, FNV-1a 40 of 40; every other seed departs too, with the
+        // hash's spread named.
+        assert!(
+            double_hashing >= 32,
+            "{family:?}: {double_hashing} of 40: {verdicts:?}"
+        );
+    }
 }

@@ -12,6 +12,7 @@
 //! This module knows nothing of the web page; everything here is plain Rust, tested with
 //! `cargo test`, and gives the same numbers on wasm32 and x86_64.
 
+pub mod agreement;
 pub mod bit_array;
 pub mod bloom;
 pub mod classic_hashes;
@@ -20,6 +21,7 @@ pub mod count_min;
 pub mod counting;
 pub mod distinct;
 pub mod double_double;
+pub mod double_hashing_rate;
 pub mod error;
 pub mod experiment;
 pub mod growing;

@@ -3,9 +3,8 @@
 //! [`LabAction::Measured`].
 
 use crate::decimal::Shortest;
-use crate::filter::{
-    math, ExperimentPlan, FilterShape, HashFamily, Layout, MeasuredPoint, ParamError,
-};
+use crate::filter::agreement::{self, Verdict};
+use crate::filter::{math, ExperimentPlan, FilterShape, HashFamily, MeasuredPoint, ParamError};
 
 use super::fields::{parse_bounded, parse_whole, FieldProblem};
 use super::plot::AxisKind;
@@ -462,7 +461,8 @@ pub fn auto_filters(operations_per_filter: u64) -> u64 {
     (LAB_BUDGET / operations_per_filter.max(1)).clamp(AUTO_FILTERS.0, AUTO_FILTERS.1)
 }
 
-/// How the exact formula sits against one family's measured points.
+/// How the exact formula sits against one family's measured points, and what the lab
+/// concludes ([`agreement::verdict`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Coverage {
     /// Points measured.
@@ -473,71 +473,37 @@ pub struct Coverage {
     pub above: u64,
     /// Points measured below it.
     pub below: u64,
-    /// The fewest points on one side that chance alone reaches with probability at most
-    /// 1 % (each side holds about 2.5 % of points when the formula is right).
-    pub unlikely: u64,
-    /// The points above the formula that double hashing accounts for: where the formula
-    /// plus double hashing's estimated excess ([`math::double_hashing_excess`]) reaches the
-    /// interval. Their number, and the first and last n.
-    pub double_hashing: Option<(u64, u64, u64)>,
+    /// The first and last n of the points above the formula.
+    pub above_from_to: Option<(u64, u64)>,
+    /// The conclusion, valid for points measured on the same filters.
+    pub verdict: Verdict,
 }
-
-/// Where double hashing adds less than this share to the formula, the formula describes
-/// what the page measures (the statistical tests count coverage there).
-pub const MATERIAL_EXCESS: f64 = 0.1;
 
 impl Coverage {
     /// Compares each point's interval with the shape's formula ([`FilterShape::fpr`]).
     pub fn of(points: &[MeasuredPoint], shape: FilterShape) -> Coverage {
-        let (m, k) = (shape.m(), shape.k());
-        let mut coverage = Coverage {
-            points: points.len() as u64,
-            inside: 0,
-            above: 0,
-            below: 0,
-            unlikely: math::binomial_upper_critical(points.len() as u64, 0.025, 0.01),
-            double_hashing: None,
-        };
+        let (mut inside, mut above, mut below) = (0, 0, 0);
+        let mut above_from_to = None;
         for p in points {
             let theory = shape.fpr(p.n as f64);
             let (low, high) = p.interval();
             if theory < low {
-                coverage.above += 1;
-                // Double hashing accounts for the point when the formula plus its estimated
-                // excess reaches the interval (repeats within m: the standard layout of a
-                // double-hashing family).
-                let doubles =
-                    shape.layout() == Layout::Standard && shape.family().max_hashes().is_none();
-                let excess = if doubles {
-                    math::double_hashing_excess(m, k, p.n as f64)
-                } else {
-                    0.0
-                };
-                if theory + excess >= low {
-                    coverage.double_hashing = Some(match coverage.double_hashing {
-                        None => (1, p.n, p.n),
-                        Some((count, first, _)) => (count + 1, first, p.n),
-                    });
-                }
+                above += 1;
+                above_from_to = Some(above_from_to.map_or((p.n, p.n), |(first, _)| (first, p.n)));
             } else if theory > high {
-                coverage.below += 1;
+                below += 1;
             } else {
-                coverage.inside += 1;
+                inside += 1;
             }
         }
-        coverage
-    }
-
-    /// More points above the formula than chance explains, beyond those double hashing
-    /// explains.
-    pub fn runs_above(&self) -> bool {
-        let explained = self.double_hashing.map_or(0, |(count, _, _)| count);
-        self.above - explained >= self.unlikely
-    }
-
-    /// More points below the formula than chance explains.
-    pub fn runs_below(&self) -> bool {
-        self.below >= self.unlikely
+        Coverage {
+            points: points.len() as u64,
+            inside,
+            above,
+            below,
+            above_from_to,
+            verdict: agreement::verdict(points, shape, inside),
+        }
     }
 }
 
@@ -629,22 +595,27 @@ mod tests {
     }
 
     #[test]
-    fn at_m_32_the_default_run_sits_above_the_formula_and_double_hashing_is_named() {
+    fn at_m_32_the_default_run_departs_above_and_double_hashing_is_named() {
+        use crate::filter::agreement::Cause;
         let shape = FilterShape::new(32, 3, HashFamily::Murmur3).unwrap();
         let plan = LabState::default().plans_for(shape).unwrap().remove(0);
-        let points = Experiment::new(plan).run_to_end();
-        let coverage = Coverage::of(&points, shape);
-        let (explained, first, last) = coverage.double_hashing.expect("explained");
-        assert!(coverage.above >= coverage.unlikely, "{coverage:?}");
-        assert!(explained >= coverage.above / 2 && first <= last);
-        // What is above the formula is accounted for, not left as an unexplained excess.
-        assert!(!coverage.runs_below());
+        let coverage = Coverage::of(&Experiment::new(plan).run_to_end(), shape);
+        assert_eq!(
+            coverage.verdict,
+            Verdict::Departs {
+                above: true,
+                cause: Some(Cause::DoubleHashing)
+            },
+            "{coverage:?}"
+        );
+        let (first, last) = coverage.above_from_to.expect("points above");
+        assert!(coverage.above > 0 && first <= last);
         // m = 10,007 is prime: only h2 mod m = 0 repeats, and the formula holds.
         let prime = FilterShape::new(10_007, 4, HashFamily::Murmur3).unwrap();
         let plan = LabState::default().plans_for(prime).unwrap().remove(0);
         let coverage = Coverage::of(&Experiment::new(plan).run_to_end(), prime);
         assert!(
-            !coverage.runs_above() && !coverage.runs_below(),
+            !matches!(coverage.verdict, Verdict::Departs { .. }),
             "{coverage:?}"
         );
         assert!(coverage.inside >= 17, "{coverage:?}");

@@ -5,6 +5,7 @@ use crate::decimal::{fixed, shortest};
 use crate::ui::shared::send;
 use yew::prelude::*;
 
+use crate::filter::agreement::{Cause, Verdict};
 use crate::filter::hashing::repeating_steps;
 use crate::filter::{Experiment, ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, then, Text};
@@ -139,49 +140,63 @@ fn lab_notes(
         "<p class=\"hint\" id=\"lab-meaning\">{} {}</p>",
         &[&meaning.unwrap_or_default(), &user.unwrap_or_default()],
     );
+    // The most severe verdict of the families measured, on #lab-notes.
+    let mut verdict_key = "";
+    let mut severity = 0;
     for (family, c) in &measured {
+        if verdict_key.is_empty() || c.verdict.severity() > severity {
+            (verdict_key, severity) = (c.verdict.key(), c.verdict.severity());
+        }
         let label = family.label();
+        let filters = lab.plans.first().map_or(0, |p| p.filters());
         let mut sentence = fill(text.lab_coverage, &[&label, &c.inside, &c.points]);
-        if c.runs_above() {
-            sentence = then(
-                &sentence,
-                &fill(text.lab_runs_above, &[&label, &c.above, &c.points]),
-            );
-        }
-        if c.runs_below() {
-            sentence = then(
-                &sentence,
-                &fill(text.lab_runs_below, &[&label, &c.below, &c.points]),
-            );
+        let (conclusion, cause) = match c.verdict {
+            Verdict::Consistent => (None, ""),
+            Verdict::CouldBeChance => (
+                Some(fill(
+                    text.lab_chance,
+                    &[&label, &c.points, &grouped(filters)],
+                )),
+                "",
+            ),
+            Verdict::Departs { above: false, .. } => {
+                (Some(fill(text.lab_runs_below, &[&label, &c.points])), "")
+            }
+            Verdict::Departs {
+                cause: Some(Cause::DoubleHashing),
+                ..
+            } => (
+                Some(fill(
+                    text.lab_double_hashing,
+                    &[
+                        &label,
+                        &c.points,
+                        &grouped(repeating_steps(m, k)),
+                        &grouped(m),
+                        &k,
+                    ],
+                )),
+                "double-hashing",
+            ),
+            Verdict::Departs { .. } => (
+                Some(fill(text.lab_runs_above, &[&label, &c.points])),
+                "spread",
+            ),
+        };
+        if let Some(conclusion) = conclusion {
+            sentence = then(&sentence, &conclusion);
         }
         out.push(
-                "<p class=\"lab-coverage\" data-family=\"{}\" data-inside=\"{}\" data-points=\"{}\" data-above=\"{}\" data-below=\"{}\">{}</p>",
-                &[&family.key(), &c.inside, &c.points, &c.above, &c.below, &sentence],
+                "<p class=\"lab-coverage\" data-family=\"{}\" data-inside=\"{}\" data-points=\"{}\" data-above=\"{}\" data-below=\"{}\" data-verdict=\"{}\" data-cause=\"{}\">{}</p>",
+                &[&family.key(), &c.inside, &c.points, &c.above, &c.below, &c.verdict.key(), &cause, &sentence],
             );
     }
-    // Double hashing's excess, once, over the points of every family it explains.
-    let explained = measured
-        .iter()
-        .filter_map(|(_, c)| c.double_hashing)
-        .reduce(|a, b| (a.0.max(b.0), a.1.min(b.1), a.2.max(b.2)));
-    if let Some((count, first, last)) = explained {
-        let sentence = fill(
-            text.lab_double_hashing,
-            &[
-                &count,
-                &first,
-                &last,
-                &grouped(repeating_steps(m, k)),
-                &grouped(m),
-                &k,
-            ],
-        );
-        out.push(
-            "<p class=\"lab-double-hashing\" id=\"lab-double-hashing\" data-points-explained=\"{}\">{}</p>",
-            &[&count, &sentence],
-        );
-    }
-    out.html()
+    let mut notes = Markup::default();
+    notes.push(
+        "<div class=\"lab-notes\" id=\"lab-notes\" data-verdict=\"{}\">{}</div>",
+        &[&verdict_key, &out],
+    );
+    notes.html()
 }
 
 /// The lab.
@@ -348,7 +363,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             { status.html() }
             <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} runs={lab.runs.clone()}
                      user_point={(!stale).then(|| user_point.clone())} axis={lab.axis} />
-            <div class="lab-notes" id="lab-notes">{ notes }</div>
+            { notes }
             <h3>{ text.kplot_title }</h3>
             { k_plot(text, &KPlotProps { m: shape.m(), n: k_plot_n, k: shape.k(), axis: lab.axis, n_from_items }) }
         </section>
