@@ -137,14 +137,7 @@ fn verdicts(shape: FilterShape, seeds: std::ops::RangeInclusive<u64>) -> Vec<Ver
             let lab = LabState::default().apply(LabAction::SetSeed(seed.to_string()));
             let plan = lab.plans_for(shape).unwrap().remove(0);
             let points = Experiment::new(plan).run_to_end();
-            let inside = points
-                .iter()
-                .filter(|p| {
-                    let (low, high) = p.interval();
-                    (low..=high).contains(&shape.fpr(p.n as f64))
-                })
-                .count() as u64;
-            verdict(&points, shape, inside)
+            verdict(&points, shape)
         })
         .collect()
 }

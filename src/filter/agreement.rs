@@ -168,8 +168,15 @@ pub fn departure(points: &[MeasuredPoint], expected: impl Fn(u64) -> f64) -> Opt
 }
 
 /// The lab's verdict on one family's points measured with `shape`, whose formula is
-/// [`FilterShape::fpr`]; `inside` is the number of points whose 95 % interval holds it.
-pub fn verdict(points: &[MeasuredPoint], shape: FilterShape, inside: u64) -> Verdict {
+/// [`FilterShape::fpr`].
+pub fn verdict(points: &[MeasuredPoint], shape: FilterShape) -> Verdict {
+    let inside = points
+        .iter()
+        .filter(|p| {
+            let (low, high) = p.interval();
+            (low..=high).contains(&shape.fpr(p.n as f64))
+        })
+        .count() as u64;
     let count = points.len() as u64;
     let formula = |n: u64| shape.fpr(n as f64);
     let Some(against_formula) = departure(points, formula) else {

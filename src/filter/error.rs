@@ -61,6 +61,8 @@ pub enum ParamError {
     /// An experiment with no filters, or a lab run with fewer than 2 (one filter says
     /// nothing of how filters vary).
     TooFewFilters,
+    /// A lab run on no workers.
+    NoWorkers,
     /// Experiment checkpoints that are empty, start at 0 or do not increase.
     BadCheckpoints,
     /// A number that is not finite (NaN or infinity) where a real number is needed.

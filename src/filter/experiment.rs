@@ -11,8 +11,8 @@
 //! ```
 //!
 //! SplitMix64 is a bijection of its state, so distinct indices give distinct items, and the
-//! `m`/`q` letter keeps members and non-members disjoint. The work is split into slices
-//! ([`Experiment::run_slice`]) so a UI can run it without freezing.
+//! `m`/`q` letter keeps members and non-members disjoint. The work is split by filter
+//! ([`measure_filter`]), so the lab's workers can share it out.
 
 use super::bloom::BloomFilter;
 use super::error::ParamError;
@@ -250,23 +250,60 @@ impl MeasuredPoint {
     }
 }
 
-/// A running experiment; call [`Experiment::run_slice`] until it reports done. Filters are
-/// built one after another, each measured at every checkpoint, so only one is in memory.
-#[derive(Debug, Clone)]
+/// One filter of a plan measured at every checkpoint: the unit of work of the lab's
+/// workers. Filter t's items come from [`ExperimentPlan::source_of_filter`], so its counts
+/// are the same whichever worker measures it, and in whatever order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilterMeasurement {
+    /// The filter's index t, from 0.
+    pub filter: u64,
+    /// Probes reported as present at each checkpoint.
+    pub false_positives: Vec<u64>,
+    /// Bits set at each checkpoint.
+    pub ones: Vec<u64>,
+}
+
+/// Builds filter `filter` of `plan` and measures it at every checkpoint: insert members up
+/// to the checkpoint's n, then probe the same P non-members.
+pub fn measure_filter(plan: &ExperimentPlan, filter: u64) -> FilterMeasurement {
+    let source = plan.source_of_filter(filter);
+    let mut bloom = BloomFilter::new(plan.shape);
+    let mut buf = [0u8; ITEM_LEN];
+    let mut inserted = 0;
+    let mut false_positives = Vec::with_capacity(plan.checkpoints.len());
+    let mut ones = Vec::with_capacity(plan.checkpoints.len());
+    for &target in &plan.checkpoints {
+        for index in inserted..target {
+            bloom.insert(source.write(ItemKind::Member, index, &mut buf));
+        }
+        inserted = target;
+        let mut found = 0;
+        for index in 0..plan.probes {
+            found += bloom.contains(source.write(ItemKind::NonMember, index, &mut buf)) as u64;
+        }
+        false_positives.push(found);
+        ones.push(bloom.count_ones());
+    }
+    FilterMeasurement {
+        filter,
+        false_positives,
+        ones,
+    }
+}
+
+/// The points of a plan, gathered from its filters' measurements as they arrive, in any
+/// order: each point keeps its filters' counts in filter order, so the points are the same
+/// however the filters were shared out.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Experiment {
     plan: ExperimentPlan,
-    source: ItemSource,
-    filter: BloomFilter,
-    filter_index: u64,
-    inserted: u64,
-    next_checkpoint: usize,
-    probed: u64,
-    false_positives: u64,
+    /// The filters measured so far, ascending.
+    measured: Vec<u64>,
     points: Vec<MeasuredPoint>,
 }
 
 impl Experiment {
-    /// A fresh run of `plan`.
+    /// A run of `plan` with no filter measured yet.
     pub fn new(plan: ExperimentPlan) -> Self {
         let points = plan
             .checkpoints
@@ -279,14 +316,8 @@ impl Experiment {
             })
             .collect();
         Experiment {
-            source: plan.source_of_filter(0),
-            filter: BloomFilter::new(plan.shape),
             plan,
-            filter_index: 0,
-            inserted: 0,
-            next_checkpoint: 0,
-            probed: 0,
-            false_positives: 0,
+            measured: Vec::new(),
             points,
         }
     }
@@ -296,81 +327,52 @@ impl Experiment {
         &self.plan
     }
 
-    /// The points with at least one filter measured, in checkpoint order.
-    pub fn points(&self) -> Vec<MeasuredPoint> {
-        self.points
-            .iter()
-            .filter(|p| !p.false_positives.is_empty())
-            .cloned()
-            .collect()
-    }
-
-    /// True when every filter has been measured at every checkpoint.
-    pub fn is_done(&self) -> bool {
-        self.filter_index >= self.plan.filters
-    }
-
-    /// Operations (inserts plus probes) done so far.
-    pub fn operations_done(&self) -> u64 {
-        let this_filter =
-            self.inserted + self.next_checkpoint as u64 * self.plan.probes + self.probed;
-        self.filter_index * self.plan.operations_per_filter() + this_filter
-    }
-
-    /// Fraction of the run done, 0 to 1.
-    pub fn progress(&self) -> f64 {
-        self.operations_done() as f64 / self.plan.total_operations().max(1) as f64
-    }
-
-    /// Performs at most `budget` inserts or probes; returns true when the run is done.
-    pub fn run_slice(&mut self, budget: u64) -> bool {
-        let mut left = budget;
-        let mut buf = [0u8; ITEM_LEN];
-        while left > 0 && !self.is_done() {
-            let target = self.plan.checkpoints[self.next_checkpoint];
-            if self.inserted < target {
-                let end = target.min(self.inserted + left);
-                for index in self.inserted..end {
-                    let item = self.source.write(ItemKind::Member, index, &mut buf);
-                    self.filter.insert(item);
-                }
-                left -= end - self.inserted;
-                self.inserted = end;
-                continue;
-            }
-            let end = self.plan.probes.min(self.probed + left);
-            for index in self.probed..end {
-                let item = self.source.write(ItemKind::NonMember, index, &mut buf);
-                self.false_positives += self.filter.contains(item) as u64;
-            }
-            left -= end - self.probed;
-            self.probed = end;
-            if self.probed == self.plan.probes {
-                let point = &mut self.points[self.next_checkpoint];
-                point.false_positives.push(self.false_positives);
-                point.ones += self.filter.count_ones();
-                self.next_checkpoint += 1;
-                self.probed = 0;
-                self.false_positives = 0;
-                if self.next_checkpoint == self.points.len() {
-                    self.next_filter();
-                }
-            }
+    /// Adds one filter's counts to every point, in filter order. A filter outside the plan,
+    /// measured twice, or with the wrong number of checkpoints is ignored.
+    pub fn accept(&mut self, measurement: FilterMeasurement) {
+        let checkpoints = self.points.len();
+        let fits = measurement.filter < self.plan.filters
+            && measurement.false_positives.len() == checkpoints
+            && measurement.ones.len() == checkpoints;
+        let Err(at) = self.measured.binary_search(&measurement.filter) else {
+            return;
+        };
+        if !fits {
+            return;
         }
-        self.is_done()
+        self.measured.insert(at, measurement.filter);
+        for (j, point) in self.points.iter_mut().enumerate() {
+            point
+                .false_positives
+                .insert(at, measurement.false_positives[j]);
+            point.ones += measurement.ones[j];
+        }
     }
 
-    fn next_filter(&mut self) {
-        self.filter_index += 1;
-        self.source = self.plan.source_of_filter(self.filter_index);
-        self.filter.clear();
-        self.inserted = 0;
-        self.next_checkpoint = 0;
+    /// The points, once at least one filter is measured.
+    pub fn points(&self) -> Vec<MeasuredPoint> {
+        if self.measured.is_empty() {
+            Vec::new()
+        } else {
+            self.points.clone()
+        }
     }
 
-    /// Runs the rest of the experiment at once and returns every point.
+    /// Filters measured so far.
+    pub fn filters_measured(&self) -> u64 {
+        self.measured.len() as u64
+    }
+
+    /// True when every filter has been measured.
+    pub fn is_done(&self) -> bool {
+        self.filters_measured() >= self.plan.filters
+    }
+
+    /// Measures every filter here, in order, and returns the points.
     pub fn run_to_end(mut self) -> Vec<MeasuredPoint> {
-        while !self.run_slice(1 << 16) {}
+        for filter in 0..self.plan.filters {
+            self.accept(measure_filter(&self.plan, filter));
+        }
         self.points
     }
 }
@@ -403,28 +405,31 @@ mod tests {
     }
 
     #[test]
-    fn slices_of_any_size_give_the_same_points() {
+    fn filters_measured_in_any_order_give_the_same_points() {
         let shape = FilterShape::new(5000, 4, HashFamily::Fnv1a).unwrap();
         let plan = ExperimentPlan::new(shape, vec![100, 500, 900], 3000, 4, 42).unwrap();
         let whole = Experiment::new(plan.clone()).run_to_end();
-        let mut sliced = Experiment::new(plan.clone());
-        let mut slices = 0;
-        while !sliced.run_slice(37) {
-            slices += 1;
-            assert!(sliced.progress() < 1.0);
+        let mut shuffled = Experiment::new(plan.clone());
+        for filter in [2, 0, 3, 0, 7, 1] {
+            shuffled.accept(measure_filter(&plan, filter));
+            assert!(shuffled.filters_measured() <= 4);
         }
-        assert_eq!(sliced.points(), whole);
-        assert_eq!(whole.len(), 3);
+        assert!(shuffled.is_done());
+        assert_eq!(shuffled.points(), whole);
         assert_eq!(
             whole.iter().map(|p| p.n).collect::<Vec<_>>(),
             vec![100, 500, 900]
         );
-        assert!(slices as u64 >= plan.total_operations() / 37 - 1);
-        assert_eq!(sliced.progress(), 1.0);
         assert!(whole[0].total_false_positives() <= whole[2].total_false_positives());
         assert!(whole
             .iter()
             .all(|p| p.filters() == 4 && p.total_probes() == 12_000));
+        // A measurement of the wrong shape is refused.
+        let mut other = Experiment::new(plan.clone());
+        let mut short = measure_filter(&plan, 0);
+        short.ones.pop();
+        other.accept(short);
+        assert!(other.points().is_empty());
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod growing;
 pub mod hash_quality;
 pub mod hashing;
 pub mod heap_sort;
+pub mod lab_tasks;
 pub mod math;
 pub mod params;
 pub mod set_ops;
@@ -40,7 +41,10 @@ pub use counting::{
     CounterChange, CountingBloomFilter, RemoveError, DEFAULT_COUNTER_WIDTH, MAX_COUNTER_WIDTH,
 };
 pub use error::{ParamError, MAX_BITS, MAX_HASHES};
-pub use experiment::{Experiment, ExperimentPlan, ItemKind, ItemSource, MeasuredPoint, ITEM_LEN};
+pub use experiment::{
+    measure_filter, Experiment, ExperimentPlan, FilterMeasurement, ItemKind, ItemSource,
+    MeasuredPoint, ITEM_LEN,
+};
 pub use hashing::{HashFamily, HashPair, HashStep, Layout};
 pub use math::CountEstimate;
 pub use params::FilterShape;

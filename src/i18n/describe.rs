@@ -50,6 +50,7 @@ pub fn param_error(text: &Text, error: &ParamError) -> String {
         ParamError::ZeroItems => text.param_zero_items.to_owned(),
         ParamError::ZeroProbes => text.param_zero_probes.to_owned(),
         ParamError::TooFewFilters => text.param_too_few_filters.to_owned(),
+        ParamError::NoWorkers => text.param_no_workers.to_owned(),
         ParamError::BadCheckpoints => text.param_checkpoints.to_owned(),
         ParamError::NotFinite => text.param_not_finite.to_owned(),
         ParamError::TooSmallForRate => text.param_too_small_for_rate.to_owned(),

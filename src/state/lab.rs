@@ -1,10 +1,13 @@
 //! The false-positive lab's model: its settings, the runs measured so far and their status.
-//! The experiment itself runs in slices outside this state; finished points come back as
-//! [`LabAction::Measured`].
+//! The filters are measured by workers outside this state; each filter's counts come back
+//! as [`LabAction::FilterMeasured`].
 
 use crate::decimal::Shortest;
-use crate::filter::agreement::{self, Verdict};
-use crate::filter::{math, ExperimentPlan, FilterShape, HashFamily, MeasuredPoint, ParamError};
+use crate::filter::agreement::Verdict;
+use crate::filter::{
+    math, Experiment, ExperimentPlan, FilterMeasurement, FilterShape, HashFamily, MeasuredPoint,
+    ParamError,
+};
 
 use super::fields::{parse_bounded, parse_whole, FieldProblem};
 use super::plot::AxisKind;
@@ -17,6 +20,8 @@ pub const MAX_LAB_PROBES: u64 = 10_000_000;
 pub const MAX_LAB_POINTS: u64 = 200;
 /// Largest number of filters per point.
 pub const MAX_LAB_FILTERS: u64 = 1000;
+/// Largest number of workers the lab starts.
+pub const MAX_LAB_WORKERS: u64 = 16;
 /// Inserts plus probes a run with an automatic number of filters aims at, per family: about
 /// a second in the browser.
 pub const LAB_BUDGET: u64 = 3_000_000;
@@ -60,7 +65,8 @@ pub enum FamilyChoice {
 }
 
 /// The lab's settings as typed: what the page's link carries (`lab_n=`, `lab_filters=`,
-/// `lab_probes=`, `lab_points=`, `lab_seed=`, `lab_compare=both`, `lab_axis=log`).
+/// `lab_probes=`, `lab_points=`, `lab_seed=`, `lab_compare=both`, `lab_axis=log`,
+/// `workers=`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LabSettings {
     /// Largest n; empty for the default of the shape.
@@ -77,6 +83,8 @@ pub struct LabSettings {
     pub families: FamilyChoice,
     /// Linear or logarithmic rate axis.
     pub axis: AxisKind,
+    /// Workers measuring filters at once; empty for one per core.
+    pub workers: String,
 }
 
 impl Default for LabSettings {
@@ -89,6 +97,7 @@ impl Default for LabSettings {
             seed: "1".into(),
             families: FamilyChoice::Current,
             axis: AxisKind::Linear,
+            workers: String::new(),
         }
     }
 }
@@ -137,6 +146,8 @@ pub enum LabAction {
     SetFamilies(FamilyChoice),
     /// Linear or log rate axis.
     SetAxis(AxisKind),
+    /// Workers typed.
+    SetWorkers(String),
     /// Start a new run for this shape (m, k and the visualizer's family).
     Start(FilterShape),
     /// Stop after the current slice.
@@ -145,20 +156,31 @@ pub enum LabAction {
     Resume,
     /// Stop and discard the run.
     Cancel,
-    /// (System event) progress of the run: the families' points so far and the fraction
-    /// done, measured by a slice of the run.
-    Measured {
-        /// Points per family.
-        runs: Vec<Run>,
-        /// 0 to 1.
-        progress: f64,
-        /// The run is complete.
-        done: bool,
-        /// How long the slice took, in milliseconds.
-        slice_ms: f64,
+    /// (System event) a worker measured one filter of a run.
+    FilterMeasured {
+        /// The run it belongs to ([`LabState::generation`]); answers of an earlier run are
+        /// ignored.
+        generation: u64,
+        /// The plan (family) it belongs to.
+        plan: usize,
+        /// The filter's counts.
+        measurement: FilterMeasurement,
         /// Milliseconds since the run started.
         elapsed_ms: f64,
     },
+    /// (System event) a worker judged one family's finished run.
+    Judged {
+        /// The run it belongs to.
+        generation: u64,
+        /// The plan (family).
+        plan: usize,
+        /// The verdict.
+        verdict: Verdict,
+    },
+    /// (System event) the run is shared among this many workers.
+    WorkersStarted(u64),
+    /// (System event) the run's workers could not start or failed; the text says why.
+    WorkersFailed(String),
 }
 
 /// The lab's fields as typed, and why each was rejected.
@@ -196,27 +218,31 @@ pub struct LabState {
     pub families: FamilyChoice,
     /// Rate axis.
     pub axis: AxisKind,
+    /// Workers, as typed.
+    pub workers: LabField,
     /// Status.
     pub status: RunStatus,
-    /// What has been measured.
-    pub runs: Vec<Run>,
-    /// The plans of the current run, one per family.
-    pub plans: Vec<ExperimentPlan>,
+    /// The current run's plans, one per family, and what has been measured of each.
+    pub experiments: Vec<Experiment>,
+    /// Each family's verdict, once the run is done and judged.
+    pub verdicts: Vec<Option<Verdict>>,
     /// Fraction done.
     pub progress: f64,
-    /// Increases with every start, so a stale slice can tell it was cancelled.
+    /// Increases with every start, so a stale answer can tell it was cancelled.
     pub generation: u64,
-    /// How long the run took and its longest slice, for the page and the benchmark.
+    /// How long the run took, and on how many workers.
     pub timing: RunTiming,
+    /// Why the workers failed, if they did.
+    pub failure: Option<String>,
 }
 
 /// Timing of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RunTiming {
-    /// Milliseconds from start to the last point, once done.
+    /// Milliseconds from start to the last filter, once done.
     pub elapsed_ms: Option<f64>,
-    /// The longest slice so far, in milliseconds.
-    pub longest_slice_ms: f64,
+    /// The workers the run was shared among.
+    pub workers: u64,
 }
 
 impl Default for LabState {
@@ -230,12 +256,14 @@ impl Default for LabState {
             seed: LabField::new(&settings.seed),
             families: settings.families,
             axis: settings.axis,
+            workers: LabField::new(&settings.workers),
             status: RunStatus::Idle,
-            runs: Vec::new(),
-            plans: Vec::new(),
+            experiments: Vec::new(),
+            verdicts: Vec::new(),
             progress: 0.0,
             generation: 0,
             timing: RunTiming::default(),
+            failure: None,
         }
     }
 }
@@ -259,6 +287,7 @@ impl LabState {
             .apply(LabAction::SetSeed(settings.seed.clone()))
             .apply(LabAction::SetFamilies(settings.families))
             .apply(LabAction::SetAxis(settings.axis))
+            .apply(LabAction::SetWorkers(settings.workers.clone()))
     }
 
     /// The settings as typed.
@@ -271,7 +300,29 @@ impl LabState {
             seed: self.seed.text.clone(),
             families: self.families,
             axis: self.axis,
+            workers: self.workers.text.clone(),
         }
+    }
+
+    /// The workers typed, or `None` for one per core.
+    pub fn workers_typed(&self) -> Option<u64> {
+        parse_bounded(&self.workers.text, MAX_LAB_WORKERS, ParamError::NoWorkers).ok()
+    }
+
+    /// What has been measured of each family.
+    pub fn runs(&self) -> Vec<Run> {
+        self.experiments
+            .iter()
+            .map(|e| Run {
+                family: e.plan().shape().family(),
+                points: e.points(),
+            })
+            .collect()
+    }
+
+    /// The plan of the current run's first family.
+    pub fn first_plan(&self) -> Option<&ExperimentPlan> {
+        self.experiments.first().map(Experiment::plan)
     }
 
     /// The largest n, or the default for the shape when the field is empty.
@@ -317,19 +368,22 @@ impl LabState {
             }
             LabAction::SetFamilies(choice) => self.families = choice,
             LabAction::SetAxis(axis) => self.axis = axis,
+            LabAction::SetWorkers(text) => {
+                let problem = if text.trim().is_empty() {
+                    None
+                } else {
+                    parse_bounded(&text, MAX_LAB_WORKERS, ParamError::NoWorkers).err()
+                };
+                self.workers = LabField { text, problem };
+            }
             LabAction::Start(shape) => {
                 if let Ok(plans) = self.plans_for(shape) {
                     self.generation += 1;
-                    self.runs = plans
-                        .iter()
-                        .map(|p| Run {
-                            family: p.shape().family(),
-                            points: Vec::new(),
-                        })
-                        .collect();
-                    self.plans = plans;
+                    self.verdicts = vec![None; plans.len()];
+                    self.experiments = plans.into_iter().map(Experiment::new).collect();
                     self.progress = 0.0;
                     self.timing = RunTiming::default();
+                    self.failure = None;
                     self.status = RunStatus::Running;
                 }
             }
@@ -346,26 +400,48 @@ impl LabState {
             LabAction::Cancel => {
                 self.generation += 1;
                 self.status = RunStatus::Idle;
-                self.runs.clear();
-                self.plans.clear();
+                self.experiments.clear();
+                self.verdicts.clear();
                 self.progress = 0.0;
             }
-            LabAction::Measured {
-                runs,
-                progress,
-                done,
-                slice_ms,
+            LabAction::FilterMeasured {
+                generation,
+                plan,
+                measurement,
                 elapsed_ms,
             } => {
-                if matches!(self.status, RunStatus::Running | RunStatus::Paused) {
-                    self.runs = runs;
-                    self.progress = progress;
-                    self.timing.longest_slice_ms = self.timing.longest_slice_ms.max(slice_ms);
-                    if done {
-                        self.status = RunStatus::Done;
-                        self.timing.elapsed_ms = Some(elapsed_ms);
+                let live = matches!(self.status, RunStatus::Running | RunStatus::Paused);
+                if let Some(experiment) = self.experiments.get_mut(plan) {
+                    if live && generation == self.generation {
+                        experiment.accept(measurement);
+                        let measured: u64 =
+                            self.experiments.iter().map(|e| e.filters_measured()).sum();
+                        let total: u64 = self.experiments.iter().map(|e| e.plan().filters()).sum();
+                        self.progress = measured as f64 / total.max(1) as f64;
+                        if measured >= total {
+                            self.status = RunStatus::Done;
+                            self.timing.elapsed_ms = Some(elapsed_ms);
+                        }
                     }
                 }
+            }
+            LabAction::Judged {
+                generation,
+                plan,
+                verdict,
+            } => {
+                if generation == self.generation && self.status == RunStatus::Done {
+                    if let Some(slot) = self.verdicts.get_mut(plan) {
+                        *slot = Some(verdict);
+                    }
+                }
+            }
+            LabAction::WorkersStarted(workers) => self.timing.workers = workers,
+            LabAction::WorkersFailed(reason) => {
+                if matches!(self.status, RunStatus::Running | RunStatus::Paused) {
+                    self.status = RunStatus::Paused;
+                }
+                self.failure = Some(reason);
             }
         }
         self
@@ -419,7 +495,7 @@ impl LabState {
         let mut out = String::from(
             "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate,layout\n",
         );
-        for run in &self.runs {
+        for run in self.runs() {
             for p in &run.points {
                 let (low, high) = p.interval();
                 let (spread_low, spread_high) = p.spread();
@@ -462,7 +538,7 @@ pub fn auto_filters(operations_per_filter: u64) -> u64 {
 }
 
 /// How the exact formula sits against one family's measured points, and what the lab
-/// concludes ([`agreement::verdict`]).
+/// concluded once the run was done ([`agreement::verdict`], computed by a worker).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Coverage {
     /// Points measured.
@@ -475,13 +551,14 @@ pub struct Coverage {
     pub below: u64,
     /// The first and last n of the points above the formula.
     pub above_from_to: Option<(u64, u64)>,
-    /// The conclusion, valid for points measured on the same filters.
-    pub verdict: Verdict,
+    /// The conclusion, valid for points measured on the same filters; `None` until the run
+    /// is done and judged.
+    pub verdict: Option<Verdict>,
 }
 
 impl Coverage {
     /// Compares each point's interval with the shape's formula ([`FilterShape::fpr`]).
-    pub fn of(points: &[MeasuredPoint], shape: FilterShape) -> Coverage {
+    pub fn of(points: &[MeasuredPoint], shape: FilterShape, verdict: Option<Verdict>) -> Coverage {
         let (mut inside, mut above, mut below) = (0, 0, 0);
         let mut above_from_to = None;
         for p in points {
@@ -502,7 +579,7 @@ impl Coverage {
             above,
             below,
             above_from_to,
-            verdict: agreement::verdict(points, shape, inside),
+            verdict,
         }
     }
 }
@@ -543,30 +620,47 @@ mod tests {
             .apply(LabAction::SetPoints("5".into()))
             .apply(LabAction::Start(shape()));
         assert_eq!(lab.status, RunStatus::Running);
-        assert_eq!(lab.plans.len(), 2);
-        let runs: Vec<Run> = lab
-            .plans
-            .iter()
-            .map(|plan| Run {
-                family: plan.shape().family(),
-                points: Experiment::new(plan.clone()).run_to_end(),
-            })
-            .collect();
-        let lab = lab.apply(LabAction::Pause).apply(LabAction::Resume);
-        let lab = lab.apply(LabAction::Measured {
-            runs,
-            progress: 1.0,
-            done: true,
-            slice_ms: 4.0,
-            elapsed_ms: 9.0,
+        assert_eq!(lab.experiments.len(), 2);
+        let generation = lab.generation;
+        let plans: Vec<ExperimentPlan> = lab.experiments.iter().map(|e| e.plan().clone()).collect();
+        let mut lab = lab.apply(LabAction::Pause).apply(LabAction::Resume);
+        // Filters arrive in any order; one of an earlier run is ignored.
+        for filter in (0..plans[0].filters()).rev() {
+            for (plan, p) in plans.iter().enumerate() {
+                let measurement = crate::filter::measure_filter(p, filter);
+                let stale = LabAction::FilterMeasured {
+                    generation: generation - 1,
+                    plan,
+                    measurement: measurement.clone(),
+                    elapsed_ms: 1.0,
+                };
+                lab = lab.apply(stale).apply(LabAction::FilterMeasured {
+                    generation,
+                    plan,
+                    measurement,
+                    elapsed_ms: 9.0,
+                });
+            }
+        }
+        assert_eq!(
+            lab.runs()[1].points,
+            Experiment::new(plans[1].clone()).run_to_end()
+        );
+        assert_eq!(lab.progress, 1.0);
+        let verdict = Verdict::CouldBeChance;
+        let lab = lab.apply(LabAction::Judged {
+            generation,
+            plan: 1,
+            verdict,
         });
+        assert_eq!(lab.verdicts, vec![None, Some(verdict)]);
         assert_eq!(lab.timing.elapsed_ms, Some(9.0));
         assert_eq!(lab.status, RunStatus::Done);
         let csv = lab.csv(FilterShape::new(1000, 4, HashFamily::Murmur3).unwrap());
         assert_eq!(csv.lines().count(), 1 + 2 * 5);
         assert!(csv.lines().nth(1).unwrap().starts_with("fnv,1000,4,"));
         let lab = lab.apply(LabAction::Cancel);
-        assert!(lab.runs.is_empty());
+        assert!(lab.runs().is_empty());
     }
 
     #[test]
@@ -599,9 +693,10 @@ mod tests {
         use crate::filter::agreement::Cause;
         let shape = FilterShape::new(32, 3, HashFamily::Murmur3).unwrap();
         let plan = LabState::default().plans_for(shape).unwrap().remove(0);
-        let coverage = Coverage::of(&Experiment::new(plan).run_to_end(), shape);
+        let points = Experiment::new(plan).run_to_end();
+        let coverage = Coverage::of(&points, shape, None);
         assert_eq!(
-            coverage.verdict,
+            crate::filter::agreement::verdict(&points, shape),
             Verdict::Departs {
                 above: true,
                 cause: Some(Cause::DoubleHashing)
@@ -613,9 +708,13 @@ mod tests {
         // m = 10,007 is prime: only h2 mod m = 0 repeats, and the formula holds.
         let prime = FilterShape::new(10_007, 4, HashFamily::Murmur3).unwrap();
         let plan = LabState::default().plans_for(prime).unwrap().remove(0);
-        let coverage = Coverage::of(&Experiment::new(plan).run_to_end(), prime);
+        let points = Experiment::new(plan).run_to_end();
+        let coverage = Coverage::of(&points, prime, None);
         assert!(
-            !matches!(coverage.verdict, Verdict::Departs { .. }),
+            !matches!(
+                crate::filter::agreement::verdict(&points, prime),
+                Verdict::Departs { .. }
+            ),
             "{coverage:?}"
         );
         assert!(coverage.inside >= 17, "{coverage:?}");

@@ -9,6 +9,7 @@ pub mod chart;
 pub mod components;
 pub mod header;
 pub mod hooks;
+pub mod lab_pool;
 pub mod links;
 pub mod marks;
 pub mod panic_screen;

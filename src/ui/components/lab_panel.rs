@@ -1,5 +1,6 @@
-//! The false-positive lab: controls, the run (in slices of about 10 ms, so the page stays
-//! responsive), the two plots and the CSV export.
+//! The false-positive lab: controls, the run (its filters measured by the pool of workers,
+//! [`crate::ui::lab_pool`], so the page stays responsive), the two plots and the CSV
+//! export.
 
 use crate::decimal::{fixed, shortest};
 use crate::ui::shared::send;
@@ -7,26 +8,20 @@ use yew::prelude::*;
 
 use crate::filter::agreement::{Cause, Verdict};
 use crate::filter::hashing::repeating_steps;
-use crate::filter::{Experiment, ExperimentPlan, FilterShape, HashFamily};
+use crate::filter::{ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, then, Text};
-use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus};
+use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, RunStatus};
 use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
 use crate::state::{Action, FilterModel};
-use crate::ui::browser::now_ms;
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::{k_plot, KPlotProps};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::lab_pool::{pool_size, use_lab_pool};
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 use crate::ui::views::lab::{user_point, USER_PROBES};
-
-/// Work per slice, in milliseconds: short enough that no task comes near 50 ms.
-const SLICE_MS: f64 = 10.0;
-/// Operations between clock checks.
-const CHUNK: u64 = 8192;
 
 /// Props of [`LabPanel`].
 #[derive(Properties, PartialEq)]
@@ -41,27 +36,6 @@ pub struct LabPanelProps {
     pub lab: Shared<LabState>,
     /// Sends the lab's actions.
     pub ondispatch: Callback<Action>,
-}
-
-/// The experiments of a run, measured a slice at a time.
-struct LabWork {
-    experiments: Vec<Experiment>,
-    started_ms: f64,
-}
-
-impl SlicedWork for LabWork {
-    fn run_slice(&mut self) -> (Action, bool) {
-        let started = now_ms();
-        let (runs, progress, done) = run_slice(&mut self.experiments);
-        let measured = LabAction::Measured {
-            runs,
-            progress,
-            done,
-            slice_ms: now_ms() - started,
-            elapsed_ms: now_ms() - self.started_ms,
-        };
-        (Action::Lab(measured), done)
-    }
 }
 
 /// One of the lab's fields: its text as typed, and why it was rejected.
@@ -83,35 +57,6 @@ fn lab_field(
     )
 }
 
-/// Runs slices until about [`SLICE_MS`] have passed; returns the runs so far, the progress
-/// and whether every experiment is done.
-fn run_slice(experiments: &mut [Experiment]) -> (Vec<Run>, f64, bool) {
-    let start = now_ms();
-    while let Some(experiment) = experiments.iter_mut().find(|e| !e.is_done()) {
-        experiment.run_slice(CHUNK);
-        if now_ms() - start > SLICE_MS {
-            break;
-        }
-    }
-    let done_ops: u64 = experiments.iter().map(|e| e.operations_done()).sum();
-    let total_ops: u64 = experiments
-        .iter()
-        .map(|e| e.plan().total_operations())
-        .sum();
-    let runs = experiments
-        .iter()
-        .map(|e| Run {
-            family: e.plan().shape().family(),
-            points: e.points().to_vec(),
-        })
-        .collect();
-    (
-        runs,
-        done_ops as f64 / total_ops.max(1) as f64,
-        experiments.iter().all(|e| e.is_done()),
-    )
-}
-
 /// What the plot's bars mean, and how the formula sits against each family's points: in
 /// plain words, from the run on screen.
 fn lab_notes(
@@ -129,43 +74,46 @@ fn lab_notes(
         )
     });
     let user = user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(USER_PROBES)]));
-    let measured: Vec<(HashFamily, Coverage)> = lab
-        .runs
+    let runs = lab.runs();
+    let measured: Vec<(HashFamily, Coverage)> = runs
         .iter()
-        .filter(|r| !r.points.is_empty())
-        .map(|r| (r.family, Coverage::of(&r.points, plotted)))
+        .zip(lab.verdicts.iter())
+        .filter(|(r, _)| !r.points.is_empty())
+        .map(|(r, verdict)| (r.family, Coverage::of(&r.points, plotted, *verdict)))
         .collect();
     let mut out = Markup::default();
     out.push(
         "<p class=\"hint\" id=\"lab-meaning\">{} {}</p>",
         &[&meaning.unwrap_or_default(), &user.unwrap_or_default()],
     );
-    // The most severe verdict of the families measured, on #lab-notes.
+    // The most severe verdict of the families judged, on #lab-notes (empty until judged).
     let mut verdict_key = "";
     let mut severity = 0;
     for (family, c) in &measured {
-        if verdict_key.is_empty() || c.verdict.severity() > severity {
-            (verdict_key, severity) = (c.verdict.key(), c.verdict.severity());
+        if let Some(verdict) = c.verdict {
+            if verdict_key.is_empty() || verdict.severity() > severity {
+                (verdict_key, severity) = (verdict.key(), verdict.severity());
+            }
         }
         let label = family.label();
-        let filters = lab.plans.first().map_or(0, |p| p.filters());
+        let filters = lab.first_plan().map_or(0, |p| p.filters());
         let mut sentence = fill(text.lab_coverage, &[&label, &c.inside, &c.points]);
         let (conclusion, cause) = match c.verdict {
-            Verdict::Consistent => (None, ""),
-            Verdict::CouldBeChance => (
+            None | Some(Verdict::Consistent) => (None, ""),
+            Some(Verdict::CouldBeChance) => (
                 Some(fill(
                     text.lab_chance,
                     &[&label, &c.points, &grouped(filters)],
                 )),
                 "",
             ),
-            Verdict::Departs { above: false, .. } => {
+            Some(Verdict::Departs { above: false, .. }) => {
                 (Some(fill(text.lab_runs_below, &[&label, &c.points])), "")
             }
-            Verdict::Departs {
+            Some(Verdict::Departs {
                 cause: Some(Cause::DoubleHashing),
                 ..
-            } => (
+            }) => (
                 Some(fill(
                     text.lab_double_hashing,
                     &[
@@ -178,7 +126,7 @@ fn lab_notes(
                 )),
                 "double-hashing",
             ),
-            Verdict::Departs { .. } => (
+            Some(Verdict::Departs { .. }) => (
                 Some(fill(text.lab_runs_above, &[&label, &c.points])),
                 "spread",
             ),
@@ -188,7 +136,7 @@ fn lab_notes(
         }
         out.push(
                 "<p class=\"lab-coverage\" data-family=\"{}\" data-inside=\"{}\" data-points=\"{}\" data-above=\"{}\" data-below=\"{}\" data-verdict=\"{}\" data-cause=\"{}\">{}</p>",
-                &[&family.key(), &c.inside, &c.points, &c.above, &c.below, &c.verdict.key(), &cause, &sentence],
+                &[&family.key(), &c.inside, &c.points, &c.above, &c.below, &c.verdict.map_or("", Verdict::key), &cause, &sentence],
             );
     }
     let mut notes = Markup::default();
@@ -204,17 +152,7 @@ fn lab_notes(
 pub fn LabPanel(props: &LabPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let lab = &*props.lab;
-    {
-        let plans = lab.plans.clone();
-        let job = (!plans.is_empty()).then_some(lab.generation);
-        let start = move || LabWork {
-            experiments: plans.into_iter().map(Experiment::new).collect(),
-            started_ms: now_ms(),
-        };
-        let running = lab.status == RunStatus::Running;
-        use_sliced_work(job, running, start, props.ondispatch.clone());
-    }
-
+    use_lab_pool(props.lab.clone(), props.ondispatch.clone());
     let act = |action: LabAction| send::<MouseEvent>(&props.ondispatch, Action::Lab(action));
     let set = |make: fn(String) -> LabAction| {
         let d = props.ondispatch.clone();
@@ -223,14 +161,14 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     let shape = props.shape;
     // The plot shows the run's own filter: after the visualizer's filter changes, the points
     // stay with the m and k they were measured at, and the page says so.
-    let measured = lab.plans.first().map(|p| p.shape());
+    let measured = lab.first_plan().map(|p| p.shape());
     let plotted = measured.unwrap_or(shape);
     let stale = measured.is_some_and(|run| {
         let family_differs =
             lab.families == FamilyChoice::Current && run.family() != shape.family();
         run.m() != shape.m() || run.k() != shape.k() || family_differs
     });
-    let n_max = match lab.plans.first() {
+    let n_max = match lab.first_plan() {
         Some(plan) => plan.checkpoints().last().copied().unwrap_or(1),
         None => lab.max_items_for(shape).unwrap_or(1),
     };
@@ -254,10 +192,10 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     } else {
         (n_max / 2).max(1)
     };
-    let points_done: usize = lab.runs.iter().map(|r| r.points.len()).sum();
+    let runs = lab.runs();
+    let points_done: usize = runs.iter().map(|r| r.points.len()).sum();
     let planned = lab
-        .plans
-        .first()
+        .first_plan()
         .cloned()
         .or_else(|| lab.plans_for(shape).ok()?.into_iter().next());
     let notes = lab_notes(text, lab, plotted, planned.as_ref(), !stale && user_n > 0);
@@ -279,6 +217,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         .map(|t| t.to_string())
         .unwrap_or_default();
     let timing_now = lab.timing;
+    let workers_placeholder = pool_size(lab).to_string();
     let families = |choice: FamilyChoice| {
         send::<Event>(
             &props.ondispatch,
@@ -303,28 +242,39 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     let timing = timing_now
         .elapsed_ms
         .map(|elapsed| {
-            let longest = fixed(timing_now.longest_slice_ms, 1);
             format!(
                 " {}",
-                fill(text.lab_timing, &[&fixed(elapsed, 0), &longest])
+                fill(text.lab_timing, &[&fixed(elapsed, 0), &timing_now.workers])
             )
         })
         .unwrap_or_default();
     status.push(
-        "<p class=\"hint\" data-elapsed-ms=\"{}\" data-longest-slice-ms=\"{}\" data-points=\"{}\">{}{}</p>",
+        "<p class=\"hint\" data-elapsed-ms=\"{}\" data-points=\"{}\">{}{}</p>",
         &[
-            &timing_now.elapsed_ms.map(|e| fixed(e, 0)).unwrap_or_default(),
-            &fixed(timing_now.longest_slice_ms, 1),
+            &timing_now
+                .elapsed_ms
+                .map(|e| fixed(e, 0))
+                .unwrap_or_default(),
             &points_done,
-            &fill(text.lab_status, &[&points_done, &fixed(lab.progress * 100.0, 0)]),
+            &fill(
+                text.lab_status,
+                &[&points_done, &fixed(lab.progress * 100.0, 0)],
+            ),
             &timing,
         ],
     );
+    if let Some(reason) = &lab.failure {
+        status.push(
+            "<p class=\"notice\" id=\"lab-failure\" role=\"alert\">{}</p>",
+            &[&fill(text.lab_workers_failed, &[reason])],
+        );
+    }
     if let Some(note) = stale_note {
         status.push("<p class=\"notice\" id=\"lab-stale\">{}</p>", &[&note]);
     }
     html! {
-        <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}>
+        <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}
+                 data-workers={timing_now.workers.to_string()}>
             { head.html() }
             <div class="control-row">
                 { lab_field(text, "lab-n", text.lab_n_max, &lab.max_items, n_max.to_string(), set(LabAction::SetMaxItems)) }
@@ -332,6 +282,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 { lab_field(text, "lab-probes", text.lab_probes, &lab.probes, String::new(), set(LabAction::SetProbes)) }
                 { lab_field(text, "lab-points", text.lab_points, &lab.points, String::new(), set(LabAction::SetPoints)) }
                 { lab_field(text, "lab-seed", text.lab_seed, &lab.seed, String::new(), set(LabAction::SetSeed)) }
+                { lab_field(text, "lab-workers", text.lab_workers, &lab.workers, workers_placeholder, set(LabAction::SetWorkers)) }
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>
                     <label><input type="radio" name="lab-families" checked={lab.families == FamilyChoice::Current}
@@ -361,7 +312,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             </div>
             <progress id="lab-progress" max="1" value={shortest(lab.progress)} />
             { status.html() }
-            <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} runs={lab.runs.clone()}
+            <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} {runs}
                      user_point={(!stale).then(|| user_point.clone())} axis={lab.axis} />
             { notes }
             <h3>{ text.kplot_title }</h3>

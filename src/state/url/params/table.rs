@@ -257,6 +257,16 @@ pub const PARAMS: &[Param] = &[
         print: |url, out| unless_default(out, url.lab.axis.key(), "linear"),
     },
     Param {
+        key: "workers",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.lab.workers = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.lab.workers, ""),
+    },
+    Param {
         key: "solve",
         repeats: false,
         default: "size",
