@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 budget=$(grep -Eo '^[0-9]+' bench/size-budget | head -1)
 gz() { cat "$@" | gzip -9 | wc -c; }
 first_wasm=$(ls dist/bloomlab-*_bg.wasm)
-first_js=$(ls dist/bloomlab-*.js dist/boot.js dist/sw.js)
+first_js="$(ls dist/bloomlab-*.js dist/boot.js dist/sw.js) $(find dist/snippets -name '*.js' 2>/dev/null)"
 wasm=0; for f in $first_wasm; do wasm=$((wasm + $(gzip -9 -c "$f" | wc -c))); done
 js=0; for f in $first_js; do js=$((js + $(gzip -9 -c "$f" | wc -c))); done
 total=$((wasm + js))

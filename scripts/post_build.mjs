@@ -8,7 +8,8 @@
 //    can shorten a name on that boundary. Every import is renamed (a, b, …, z, A, …, ba,
 //    …) in both files and the module is renamed `a`. A name that is not found exactly once
 //    in the JavaScript stops the build rather than ship a page that cannot start.
-// 2. The JavaScript (wasm-bindgen's glue, boot.js) is minified with terser. Without the
+// 2. The JavaScript (wasm-bindgen's glue and snippets, boot.js, the lab's worker) is
+//    minified with terser. Without the
 //    npm packages (a fresh clone before `make setup`) this step alone is skipped, with a
 //    one-line note: the page works the same, only its JavaScript is larger.
 // 3. index.html's `integrity` attributes are computed again for the files that changed.
@@ -175,8 +176,11 @@ async function minified(code, module) {
   return result.code;
 }
 writeFileSync(join(dir, glueFile), await minified(glue, true));
-if (files.includes('boot.js')) {
-  writeFileSync(join(dir, 'boot.js'), await minified(readFileSync(join(dir, 'boot.js'), 'utf8'), true));
+// boot.js, wasm-bindgen's snippets (static/lab_pool.js) and the worker's scripts: all
+// modules.
+const scripts = files.filter((f) => f === 'boot.js' || /^snippets\/.*\.js$/.test(f) || /^lab_worker.*\.js$/.test(f));
+for (const script of scripts) {
+  writeFileSync(join(dir, script), await minified(readFileSync(join(dir, script), 'utf8'), true));
 }
 
 // 3. Integrity attributes.

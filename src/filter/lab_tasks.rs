@@ -9,17 +9,19 @@
 //! Every number in a message is a whole number below 2^53, exact in a JavaScript number:
 //! the 64-bit seed travels as two 32-bit halves.
 //!
-//! The first number says what the message is:
+//! The first number says what the message is, the second which run it belongs to (the
+//! page's number for the run, echoed in the answer so that answers of a cancelled run are
+//! dropped):
 //!
 //! ```text
-//! 0, plan index, filter, m, k, family, layout, probes, seed >> 32, seed mod 2^32, filters,
-//!    then the J checkpoints                       measure one filter
-//! 0, plan index, filter, then J false-positive counts, then J counts of bits set
+//! 0, run, plan index, filter, m, k, family, layout, probes, seed >> 32, seed mod 2^32,
+//!    filters, then the J checkpoints              measure one filter
+//! 0, run, plan index, filter, then J false-positive counts, then J counts of bits set
 //!                                                 its answer
-//! 1, plan index, m, k, family, layout, probes, J, T, then the J values of n, then for
-//!    each point its T counts                       judge a finished run
-//! 1, plan index, verdict (0 consistent, 1 could be chance, 2 departs), above (0 or 1),
-//!    cause (0 none, 1 double hashing, 2 the hash's spread)
+//! 1, run, plan index, m, k, family, layout, probes, J, T, then the J values of n, then
+//!    for each point its T counts                  judge a finished run
+//! 1, run, plan index, verdict (0 consistent, 1 could be chance, 2 departs), above (0 or
+//!    1), cause (0 none, 1 double hashing, 2 the hash's spread)
 //!                                                 its answer
 //! ```
 
@@ -29,7 +31,7 @@ use super::hashing::{HashFamily, Layout};
 use super::params::FilterShape;
 
 /// Numbers before the checkpoints in a request to measure a filter.
-const REQUEST_HEAD: usize = 11;
+const REQUEST_HEAD: usize = 12;
 /// The kind of a message that measures a filter.
 const MEASURE: f64 = 0.0;
 /// The kind of a message that judges a run.
@@ -78,10 +80,10 @@ impl TaskQueue {
     }
 }
 
-/// The request for `task` of the plan `plan`.
-pub fn request(task: FilterTask, plan: &ExperimentPlan) -> Vec<f64> {
+/// The request for `task` of the plan `plan`, in run `run`.
+pub fn request(run: u64, task: FilterTask, plan: &ExperimentPlan) -> Vec<f64> {
     let shape = plan.shape();
-    let mut out = vec![MEASURE, task.plan as f64, task.filter as f64];
+    let mut out = vec![MEASURE, run as f64, task.plan as f64, task.filter as f64];
     out.extend(shape_numbers(shape));
     out.extend([
         plan.probes() as f64,
@@ -123,28 +125,33 @@ fn read_shape(numbers: &[u64]) -> Option<FilterShape> {
 
 /// A message's numbers as whole numbers, if every one is.
 fn whole_numbers(message: &[f64]) -> Option<Vec<u64>> {
-    message.iter().map(|&v| whole(v)).collect()
+    let mut numbers = Vec::with_capacity(message.len());
+    for &value in message {
+        numbers.push(whole(value)?);
+    }
+    Some(numbers)
 }
 
-/// The task and plan a request describes, or `None` when it describes no valid plan.
-pub fn read_request(request: &[f64]) -> Option<(FilterTask, ExperimentPlan)> {
+/// The run, task and plan a request describes, or `None` when it describes no valid plan.
+pub fn read_request(request: &[f64]) -> Option<(u64, FilterTask, ExperimentPlan)> {
     let numbers = whole_numbers(request)?;
     if numbers.len() < REQUEST_HEAD || request[0] != MEASURE {
         return None;
     }
-    let shape = read_shape(&numbers[3..7])?;
-    let seed = (numbers[8] << 32) | (numbers[9] & 0xffff_ffff);
+    let shape = read_shape(&numbers[4..8])?;
+    let seed = (numbers[9] << 32) | (numbers[10] & 0xffff_ffff);
     let checkpoints = numbers[REQUEST_HEAD..].to_vec();
-    let plan = ExperimentPlan::new(shape, checkpoints, numbers[7], numbers[10], seed).ok()?;
+    let plan = ExperimentPlan::new(shape, checkpoints, numbers[8], numbers[11], seed).ok()?;
     let task = FilterTask {
-        plan: numbers[1] as usize,
-        filter: numbers[2],
+        plan: numbers[2] as usize,
+        filter: numbers[3],
     };
-    (task.filter < plan.filters()).then_some((task, plan))
+    (task.filter < plan.filters()).then_some((numbers[1], task, plan))
 }
 
-/// The request to judge plan `plan_index`'s finished points.
+/// The request to judge plan `plan_index`'s finished points, in run `run`.
 pub fn judge_request(
+    run: u64,
     plan_index: usize,
     plan: &ExperimentPlan,
     points: &[MeasuredPoint],
@@ -154,7 +161,7 @@ pub fn judge_request(
         .map(|p| p.false_positives.len())
         .min()
         .unwrap_or(0);
-    let mut out = vec![JUDGE, plan_index as f64];
+    let mut out = vec![JUDGE, run as f64, plan_index as f64];
     out.extend(shape_numbers(plan.shape()));
     out.extend([plan.probes() as f64, points.len() as f64, filters as f64]);
     out.extend(points.iter().map(|p| p.n as f64));
@@ -164,15 +171,15 @@ pub fn judge_request(
     out
 }
 
-/// The plan index, shape and points a judge request carries.
-fn read_judge_request(request: &[f64]) -> Option<(usize, FilterShape, Vec<MeasuredPoint>)> {
+/// The run, plan index, shape and points a judge request carries.
+fn read_judge_request(request: &[f64]) -> Option<(u64, usize, FilterShape, Vec<MeasuredPoint>)> {
     let numbers = whole_numbers(request)?;
-    if numbers.len() < 9 || request[0] != JUDGE {
+    if numbers.len() < 10 || request[0] != JUDGE {
         return None;
     }
-    let shape = read_shape(&numbers[2..6])?;
-    let (probes, points, filters) = (numbers[6], numbers[7] as usize, numbers[8] as usize);
-    let counts = &numbers[9..];
+    let shape = read_shape(&numbers[3..7])?;
+    let (probes, points, filters) = (numbers[7], numbers[8] as usize, numbers[9] as usize);
+    let counts = &numbers[10..];
     if counts.len() != points.checked_mul(filters.checked_add(1)?)? {
         return None;
     }
@@ -187,7 +194,7 @@ fn read_judge_request(request: &[f64]) -> Option<(usize, FilterShape, Vec<Measur
             ones: 0,
         })
         .collect();
-    Some((numbers[1] as usize, shape, points))
+    Some((numbers[1], numbers[2] as usize, shape, points))
 }
 
 /// A verdict as three numbers: which, above, cause.
@@ -228,14 +235,14 @@ fn read_verdict_numbers(numbers: &[u64]) -> Option<Verdict> {
 /// What a worker sends back for `request`: the filter measured, or the run judged; `None`
 /// for a request that describes neither.
 pub fn answer(request: &[f64]) -> Option<Vec<f64>> {
-    if let Some((plan_index, shape, points)) = read_judge_request(request) {
-        let mut out = vec![JUDGE, plan_index as f64];
+    if let Some((run, plan_index, shape, points)) = read_judge_request(request) {
+        let mut out = vec![JUDGE, run as f64, plan_index as f64];
         out.extend(verdict_numbers(agreement::verdict(&points, shape)));
         return Some(out);
     }
-    let (task, plan) = read_request(request)?;
+    let (run, task, plan) = read_request(request)?;
     let measured = measure_filter(&plan, task.filter);
-    let mut out = vec![MEASURE, task.plan as f64, task.filter as f64];
+    let mut out = vec![MEASURE, run as f64, task.plan as f64, task.filter as f64];
     out.extend(measured.false_positives.iter().map(|&c| c as f64));
     out.extend(measured.ones.iter().map(|&c| c as f64));
     Some(out)
@@ -250,27 +257,25 @@ pub enum Answer {
     Judged(usize, Verdict),
 }
 
-/// What an answer carries, or `None` when it is malformed.
-pub fn read_answer(answer: &[f64]) -> Option<Answer> {
+/// The run an answer belongs to and what it carries, or `None` when it is malformed.
+pub fn read_answer(answer: &[f64]) -> Option<(u64, Answer)> {
     let numbers = whole_numbers(answer)?;
-    let (head, rest) = numbers.split_at_checked(2)?;
-    let plan = head[1] as usize;
+    let (head, rest) = numbers.split_at_checked(3)?;
+    let (run, plan) = (head[1], head[2] as usize);
     if answer[0] == JUDGE {
-        return Some(Answer::Judged(plan, read_verdict_numbers(rest)?));
+        return Some((run, Answer::Judged(plan, read_verdict_numbers(rest)?)));
     }
     let (filter, counts) = rest.split_first()?;
     if answer[0] != MEASURE || counts.len() % 2 != 0 {
         return None;
     }
     let (false_positives, ones) = counts.split_at(counts.len() / 2);
-    Some(Answer::Measured(
-        plan,
-        FilterMeasurement {
-            filter: *filter,
-            false_positives: false_positives.to_vec(),
-            ones: ones.to_vec(),
-        },
-    ))
+    let measurement = FilterMeasurement {
+        filter: *filter,
+        false_positives: false_positives.to_vec(),
+        ones: ones.to_vec(),
+    };
+    Some((run, Answer::Measured(plan, measurement)))
 }
 
 #[cfg(test)]
@@ -296,7 +301,7 @@ mod tests {
         let mut queue = TaskQueue::new(&plans);
         let mut runs: Vec<Experiment> = plans.iter().cloned().map(Experiment::new).collect();
         let mut holding: Vec<Option<Vec<f64>>> = (0..workers)
-            .map(|_| queue.next_task().map(|t| request(t, &plans[t.plan])))
+            .map(|_| queue.next_task().map(|t| request(7, t, &plans[t.plan])))
             .collect();
         let mut turn = 0u64;
         while holding.iter().any(Option::is_some) {
@@ -305,12 +310,13 @@ mod tests {
             let Some(message) = holding[worker].take() else {
                 continue;
             };
-            let Some(Answer::Measured(plan, measured)) = read_answer(&answer(&message).unwrap())
+            let Some((7, Answer::Measured(plan, measured))) =
+                read_answer(&answer(&message).unwrap())
             else {
                 panic!("not a measurement");
             };
             runs[plan].accept(measured);
-            holding[worker] = queue.next_task().map(|t| request(t, &plans[t.plan]));
+            holding[worker] = queue.next_task().map(|t| request(7, t, &plans[t.plan]));
         }
         assert!(runs.iter().all(Experiment::is_done));
         runs.iter().map(Experiment::points).collect()
@@ -346,27 +352,27 @@ mod tests {
     fn a_request_keeps_a_64_bit_seed_and_bad_messages_are_refused() {
         let plan = &plans()[1];
         let task = FilterTask { plan: 1, filter: 8 };
-        let (read_task, read_plan) = read_request(&request(task, plan)).unwrap();
-        assert_eq!((read_task, &read_plan), (task, plan));
-        let mut bad = request(task, plan);
-        bad[2] = 9.0; // filter 9 of 9
+        let (run, read_task, read_plan) = read_request(&request(5, task, plan)).unwrap();
+        assert_eq!((run, read_task, &read_plan), (5, task, plan));
+        let mut bad = request(5, task, plan);
+        bad[3] = 9.0; // filter 9 of 9
         assert_eq!(read_request(&bad), None);
         for (at, value) in [
             (0, 2.0),
-            (3, 0.0),
-            (4, 0.5),
-            (5, 7.0),
-            (7, -1.0),
-            (11, f64::NAN),
+            (4, 0.0),
+            (5, 0.5),
+            (6, 7.0),
+            (8, -1.0),
+            (12, f64::NAN),
         ] {
-            let mut bad = request(task, plan);
+            let mut bad = request(5, task, plan);
             bad[at] = value;
             assert_eq!(read_request(&bad), None, "{at} = {value}");
         }
         assert_eq!(answer(&[1.0, 2.0]), None);
-        assert_eq!(read_answer(&[0.0, 1.0, 2.0, 5.0]), None);
+        assert_eq!(read_answer(&[0.0, 1.0, 1.0, 2.0, 5.0]), None);
         assert_eq!(read_answer(&[0.0]), None);
-        assert_eq!(read_answer(&[1.0, 0.0, 3.0, 0.0, 0.0]), None);
+        assert_eq!(read_answer(&[1.0, 1.0, 0.0, 3.0, 0.0, 0.0]), None);
     }
 
     #[test]
@@ -379,10 +385,13 @@ mod tests {
             matches!(expected, Verdict::Departs { above: true, .. }),
             "{expected:?}"
         );
-        let answered = answer(&judge_request(3, &plan, &points)).unwrap();
-        assert_eq!(read_answer(&answered), Some(Answer::Judged(3, expected)));
+        let answered = answer(&judge_request(4, 3, &plan, &points)).unwrap();
+        assert_eq!(
+            read_answer(&answered),
+            Some((4, Answer::Judged(3, expected)))
+        );
         // A request whose counts do not fill its points is refused.
-        let mut short = judge_request(3, &plan, &points);
+        let mut short = judge_request(4, 3, &plan, &points);
         short.pop();
         assert_eq!(answer(&short), None);
     }

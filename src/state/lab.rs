@@ -83,8 +83,9 @@ pub struct LabSettings {
     pub families: FamilyChoice,
     /// Linear or logarithmic rate axis.
     pub axis: AxisKind,
-    /// Workers measuring filters at once; empty for one per core.
-    pub workers: String,
+    /// Workers measuring filters at once (`workers=`, 1 to [`MAX_LAB_WORKERS`]); `None`
+    /// for one per core.
+    pub workers: Option<u64>,
 }
 
 impl Default for LabSettings {
@@ -97,7 +98,7 @@ impl Default for LabSettings {
             seed: "1".into(),
             families: FamilyChoice::Current,
             axis: AxisKind::Linear,
-            workers: String::new(),
+            workers: None,
         }
     }
 }
@@ -146,8 +147,6 @@ pub enum LabAction {
     SetFamilies(FamilyChoice),
     /// Linear or log rate axis.
     SetAxis(AxisKind),
-    /// Workers typed.
-    SetWorkers(String),
     /// Start a new run for this shape (m, k and the visualizer's family).
     Start(FilterShape),
     /// Stop after the current slice.
@@ -179,7 +178,8 @@ pub enum LabAction {
     },
     /// (System event) the run is shared among this many workers.
     WorkersStarted(u64),
-    /// (System event) the run's workers could not start or failed; the text says why.
+    /// (System event) the run's workers could not start or failed (the text names the
+    /// worker's script); the run ends with what it measured.
     WorkersFailed(String),
 }
 
@@ -218,8 +218,8 @@ pub struct LabState {
     pub families: FamilyChoice,
     /// Rate axis.
     pub axis: AxisKind,
-    /// Workers, as typed.
-    pub workers: LabField,
+    /// Workers (`workers=`); `None` for one per core.
+    pub workers: Option<u64>,
     /// Status.
     pub status: RunStatus,
     /// The current run's plans, one per family, and what has been measured of each.
@@ -256,7 +256,7 @@ impl Default for LabState {
             seed: LabField::new(&settings.seed),
             families: settings.families,
             axis: settings.axis,
-            workers: LabField::new(&settings.workers),
+            workers: settings.workers,
             status: RunStatus::Idle,
             experiments: Vec::new(),
             verdicts: Vec::new(),
@@ -287,7 +287,6 @@ impl LabState {
             .apply(LabAction::SetSeed(settings.seed.clone()))
             .apply(LabAction::SetFamilies(settings.families))
             .apply(LabAction::SetAxis(settings.axis))
-            .apply(LabAction::SetWorkers(settings.workers.clone()))
     }
 
     /// The settings as typed.
@@ -300,13 +299,8 @@ impl LabState {
             seed: self.seed.text.clone(),
             families: self.families,
             axis: self.axis,
-            workers: self.workers.text.clone(),
+            workers: self.workers,
         }
-    }
-
-    /// The workers typed, or `None` for one per core.
-    pub fn workers_typed(&self) -> Option<u64> {
-        parse_bounded(&self.workers.text, MAX_LAB_WORKERS, ParamError::NoWorkers).ok()
     }
 
     /// What has been measured of each family.
@@ -368,14 +362,6 @@ impl LabState {
             }
             LabAction::SetFamilies(choice) => self.families = choice,
             LabAction::SetAxis(axis) => self.axis = axis,
-            LabAction::SetWorkers(text) => {
-                let problem = if text.trim().is_empty() {
-                    None
-                } else {
-                    parse_bounded(&text, MAX_LAB_WORKERS, ParamError::NoWorkers).err()
-                };
-                self.workers = LabField { text, problem };
-            }
             LabAction::Start(shape) => {
                 if let Ok(plans) = self.plans_for(shape) {
                     self.generation += 1;
@@ -438,8 +424,10 @@ impl LabState {
             }
             LabAction::WorkersStarted(workers) => self.timing.workers = workers,
             LabAction::WorkersFailed(reason) => {
+                // The run ends with what it measured; its points stay on the plot.
                 if matches!(self.status, RunStatus::Running | RunStatus::Paused) {
-                    self.status = RunStatus::Paused;
+                    self.generation += 1;
+                    self.status = RunStatus::Idle;
                 }
                 self.failure = Some(reason);
             }

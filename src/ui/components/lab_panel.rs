@@ -18,7 +18,7 @@ use crate::state::{Action, FilterModel};
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::{k_plot, KPlotProps};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::lab_pool::{pool_size, use_lab_pool};
+use crate::ui::lab_pool::use_lab_pool;
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 use crate::ui::views::lab::{user_point, USER_PROBES};
@@ -217,7 +217,6 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         .map(|t| t.to_string())
         .unwrap_or_default();
     let timing_now = lab.timing;
-    let workers_placeholder = pool_size(lab).to_string();
     let families = |choice: FamilyChoice| {
         send::<Event>(
             &props.ondispatch,
@@ -282,7 +281,6 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 { lab_field(text, "lab-probes", text.lab_probes, &lab.probes, String::new(), set(LabAction::SetProbes)) }
                 { lab_field(text, "lab-points", text.lab_points, &lab.points, String::new(), set(LabAction::SetPoints)) }
                 { lab_field(text, "lab-seed", text.lab_seed, &lab.seed, String::new(), set(LabAction::SetSeed)) }
-                { lab_field(text, "lab-workers", text.lab_workers, &lab.workers, workers_placeholder, set(LabAction::SetWorkers)) }
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>
                     <label><input type="radio" name="lab-families" checked={lab.families == FamilyChoice::Current}

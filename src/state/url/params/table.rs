@@ -8,10 +8,12 @@ use crate::lang::Lang;
 use crate::state::apps_view::MAX_VIEW_LOOKUPS;
 use crate::state::cms_view::{MAX_CMS_ADDS, MAX_VIEW_WIDTH, MAX_ZIPF};
 use crate::state::fields::{
-    parse_bits, parse_hashes, parse_real, parse_small_whole, parse_whole, FieldProblem,
+    parse_bits, parse_bounded, parse_hashes, parse_real, parse_small_whole, parse_whole,
+    FieldProblem,
 };
 use crate::state::grow_view::{parse_growth, parse_m0, parse_rate, parse_ratio, parse_stream};
 use crate::state::hash_quality::push_corpus_lines;
+use crate::state::lab::MAX_LAB_WORKERS;
 use crate::state::log::LogEntry;
 use crate::state::settings::{DEFAULT_K, DEFAULT_M};
 use crate::state::url::{Lockable, NoticeReason, MAX_FOLDS};
@@ -261,10 +263,13 @@ pub const PARAMS: &[Param] = &[
         repeats: false,
         default: "",
         parse: |url, v| {
-            url.lab.workers = v.to_owned();
+            url.lab.workers = Some(parse_bounded(v, MAX_LAB_WORKERS, ParamError::NoWorkers)?);
             Ok(())
         },
-        print: |url, out| unless_default(out, &url.lab.workers, ""),
+        print: |url, out| {
+            let workers = url.lab.workers.map(|w| w.to_string()).unwrap_or_default();
+            unless_default(out, &workers, "")
+        },
     },
     Param {
         key: "solve",
