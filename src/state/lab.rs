@@ -279,8 +279,11 @@ pub fn default_max_items(shape: FilterShape) -> u64 {
 impl LabState {
     /// A lab with these settings, each field checked as if typed.
     pub fn with_settings(settings: &LabSettings) -> LabState {
-        LabState::default()
-            .apply(LabAction::SetMaxItems(settings.max_items.clone()))
+        let lab = LabState {
+            workers: settings.workers,
+            ..LabState::default()
+        };
+        lab.apply(LabAction::SetMaxItems(settings.max_items.clone()))
             .apply(LabAction::SetFilters(settings.filters.clone()))
             .apply(LabAction::SetProbes(settings.probes.clone()))
             .apply(LabAction::SetPoints(settings.points.clone()))
