@@ -1,12 +1,13 @@
 import { test, expect } from '@playwright/test';
+import { createServer } from 'node:http';
 import { openApp, murmurPositions, sortedUnique } from './helpers.mjs';
 
 test('the example course page embeds two configured instances', async ({ page }) => {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto('/embed-example.html');
-  const plain = page.frameLocator('#plain');
-  const counting = page.frameLocator('#counting');
+  const plain = page.frameLocator('#plain iframe');
+  const counting = page.frameLocator('#counting iframe');
   await expect(plain.locator('.app.compact[data-ready="true"]')).toBeVisible();
   await expect(counting.locator('.app.compact[data-ready="true"]')).toBeVisible();
   const bits = await plain.locator('#bit-array [data-bit-set="1"]').evaluateAll((cells) =>
@@ -64,16 +65,15 @@ test('copy embed code gives an iframe of the current view', async ({ page, conte
 
 test('an embedded page reports its height to the parent only, and takes no commands', async ({ page }) => {
   await page.goto('/embed-example.html');
-  const plain = page.frameLocator('#plain');
+  const plain = page.frameLocator('#plain iframe');
   await expect(plain.locator('.app.compact[data-ready="true"]')).toBeVisible();
   // The example page sizes each frame from the height its page posts.
-  await expect.poll(async () => page.locator('#plain').evaluate((f) => f.style.height)).toMatch(/^\d+px$/);
-  const frameHeight = await page.locator('#plain').evaluate((f) => parseInt(f.style.height, 10));
-  const docHeight = await page.frame({ url: /lock=m,k,hash/ }).evaluate(() => document.documentElement.scrollHeight);
-  expect(Math.abs(frameHeight - docHeight)).toBeLessThanOrEqual(4);
+  const docHeight = () => page.frame({ url: /lock=m/ }).evaluate(() => document.documentElement.scrollHeight);
+  const frameHeight = () => page.locator('#plain iframe').evaluate((f) => parseInt(f.style.height, 10));
+  await expect.poll(async () => Math.abs((await frameHeight()) - (await docHeight()))).toBeLessThanOrEqual(4);
   // Messages from the parent (or anyone) change nothing.
   const before = await plain.locator('.members li[data-item]').count();
-  await page.locator('#plain').evaluate((f) => {
+  await page.locator('#plain iframe').evaluate((f) => {
     for (const data of [{ type: 'bloomlab:add', item: 'x' }, 'add=x', { query: 'm=64' }]) {
       f.contentWindow.postMessage(data, '*');
     }
@@ -81,4 +81,45 @@ test('an embedded page reports its height to the parent only, and takes no comma
   await page.waitForTimeout(200);
   await expect(plain.locator('.members li[data-item]')).toHaveCount(before);
   await expect(plain.locator('#field-m')).toHaveValue('16');
+});
+
+test('two <bloom-lab> elements on a page of another origin size themselves and re-dispatch messages', async ({ page, baseURL }) => {
+  // The course page comes from a server of its own on another port (another origin), the
+  // app and embed.js from the test server.
+  const course = `<!DOCTYPE html><html lang="en"><head><title>Course</title>
+    <script src="${baseURL}/embed.js"></script></head><body>
+    <bloom-lab id="one" m="16" k="3" items="a,b,c" query="d" lock="m,k"></bloom-lab>
+    <bloom-lab id="two" m="32" k="2" items="x" lang="zh" height="300px"></bloom-lab>
+    </body></html>`;
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(course);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  expect(origin).not.toBe(new URL(baseURL).origin);
+  await page.addInitScript(() => {
+    window.__events = [];
+    addEventListener('bloomlab:height', (e) => window.__events.push([e.target.id, e.detail.height]), true);
+  });
+  await page.goto(`${origin}/course/week3.html`);
+  const one = page.frameLocator('#one iframe');
+  const two = page.frameLocator('#two iframe');
+  await expect(one.locator('.app.compact[data-ready="true"]')).toBeVisible();
+  await expect(two.locator('.app.compact[data-ready="true"]')).toBeVisible();
+  // The attributes became the frames' parameters.
+  const bits = await one.locator('#bit-array [data-bit-set="1"]').evaluateAll((cells) => cells.map((c) => Number(c.dataset.bitIndex)));
+  expect(bits).toEqual(sortedUnique(['a', 'b', 'c'].flatMap((s) => murmurPositions(s, 16, 3))));
+  await expect(one.locator('#field-m')).toBeDisabled();
+  await expect(two.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(two.locator('.members [data-item="x"]')).toHaveCount(1);
+  // height="auto" (the default) follows the page's messages; a fixed height stays.
+  const inner = await page.frame({ url: /m=16/ }).evaluate(() => document.documentElement.scrollHeight);
+  await expect.poll(() => page.locator('#one iframe').evaluate((f) => parseInt(f.style.height, 10))).toBe(inner);
+  await expect(page.locator('#two iframe')).toHaveAttribute('style', /height: 300px/);
+  // Each element re-dispatched its own frame's height message as a CustomEvent.
+  await expect.poll(() => page.evaluate(() => [...new Set(window.__events.map(([id]) => id))].sort())).toEqual(['one', 'two']);
+  const heights = await page.evaluate(() => window.__events.filter(([id]) => id === 'one').map(([, h]) => h));
+  expect(heights).toContain(inner);
+  server.close();
 });

@@ -361,14 +361,14 @@ test('an embedded practice posts each result and the summary to its parent page'
 
 test('the example course page keeps a running score from its practice frame', async ({ page }) => {
   await page.goto('/embed-example.html');
-  const frame = page.frameLocator('#practice');
+  const frame = page.frameLocator('#practice iframe');
   await expect(frame.locator('#practice')).toBeVisible();
   await frame.locator('#practice-show').click();
   await frame.locator('#practice-next').click();
   await frame.locator('[data-quiz-answer="member"]').click();
   await expect(page.locator('#results li')).toHaveCount(1);
   await expect(page.locator('#results li').first()).toHaveAttribute('data-kind', 'place');
-  await page.locator('#practice').scrollIntoViewIfNeeded();
+  await page.locator('#practice iframe').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'artifacts/embed-practice.png' });
 });
 
