@@ -274,3 +274,23 @@ test('a lesson link with a filter parameter of its own keeps the lesson\'s other
   await expect(page.locator('#field-m')).toHaveValue('1024');
   await expect(page.locator('#field-k')).toHaveValue('3');
 });
+
+test('the lessons are fetched only once the bit array is interactive, unless the link opens one', async ({ page }) => {
+  const requests = [];
+  page.on('request', (request) => {
+    if (/\/lessons\//.test(request.url())) requests.push(request.url());
+  });
+  await page.goto('/index.html?m=64&add=a');
+  // No lesson file is asked for before the app's first render is done (body[data-ready-ms]);
+  // they follow when the browser is idle.
+  await page.waitForSelector('.app[data-ready="true"]');
+  await expect.poll(() => requests.length).toBeGreaterThan(1);
+  const readyMs = Number(await page.locator('body').getAttribute('data-ready-ms'));
+  const firstLessonMs = await page.evaluate(() => Math.min(...performance.getEntriesByType('resource')
+    .filter((e) => /\/lessons\//.test(e.name)).map((e) => e.startTime)));
+  expect(firstLessonMs).toBeGreaterThan(readyMs);
+  await expect(page.locator('#lesson-select')).toBeEnabled();
+  // A lesson link needs them at once, and opens the lesson.
+  await page.goto('/index.html?lesson=basics');
+  await expect(page.locator('#lesson')).toBeVisible();
+});

@@ -371,6 +371,23 @@ pub fn after_ms(ms: i32, f: impl FnOnce() + 'static) {
     }
 }
 
+/// Runs `f` once the browser is idle (`requestIdleCallback`, at most a second later), or
+/// after the current task where the browser has no idle callbacks.
+pub fn when_idle(f: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let f: Box<dyn FnOnce()> = Box::new(f);
+    let callback = Closure::once_into_js(f);
+    let options = web_sys::IdleRequestOptions::new();
+    options.set_timeout(1000);
+    let idle = window.request_idle_callback_with_options(callback.unchecked_ref(), &options);
+    if idle.is_err() {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 0);
+    }
+}
+
 /// Fetches `lessons/index.txt` and, in parallel, every lesson it lists; files that cannot
 /// be fetched or read are returned with their problem beside the lessons that can.
 pub async fn fetch_lessons() -> crate::state::Action {

@@ -87,6 +87,11 @@ impl LessonsState {
             .or(self.progress.as_ref().map(|l| l.lesson.id.as_str()))
             .unwrap_or("")
     }
+
+    /// True while the link asks for a lesson that has not arrived yet.
+    pub fn lesson_requested(&self) -> bool {
+        self.request.is_some()
+    }
 }
 
 /// The lesson in progress.

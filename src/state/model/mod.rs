@@ -467,6 +467,10 @@ impl AppState {
     pub fn lessons(&self) -> &[Rc<Lesson>] {
         &self.lessons.loaded
     }
+    /// True while the link asks for a lesson that has not arrived yet.
+    pub fn lesson_requested(&self) -> bool {
+        self.lessons.lesson_requested()
+    }
     /// Whether the lessons have arrived.
     pub fn lessons_status(&self) -> &LessonsStatus {
         &self.lessons.status

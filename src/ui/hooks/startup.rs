@@ -1,6 +1,7 @@
 //! What the page does once it is up: note when it became ready, report its height to an
-//! embedding page, fetch the lessons, add a long link's entries, and follow the page's
-//! language in `<html lang>` and the panic screen.
+//! embedding page, fetch the lessons (at once when the link opens one, else when the
+//! browser is idle, so the bit array never waits for them), add a long link's entries, and
+//! follow the page's language in `<html lang>` and the panic screen.
 
 use crate::decimal::fixed;
 use yew::prelude::*;
@@ -10,12 +11,13 @@ use crate::state::AppState;
 use crate::ui::shared::dispatch_to;
 use crate::ui::{app, browser, bulk, panic_screen};
 
-/// Fetches the lessons once the page is up, reports the page's height to an embedding
-/// page, notes the time from navigation to the first render (for the benchmark), and
+/// Fetches the lessons once the page is up (when idle, unless the link opens a lesson),
+/// reports the page's height to an embedding page, notes the time from navigation to the first render (for the benchmark), and
 /// starts adding a long link's entries (in slices).
 #[hook]
 pub fn use_startup(state: &UseReducerHandle<AppState>) {
     let dispatch = dispatch_to(state);
+    let lesson_now = state.lesson_requested();
     use_effect_with((), move |_| {
         if let Some(body) = web_sys::window()
             .and_then(|w| w.document())
@@ -24,11 +26,18 @@ pub fn use_startup(state: &UseReducerHandle<AppState>) {
             let _ = body.set_attribute("data-ready-ms", &fixed(browser::now_ms(), 1));
         }
         browser::report_height_to_parent();
-        {
+        let fetch_lessons = {
             let dispatch = dispatch.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                dispatch.emit(browser::fetch_lessons().await);
-            });
+            move || {
+                wasm_bindgen_futures::spawn_local(async move {
+                    dispatch.emit(browser::fetch_lessons().await);
+                })
+            }
+        };
+        if lesson_now {
+            fetch_lessons();
+        } else {
+            browser::when_idle(fetch_lessons);
         }
         if let Some(builder) = app::take_opening() {
             bulk::feed_link(builder, dispatch);
