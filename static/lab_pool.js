@@ -3,23 +3,27 @@
 // page's WebAssembly (src/ui/lab_pool.rs, src/filter/lab_tasks.rs).
 //
 // poolStart(size, next, answer): makes the pool `size` workers (starting new ones, stopping
-// extra ones) and hands each idle worker `next()`, a Float64Array request or undefined when
-// there is nothing to do. Each answer goes to `answer(data)`. When a worker fails, every
+// extra ones) and keeps each worker holding up to DEPTH requests from `next()` (a
+// Float64Array, or undefined when there is nothing to do), so that a worker never waits for
+// the page's thread between two tasks. Each answer goes to `answer(data)`. When a worker fails, every
 // worker is stopped and `answer` gets the failure's text instead.
-// poolWake(): asks `next()` again for every idle worker (after a pause ends, or when new
+// poolWake(): asks `next()` again for every worker with room (after a pause ends, or when new
 // work is queued).
 const SCRIPT = 'lab_worker_loader.js';
+const DEPTH = 2;
 let workers = [];
 let nextRequest = () => undefined;
 let deliver = () => {};
 
 function feed() {
-  for (const entry of workers) {
-    if (!entry.ready || entry.busy) continue;
-    const request = nextRequest();
-    if (request === undefined) return;
-    entry.busy = true;
-    entry.worker.postMessage(request);
+  for (let round = 0; round < DEPTH; round++) {
+    for (const entry of workers) {
+      if (!entry.ready || entry.held > round) continue;
+      const request = nextRequest();
+      if (request === undefined) return;
+      entry.held += 1;
+      entry.worker.postMessage(request);
+    }
   }
 }
 
@@ -31,12 +35,12 @@ function fail(event) {
 }
 
 function start() {
-  const entry = { worker: new Worker(SCRIPT, { type: 'module' }), ready: false, busy: false };
+  const entry = { worker: new Worker(SCRIPT, { type: 'module' }), ready: false, held: 0 };
   entry.worker.onmessage = (event) => {
     if (typeof event.data === 'string') {
       entry.ready = true;
     } else {
-      entry.busy = false;
+      entry.held -= 1;
       deliver(event.data);
     }
     feed();

@@ -1,6 +1,6 @@
 //! The false-positive lab's model: its settings, the runs measured so far and their status.
 //! The filters are measured by workers outside this state; each filter's counts come back
-//! as [`LabAction::FilterMeasured`].
+//! as [`LabAction::FiltersMeasured`].
 
 use crate::decimal::Shortest;
 use crate::filter::agreement::Verdict;
@@ -155,16 +155,15 @@ pub enum LabAction {
     Resume,
     /// Stop and discard the run.
     Cancel,
-    /// (System event) a worker measured one filter of a run.
-    FilterMeasured {
-        /// The run it belongs to ([`LabState::generation`]); answers of an earlier run are
+    /// (System event) workers measured filters of a run: each with the plan (family) it
+    /// belongs to.
+    FiltersMeasured {
+        /// The run they belong to ([`LabState::generation`]); answers of an earlier run are
         /// ignored.
         generation: u64,
-        /// The plan (family) it belongs to.
-        plan: usize,
-        /// The filter's counts.
-        measurement: FilterMeasurement,
-        /// Milliseconds since the run started.
+        /// The filters' counts, each with its plan's index.
+        measurements: Vec<(usize, FilterMeasurement)>,
+        /// Milliseconds from the run's start to the last of them.
         elapsed_ms: f64,
     },
     /// (System event) a worker judged one family's finished run.
@@ -393,24 +392,24 @@ impl LabState {
                 self.verdicts.clear();
                 self.progress = 0.0;
             }
-            LabAction::FilterMeasured {
+            LabAction::FiltersMeasured {
                 generation,
-                plan,
-                measurement,
+                measurements,
                 elapsed_ms,
             } => {
                 let live = matches!(self.status, RunStatus::Running | RunStatus::Paused);
-                if let Some(experiment) = self.experiments.get_mut(plan) {
-                    if live && generation == self.generation {
-                        experiment.accept(measurement);
-                        let measured: u64 =
-                            self.experiments.iter().map(|e| e.filters_measured()).sum();
-                        let total: u64 = self.experiments.iter().map(|e| e.plan().filters()).sum();
-                        self.progress = measured as f64 / total.max(1) as f64;
-                        if measured >= total {
-                            self.status = RunStatus::Done;
-                            self.timing.elapsed_ms = Some(elapsed_ms);
+                if live && generation == self.generation {
+                    for (plan, measurement) in measurements {
+                        if let Some(experiment) = self.experiments.get_mut(plan) {
+                            experiment.accept(measurement);
                         }
+                    }
+                    let measured: u64 = self.experiments.iter().map(|e| e.filters_measured()).sum();
+                    let total: u64 = self.experiments.iter().map(|e| e.plan().filters()).sum();
+                    self.progress = measured as f64 / total.max(1) as f64;
+                    if measured >= total {
+                        self.status = RunStatus::Done;
+                        self.timing.elapsed_ms = Some(elapsed_ms);
                     }
                 }
             }
@@ -617,21 +616,21 @@ mod tests {
         let mut lab = lab.apply(LabAction::Pause).apply(LabAction::Resume);
         // Filters arrive in any order; one of an earlier run is ignored.
         for filter in (0..plans[0].filters()).rev() {
-            for (plan, p) in plans.iter().enumerate() {
-                let measurement = crate::filter::measure_filter(p, filter);
-                let stale = LabAction::FilterMeasured {
-                    generation: generation - 1,
-                    plan,
-                    measurement: measurement.clone(),
-                    elapsed_ms: 1.0,
-                };
-                lab = lab.apply(stale).apply(LabAction::FilterMeasured {
-                    generation,
-                    plan,
-                    measurement,
-                    elapsed_ms: 9.0,
-                });
-            }
+            let measurements: Vec<(usize, FilterMeasurement)> = plans
+                .iter()
+                .enumerate()
+                .map(|(plan, p)| (plan, crate::filter::measure_filter(p, filter)))
+                .collect();
+            let stale = LabAction::FiltersMeasured {
+                generation: generation - 1,
+                measurements: measurements.clone(),
+                elapsed_ms: 1.0,
+            };
+            lab = lab.apply(stale).apply(LabAction::FiltersMeasured {
+                generation,
+                measurements,
+                elapsed_ms: 9.0,
+            });
         }
         assert_eq!(
             lab.runs()[1].points,

@@ -5,8 +5,10 @@
 //!
 //! `static/lab_pool.js` starts and stops the workers and moves messages; this module
 //! decides the work. Each idle worker asks for the next task, one filter of one plan
-//! ([`TaskQueue`]); each answer goes to the lab's state as [`LabAction::FilterMeasured`]. The
-//! page's thread only files counts and draws. Once the run is done, workers judge each
+//! ([`TaskQueue`]); the answers go to the lab's state as [`LabAction::FiltersMeasured`], at
+//! most one action every [`BATCH_MS`], so that the page draws a few times a second rather
+//! than once per filter and leaves the cores to the workers. The page's thread only files
+//! counts and draws. Once the run is done, workers judge each
 //! family's points ([`LabAction::Judged`]), so the statistics also stay off the page's
 //! thread. Pausing stops handing out tasks; answers of a cancelled run are dropped (every
 //! message names its run). When a worker fails, the pool stops and the run ends with what it
@@ -20,10 +22,10 @@ use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::filter::lab_tasks::{judge_request, read_answer, request, Answer, TaskQueue};
-use crate::filter::ExperimentPlan;
+use crate::filter::{ExperimentPlan, FilterMeasurement};
 use crate::state::lab::{LabAction, LabState, RunStatus};
 use crate::state::Action;
-use crate::ui::browser::now_ms;
+use crate::ui::browser::{after_ms, now_ms};
 use crate::ui::shared::Shared;
 
 #[wasm_bindgen(module = "/static/lab_pool.js")]
@@ -38,6 +40,8 @@ extern "C" {
 
 /// The most workers started when the Workers field is empty.
 pub const DEFAULT_WORKERS_CAP: u64 = 8;
+/// Answers that arrive within this many milliseconds go to the lab as one action.
+const BATCH_MS: i32 = 250;
 /// Named in the notice when a worker fails without saying why.
 const WORKER_SCRIPT: &str = "lab_worker.js";
 
@@ -58,6 +62,9 @@ struct PoolState {
     judging: Vec<Vec<f64>>,
     /// The last run whose verdicts were asked for.
     judged: Option<u64>,
+    /// Measurements not yet sent to the lab, and when the last of them arrived.
+    pending: Vec<(usize, FilterMeasurement)>,
+    pending_ms: f64,
     dispatch: Option<Callback<Action>>,
 }
 
@@ -91,35 +98,52 @@ impl PoolState {
         Some(request(job.run, task, &job.plans[task.plan]))
     }
 
-    /// What a worker's answer (or failure's text) means for the lab.
-    fn action_for(&mut self, data: &JsValue) -> Option<LabAction> {
+    /// What a worker's answer (or failure's text) means for the lab now; a measurement is
+    /// kept in `pending` instead (true is returned when it is the first one kept).
+    fn action_for(&mut self, data: &JsValue) -> (Option<LabAction>, bool) {
         let answer = match data.as_string() {
-            Some(reason) => return Some(self.failed(reason)),
+            Some(reason) => return (Some(self.failed(reason)), false),
             None => read_answer(&Float64Array::new(data).to_vec()),
         };
         match answer {
             Some((run, Answer::Measured(plan, measurement))) => {
-                let job = self.job.as_ref().filter(|job| job.run == run)?;
-                Some(LabAction::FilterMeasured {
+                let Some(job) = self.job.as_ref().filter(|job| job.run == run) else {
+                    return (None, false);
+                };
+                self.pending_ms = now_ms() - job.started_ms;
+                self.pending.push((plan, measurement));
+                (None, self.pending.len() == 1)
+            }
+            Some((run, Answer::Judged(plan, verdict))) => {
+                let judged = LabAction::Judged {
                     generation: run,
                     plan,
-                    measurement,
-                    elapsed_ms: now_ms() - job.started_ms,
-                })
+                    verdict,
+                };
+                (Some(judged), false)
             }
-            Some((run, Answer::Judged(plan, verdict))) => Some(LabAction::Judged {
-                generation: run,
-                plan,
-                verdict,
-            }),
-            None => Some(self.failed(WORKER_SCRIPT.to_owned())),
+            None => (Some(self.failed(WORKER_SCRIPT.to_owned())), false),
         }
+    }
+
+    /// The measurements kept since the last batch, as one action.
+    fn take_batch(&mut self) -> Option<LabAction> {
+        let run = self.job.as_ref()?.run;
+        if self.pending.is_empty() {
+            return None;
+        }
+        Some(LabAction::FiltersMeasured {
+            generation: run,
+            measurements: std::mem::take(&mut self.pending),
+            elapsed_ms: self.pending_ms,
+        })
     }
 
     /// The workers failed: the run stops handing out work and ends with what it measured.
     fn failed(&mut self, reason: String) -> LabAction {
         self.job = None;
         self.judging.clear();
+        self.pending.clear();
         LabAction::WorkersFailed(reason)
     }
 }
@@ -137,12 +161,24 @@ impl LabPool {
         let answer = {
             let state = state.clone();
             Closure::<dyn FnMut(JsValue)>::new(move |data: JsValue| {
-                let (action, dispatch) = {
+                let ((action, first_kept), dispatch) = {
                     let mut state = state.borrow_mut();
                     (state.action_for(&data), state.dispatch.clone())
                 };
-                if let (Some(action), Some(dispatch)) = (action, dispatch) {
+                let Some(dispatch) = dispatch else {
+                    return;
+                };
+                if let Some(action) = action {
                     dispatch.emit(Action::Lab(action));
+                }
+                if first_kept {
+                    let state = state.clone();
+                    after_ms(BATCH_MS, move || {
+                        let batch = state.borrow_mut().take_batch();
+                        if let Some(batch) = batch {
+                            dispatch.emit(Action::Lab(batch));
+                        }
+                    });
                 }
             })
         };
@@ -165,6 +201,7 @@ impl LabPool {
             let same_run = state.job.as_ref().is_some_and(|j| j.run == lab.generation);
             if !live {
                 state.job = None;
+                state.pending.clear();
                 if lab.status == RunStatus::Done && state.judged != Some(lab.generation) {
                     state.judged = Some(lab.generation);
                     for (plan, experiment) in lab.experiments.iter().enumerate() {
@@ -181,6 +218,7 @@ impl LabPool {
                 }
                 false
             } else {
+                state.pending.clear();
                 let plans: Vec<ExperimentPlan> =
                     lab.experiments.iter().map(|e| e.plan().clone()).collect();
                 state.job = Some(Job {
