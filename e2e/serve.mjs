@@ -4,11 +4,14 @@
 //
 // serves the folder ROOT (default dist) at http://127.0.0.1:PORT/PREFIX. PREFIX (default
 // /) is a path such as /a/b/: the site is then one folder of the host, as on a course site,
-// and every request outside it is not found. Tests import `serve` to run one in-process.
+// and every request outside it is not found. Like a static host, it sends text and
+// WebAssembly gzip-compressed to a browser that accepts it. Tests import `serve` to run one
+// in-process.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +37,13 @@ function folder(prefix) {
  */
 export function serve(root, { port = 0, prefix = '/' } = {}) {
   const base = folder(prefix);
+  // Compressed once per file and content.
+  const compressed = new Map();
+  const gzipped = (file, body) => {
+    const key = `${file}:${body.length}`;
+    if (!compressed.has(key)) compressed.set(key, gzipSync(body));
+    return compressed.get(key);
+  };
   // Links of tens of thousands of items are long: the request line may reach a few MB.
   const server = createServer({ maxHeaderSize: 8 << 20 }, async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -52,8 +62,14 @@ export function serve(root, { port = 0, prefix = '/' } = {}) {
     const safe = normalize(`/${path.slice(base.length)}`);
     const file = join(root, safe.endsWith('/') ? `${safe}index.html` : safe);
     try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      let body = await readFile(file);
+      const headers = { 'content-type': types[extname(file)] ?? 'application/octet-stream' };
+      const compressible = /^(text\/|application\/(wasm|json|manifest))|svg/.test(headers['content-type']);
+      if (compressible && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+        body = gzipped(file, body);
+        headers['content-encoding'] = 'gzip';
+      }
+      res.writeHead(200, headers);
       res.end(body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' });

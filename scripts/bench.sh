@@ -2,10 +2,12 @@
 # Prints one table of the project's performance figures:
 #   1. native core speed (criterion), ours against fastbloom on the same workload
 #   2. the same workload in wasm32 in headless Chromium, as a ratio wasm/native
-#   3. the false-positive experiment in the browser (2 filters, each 10^6 inserts + 10^6 probes)
+#   3. the false-positive experiment in the browser (2 filters, each 10^6 inserts + 10^6 probes);
+#      the lab's 100 filters at m = 100,000 on 1 worker and on one per core, and the speedup
 #   4. rendering: keystroke-to-preview at m = 4096 and 2^20, full canvas redraw at 2^24
-#   5. release bundle size (gzip)
-#   6. start: navigation to the first interactive grid
+#   5. release bundle size (gzip): the first visit, and what is loaded on use
+#   6. start: navigation to the first interactive grid, on the loopback and throttled, and
+#      the repeat visit from the service worker
 #   7. a long paste: 10^5 lines added in slices
 #   8. the longest task during each of a tour of 25 user actions
 #   9. a 20,000-item link and the same session restored: time to interactive from the
@@ -47,6 +49,8 @@ echo "== 3. experiment in the browser" >&2
 lab_fnv=$(node bench/lab_run.mjs "$base" 1000000 1000000 fnv)
 lab_murmur=$(node bench/lab_run.mjs "$base" 1000000 1000000 murmur3)
 echo "$lab_fnv" >&2; echo "$lab_murmur" >&2
+lab_workers=$(node bench/lab_workers.mjs "$base")
+echo "$lab_workers" >&2
 
 echo "== 4. rendering" >&2
 keys=$(node bench/keystroke.mjs "$base" 4096,1048576)
@@ -55,8 +59,7 @@ redraw=$(node bench/redraw.mjs "$base" 16777216)
 echo "$redraw" >&2
 
 echo "== 5. size" >&2
-wasm_gz=$(gzip -9 -c dist/*.wasm | wc -c)
-js_gz=$(gzip -9 -c dist/*.js | wc -c)
+size_report=$(bash scripts/check_size.sh | tr '\n' ' ')
 
 echo "== 6. start" >&2
 start=$(node bench/start.mjs "$base")
@@ -74,7 +77,7 @@ echo "== 9. large links and sessions, memory at the cap" >&2
 sessions=$(node bench/sessions.mjs "$base")
 echo "$sessions" >&2
 
-python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" "$sessions" <<PY
+python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" "$sessions" "$lab_workers" <<PY
 import json, sys
 lab_fnv, lab_murmur = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 keys = [json.loads(line) for line in sys.argv[3].splitlines()]
@@ -82,6 +85,7 @@ redraw, start = json.loads(sys.argv[4]), json.loads(sys.argv[5])
 paste = json.loads(sys.argv[6])
 actions = json.loads(sys.argv[7])
 sessions = json.loads(sys.argv[8])
+lab_workers = json.loads(sys.argv[9])
 native = {k: float(v) for k, v in [$(for k in "${!native[@]}"; do printf '("%s", "%s"),' "$k" "${native[$k]}"; done)]}
 wasm = {
   "insert/fnv": float("$(wasm_value fnv insert_ns)"), "query/fnv": float("$(wasm_value fnv query_ns)"),
@@ -98,12 +102,15 @@ for op in ("insert", "query"):
         w, n = wasm[f"{op}/{fam}"], native[f"{op}/{fam}"]
         rows.append((f"2. wasm {op} {fam}", f"{w:.1f} ns/op; wasm/native {w/n:.2f}"))
 for lab in (lab_fnv, lab_murmur):
-    rows.append((f"3. experiment {lab['family']}", f"2 filters × (10^6 inserts + 10^6 probes) in {lab['elapsed_ms']:.0f} ms; longest slice {lab['longest_slice_ms']:.1f} ms; long tasks > 50 ms: {lab['long_tasks_over_50ms']}"))
+    rows.append((f"3. experiment {lab['family']}", f"2 filters × (10^6 inserts + 10^6 probes) in {lab['elapsed_ms']:.0f} ms; long tasks > 50 ms: {lab['long_tasks_over_50ms']}"))
+one, every = lab_workers["one"], lab_workers["all"]
+rows.append(("3. lab on every core", f"T = 100 filters, m = 100,000, k = 7: 1 worker {one['best_ms']:.0f} ms, {every['workers']} workers {every['best_ms']:.0f} ms (pool reused; first runs {one['first_ms']:.0f} and {every['first_ms']:.0f} ms); speedup {lab_workers['speedup']:.2f} on {lab_workers['cores']} cores; longest main-thread task {max(one['longest_task_ms'], every['longest_task_ms']):.0f} ms"))
 for k in keys:
     rows.append((f"4. keystroke m={k['m']}", f"median {k['update_style_layout_ms']['median']:.1f} ms, p95 {k['update_style_layout_ms']['p95']:.1f} ms (update + style + layout); next frame median {k['next_frame_ms']['median']:.1f} ms"))
 rows.append((f"4. canvas m={redraw['m']}", f"full redraw {redraw['draw_ms']:.1f} ms in tasks of at most {redraw['longest_task_ms']:.1f} ms; browser long tasks > 50 ms: {redraw['browser_long_tasks']} (longest {redraw['browser_longest_ms']:.0f} ms); repaint after an add {redraw['partial_ms']:.1f} ms"))
-rows.append(("5. size (gzip -9)", f"wasm $wasm_gz B + js $js_gz B = {$wasm_gz + $js_gz} B"))
-rows.append(("6. start", f"navigation to interactive grid {start['ready_ms']:.0f} ms (median of {start['runs']})"))
+rows.append(("5. size (gzip -9)", "$size_report".strip()))
+throttled = start["throttled_ms"]
+rows.append(("6. start", f"navigation to interactive grid {start['ready_ms']:.0f} ms on the loopback (median of {start['runs']}); 1.6 Mbit/s at 150 ms {throttled['1.6Mbit_150ms']:.0f} ms, 10 Mbit/s at 40 ms {throttled['10Mbit_40ms']:.0f} ms; repeat visit from the service worker {start['repeat_ms']:.0f} ms"))
 rows.append(("7. long paste", f"{paste['lines']} lines at m = 4096 in {paste['wall_ms']:.0f} ms; longest task {paste['longest_task_ms']:.0f} ms; tasks > 50 ms: {paste['long_tasks']}"))
 over = [f"{r['action']} {r['longest_ms']} ms" for r in actions['results'] if r['long_tasks']]
 rows.append(("8. user actions", f"{actions['actions']} actions; tasks > 50 ms: {actions['long_tasks']}" + (f" ({'; '.join(over)})" if over else "")))
