@@ -1,11 +1,12 @@
-// The lab's Web Workers (src/bin/lab_worker.rs): this file starts and stops them and moves
-// messages; what to measure, in which order, and what the answers mean are decided by the
-// page's WebAssembly (src/ui/lab_pool.rs, src/filter/lab_tasks.rs).
+// The page's Web Workers (src/bin/lab_worker.rs): this file starts and stops them and moves
+// messages; what to run, in which order, and what the answers mean are decided by the
+// page's WebAssembly (src/ui/pool.rs).
 //
 // poolStart(size, next, answer): makes the pool `size` workers (starting new ones, stopping
-// extra ones) and keeps each worker holding up to DEPTH requests from `next()` (a
-// Float64Array, or undefined when there is nothing to do), so that a worker never waits for
-// the page's thread between two tasks. Each answer goes to `answer(data)`. When a worker fails, every
+// extra ones) and keeps each worker holding up to DEPTH requests from `next()` (what to
+// post, or undefined when there is nothing to do), so that a worker never waits for the
+// page's thread between two tasks. Each answer, and each progress message of a long job
+// ({ progress }), goes to `answer(data)`. When a worker fails, every
 // worker is stopped and `answer` gets the failure's text instead.
 // poolWake(): asks `next()` again for every worker with room (after a pause ends, or when new
 // work is queued).
@@ -39,6 +40,8 @@ function start() {
   entry.worker.onmessage = (event) => {
     if (typeof event.data === 'string') {
       entry.ready = true;
+    } else if (event.data.progress) {
+      deliver(event.data.progress);
     } else {
       entry.held -= 1;
       deliver(event.data);

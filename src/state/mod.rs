@@ -27,6 +27,7 @@ pub mod quiz;
 pub mod sets_view;
 pub mod settings;
 pub mod shown_rows;
+pub mod tasks;
 pub mod timeline;
 pub mod url;
 pub mod words;

@@ -7,18 +7,19 @@ use yew::prelude::*;
 
 use crate::filter::classic_hashes::ClassicHash;
 use crate::filter::hash_quality::{
-    report, HashReport, HashUnderTest, RateVerdict, Spread, BUCKETS, MIN_TESTED_ITEMS,
+    HashReport, HashUnderTest, RateVerdict, Spread, BUCKETS, MIN_TESTED_ITEMS,
 };
 use crate::i18n::{describe, fill, labels, shown_item, Text};
 use crate::state::fields::FieldProblem;
 use crate::state::hash_quality::{
-    CorpusSource, HashQualityAction, HashQualityJob, HashQualitySettings, HashQualityState, PROBES,
+    CorpusSource, HashQualityAction, HashQualitySettings, HashQualityState, PROBES,
 };
 use crate::state::numbers::grouped;
 use crate::state::numbers::{machine_rate, percent, probability, probability_from_ln};
+use crate::state::tasks::{hash_request, HASH_QUALITY};
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::pool;
 use crate::ui::raw::{IntoHtml, Markup, Trusted};
 use crate::ui::shared::Shared;
 
@@ -167,27 +168,6 @@ fn verdict(text: &'static Text, r: &HashReport, items: usize) -> String {
     )
 }
 
-/// The reports of one job, one hash per slice (one hash's histogram, filter and 20,000
-/// probes take up to about 20 ms in the browser).
-struct ReportWork {
-    items: Vec<String>,
-    job: HashQualityJob,
-    generation: u64,
-    next: usize,
-}
-
-impl SlicedWork for ReportWork {
-    fn run_slice(&mut self) -> (Action, bool) {
-        let hash = HashUnderTest::ALL[self.next];
-        let probes = self.job.probes(&self.items);
-        let made = report(hash, &self.items, probes, self.job.m, self.job.k);
-        self.next += 1;
-        let done = self.next == HashUnderTest::ALL.len();
-        let reported = HashQualityAction::Reported(self.generation, made);
-        (Action::HashQuality(reported), done)
-    }
-}
-
 /// The lab.
 #[component]
 pub fn HashLab(props: &HashLabProps) -> Html {
@@ -198,18 +178,19 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     let problem = |p: Option<&FieldProblem>| p.map(|p| describe::problem(text, p));
     let job = view.job();
     {
+        // The job goes to the page's workers, once per generation; a pasted corpus goes
+        // with it as text.
         let (generation, running) = (view.generation(), !view.complete());
         let shared = props.view.clone();
-        let start = move || {
-            let items = shared.corpus();
-            ReportWork {
-                items,
-                job,
-                generation,
-                next: shared.reports().len(),
+        let dispatch = props.ondispatch.clone();
+        use_effect_with((generation, running), move |&(generation, running)| {
+            if running {
+                let pasted =
+                    (job.source == CorpusSource::Pasted).then(|| shared.corpus().join("\n"));
+                let key = (HASH_QUALITY as u64, generation, 0);
+                pool::submit(key, hash_request(generation, job), pasted, &dispatch);
             }
-        };
-        use_sliced_work(Some(generation), running, start, props.ondispatch.clone());
+        });
     }
     let reports = view.reports();
     let complete = view.complete();

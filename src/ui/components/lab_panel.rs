@@ -1,5 +1,5 @@
 //! The false-positive lab: controls, the run (its filters measured by the pool of workers,
-//! [`crate::ui::lab_pool`], so the page stays responsive), the two plots and the CSV
+//! [`crate::ui::pool`], so the page stays responsive), the two plots and the CSV
 //! export.
 
 use crate::decimal::{fixed, shortest};
@@ -18,7 +18,7 @@ use crate::state::{Action, FilterModel};
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::{k_plot, KPlotProps};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::lab_pool::use_lab_pool;
+use crate::ui::pool::use_lab_pool;
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 use crate::ui::views::lab::{user_point, USER_PROBES};

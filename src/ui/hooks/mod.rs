@@ -1,11 +1,10 @@
 //! The app's own hooks: the link in the address bar, the keyboard shortcuts, start-up and
-//! language, a dialog's focus, long work in slices, an element's width.
+//! language, a dialog's focus, an element's width.
 
 mod dialog_focus;
 mod link;
 mod practice_messages;
 mod shortcuts;
-mod sliced_work;
 mod startup;
 mod width;
 
@@ -13,6 +12,5 @@ pub use dialog_focus::use_dialog_focus;
 pub use link::use_link;
 pub use practice_messages::use_practice_messages;
 pub use shortcuts::use_shortcuts;
-pub use sliced_work::{use_sliced_work, SlicedWork};
 pub use startup::{follow_language, use_startup};
 pub use width::use_width;

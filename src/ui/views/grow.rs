@@ -1,6 +1,7 @@
 //! The growing-filters view: one stream into a fixed filter, a cascade and a scalable Bloom
 //! filter; their memory and measured rate against n, the scalable filter's slices, and
-//! when each design is the right one. The run goes a slice of about 8 ms per task.
+//! when each design is the right one. The run goes to the page's workers
+//! ([`crate::ui::pool`]), which send its progress about ten times a second.
 //!
 //! Only the fields are Yew elements; the figures, plots, table and words are written as one
 //! piece of markup (every text escaped), which keeps this view small in the bundle.
@@ -8,20 +9,19 @@
 use crate::decimal::{shortest, Fixed, Shortest};
 use yew::prelude::*;
 
-use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, GrowingRun, SliceInfo};
+use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, SliceInfo};
 use crate::filter::HashFamily;
 use crate::i18n::{describe, fill, then, Text};
 use crate::state::grow_view::{
-    grow_family, over_p, GrowAction, GrowResults, GrowSettings, GrowState, GROW_CHECKPOINTS,
-    GROW_PROBES,
+    grow_family, over_p, GrowAction, GrowSettings, GrowState, GROW_CHECKPOINTS, GROW_PROBES,
 };
 use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::plot::{linear_ticks, log_ticks, AxisKind, Scale};
+use crate::state::tasks::{grow_request, GROW};
 use crate::state::{Action, AppState};
-use crate::ui::browser::now_ms;
 use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::hooks::{use_sliced_work, SlicedWork};
+use crate::ui::pool;
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
@@ -44,36 +44,6 @@ pub struct GrowPanelProps {
     pub page_family: HashFamily,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
-}
-
-/// The run of one job, about 8 ms per slice.
-struct GrowWork {
-    run: Option<GrowingRun>,
-    generation: u64,
-    family: HashFamily,
-}
-
-impl SlicedWork for GrowWork {
-    fn run_slice(&mut self) -> (Action, bool) {
-        let start = now_ms();
-        let mut results = GrowResults {
-            generation: self.generation,
-            family: self.family,
-            points: vec![],
-            slices: vec![],
-            progress: 1.0,
-            done: true,
-        };
-        if let Some(run) = &mut self.run {
-            while !run.run_slice(2048) && now_ms() - start < 8.0 {}
-            results.points = run.points().to_vec();
-            results.slices = run.slices();
-            results.progress = run.progress();
-            results.done = run.is_done();
-        }
-        let done = results.done;
-        (Action::Grow(GrowAction::Measured(results)), done)
-    }
 }
 
 /// Both plots' frame.
@@ -352,15 +322,16 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
     let results = view.results(family);
     let done = view.done(family);
     {
-        let generation = view.generation();
-        let id = generation * 4 + (family == HashFamily::Fnv1a) as u64;
-        let plan = plan.clone();
-        let start = move || GrowWork {
-            run: plan.map(GrowingRun::new),
-            generation,
-            family,
-        };
-        use_sliced_work(Some(id), !done, start, props.ondispatch.clone());
+        // The run goes to the page's workers, once per job and family.
+        let key = (view.generation(), family, job, done);
+        let dispatch = props.ondispatch.clone();
+        use_effect_with(key, move |&(generation, family, job, done)| {
+            if !done {
+                let variant = HashFamily::ALL.iter().position(|&f| f == family);
+                let key = (GROW as u64, generation, variant.unwrap_or(0) as u64);
+                pool::submit(key, grow_request(generation, family, job), None, &dispatch);
+            }
+        });
     }
     let problems = view.problems();
     let fields = [
