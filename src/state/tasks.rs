@@ -51,11 +51,12 @@ impl Reader<'_> {
     }
 }
 
-fn family_number(family: HashFamily) -> f64 {
+/// A family's number in messages: its place in [`HashFamily::ALL`].
+pub fn family_number(family: HashFamily) -> u64 {
     HashFamily::ALL
         .iter()
         .position(|&f| f == family)
-        .unwrap_or(0) as f64
+        .unwrap_or(0) as u64
 }
 
 /// The request for a growing-filters run of `job` with `family`.
@@ -63,7 +64,7 @@ pub fn grow_request(generation: u64, family: HashFamily, job: GrowJob) -> Vec<f6
     vec![
         GROW,
         generation as f64,
-        family_number(family),
+        family_number(family) as f64,
         job.m0 as f64,
         job.p,
         job.r,
@@ -94,7 +95,7 @@ fn grow_numbers(results: &GrowResults) -> Vec<f64> {
     let mut out = vec![
         GROW,
         results.generation as f64,
-        family_number(results.family),
+        family_number(results.family) as f64,
         results.progress,
         f64::from(u8::from(results.done)),
         results.points.len() as f64,

@@ -319,15 +319,26 @@ impl Pool {
     }
 }
 
-/// Hands a view's request to the pool once: `key` is its kind, the view's generation and
-/// a variant (the family of a growing-filters run); `text` goes with it (a pasted corpus).
-pub fn submit(
+/// What a view hands to the pool: its numbers, and the text that goes with them (a pasted
+/// corpus).
+pub type MakeRequest = Rc<dyn Fn() -> (Vec<f64>, Option<String>)>;
+
+/// Hands a view's request to the pool once while `wanted`: `key` is its kind, the view's
+/// generation and a variant (the family of a growing-filters run); `make` is called only
+/// when the request is handed over.
+#[hook]
+pub fn use_pool_request(
     key: (u64, u64, u64),
-    numbers: Vec<f64>,
-    text: Option<String>,
-    dispatch: &Callback<Action>,
+    wanted: bool,
+    make: MakeRequest,
+    dispatch: Callback<Action>,
 ) {
-    POOL.with(|pool| pool.submit(key, ViewRequest { numbers, text }, dispatch));
+    use_effect_with((key, wanted), move |&(key, wanted)| {
+        if wanted {
+            let (numbers, text) = make();
+            POOL.with(|pool| pool.submit(key, ViewRequest { numbers, text }, &dispatch));
+        }
+    });
 }
 
 /// Runs the lab's filters in the pool while the lab says so.

@@ -19,9 +19,10 @@ use crate::state::numbers::{machine_rate, percent, probability, probability_from
 use crate::state::tasks::{hash_request, HASH_QUALITY};
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::pool;
+use crate::ui::pool::{use_pool_request, MakeRequest};
 use crate::ui::raw::{IntoHtml, Markup, Trusted};
 use crate::ui::shared::Shared;
+use std::rc::Rc;
 
 /// Props of [`HashLab`].
 #[derive(Properties, PartialEq)]
@@ -180,17 +181,14 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     {
         // The job goes to the page's workers, once per generation; a pasted corpus goes
         // with it as text.
-        let (generation, running) = (view.generation(), !view.complete());
+        let generation = view.generation();
         let shared = props.view.clone();
-        let dispatch = props.ondispatch.clone();
-        use_effect_with((generation, running), move |&(generation, running)| {
-            if running {
-                let pasted =
-                    (job.source == CorpusSource::Pasted).then(|| shared.corpus().join("\n"));
-                let key = (HASH_QUALITY as u64, generation, 0);
-                pool::submit(key, hash_request(generation, job), pasted, &dispatch);
-            }
+        let make: MakeRequest = Rc::new(move || {
+            let pasted = (job.source == CorpusSource::Pasted).then(|| shared.corpus().join("\n"));
+            (hash_request(generation, job), pasted)
         });
+        let key = (HASH_QUALITY as u64, generation, 0);
+        use_pool_request(key, !view.complete(), make, props.ondispatch.clone());
     }
     let reports = view.reports();
     let complete = view.complete();

@@ -17,13 +17,14 @@ use crate::state::grow_view::{
 };
 use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::plot::{linear_ticks, log_ticks, AxisKind, Scale};
-use crate::state::tasks::{grow_request, GROW};
+use crate::state::tasks::{family_number, grow_request, GROW};
 use crate::state::{Action, AppState};
 use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::pool;
+use crate::ui::pool::{use_pool_request, MakeRequest};
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
+use std::rc::Rc;
 
 /// The growing-filters view.
 pub fn grow_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
@@ -323,15 +324,10 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
     let done = view.done(family);
     {
         // The run goes to the page's workers, once per job and family.
-        let key = (view.generation(), family, job, done);
-        let dispatch = props.ondispatch.clone();
-        use_effect_with(key, move |&(generation, family, job, done)| {
-            if !done {
-                let variant = HashFamily::ALL.iter().position(|&f| f == family);
-                let key = (GROW as u64, generation, variant.unwrap_or(0) as u64);
-                pool::submit(key, grow_request(generation, family, job), None, &dispatch);
-            }
-        });
+        let (generation, variant) = (view.generation(), family_number(family));
+        let make: MakeRequest = Rc::new(move || (grow_request(generation, family, job), None));
+        let key = (GROW as u64, generation, variant);
+        use_pool_request(key, !done, make, props.ondispatch.clone());
     }
     let problems = view.problems();
     let fields = [
