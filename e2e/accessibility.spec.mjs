@@ -14,6 +14,8 @@ const labRun = async (page) => {
   // The pointer stays on Run, as after a real click: the hovered button is scanned too.
   await page.click('#lab-run');
   await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
+  // The verdict's sentences are in the notes once a worker has judged the run.
+  await expect(page.locator('#lab-notes')).toHaveAttribute('data-verdict', /./);
 };
 const growDone = async (page) => {
   await expect(page.locator('.grow[data-status="done"]')).toBeVisible({ timeout: 30_000 });
@@ -33,6 +35,7 @@ const SCREENS = [
   { name: 'lab', query: '?view=lab&m=1000&k=4&add=a&add=b' },
   { name: 'lab after a run', prepare: labRun,
     query: '?view=lab&m=1000&k=4&add=a&add=b&lab_n=200&lab_filters=3&lab_points=4&lab_probes=200' },
+  { name: 'lab, a departure and its cause', prepare: labRun, query: '?view=lab&m=32&k=3' },
   { name: 'calculator', query: '?view=calculator' },
   { name: 'sets', query: '?view=sets&m=32&k=3&add=a&add=b&seta=a&seta=b&seta=c&setb=c&setb=d' },
   { name: 'hashes', query: '?view=hashes' },
