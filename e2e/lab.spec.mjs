@@ -89,7 +89,7 @@ test('the default run at m = 32 departs and names double hashing, and the user\'
   const coverage = page.locator('.lab-coverage[data-family="murmur3"]');
   await expect(coverage).toHaveAttribute('data-verdict', 'departs');
   await expect(coverage).toHaveAttribute('data-cause', 'double-hashing');
-  await expect(coverage).toContainText('for 2 of the 32 values of h2 mod m');
+  await expect(coverage).toContainText('For 2 of the 32 values of h2 mod m');
   await expect(page.locator('#lab-notes')).toHaveAttribute('data-verdict', 'departs');
   expect(Number(await coverage.getAttribute('data-above'))).toBeGreaterThan(0);
   // The measured means run above the exact formula: most points are above it.
