@@ -106,25 +106,43 @@ impl BitArray {
     }
 
     /// Indices of the bits set to 1, in increasing order.
-    pub fn iter_ones(&self) -> impl Iterator<Item = u64> + '_ {
-        self.words.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
-            std::iter::from_fn(move || {
-                if rest == 0 {
-                    None
-                } else {
-                    let bit = rest.trailing_zeros() as u64;
-                    rest &= rest - 1;
-                    Some(w as u64 * 64 + bit)
-                }
-            })
-        })
+    pub fn iter_ones(&self) -> Ones<'_> {
+        Ones {
+            words: &self.words,
+            word: 0,
+            rest: self.words.first().copied().unwrap_or(0),
+        }
     }
 
     /// Sets every bit to 0.
     pub fn clear_all(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
         self.ones = 0;
+    }
+}
+
+/// The indices of a bit array's 1 bits, in increasing order ([`BitArray::iter_ones`]):
+/// word by word, each word's lowest remaining 1 bit (`trailing_zeros`) and then that bit
+/// cleared (`rest & (rest − 1)`).
+pub struct Ones<'a> {
+    words: &'a [u64],
+    /// The word being read.
+    word: usize,
+    /// Its bits not yet returned.
+    rest: u64,
+}
+
+impl Iterator for Ones<'_> {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        while self.rest == 0 {
+            self.word += 1;
+            self.rest = *self.words.get(self.word)?;
+        }
+        let bit = u64::from(self.rest.trailing_zeros());
+        self.rest &= self.rest - 1;
+        Some(self.word as u64 * 64 + bit)
     }
 }
 

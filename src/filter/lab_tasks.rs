@@ -156,17 +156,21 @@ pub fn judge_request(
     plan: &ExperimentPlan,
     points: &[MeasuredPoint],
 ) -> Vec<f64> {
-    let filters = points
-        .iter()
-        .map(|p| p.false_positives.len())
-        .min()
-        .unwrap_or(0);
+    // Every point has the same filters; the fewest any has, to be safe.
+    let mut filters = points.first().map_or(0, |p| p.false_positives.len());
+    for point in points {
+        filters = filters.min(point.false_positives.len());
+    }
     let mut out = vec![JUDGE, run as f64, plan_index as f64];
     out.extend(shape_numbers(plan.shape()));
     out.extend([plan.probes() as f64, points.len() as f64, filters as f64]);
-    out.extend(points.iter().map(|p| p.n as f64));
     for point in points {
-        out.extend(point.false_positives[..filters].iter().map(|&c| c as f64));
+        out.push(point.n as f64);
+    }
+    for point in points {
+        for &count in &point.false_positives[..filters] {
+            out.push(count as f64);
+        }
     }
     out
 }

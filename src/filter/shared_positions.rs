@@ -30,19 +30,24 @@ pub const SHORT_WORD_COUNT: usize = SHORT_WORD_TIERS[2];
 /// Short words in a fixed order: `a`–`z`, `A`–`Z`, `0`–`9`, then `aa`…`zz`, then
 /// `aaa`…`zzz`.
 pub fn short_words() -> Vec<String> {
-    let mut words: Vec<String> = ('a'..='z')
-        .chain('A'..='Z')
-        .chain('0'..='9')
-        .map(String::from)
-        .collect();
-    let mut shorter: Vec<String> = ('a'..='z').map(String::from).collect();
+    let mut words: Vec<String> = Vec::with_capacity(SHORT_WORD_COUNT);
+    for range in ['a'..='z', 'A'..='Z', '0'..='9'] {
+        for c in range {
+            words.push(String::from(c));
+        }
+    }
+    // Then each word of the last length (26 letters from position 0) with a letter after it.
+    let mut shorter = 0..26;
     for _ in 2..=3 {
-        let longer: Vec<String> = shorter
-            .iter()
-            .flat_map(|start| ('a'..='z').map(move |c| format!("{start}{c}")))
-            .collect();
-        words.extend_from_slice(&longer);
-        shorter = longer;
+        let start = words.len();
+        for i in shorter {
+            for c in 'a'..='z' {
+                let mut word = words[i].clone();
+                word.push(c);
+                words.push(word);
+            }
+        }
+        shorter = start..words.len();
     }
     words
 }

@@ -263,17 +263,19 @@ pub fn fill(template: &str, values: &[&dyn std::fmt::Display]) -> String {
 /// The placeholders `{0}`, `{1}`, … `{N}` that a template uses, each once, sorted: those
 /// [`fill`] fills when given enough values, whatever their index.
 pub fn placeholders(template: &str) -> Vec<usize> {
-    let mut found: Vec<usize> = template
-        .split('{')
-        .skip(1)
-        .filter_map(|after| {
-            let (digits, _) = after.split_once('}')?;
-            let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-            all_digits.then(|| digits.parse().ok()).flatten()
-        })
-        .collect();
-    found.sort_unstable();
-    found.dedup();
+    // Kept sorted and without repeats as they are found (a template has a few).
+    let mut found: Vec<usize> = Vec::new();
+    for after in template.split('{').skip(1) {
+        let Some((digits, _)) = after.split_once('}') else {
+            continue;
+        };
+        let all_digits = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        if let Some(index) = all_digits.then(|| digits.parse().ok()).flatten() {
+            if let Err(at) = found.binary_search(&index) {
+                found.insert(at, index);
+            }
+        }
+    }
     found
 }
 

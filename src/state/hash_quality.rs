@@ -306,10 +306,13 @@ impl HashQualityState {
     pub fn corpus(&self) -> Vec<String> {
         match self.job.source {
             CorpusSource::Generated(corpus) => corpus.items(self.job.size as usize),
-            CorpusSource::Pasted => distinct_lines(self.corpus_text.split('\n'))
-                .into_iter()
-                .map(str::to_owned)
-                .collect(),
+            CorpusSource::Pasted => {
+                let mut lines = Vec::new();
+                for line in distinct_lines(self.corpus_text.split('\n')) {
+                    lines.push(line.to_owned());
+                }
+                lines
+            }
         }
     }
 }

@@ -307,13 +307,14 @@ impl LabState {
 
     /// What has been measured of each family.
     pub fn runs(&self) -> Vec<Run> {
-        self.experiments
-            .iter()
-            .map(|e| Run {
-                family: e.plan().shape().family(),
-                points: e.points(),
-            })
-            .collect()
+        let mut runs = Vec::with_capacity(self.experiments.len());
+        for experiment in &self.experiments {
+            runs.push(Run {
+                family: experiment.plan().shape().family(),
+                points: experiment.points(),
+            });
+        }
+        runs
     }
 
     /// The plan of the current run's first family.
@@ -404,8 +405,11 @@ impl LabState {
                             experiment.accept(measurement);
                         }
                     }
-                    let measured: u64 = self.experiments.iter().map(|e| e.filters_measured()).sum();
-                    let total: u64 = self.experiments.iter().map(|e| e.plan().filters()).sum();
+                    let (mut measured, mut total) = (0, 0);
+                    for experiment in &self.experiments {
+                        measured += experiment.filters_measured();
+                        total += experiment.plan().filters();
+                    }
                     self.progress = measured as f64 / total.max(1) as f64;
                     if measured >= total {
                         self.status = RunStatus::Done;
@@ -459,15 +463,14 @@ impl LabState {
             FamilyChoice::Current => vec![shape.family()],
             FamilyChoice::Both => HashFamily::DOUBLE_HASHING.to_vec(),
         };
-        families
-            .into_iter()
-            .map(|family| {
-                let shape =
-                    FilterShape::new(shape.m(), shape.k(), family)?.with_layout(shape.layout())?;
-                ExperimentPlan::new(shape, checkpoints.clone(), probes, filters, seed)
-            })
-            .collect::<Result<Vec<_>, ParamError>>()
-            .map_err(FieldProblem::Invalid)
+        let mut plans = Vec::new();
+        for family in families {
+            let plan = FilterShape::new(shape.m(), shape.k(), family)
+                .and_then(|s| s.with_layout(shape.layout()))
+                .and_then(|s| ExperimentPlan::new(s, checkpoints.clone(), probes, filters, seed));
+            plans.push(plan.map_err(FieldProblem::Invalid)?);
+        }
+        Ok(plans)
     }
 
     /// The number of filters a run on `shape` would build: typed, or automatic.

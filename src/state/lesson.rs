@@ -263,45 +263,43 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
             .filter(|&n| (1..=10_000).contains(&n))
             .ok_or_else(|| format!("{} is not a count from 1 to 10000", named(v)))
     };
-    query_pairs(query)
-        .into_iter()
-        .map(|(key, value)| {
-            Ok(match key.as_str() {
-                "add" => StepAction::Add(value),
-                "query" => StepAction::Query(value),
-                "remove" => StepAction::Remove(value),
-                "naive_delete" => StepAction::NaiveDelete(value),
-                "random" => StepAction::Random(count(&value)?),
-                "walk_add" => StepAction::WalkAdd(value),
-                "walk_query" => StepAction::WalkQuery(value),
-                "draft" => StepAction::Draft(value),
-                "m" => StepAction::M(value),
-                "k" => StepAction::K(value),
-                "hash" => StepAction::Family(
-                    HashFamily::from_key(&value)
-                        .ok_or(format!("no hash family {}", named(&value)))?,
-                ),
-                "mode" => StepAction::Mode(
-                    Mode::from_key(&value).ok_or(format!("no mode {}", named(&value)))?,
-                ),
-                "layout" => StepAction::Layout(
-                    Layout::from_key(&value).ok_or(format!("no layout {}", named(&value)))?,
-                ),
-                "cms_add" => StepAction::Cms(CmsAction::Add(value)),
-                "cms_query" => StepAction::Cms(CmsAction::Query(value)),
-                "cms_w" => StepAction::Cms(CmsAction::SetWidth(value)),
-                "cms_d" => StepAction::Cms(CmsAction::SetDepth(value)),
-                "cms_zipf" => StepAction::Cms(CmsAction::AddZipf),
-                "cms_clear" => StepAction::Cms(CmsAction::Clear),
-                "view" => StepAction::View(
-                    View::from_key(&value).ok_or(format!("no view {}", named(&value)))?,
-                ),
-                "crawl" => StepAction::Crawl(count(&value)?),
-                "practice" => StepAction::Practice(count(&value)? as u64),
-                other => return Err(format!("unknown action {}", named(other))),
-            })
-        })
-        .collect()
+    let mut actions = Vec::new();
+    for (key, value) in query_pairs(query) {
+        actions.push(match key.as_str() {
+            "add" => StepAction::Add(value),
+            "query" => StepAction::Query(value),
+            "remove" => StepAction::Remove(value),
+            "naive_delete" => StepAction::NaiveDelete(value),
+            "random" => StepAction::Random(count(&value)?),
+            "walk_add" => StepAction::WalkAdd(value),
+            "walk_query" => StepAction::WalkQuery(value),
+            "draft" => StepAction::Draft(value),
+            "m" => StepAction::M(value),
+            "k" => StepAction::K(value),
+            "hash" => StepAction::Family(
+                HashFamily::from_key(&value).ok_or(format!("no hash family {}", named(&value)))?,
+            ),
+            "mode" => StepAction::Mode(
+                Mode::from_key(&value).ok_or(format!("no mode {}", named(&value)))?,
+            ),
+            "layout" => StepAction::Layout(
+                Layout::from_key(&value).ok_or(format!("no layout {}", named(&value)))?,
+            ),
+            "cms_add" => StepAction::Cms(CmsAction::Add(value)),
+            "cms_query" => StepAction::Cms(CmsAction::Query(value)),
+            "cms_w" => StepAction::Cms(CmsAction::SetWidth(value)),
+            "cms_d" => StepAction::Cms(CmsAction::SetDepth(value)),
+            "cms_zipf" => StepAction::Cms(CmsAction::AddZipf),
+            "cms_clear" => StepAction::Cms(CmsAction::Clear),
+            "view" => StepAction::View(
+                View::from_key(&value).ok_or(format!("no view {}", named(&value)))?,
+            ),
+            "crawl" => StepAction::Crawl(count(&value)?),
+            "practice" => StepAction::Practice(count(&value)? as u64),
+            other => return Err(format!("unknown action {}", named(other))),
+        });
+    }
+    Ok(actions)
 }
 
 /// Reads one lesson file.
@@ -472,13 +470,15 @@ pub fn fill_text(template: &str, filter: &FilterModel, n: usize) -> String {
 
 /// The placeholders in a paragraph that [`fill_text`] does not know.
 pub fn unknown_placeholders(template: &str) -> Vec<String> {
-    template
-        .split('{')
-        .skip(1)
-        .filter_map(|part| part.split_once('}').map(|(name, _)| name))
-        .filter(|name| !PLACEHOLDERS.contains(name) && !name.starts_with("positions:"))
-        .map(str::to_owned)
-        .collect()
+    let mut unknown = Vec::new();
+    for part in template.split('{').skip(1) {
+        if let Some((name, _)) = part.split_once('}') {
+            if !PLACEHOLDERS.contains(&name) && !name.starts_with("positions:") {
+                unknown.push(name.to_owned());
+            }
+        }
+    }
+    unknown
 }
 
 #[cfg(test)]

@@ -207,12 +207,16 @@ pub fn replay(settings: &Settings, log: &[LogEntry]) -> (FilterModel, Members) {
 /// The log a mode switch starts from: one `Add` per copy of each current member, so the
 /// new filter holds exactly the items in the set now.
 pub fn log_of_members(members: &Members, mode: Mode) -> Vec<LogEntry> {
-    members
-        .list()
-        .iter()
-        .flat_map(|m| {
-            let copies = if mode == Mode::Counting { m.copies } else { 1 };
-            std::iter::repeat_n(LogEntry::Add(m.item.clone()), copies as usize)
-        })
-        .collect()
+    let mut log = Vec::new();
+    for member in members.list() {
+        let copies = if mode == Mode::Counting {
+            member.copies
+        } else {
+            1
+        };
+        for _ in 0..copies {
+            log.push(LogEntry::Add(member.item.clone()));
+        }
+    }
+    log
 }

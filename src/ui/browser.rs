@@ -190,15 +190,12 @@ pub fn saved_state() -> Option<String> {
 
 /// The browser's preferred supported language (`navigator.languages`), else English.
 pub fn preferred_lang() -> Lang {
-    let tags: Vec<String> = web_sys::window()
-        .map(|w| w.navigator().languages())
-        .map(|list| {
-            js_sys::Array::from(&list)
-                .iter()
-                .filter_map(|v| v.as_string())
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut tags: Vec<String> = Vec::new();
+    if let Some(window) = web_sys::window() {
+        for tag in js_sys::Array::from(&window.navigator().languages()).iter() {
+            tags.extend(tag.as_string());
+        }
+    }
     Lang::from_browser(tags.iter().map(String::as_str))
 }
 

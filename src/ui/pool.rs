@@ -275,8 +275,10 @@ impl Pool {
                 false
             } else {
                 state.pending.clear();
-                let plans: Vec<ExperimentPlan> =
-                    lab.experiments.iter().map(|e| e.plan().clone()).collect();
+                let mut plans: Vec<ExperimentPlan> = Vec::new();
+                for experiment in &lab.experiments {
+                    plans.push(experiment.plan().clone());
+                }
                 state.job = Some(Job {
                     run: lab.generation,
                     queue: TaskQueue::new(&plans),

@@ -106,10 +106,11 @@ pub fn pasted_item(line: &str) -> Option<&str> {
 
 /// The items of a paste, one per non-blank line.
 pub fn pasted_lines(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(pasted_item)
-        .map(str::to_owned)
-        .collect()
+    let mut items = Vec::new();
+    for line in text.lines() {
+        items.extend(pasted_item(line).map(str::to_owned));
+    }
+    items
 }
 
 impl AppState {

@@ -235,7 +235,11 @@ fn in_applied_order(entries: Vec<LogEntry>) -> Vec<LogEntry> {
     for entry in entries {
         ranks[entry_rank(&entry)].push(entry);
     }
-    ranks.into_iter().flatten().collect()
+    let [mut ordered, removes, force_removes, naive_deletes] = ranks;
+    for rank in [removes, force_removes, naive_deletes] {
+        ordered.extend(rank);
+    }
+    ordered
 }
 
 /// The notice for growing-filter values that each parse but cannot run together: it names

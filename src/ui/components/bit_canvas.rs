@@ -118,9 +118,12 @@ impl Tiles {
     /// shown at zoom `z`.
     fn of(stage: &web_sys::Element, columns: u64, z: f64) -> Tiles {
         let list = stage.get_elements_by_tag_name("canvas");
-        let canvases: Vec<HtmlCanvasElement> = (0..list.length())
-            .filter_map(|i| list.item(i)?.dyn_into::<HtmlCanvasElement>().ok())
-            .collect();
+        let mut canvases: Vec<HtmlCanvasElement> = Vec::new();
+        for i in 0..list.length() {
+            if let Some(canvas) = list.item(i).and_then(|e| e.dyn_into().ok()) {
+                canvases.push(canvas);
+            }
+        }
         let rows_per_tile = tile_rows(columns);
         let live = tiles_in_sight(stage, rows_per_tile as f64 * z, canvases.len() as u64);
         Tiles {

@@ -77,12 +77,13 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     };
     let exact = theory_curve(m, k, n_max, 160, first);
     let approx = theory_curve(m, k, n_max, 160, second);
-    let observed_max = props
-        .runs
-        .iter()
-        .flat_map(|r| r.points.iter().map(|p| p.interval().1.max(p.spread().1)))
-        .chain(user_point.map(|p| p.interval().1))
-        .fold(0.0f64, f64::max);
+    // The highest interval or single filter's rate measured, and the user's point.
+    let mut observed_max = user_point.map_or(0.0, |p| p.interval().1);
+    let mut any_spread = false;
+    for point in props.runs.iter().flat_map(|r| &r.points) {
+        observed_max = observed_max.max(point.interval().1.max(point.spread().1));
+        any_spread |= point.filters() > 1;
+    }
     let curve_max = exact
         .iter()
         .chain(&approx)
@@ -178,12 +179,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         };
     };
     // The legend names what is drawn: the curves, each family that ran, the single filters'
-    // spread when a point has several, and the user's filter when it is shown.
-    let any_spread = props
-        .runs
-        .iter()
-        .flat_map(|r| &r.points)
-        .any(|p| p.filters() > 1);
+    // spread when a point has several (`any_spread`), and the user's filter when it is shown.
     // The grid, the axes' names, the two curves, then the points over them.
     let mut drawn = Markup::default();
     FRAME.open(&mut drawn, "fpr-plot", text.plot_title);

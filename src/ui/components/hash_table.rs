@@ -140,16 +140,12 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
 /// filter has about the rate of the formula for that many.
 fn seed_low_bits(out: &mut Markup, text: &Text, props: &HashTableProps) {
     let shape = props.shape;
-    let low: Vec<String> = props
-        .steps
-        .iter()
-        .filter_map(|s| match s.classic {
-            Some(hash @ (ClassicHash::Hflp | ClassicHash::Hf)) => {
-                Some(format!("{} {}", hash.label(), s.combined))
-            }
-            _ => None,
-        })
-        .collect();
+    let mut low: Vec<String> = Vec::new();
+    for step in &props.steps {
+        if let Some(hash @ (ClassicHash::Hflp | ClassicHash::Hf)) = step.classic {
+            low.push(format!("{} {}", hash.label(), step.combined));
+        }
+    }
     let range = match shape.layout() {
         Layout::Partitioned => shape.slice_len(),
         Layout::Standard => shape.m(),

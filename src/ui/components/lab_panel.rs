@@ -75,12 +75,12 @@ fn lab_notes(
     });
     let user = user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(USER_PROBES)]));
     let runs = lab.runs();
-    let measured: Vec<(HashFamily, Coverage)> = runs
-        .iter()
-        .zip(lab.verdicts.iter())
-        .filter(|(r, _)| !r.points.is_empty())
-        .map(|(r, verdict)| (r.family, Coverage::of(&r.points, plotted, *verdict)))
-        .collect();
+    let mut measured: Vec<(HashFamily, Coverage)> = Vec::new();
+    for (run, verdict) in runs.iter().zip(&lab.verdicts) {
+        if !run.points.is_empty() {
+            measured.push((run.family, Coverage::of(&run.points, plotted, *verdict)));
+        }
+    }
     let mut out = Markup::default();
     out.push(
         "<p class=\"hint\" id=\"lab-meaning\">{} {}</p>",
