@@ -14,6 +14,7 @@
 
 pub mod agreement;
 pub mod bit_array;
+pub mod blocked;
 pub mod bloom;
 pub mod classic_hashes;
 pub mod clickhouse;
