@@ -34,6 +34,7 @@ pub mod math;
 pub mod params;
 pub mod set_ops;
 pub mod shared_positions;
+pub mod split_block;
 pub mod use_cases;
 
 pub use bit_array::BitArray;
