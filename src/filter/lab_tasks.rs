@@ -96,19 +96,26 @@ pub fn request(run: u64, task: FilterTask, plan: &ExperimentPlan) -> Vec<f64> {
 }
 
 /// A number of a message as a whole number, if it is one below 2^53.
-fn whole(value: f64) -> Option<u64> {
+pub fn whole(value: f64) -> Option<u64> {
     let exact = (0.0..9_007_199_254_740_992.0).contains(&value) && value.fract() == 0.0;
     exact.then_some(value as u64)
 }
 
+/// A family's number in messages: its place in [`HashFamily::ALL`].
+pub fn family_number(family: HashFamily) -> u64 {
+    HashFamily::ALL
+        .iter()
+        .position(|&f| f == family)
+        .unwrap_or(0) as u64
+}
+
 /// A shape as four numbers: m, k, family, layout.
 fn shape_numbers(shape: FilterShape) -> [f64; 4] {
-    let family = HashFamily::ALL.iter().position(|&f| f == shape.family());
     let layout = Layout::ALL.iter().position(|&l| l == shape.layout());
     [
         shape.m() as f64,
         f64::from(shape.k()),
-        family.unwrap_or(0) as f64,
+        family_number(shape.family()) as f64,
         layout.unwrap_or(0) as f64,
     ]
 }

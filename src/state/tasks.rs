@@ -16,6 +16,7 @@
 
 use crate::filter::growing::{DesignPoint, FilterSpec, GrowPoint, GrowingRun, SliceInfo};
 use crate::filter::hash_quality::{report, Corpus, HashReport, HashUnderTest};
+use crate::filter::lab_tasks::{family_number, whole};
 use crate::filter::{FilterShape, HashFamily};
 
 use super::grow_view::{GrowJob, GrowResults};
@@ -41,22 +42,12 @@ impl Reader<'_> {
     }
 
     fn whole(&mut self) -> Option<u64> {
-        let value = self.real()?;
-        let exact = (0.0..9_007_199_254_740_992.0).contains(&value) && value.fract() == 0.0;
-        exact.then_some(value as u64)
+        whole(self.real()?)
     }
 
     fn family(&mut self) -> Option<HashFamily> {
         HashFamily::ALL.get(self.whole()? as usize).copied()
     }
-}
-
-/// A family's number in messages: its place in [`HashFamily::ALL`].
-pub fn family_number(family: HashFamily) -> u64 {
-    HashFamily::ALL
-        .iter()
-        .position(|&f| f == family)
-        .unwrap_or(0) as u64
 }
 
 /// The request for a growing-filters run of `job` with `family`.

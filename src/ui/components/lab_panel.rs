@@ -10,7 +10,7 @@ use crate::filter::agreement::{Cause, Verdict};
 use crate::filter::hashing::repeating_steps;
 use crate::filter::{ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, then, Text};
-use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, RunStatus};
+use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus};
 use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;
 use crate::state::url::percent_encode;
@@ -62,6 +62,7 @@ fn lab_field(
 fn lab_notes(
     text: &'static Text,
     lab: &LabState,
+    runs: &[Run],
     plotted: FilterShape,
     plan: Option<&ExperimentPlan>,
     user_shown: bool,
@@ -74,7 +75,6 @@ fn lab_notes(
         )
     });
     let user = user_shown.then(|| fill(text.lab_user_meaning, &[&grouped(USER_PROBES)]));
-    let runs = lab.runs();
     let mut measured: Vec<(HashFamily, Coverage)> = Vec::new();
     for (run, verdict) in runs.iter().zip(&lab.verdicts) {
         if !run.points.is_empty() {
@@ -198,7 +198,14 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         .first_plan()
         .cloned()
         .or_else(|| lab.plans_for(shape).ok()?.into_iter().next());
-    let notes = lab_notes(text, lab, plotted, planned.as_ref(), !stale && user_n > 0);
+    let notes = lab_notes(
+        text,
+        lab,
+        &runs,
+        plotted,
+        planned.as_ref(),
+        !stale && user_n > 0,
+    );
     let stale_note = stale.then(|| {
         fill(
             text.lab_stale,

@@ -10,6 +10,7 @@ use crate::decimal::{shortest, Fixed, Shortest};
 use yew::prelude::*;
 
 use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, SliceInfo};
+use crate::filter::lab_tasks::family_number;
 use crate::filter::HashFamily;
 use crate::i18n::{describe, fill, then, Text};
 use crate::state::grow_view::{
@@ -17,7 +18,7 @@ use crate::state::grow_view::{
 };
 use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::plot::{linear_ticks, log_ticks, AxisKind, Scale};
-use crate::state::tasks::{family_number, grow_request, GROW};
+use crate::state::tasks::{grow_request, GROW};
 use crate::state::{Action, AppState};
 use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::components::text_field::{text_field, TextField};
