@@ -122,6 +122,17 @@ impl Action {
             Action::Filter(action) => action.keeps_timeline(),
             Action::Page(action) => !matches!(action, PageAction::SetView(_)),
             Action::Visualizer(_) => true,
+            // Results arriving in the background (lessons fetched when idle, workers'
+            // answers) change nothing the timeline shows.
+            Action::Lesson(LessonAction::Loaded(..) | LessonAction::Failed(_))
+            | Action::Lab(
+                LabAction::FiltersMeasured { .. }
+                | LabAction::Judged { .. }
+                | LabAction::WorkersStarted(_)
+                | LabAction::WorkersFailed(_),
+            )
+            | Action::Grow(GrowAction::Measured(_))
+            | Action::HashQuality(HashQualityAction::Reported(..)) => true,
             _ => false,
         }
     }
