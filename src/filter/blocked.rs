@@ -140,6 +140,55 @@ pub fn split_block_rate(bits_per_key: f64) -> f64 {
     })
 }
 
+/// What the bits set in a blocked filter imply, block by block.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BlockFill {
+    /// The chance that a new item finds all its bits set, averaged over the blocks it may
+    /// land in: `(1/z)·Σ_b (X_b/B)^k` for RocksDB's layout (k probes anywhere in the line),
+    /// `(1/z)·Σ_b Π_w (X_{b,w}/32)` for Parquet's (one bit in each of the 8 words).
+    pub rate: f64,
+    /// The items the fill implies, `Σ_b −(B/k)·ln(1 − X_b/B)` (each block a small standard
+    /// filter; k = 8 for split-block); `None` when a block is full.
+    pub estimated_items: Option<f64>,
+}
+
+impl BlockFill {
+    /// The figures of a filter of m bits in `layout` (blocked or split-block), k bits per
+    /// item, where `count_set(start, end)` counts the bits set in `start..end`.
+    pub fn of(
+        layout: super::Layout,
+        m: u64,
+        k: u32,
+        count_set: impl Fn(u64, u64) -> u64,
+    ) -> BlockFill {
+        let block = layout.block_bits().unwrap_or(m).max(1);
+        let blocks = (m / block).max(1);
+        let split = layout == super::Layout::SplitBlock;
+        let (words, word_bits) = if split { (8, 32) } else { (1, block) };
+        let per_item = block as f64 / f64::from(k.max(1));
+        let mut rate = 0.0;
+        let mut estimated_items = Some(0.0);
+        for b in 0..blocks {
+            let start = b * block;
+            let mut chance = 1.0;
+            for w in 0..words {
+                let first = start + w * word_bits;
+                let fill = count_set(first, first + word_bits) as f64 / word_bits as f64;
+                chance *= if split { fill } else { fill.powi(k as i32) };
+            }
+            rate += chance;
+            let set = count_set(start, start + block);
+            estimated_items = estimated_items
+                .filter(|_| set < block)
+                .map(|sum| sum - per_item * (-(set as f64) / block as f64).ln_1p());
+        }
+        BlockFill {
+            rate: rate / blocks as f64,
+            estimated_items,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,6 +44,20 @@ pub enum ParamError {
         /// k.
         k: u32,
     },
+    /// A blocked layout whose m is not a whole number of blocks.
+    NotWholeBlocks {
+        /// m.
+        m: u64,
+        /// The layout's block size in bits (512 or 256).
+        block: u64,
+    },
+    /// RocksDB's blocked layout with a family that has no `(h1, h2)` pair.
+    BlockedNeedsPair,
+    /// Parquet's split-block layout with k other than 8.
+    SplitBlockHashes {
+        /// The k asked for.
+        requested: u32,
+    },
     /// A counter width outside 1..=8 bits.
     BadCounterWidth {
         /// The width asked for.

@@ -23,6 +23,11 @@
 //! `s = ⌊m / k⌋` bits from `i·s`, and `pos_i = i·s + v_i mod s`, where `v_i` is the value
 //! the standard layout reduces mod m (`(h1 + i·h2) mod 2^64`, or the seed's hash i).
 //!
+//! The blocked layouts keep all of an item's bits in one block, as real systems do:
+//! [`Layout::Blocked`] is RocksDB's cache-local filter (512-bit lines, see
+//! [`super::blocked`]) and [`Layout::SplitBlock`] is Parquet's split-block filter (256-bit
+//! blocks of eight 32-bit words hashed with xxHash64, see [`super::split_block`]).
+//!
 //! Everything is computed in `u64`, never `usize`, so wasm32 and x86_64 give the same
 //! numbers. A few lines of Python reproduce any position:
 //!
@@ -187,17 +192,33 @@ pub enum Layout {
     /// In its own slice of `s = ⌊m / k⌋` bits: `pos_i = i·s + v_i mod s`; the last
     /// `m − k·s` bits are never used.
     Partitioned,
+    /// RocksDB's cache-local layout: every probe in one 512-bit line,
+    /// `line = (h1₃₂ · m/512) >> 32`, probe i at bit `h_i >> 23` of the line with
+    /// `h_0 = h2₃₂` and `h_{i+1} = h_i · 0x9e3779b9 mod 2^32` (m a multiple of 512).
+    Blocked,
+    /// Parquet's split-block layout: h = xxHash64(bytes), block
+    /// `b = ((h >> 32) · m/256) >> 32`, and word i of the block gets bit
+    /// `((h mod 2^32) · salt_i mod 2^32) >> 27`: eight bits, one per 32-bit word (k = 8, m a
+    /// multiple of 256).
+    SplitBlock,
 }
 
 impl Layout {
-    /// Both layouts, in the order the page lists them.
-    pub const ALL: [Layout; 2] = [Layout::Standard, Layout::Partitioned];
+    /// Every layout, in the order the page lists them.
+    pub const ALL: [Layout; 4] = [
+        Layout::Standard,
+        Layout::Partitioned,
+        Layout::Blocked,
+        Layout::SplitBlock,
+    ];
 
-    /// The URL key: `standard` or `partitioned`.
+    /// The URL key: `standard`, `partitioned`, `blocked` or `split-block`.
     pub fn key(self) -> &'static str {
         match self {
             Layout::Standard => "standard",
             Layout::Partitioned => "partitioned",
+            Layout::Blocked => "blocked",
+            Layout::SplitBlock => "split-block",
         }
     }
 
@@ -206,24 +227,36 @@ impl Layout {
         Layout::ALL.into_iter().find(|l| l.key() == key)
     }
 
-    /// The bits hash i may reach, as `(first, count)`: `(0, m)` or `(i·s, s)`.
+    /// The bits of one block, for the layouts that keep an item in one block: 512 for
+    /// RocksDB's lines, 256 for Parquet's blocks.
+    pub fn block_bits(self) -> Option<u64> {
+        match self {
+            Layout::Standard | Layout::Partitioned => None,
+            Layout::Blocked => Some(super::blocked::LINE_BITS),
+            Layout::SplitBlock => Some(super::split_block::BLOCK_BITS),
+        }
+    }
+
+    /// The bits hash i may reach in the layouts without blocks, as `(first, count)`:
+    /// `(0, m)` or `(i·s, s)`; a blocked layout's range depends on the item (its block).
     #[inline]
     pub fn range(self, i: u32, k: u32, m: u64) -> (u64, u64) {
         match self {
-            Layout::Standard => (0, m),
             Layout::Partitioned => {
                 let s = m / u64::from(k.max(1));
                 (u64::from(i) * s, s)
             }
+            _ => (0, m),
         }
     }
 }
 
-/// The k values `v_i` that become positions: from a pair by double hashing, or the seed's
-/// six hashes.
+/// The k values `v_i` that become positions: from a pair by double hashing, the seed's six
+/// hashes, or Parquet's one xxHash64.
 #[derive(Debug, Clone)]
 pub enum HashValues {
-    /// `v_i = (h1 + i·h2) mod 2^64`; `next` is the next `v_i`.
+    /// `v_i = (h1 + i·h2) mod 2^64` (or RocksDB's probes `h2₃₂ · 0x9e3779b9^i mod 2^32` in
+    /// the blocked layout); `next` is the next `v_i`.
     Pair {
         /// The pair, kept for display.
         pair: HashPair,
@@ -232,6 +265,8 @@ pub enum HashValues {
     },
     /// `v_i = ClassicHash::SEED_FILTER[i](bytes)`, the first k of them computed.
     Seed([u32; 6]),
+    /// Parquet's hash h = xxHash64(bytes); `v_i = (h mod 2^32) · salt_i mod 2^32`.
+    XxHash64(u64),
 }
 
 impl HashValues {
@@ -272,24 +307,50 @@ pub struct Positions {
     k: u32,
     m: u64,
     layout: Layout,
+    /// The first bit of the item's block in a blocked layout (0 otherwise).
+    block_start: u64,
 }
 
 impl Positions {
-    /// The positions of `values` for k hashes over m bits in `layout`.
+    /// The positions of `values` for k hashes over m bits in `layout`. The blocked layout
+    /// takes a pair and the split-block layout an xxHash64 value; given anything else they
+    /// place every bit in block 0 (a [`super::FilterShape`] always gives them the right
+    /// values).
     #[inline]
     pub fn new(values: HashValues, k: u32, m: u64, layout: Layout) -> Self {
+        let (values, block_start) = match (layout, values) {
+            (Layout::Blocked, HashValues::Pair { pair, .. }) => {
+                let lines = (m / super::blocked::LINE_BITS) as u32;
+                let line = super::blocked::line_of(pair.h1 as u32, lines);
+                let values = HashValues::Pair {
+                    pair,
+                    next: pair.h2 & 0xffff_ffff,
+                };
+                (values, u64::from(line) * super::blocked::LINE_BITS)
+            }
+            (Layout::SplitBlock, HashValues::XxHash64(h)) => {
+                let blocks = m / super::split_block::BLOCK_BITS;
+                let block = super::split_block::block_of(h, blocks);
+                (
+                    HashValues::XxHash64(h),
+                    block * super::split_block::BLOCK_BITS,
+                )
+            }
+            (_, values) => (values, 0),
+        };
         Positions {
             values,
             index: 0,
             k,
             m,
             layout,
+            block_start,
         }
     }
 
-    /// The next `(i, v_i, first bit of the range, its size)`.
+    /// The next `(i, v_i, first bit of the range, its size, pos_i)`.
     #[inline]
-    fn next_value(&mut self) -> Option<(u32, u64, u64, u64)> {
+    fn next_value(&mut self) -> Option<(u32, u64, u64, u64, u64)> {
         if self.index >= self.k {
             return None;
         }
@@ -298,23 +359,47 @@ impl Positions {
         let value = match &mut self.values {
             HashValues::Pair { pair, next } => {
                 let value = *next;
-                *next = next.wrapping_add(pair.h2);
+                *next = if self.layout == Layout::Blocked {
+                    u64::from((value as u32).wrapping_mul(super::blocked::PROBE_MULTIPLIER))
+                } else {
+                    next.wrapping_add(pair.h2)
+                };
                 value
             }
             HashValues::Seed(values) => u64::from(values[i as usize]),
+            HashValues::XxHash64(h) => {
+                let salt = super::split_block::SALTS[i as usize % 8];
+                u64::from((*h as u32).wrapping_mul(salt))
+            }
         };
-        let (first, size) = self.layout.range(i, self.k, self.m);
-        Some((i, value, first, size))
+        let (first, size, position) = match self.layout {
+            // The top 9 bits of the 32-bit probe hash pick one of the line's 512 bits.
+            Layout::Blocked => {
+                let first = self.block_start;
+                (first, super::blocked::LINE_BITS, first + (value >> 23))
+            }
+            // The top 5 bits of the salted 32-bit product pick one of word i's 32 bits.
+            Layout::SplitBlock => {
+                let first = self.block_start + u64::from(i % 8) * 32;
+                (first, 32, first + (value >> 27))
+            }
+            Layout::Standard | Layout::Partitioned => {
+                let (first, size) = self.layout.range(i, self.k, self.m);
+                (first, size, first + value % size)
+            }
+        };
+        Some((i, value, first, size, position))
     }
 
     /// Every step of the arithmetic, for display: one [`HashStep`] per hash index.
     pub fn steps(mut self) -> Vec<HashStep> {
-        let (pair, seed) = match self.values {
+        let (pair, classic) = match self.values {
             HashValues::Pair { pair, .. } => (pair, false),
             HashValues::Seed(_) => (HashPair { h1: 0, h2: 0 }, true),
+            HashValues::XxHash64(h) => (HashPair { h1: h, h2: 0 }, false),
         };
         let mut steps = Vec::with_capacity(self.k as usize);
-        while let Some((index, value, first, size)) = self.next_value() {
+        while let Some((index, value, first, size, position)) = self.next_value() {
             steps.push(HashStep {
                 index,
                 h1: pair.h1,
@@ -322,8 +407,8 @@ impl Positions {
                 combined: value,
                 first,
                 size,
-                position: first + value % size,
-                classic: seed.then(|| ClassicHash::SEED_FILTER[index as usize]),
+                position,
+                classic: classic.then(|| ClassicHash::SEED_FILTER[index as usize]),
             });
         }
         steps
@@ -335,8 +420,7 @@ impl Iterator for Positions {
 
     #[inline]
     fn next(&mut self) -> Option<u64> {
-        self.next_value()
-            .map(|(_, value, first, size)| first + value % size)
+        self.next_value().map(|(.., position)| position)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -352,17 +436,21 @@ impl ExactSizeIterator for Positions {}
 pub struct HashStep {
     /// The hash index i (0-based).
     pub index: u32,
-    /// h1 of the item (0 for the seed's family).
+    /// h1 of the item (0 for the seed's family; xxHash64 h in the split-block layout).
     pub h1: u64,
-    /// h2 of the item (0 for the seed's family).
+    /// h2 of the item (0 for the seed's family and the split-block layout).
     pub h2: u64,
-    /// `v_i`: `(h1 + i·h2) mod 2^64`, or the seed's hash i of the item.
+    /// `v_i`: `(h1 + i·h2) mod 2^64`, or the seed's hash i of the item; RocksDB's probe
+    /// hash `h2₃₂ · 0x9e3779b9^i mod 2^32` (blocked); `(h mod 2^32) · salt_i mod 2^32`
+    /// (split-block).
     pub combined: u64,
-    /// The first bit hash i may reach: 0, or `i·s` when partitioned.
+    /// The first bit hash i may reach: 0, `i·s` when partitioned, the line's first bit
+    /// (blocked), word i's first bit `b·256 + 32·i` (split-block).
     pub first: u64,
-    /// How many bits it may reach: m, or s when partitioned.
+    /// How many bits it may reach: m, s when partitioned, 512 (blocked), 32 (split-block).
     pub size: u64,
-    /// `first + combined mod size`.
+    /// `first + combined mod size`, or `first + (combined >> 23)` (blocked),
+    /// `first + (combined >> 27)` (split-block).
     pub position: u64,
     /// The seed's hash that gave `combined`, for the seed's family.
     pub classic: Option<ClassicHash>,

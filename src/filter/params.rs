@@ -1,6 +1,12 @@
 //! Validated filter shape: m bits, k hashes, a hash family and a layout.
 
 use super::error::{ParamError, MAX_BITS, MAX_HASHES};
+
+/// The bits Parquet's split-block filter sets per item: one in each of a block's 8 words.
+pub const SPLIT_BLOCK_HASHES: u32 = 8;
+
+/// The fewest bits a layout change to a blocked layout leaves: 1,024.
+const FITTED_BLOCKED_BITS: u64 = 1024;
 use super::hashing::{HashFamily, HashPair, HashStep, HashValues, Layout, Positions};
 
 /// The shape shared by plain and counting filters. Construct with [`FilterShape::new`], which
@@ -47,7 +53,9 @@ impl FilterShape {
         })
     }
 
-    /// The same shape in `layout`; partitioned needs at least one bit per hash (m ≥ k).
+    /// The same shape in `layout`. Partitioned needs at least one bit per hash (m ≥ k); the
+    /// blocked layouts need whole blocks (m a multiple of 512 or 256); RocksDB's probes come
+    /// from an `(h1, h2)` pair, and Parquet's split-block filter sets exactly 8 bits.
     pub fn with_layout(self, layout: Layout) -> Result<Self, ParamError> {
         if layout == Layout::Partitioned && self.m < u64::from(self.k) {
             return Err(ParamError::FewerBitsThanHashes {
@@ -55,7 +63,45 @@ impl FilterShape {
                 k: self.k,
             });
         }
+        if let Some(block) = layout.block_bits() {
+            if !self.m.is_multiple_of(block) {
+                return Err(ParamError::NotWholeBlocks { m: self.m, block });
+            }
+        }
+        if layout == Layout::Blocked && self.family.max_hashes().is_some() {
+            return Err(ParamError::BlockedNeedsPair);
+        }
+        if layout == Layout::SplitBlock && self.k != SPLIT_BLOCK_HASHES {
+            return Err(ParamError::SplitBlockHashes { requested: self.k });
+        }
         Ok(FilterShape { layout, ..self })
+    }
+
+    /// The closest valid shape in `layout`: m rounded up to whole blocks (and at least
+    /// 1,024 bits, so that items spread over several blocks), k = 8 for the split-block
+    /// layout, murmur3 for the blocked layouts when the family has no pair, m ≥ k when
+    /// partitioned. This is what choosing a layout on the page does.
+    pub fn fitted_to(self, layout: Layout) -> Self {
+        let mut fitted = self;
+        if let Some(block) = layout.block_bits() {
+            fitted.m = self
+                .m
+                .max(FITTED_BLOCKED_BITS)
+                .next_multiple_of(block)
+                .min(MAX_BITS);
+        }
+        // RocksDB's probes need a pair; Parquet hashes with xxHash64 whatever the family,
+        // and the seed's family could not go back to a standard layout with k = 8.
+        if matches!(layout, Layout::Blocked | Layout::SplitBlock) {
+            fitted.family = self.family.with_pair_or_murmur3();
+        }
+        if layout == Layout::SplitBlock {
+            fitted.k = SPLIT_BLOCK_HASHES;
+        }
+        if layout == Layout::Partitioned {
+            fitted.m = self.m.max(u64::from(self.k));
+        }
+        FilterShape { layout, ..fitted }
     }
 
     /// The layout.
@@ -63,17 +109,25 @@ impl FilterShape {
         self.layout
     }
 
-    /// The bits each hash may reach: m, or `s = ⌊m / k⌋` when partitioned.
+    /// The bits each hash may reach: m, `s = ⌊m / k⌋` when partitioned, or one block (512
+    /// or 256) in a blocked layout.
     pub fn slice_len(&self) -> u64 {
-        self.layout.range(0, self.k, self.m).1
+        self.layout
+            .block_bits()
+            .unwrap_or_else(|| self.layout.range(0, self.k, self.m).1)
     }
 
     /// The bits any hash can reach: m, or `k·s` when partitioned (the rest stay 0).
     pub fn reachable_bits(&self) -> u64 {
         match self.layout {
-            Layout::Standard => self.m,
             Layout::Partitioned => self.slice_len() * u64::from(self.k),
+            _ => self.m,
         }
+    }
+
+    /// The number of blocks of a blocked layout (`m / 512` or `m / 256`).
+    pub fn blocks(&self) -> Option<u64> {
+        self.layout.block_bits().map(|block| self.m / block)
     }
 
     /// The number of bits (or counters), m.
@@ -98,12 +152,19 @@ impl FilterShape {
     }
 
     /// `ln` of the false-positive rate after n items by this shape's formula: the exact
-    /// `(1 − (1 − 1/m)^{kn})^k`, or partitioned `(1 − (1 − 1/s)^n)^k`.
+    /// `(1 − (1 − 1/m)^{kn})^k`, partitioned `(1 − (1 − 1/s)^n)^k`, or for a blocked
+    /// layout the Poisson mixture over the items a block receives
+    /// ([`super::blocked::blocked_rate`], [`super::blocked::split_block_rate`]).
     pub fn ln_fpr(&self, n: f64) -> f64 {
         let k = f64::from(self.k);
+        let bits_per_item = self.m as f64 / n;
         match self.layout {
             Layout::Standard => super::math::ln_fpr_exact(self.m as f64, n, k),
             Layout::Partitioned => super::math::ln_fpr_partitioned(self.slice_len() as f64, n, k),
+            Layout::Blocked => {
+                super::blocked::blocked_rate(bits_per_item, self.k, self.slice_len()).ln()
+            }
+            Layout::SplitBlock => super::blocked::split_block_rate(bits_per_item).ln(),
         }
     }
 
@@ -115,12 +176,11 @@ impl FilterShape {
     /// The k positions of an item.
     #[inline]
     pub fn positions(&self, item: &[u8]) -> Positions {
-        Positions::new(
-            HashValues::of(self.family, item, self.k),
-            self.k,
-            self.m,
-            self.layout,
-        )
+        let values = match self.layout {
+            Layout::SplitBlock => HashValues::XxHash64(super::split_block::hash(item)),
+            _ => HashValues::of(self.family, item, self.k),
+        };
+        Positions::new(values, self.k, self.m, self.layout)
     }
 
     /// Every step of an item's arithmetic (`v_i`, its range and `pos_i`), for display.
@@ -206,6 +266,74 @@ mod tests {
                 requested: 7,
                 max: 6
             })
+        );
+    }
+
+    #[test]
+    fn the_blocked_layout_places_an_item_as_rocksdb_does() {
+        for family in HashFamily::DOUBLE_HASHING {
+            let shape = FilterShape::new(4096, 6, family)
+                .and_then(|s| s.with_layout(Layout::Blocked))
+                .unwrap();
+            for item in ["apple", "pear", "", "日本語"] {
+                let pair = family.hash_pair(item.as_bytes());
+                let rocksdb =
+                    crate::filter::blocked::positions(pair.h1 as u32, pair.h2 as u32, 8, 6);
+                let page: Vec<u64> = shape.positions(item.as_bytes()).collect();
+                assert_eq!(page, rocksdb, "{item}");
+                let steps = shape.steps(item.as_bytes());
+                for (step, &position) in steps.iter().zip(&page) {
+                    assert_eq!(step.first, position / 512 * 512);
+                    assert_eq!(step.first + (step.combined >> 23), position);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_split_block_layout_places_an_item_as_parquet_does() {
+        let shape = FilterShape::new(1024, 8, HashFamily::Murmur3)
+            .and_then(|s| s.with_layout(Layout::SplitBlock))
+            .unwrap();
+        // bloom_filter.xxhash.bin's README: "hello" is in block 4 of 32 with bits
+        // 20, 9, 10, 7, 9, 31, 28, 27 in words 0..7; here the same hash over 4 blocks.
+        let h = crate::filter::split_block::hash(b"hello");
+        let page: Vec<u64> = shape.positions(b"hello").collect();
+        assert_eq!(page, crate::filter::split_block::positions(h, 4));
+        let lanes = [20, 9, 10, 7, 9, 31, 28, 27];
+        for (word, (&position, lane)) in page.iter().zip(lanes).enumerate() {
+            assert_eq!(position % 256, word as u64 * 32 + lane);
+        }
+        assert_eq!(shape.steps(b"hello")[0].h1, 0x26c7_827d_889f_6da3);
+    }
+
+    #[test]
+    fn blocked_layouts_need_whole_blocks_and_fitting_gives_them() {
+        let shape = FilterShape::new(1000, 3, HashFamily::Seed000).unwrap();
+        assert_eq!(
+            shape.with_layout(Layout::Blocked),
+            Err(ParamError::NotWholeBlocks {
+                m: 1000,
+                block: 512
+            })
+        );
+        let fitted = shape.fitted_to(Layout::Blocked);
+        assert_eq!(
+            (fitted.m(), fitted.k(), fitted.family()),
+            (1024, 3, HashFamily::Murmur3)
+        );
+        let split = shape.fitted_to(Layout::SplitBlock);
+        assert_eq!((split.m(), split.k(), split.blocks()), (1024, 8, Some(4)));
+        assert_eq!(split.with_layout(Layout::SplitBlock), Ok(split));
+        let back = split.fitted_to(Layout::Standard);
+        assert_eq!(
+            FilterShape::new(back.m(), back.k(), back.family()).map(|s| s.m()),
+            Ok(1024)
+        );
+        let seed = FilterShape::new(1024, 3, HashFamily::Seed000).unwrap();
+        assert_eq!(
+            seed.with_layout(Layout::Blocked),
+            Err(ParamError::BlockedNeedsPair)
         );
     }
 }

@@ -45,6 +45,11 @@ pub fn param_error(text: &Text, error: &ParamError) -> String {
         ParamError::FewerBitsThanHashes { m, k } => {
             fill(text.param_fewer_bits_than_hashes, &[&m, &k])
         }
+        ParamError::NotWholeBlocks { m, block } => fill(text.param_not_whole_blocks, &[&m, &block]),
+        ParamError::BlockedNeedsPair => text.param_blocked_needs_pair.to_owned(),
+        ParamError::SplitBlockHashes { requested } => {
+            fill(text.param_split_block_hashes, &[&requested])
+        }
         ParamError::BadCounterWidth { requested } => fill(text.param_bad_width, &[&requested]),
         ParamError::RateOutOfRange { requested } => fill(text.param_rate, &[&Shortest(requested)]),
         ParamError::ZeroItems => text.param_zero_items.to_owned(),

@@ -3,6 +3,7 @@
 //! implies. Rates are kept as natural logarithms, so that a rate below the smallest double
 //! is still written from its logarithm.
 
+use crate::filter::blocked::{self, BlockFill};
 use crate::filter::{math, CountEstimate, Layout};
 
 use super::settings::FilterModel;
@@ -21,15 +22,21 @@ pub struct Figures {
     /// ln of the rate the layout's formula gives: `(1 − (1 − 1/m)^(kn))^k`, or
     /// `(1 − (1 − 1/s)^n)^k` in the partitioned layout.
     pub ln_fpr: f64,
-    /// ln of the rate from what is set: `(X/m)^k`, or `Π (X_i/s)` over the k slices of the
-    /// partitioned layout.
+    /// ln of the rate from what is set: `(X/m)^k`, `Π (X_i/s)` over the k slices of the
+    /// partitioned layout, or the average over the blocks of a blocked layout
+    /// ([`BlockFill`]).
     pub ln_fpr_by_fill: f64,
     /// The items the fill implies, `n̂ = −(m/k)·ln(1 − X/m)`, or `−s·ln(1 − X/(k·s))` in the
-    /// partitioned layout; `None` when every bit (every reachable bit) is set.
+    /// partitioned layout, or the sum over blocks of a blocked layout ([`BlockFill`]);
+    /// `None` when every bit (every reachable bit, a block) is set.
     pub estimated_n: Option<f64>,
-    /// In the partitioned layout, ln of the standard layout's rate for the same m, k and n
-    /// (shown beside the partitioned one).
+    /// In the partitioned and blocked layouts, ln of the standard layout's rate for the
+    /// same m, k and n (shown beside the layout's own).
     pub ln_fpr_standard: Option<f64>,
+    /// In RocksDB's blocked layout, ln of RocksDB's own estimate (`CacheLocalFpRate`).
+    pub ln_fpr_rocksdb: Option<f64>,
+    /// The layout the figures are for.
+    pub layout: Layout,
 }
 
 impl Figures {
@@ -54,6 +61,8 @@ impl Figures {
                     CountEstimate::Undefined => None,
                 },
                 ln_fpr_standard: None,
+                ln_fpr_rocksdb: None,
+                layout: Layout::Standard,
             },
             Layout::Partitioned => {
                 let s = shape.slice_len();
@@ -72,6 +81,27 @@ impl Figures {
                     ln_fpr_by_fill: by_slices,
                     estimated_n: (x < reachable).then(|| -(s as f64) * (-x / reachable).ln_1p()),
                     ln_fpr_standard: Some(standard),
+                    ln_fpr_rocksdb: None,
+                    layout: Layout::Partitioned,
+                }
+            }
+            layout @ (Layout::Blocked | Layout::SplitBlock) => {
+                let block = shape.slice_len();
+                let fill_figures =
+                    BlockFill::of(layout, m, k, |start, end| filter.count_set_in(start, end));
+                let rocksdb = (layout == Layout::Blocked)
+                    .then(|| blocked::rocksdb_cache_local_rate(mf / nf, k, block).ln());
+                Figures {
+                    n,
+                    ones,
+                    m,
+                    fill,
+                    ln_fpr: shape.ln_fpr(nf),
+                    ln_fpr_by_fill: fill_figures.rate.ln(),
+                    estimated_n: fill_figures.estimated_items,
+                    ln_fpr_standard: Some(standard),
+                    ln_fpr_rocksdb: rocksdb,
+                    layout,
                 }
             }
         }

@@ -25,7 +25,8 @@
 
 use std::fmt;
 
-use crate::filter::{math, HashFamily, Layout};
+use crate::decimal::fixed;
+use crate::filter::{blocked, math, HashFamily, Layout};
 use crate::lang::Lang;
 
 use super::cms_view::CmsAction;
@@ -38,8 +39,11 @@ use super::url::{query_pairs, View};
 /// `{fill}` (ones / m), `{fpr_fill}` ((ones / m)^k, the chance that a new item hits only set
 /// bits), `{fpr}` (the rate the figures panel shows: (1 − (1 − 1/m)^(kn))^k, or
 /// (1 − (1 − 1/s)^n)^k when partitioned), `{fpr_standard}` (the standard formula in any
-/// layout), `{s}` (bits per slice: ⌊m/k⌋ when partitioned, else m), `{positions:ITEM}`
-/// (ITEM's positions, in hash order).
+/// layout), `{s}` (bits per slice: ⌊m/k⌋ when partitioned, else m), `{bits_per_item}`
+/// (m / n), `{fpr_line}` (a filter of 512-bit lines with the same m, k and n, the Poisson
+/// mixture), `{fpr_rocksdb}` (RocksDB's estimate for it), `{fpr_split_block}` (Parquet's
+/// split-block filter with the same m and n), `{positions:ITEM}` (ITEM's positions, in
+/// hash order) and `{block:ITEM}` (ITEM's block in a blocked layout).
 pub const PLACEHOLDERS: &[&str] = &[
     "m",
     "k",
@@ -50,6 +54,10 @@ pub const PLACEHOLDERS: &[&str] = &[
     "fpr",
     "fpr_standard",
     "s",
+    "bits_per_item",
+    "fpr_line",
+    "fpr_rocksdb",
+    "fpr_split_block",
 ];
 
 /// One thing a step does to the live filter.
@@ -450,6 +458,26 @@ pub fn fill_text(template: &str, filter: &FilterModel, n: usize) -> String {
                 m as f64, n as f64, k as f64,
             ))),
             "s" => Some(shape.slice_len().to_string()),
+            "bits_per_item" => Some(fixed(m as f64 / n as f64, 1)),
+            "fpr_line" => Some(percent(blocked::blocked_rate(
+                m as f64 / n as f64,
+                k,
+                blocked::LINE_BITS,
+            ))),
+            "fpr_rocksdb" => Some(percent(blocked::rocksdb_cache_local_rate(
+                m as f64 / n as f64,
+                k,
+                blocked::LINE_BITS,
+            ))),
+            "fpr_split_block" => Some(percent(blocked::split_block_rate(m as f64 / n as f64))),
+            _ if name.starts_with("block:") => {
+                let item = &name["block:".len()..];
+                let block_bits = shape.slice_len();
+                shape
+                    .positions(item.as_bytes())
+                    .next()
+                    .map(|p| (p / block_bits).to_string())
+            }
             _ => name.strip_prefix("positions:").map(|item| {
                 shape
                     .positions(item.as_bytes())
@@ -473,7 +501,8 @@ pub fn unknown_placeholders(template: &str) -> Vec<String> {
     let mut unknown = Vec::new();
     for part in template.split('{').skip(1) {
         if let Some((name, _)) = part.split_once('}') {
-            if !PLACEHOLDERS.contains(&name) && !name.starts_with("positions:") {
+            let with_item = name.starts_with("positions:") || name.starts_with("block:");
+            if !PLACEHOLDERS.contains(&name) && !with_item {
                 unknown.push(name.to_owned());
             }
         }

@@ -99,7 +99,7 @@ impl Settings {
         self.shape
     }
 
-    /// The layout: standard or partitioned.
+    /// The layout: standard, partitioned, blocked or split-block.
     pub fn layout(&self) -> Layout {
         self.shape.layout()
     }
@@ -127,6 +127,14 @@ impl Settings {
             shape: self.shape.with_layout(layout)?,
             ..self
         })
+    }
+    /// The same settings moved to `layout`, with m, k and the family changed as little as
+    /// that layout needs ([`FilterShape::fitted_to`]): what choosing a layout does.
+    pub fn fitted_to(self, layout: Layout) -> Self {
+        Settings {
+            shape: self.shape.fitted_to(layout),
+            ..self
+        }
     }
     /// The same settings in another mode.
     pub fn with_mode(self, mode: Mode) -> Self {

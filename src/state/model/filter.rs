@@ -63,7 +63,7 @@ pub enum FilterAction {
     SetWidth(String),
     /// Choose the hash family.
     SetFamily(HashFamily),
-    /// Choose standard or partitioned bits.
+    /// Choose the layout: standard, partitioned, blocked or split-block.
     SetLayout(Layout),
     /// Switch between plain and counting filters.
     SetMode(Mode),
@@ -293,10 +293,13 @@ impl AppState {
                 self.field_errors.family = self.change_settings(family.key().to_owned(), result);
             }
             FilterAction::SetLayout(layout) => {
-                let result = self
-                    .settings
-                    .with_layout(layout)
-                    .map_err(FieldProblem::from);
+                // A layout that needs whole blocks (or k = 8) takes the nearest m and k
+                // that fit, as the fields then show; partitioned is offered only when m ≥ k.
+                let result = match layout.block_bits() {
+                    Some(_) => Ok(self.settings.fitted_to(layout)),
+                    None => self.settings.with_layout(layout),
+                }
+                .map_err(FieldProblem::from);
                 self.field_errors.layout = self.change_settings(layout.key().to_owned(), result);
             }
             FilterAction::SetMode(mode) => {

@@ -186,6 +186,11 @@ impl LessonOverrides {
         if let Some(mode) = self.mode {
             out = out.with_mode(mode);
         }
+        // The layout first: a blocked layout fixes whole blocks (and k = 8 for
+        // split-block), which the lesson's own m and k then refine.
+        if let Some(layout) = self.layout {
+            out = out.fitted_to(layout);
+        }
         if let Some(m) = self.m {
             out = out.with_m(m).unwrap_or(out);
         }
@@ -194,9 +199,6 @@ impl LessonOverrides {
         }
         if let Some(family) = self.family {
             out = out.with_family(family).unwrap_or(out);
-        }
-        if let Some(layout) = self.layout {
-            out = out.with_layout(layout).unwrap_or(out);
         }
         if let Some(width) = self.width {
             out = out.with_width(width).unwrap_or(out);

@@ -431,8 +431,39 @@ mod tests {
         let url = parse("?layout=sideways");
         assert_eq!(
             url.notices[0].reason,
-            NoticeReason::Choices("standard, partitioned".into())
+            NoticeReason::Choices("standard, partitioned, blocked, split-block".into())
         );
+    }
+
+    #[test]
+    fn blocked_layouts_fit_default_settings_and_refuse_m_that_is_not_whole_blocks() {
+        use crate::filter::{Layout, ParamError};
+        let url = parse("?layout=split-block");
+        assert_eq!(url.settings.layout(), Layout::SplitBlock);
+        assert_eq!((url.settings.m(), url.settings.k()), (1024, 8));
+        assert!(url.notices.is_empty());
+        let url = parse("?layout=blocked&m=2048&k=6&hash=fnv");
+        assert_eq!(url.settings.layout(), Layout::Blocked);
+        assert_eq!((url.settings.m(), url.settings.k()), (2048, 6));
+        let url = parse("?layout=blocked&m=1000&k=6");
+        assert_eq!(url.settings.layout(), Layout::Standard);
+        assert_eq!(url.notices[0].param, "layout");
+        assert_eq!(
+            url.notices[0].reason,
+            NoticeReason::Param(ParamError::NotWholeBlocks {
+                m: 1000,
+                block: 512
+            })
+        );
+        let url = parse("?layout=split-block&m=512&k=6");
+        assert_eq!(
+            url.notices[0].reason,
+            NoticeReason::Param(ParamError::SplitBlockHashes { requested: 6 })
+        );
+        // A fitted link prints its m and k, so it reads back the same.
+        let link = print(&parse("?layout=split-block"));
+        assert!(link.contains("m=1024") && link.contains("k=8"), "{link}");
+        assert_eq!(parse(&link).settings, parse("?layout=split-block").settings);
     }
 
     #[test]

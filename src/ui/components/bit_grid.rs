@@ -83,6 +83,17 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
     let shape = filter.shape();
     let slices = (shape.layout() == crate::filter::Layout::Partitioned)
         .then(|| (shape.slice_len(), shape.reachable_bits()));
+    // In a blocked layout the cells are grouped into blocks (shaded in turn), and the
+    // shown item's block is outlined, its eight words in the hash colours when split-block.
+    let block_bits = shape.layout().block_bits();
+    let item_block = block_bits.and_then(|bits| {
+        props
+            .marks
+            .iter()
+            .find(|mark| mark.kind.is_hash())
+            .map(|mark| mark.position / bits)
+    });
+    let lanes = shape.layout() == crate::filter::Layout::SplitBlock;
     let size_class = match m {
         0..=64 => "grid-large",
         65..=1024 => "grid-medium",
@@ -205,6 +216,13 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     .collect();
                 let cursor = props.cursor.filter(|&c| c >= start && c < end);
                 let picked: Vec<u64> = props.picked.iter().copied().filter(|&p| p >= start && p < end).collect();
+                // Only the rows that meet the item's block are told which it is, so that a
+                // new item redraws those rows alone.
+                let blocks = block_bits.map(|bits| RowBlocks {
+                    bits,
+                    item: item_block.filter(|&b| b * bits < end && (b + 1) * bits > start),
+                    lanes,
+                });
                 // Only rows that label their cells get the texts: the others need not be
                 // rebuilt when the page's language changes.
                 let titles = (m <= 1024 || cursor.is_some()).then_some(CellTitles {
@@ -215,7 +233,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                 });
                 html! {
                     <GridRow key={row} {start} {values} {marks} {cursor} {picked} {counting} {max_count}
-                             {labels} {titles} {slices} />
+                             {labels} {titles} {slices} {blocks} />
                 }
             }) }
             { overlay }
@@ -234,6 +252,17 @@ pub struct CellTitles {
     pub saturated: &'static str,
     /// Hash i's name ("hash {0}").
     pub hash: &'static str,
+}
+
+/// How a row of a blocked layout shows its blocks.
+#[derive(Clone, Copy, PartialEq)]
+pub struct RowBlocks {
+    /// Bits per block (512 or 256).
+    pub bits: u64,
+    /// The shown item's block, when it meets this row.
+    pub item: Option<u64>,
+    /// Whether the block's 32-bit words are lanes, one per hash (split-block).
+    pub lanes: bool,
 }
 
 /// Props of one row.
@@ -260,6 +289,8 @@ pub struct GridRowProps {
     pub titles: Option<CellTitles>,
     /// A partitioned filter's slice length s and the bits its k slices cover (k·s).
     pub slices: Option<(u64, u64)>,
+    /// The blocks of a blocked layout.
+    pub blocks: Option<RowBlocks>,
 }
 
 /// One row of cells.
@@ -331,15 +362,31 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
     // A picked cell shows its index even where the cells are too small to all carry one,
     // so that the positions in the strip can be found without the colours.
     let show_index = labels.picked_index && !hashes.is_empty();
-    let colour = colour.or(slice.map(hash_class));
+    let block = row.blocks.map(|b| index / b.bits);
+    let in_item_block = row.blocks.is_some_and(|b| b.item == block);
+    // In the item's block of a split-block filter, word w is hash w's lane.
+    let lane = row
+        .blocks
+        .filter(|b| b.lanes && in_item_block)
+        .map(|b| ((index % b.bits) / 32) as u32);
+    let colour = colour.or(slice.map(hash_class)).or(lane.map(hash_class));
+    let block_class = block.map(|b| {
+        if b % 2 == 1 {
+            "block-odd"
+        } else {
+            "block-even"
+        }
+    });
     html! {
         <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
                              count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"),
-                             slice.map(|_| "in-slice"), unused.then_some("unused"), show_index.then_some("show-index"),
+                             slice.or(lane).map(|_| "in-slice"), unused.then_some("unused"), show_index.then_some("show-index"),
+                             block_class, in_item_block.then_some("item-block"),
                              picked.then_some("picked"))}
              data-picked={picked.then_some("true")}
              role="gridcell" title={label.clone()} aria-label={label}
              data-slice={slice.map(|i| i.to_string())} data-unused={unused.then_some("true")}
+             data-block={block.map(|b| b.to_string())} data-lane={lane.map(|w| w.to_string())}
              data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count} data-decider={decides.then_some("true")} data-extra={extra.then_some("true")}>
             if labels.index || show_index { <span class="cell-index">{ index }</span> }

@@ -129,7 +129,12 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     let errors = &props.errors;
     // A family or layout the other settings do not allow is offered disabled, with its
     // limit in the name, so the list never shows a choice the filter did not take.
-    let family_allowed = |f: HashFamily| f.max_hashes().is_none_or(|max| s.k() <= max);
+    let family_allowed = |f: HashFamily| {
+        f.max_hashes()
+            .is_none_or(|max| s.k() <= max && s.layout() != Layout::Blocked)
+    };
+    // Parquet's layout hashes with xxHash64 and nothing else: the control says so.
+    let split_block = s.layout() == Layout::SplitBlock;
     let on_mode = |mode: Mode| {
         send::<Event>(
             &props.ondispatch,
@@ -141,12 +146,16 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
     let family = html! {
         <div class="field">
             <label for="field-hash">{ text.hash_family }</label>
-            <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash)}>
-                { for HashFamily::ALL.iter().map(|&f| html! {
-                    <option value={f.key()} selected={f == s.family()} disabled={!family_allowed(f)}>
-                        { if f == HashFamily::Seed000 { text.seed_family_limit } else { f.label() } }
-                    </option>
-                }) }
+            <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash) || split_block}>
+                if split_block {
+                    <option value="xxhash64" selected=true>{ text.hash_xxhash64 }</option>
+                } else {
+                    { for HashFamily::ALL.iter().map(|&f| html! {
+                        <option value={f.key()} selected={f == s.family()} disabled={!family_allowed(f)}>
+                            { if f == HashFamily::Seed000 { text.seed_family_limit } else { f.label() } }
+                        </option>
+                    }) }
+                }
             </select>
             { choice_error("field-hash", &errors.family) }
         </div>
@@ -158,6 +167,8 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                 <option value="standard" selected={s.layout() == Layout::Standard}>{ text.layout_standard }</option>
                 <option value="partitioned" selected={s.layout() == Layout::Partitioned}
                         disabled={s.m() < u64::from(s.k())}>{ text.layout_partitioned }</option>
+                <option value="blocked" selected={s.layout() == Layout::Blocked}>{ text.layout_blocked }</option>
+                <option value="split-block" selected={split_block}>{ text.layout_split_block }</option>
             </select>
             { choice_error("field-layout", &errors.layout) }
         </div>

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::filter::classic_hashes::ClassicHash;
+use crate::filter::split_block::SALTS;
 use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
 use crate::i18n::{fill, then, Text};
 use crate::state::numbers::percent;
@@ -51,31 +52,55 @@ pub fn bytes_hex(text: &Text, item: &str) -> String {
 pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     let shape = props.shape;
     let seed = shape.family() == HashFamily::Seed000;
-    let split = match shape.family() {
-        HashFamily::Fnv1a => "h = fnv1a64(bytes); h1 = h & 0xffffffff; h2 = h >> 32",
-        HashFamily::Murmur3 => {
+    let layout = shape.layout();
+    let split = match (layout, shape.family()) {
+        (Layout::SplitBlock, _) => "h = xxHash64(bytes, seed 0)",
+        (_, HashFamily::Fnv1a) => "h = fnv1a64(bytes); h1 = h & 0xffffffff; h2 = h >> 32",
+        (_, HashFamily::Murmur3) => {
             "x = murmur3_x64_128(bytes, seed 0); h1 = x & (2^64 − 1); h2 = x >> 64"
         }
-        HashFamily::Seed000 => text.hash_seed_split,
+        (_, HashFamily::Seed000) => text.hash_seed_split,
     };
-    let value_header = match shape.family() {
-        HashFamily::Fnv1a => "v = h1 + i·h2",
-        HashFamily::Murmur3 => "v = (h1 + i·h2) mod 2^64",
-        HashFamily::Seed000 => "v = hash_i(bytes)",
+    let value_header = match (layout, shape.family()) {
+        (Layout::Blocked, _) => "h_i = h2₃₂ · 0x9e3779b9^i mod 2^32",
+        (Layout::SplitBlock, _) => "v_i = x · salt_i mod 2^32",
+        (_, HashFamily::Fnv1a) => "v = h1 + i·h2",
+        (_, HashFamily::Murmur3) => "v = (h1 + i·h2) mod 2^64",
+        (_, HashFamily::Seed000) => "v = hash_i(bytes)",
     };
-    let partitioned = shape.layout() == Layout::Partitioned;
-    let position_header = if partitioned {
-        fill(text.hash_slice_col, &[&shape.slice_len()])
-    } else {
-        fill(text.hash_mod_col, &[&shape.m()])
+    let partitioned = layout == Layout::Partitioned;
+    let position_header = match layout {
+        Layout::Partitioned => fill(text.hash_slice_col, &[&shape.slice_len()]),
+        Layout::Blocked => "pos_i = 512·line + (h_i >> 23)".to_owned(),
+        Layout::SplitBlock => "pos_i = 256·block + 32·i + (v_i >> 27)".to_owned(),
+        Layout::Standard => fill(text.hash_mod_col, &[&shape.m()]),
     };
     let (h1, h2) = props.steps.first().map(|s| (s.h1, s.h2)).unwrap_or((0, 0));
     let mut out = Markup::default();
     out.push("<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>", &[&text.hash_table, &split]);
-    if !seed {
+    if !seed && layout.block_bits().is_none() {
         out.push(
             "<p class=\"formula\"><code>{}</code></p>",
             &[&text.hash_table_hint],
+        );
+    }
+    // The item's block (line) is the first bit of its range divided by the block size.
+    if let (Some(block_bits), Some(blocks)) = (layout.block_bits(), shape.blocks()) {
+        let block = props.steps.first().map_or(0, |s| s.first / block_bits);
+        let hint = match layout {
+            Layout::Blocked => fill(text.hash_blocked_hint, &[&blocks, &block]),
+            _ => fill(
+                text.hash_split_block_hint,
+                &[
+                    &blocks,
+                    &block,
+                    &(props.steps.first().map_or(0, |s| s.h1) & 0xffff_ffff),
+                ],
+            ),
+        };
+        out.push(
+            "<p class=\"formula\" data-item-block=\"{}\"><code>{}</code></p>",
+            &[&block, &&hint],
         );
     }
     if partitioned {
@@ -91,7 +116,12 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
         "<dl class=\"hash-inputs\"><dt>{}</dt><dd class=\"mono\" data-item-bytes=\"\">{}</dd>",
         &[&text.hash_bytes, &&bytes_hex(text, &props.item)],
     );
-    if !seed {
+    if layout == Layout::SplitBlock {
+        out.push(
+            "<dt>h</dt><dd class=\"mono\" data-xxhash=\"{}\">{} = 0x{}</dd>",
+            &[&h1, &h1, &format!("{h1:016x}")],
+        );
+    } else if !seed {
         out.push("<dt>h1</dt><dd class=\"mono\" data-h1=\"{}\">{}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{}\">{}</dd>", &[&h1, &h1, &h2, &h2]);
     }
     out.push("</dl><table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>", &[&text.col_i, &value_header, &&position_header]);
@@ -112,11 +142,18 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
         if let Some(hash) = s.classic {
             out.push("<span class=\"hash-name\">{}: </span>", &[&hash.label()]);
         }
+        if layout == Layout::SplitBlock {
+            let salt = SALTS[s.index as usize % SALTS.len()];
+            out.push(
+                "<span class=\"hash-name\">salt 0x{}: </span>",
+                &[&format!("{salt:08x}")],
+            );
+        }
         out.push("{}</td><td class=\"mono pos\">", &[&s.combined]);
-        if partitioned {
+        if partitioned || layout.block_bits().is_some() {
             out.push(
                 "{} + {} = {}",
-                &[&s.first, &(s.combined % s.size), &s.position],
+                &[&s.first, &(s.position - s.first), &s.position],
             );
         } else {
             out.push("{}", &[&s.position]);
@@ -148,7 +185,7 @@ fn seed_low_bits(out: &mut Markup, text: &Text, props: &HashTableProps) {
     }
     let range = match shape.layout() {
         Layout::Partitioned => shape.slice_len(),
-        Layout::Standard => shape.m(),
+        _ => shape.m(),
     };
     let len = props.item.len() as u64;
     let others = shape.k() - low.len() as u32;

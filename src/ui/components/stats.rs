@@ -5,7 +5,8 @@ use yew::prelude::*;
 
 use crate::state::numbers::{fraction, grouped, percent_from_ln};
 
-use crate::i18n::Text;
+use crate::filter::Layout;
+use crate::i18n::{fill, Text};
 use crate::state::figures::Figures;
 use crate::ui::raw::{IntoHtml, Markup};
 
@@ -28,7 +29,25 @@ pub fn stats(text: &'static Text, figures: &Figures) -> Html {
     row(text.fill_ratio, &fraction(figures.fill, 4), "fill");
     let fpr = percent_from_ln(figures.ln_fpr);
     let by_fill = percent_from_ln(figures.ln_fpr_by_fill);
+    let blocked = figures.layout.block_bits();
     match figures.ln_fpr_standard {
+        Some(standard) if blocked.is_some() => {
+            let own = match figures.layout {
+                Layout::SplitBlock => text.fpr_split_block.to_owned(),
+                _ => fill(text.fpr_blocked, &[&blocked.unwrap_or_default()]),
+            };
+            row(&own, &fpr, "fpr-blocked");
+            if let Some(rocksdb) = figures.ln_fpr_rocksdb {
+                row(text.fpr_rocksdb, &percent_from_ln(rocksdb), "fpr-rocksdb");
+            }
+            row(
+                text.fpr_standard_same,
+                &percent_from_ln(standard),
+                "fpr-standard",
+            );
+            row(text.fpr_by_fill_blocks, &by_fill, "fpr-fill");
+            row(text.estimated_n_blocks, &estimate, "estimate");
+        }
         None => {
             row(text.fpr_now, &fpr, "fpr");
             row(text.fpr_by_fill, &by_fill, "fpr-fill");

@@ -338,7 +338,18 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         low_bits_note(text, &props)
     });
     let errors = state.field_errors().clone();
-    let figures = Figures::of(state.filter(), state.members().len() as u64);
+    // A blocked layout's figures count the bits of every block: once per change of the
+    // filter, not on every keystroke.
+    let figures = use_memo(
+        (Shared(state.shared_filter()), state.members().len() as u64),
+        |(filter, n)| Figures::of(filter, *n),
+    );
+    let item_block = settings.shape().layout().block_bits().and_then(|bits| {
+        shown
+            .as_ref()
+            .and_then(|(item, _)| settings.shape().positions(item.as_bytes()).next())
+            .map(|position| position / bits)
+    });
     let timeline = (!state.log().is_empty())
         .then(|| timeline_bar(text, state.log(), state.timeline_t(), &dispatch));
     let record = (state.query_record().total() > 0)
@@ -353,7 +364,8 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                   locked: embedding.locked.clone(), drafts: state.field_drafts().clone(),
                   all_in_row, more_open: state.more_open(), more_tools,
                   ondispatch: dispatch.clone() }) }
-            <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title">
+            <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title"
+                     data-item-block={item_block.map(|b| b.to_string())}>
                 <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
                 { bit_view(text, &BitViewPanelProps { filter: Shared(state.shared_filter()),
                       item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,

@@ -68,8 +68,19 @@ pub const PARAMS: &[Param] = &[
         key: "layout",
         repeats: false,
         default: "standard",
+        // A link that leaves m and k at their defaults gets the m and k the layout fits
+        // (`layout=split-block` alone is a 1,024-bit filter with k = 8); a link that gives
+        // them must give ones the layout takes.
         parse: |url, v| {
-            url.settings = url.settings.with_layout(choice(v)?)?;
+            let layout = choice(v)?;
+            let settings = url.settings;
+            let at_defaults = settings.m() == DEFAULT_M && settings.k() == DEFAULT_K;
+            let base = if at_defaults {
+                settings.fitted_to(layout)
+            } else {
+                settings
+            };
+            url.settings = base.with_layout(layout)?;
             Ok(())
         },
         print: |url, out| spelled(url, out, url.settings.layout().key(), "standard"),
