@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fails when the first visit's bundle (the page's WebAssembly and every script the page
 # itself loads, gzip -9) is larger than the budget recorded in bench/size-budget (bytes).
-# The lab's worker (lab_worker*, loaded on the lab's first run) and embed.js (loaded by
-# course pages, not by the app) are reported beside it. Run after `trunk build --release`.
+# The lab's worker (lab_worker*, loaded on the lab's first run), the Parquet worker
+# (parquet_worker*, loaded when a file is opened) and embed.js (loaded by course pages, not
+# by the app) are reported beside it. Run after `trunk build --release`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=$(grep -Eo '^[0-9]+' bench/size-budget | head -1)
@@ -13,9 +14,10 @@ wasm=0; for f in $first_wasm; do wasm=$((wasm + $(gzip -9 -c "$f" | wc -c))); do
 js=0; for f in $first_js; do js=$((js + $(gzip -9 -c "$f" | wc -c))); done
 total=$((wasm + js))
 worker=0; for f in dist/lab_worker*; do worker=$((worker + $(gzip -9 -c "$f" | wc -c))); done
+parquet=0; for f in dist/parquet_worker*; do parquet=$((parquet + $(gzip -9 -c "$f" | wc -c))); done
 embed=0; [ -f dist/embed.js ] && embed=$(gzip -9 -c dist/embed.js | wc -c)
 echo "bundle: wasm ${wasm} B + js ${js} B = ${total} B gzip; budget ${budget} B"
-echo "loaded on use: the lab's worker ${worker} B gzip; embed.js ${embed} B gzip"
+echo "loaded on use: the lab's worker ${worker} B gzip; the Parquet worker ${parquet} B gzip; embed.js ${embed} B gzip"
 if [ "$total" -gt "$budget" ]; then
   echo "bundle size ${total} B is over the budget of ${budget} B"
   exit 1

@@ -176,9 +176,9 @@ async function minified(code, module) {
   return result.code;
 }
 writeFileSync(join(dir, glueFile), await minified(glue, true));
-// boot.js, wasm-bindgen's snippets (static/lab_pool.js) and the worker's scripts: all
+// boot.js, wasm-bindgen's snippets (static/lab_pool.js) and the workers' scripts: all
 // modules.
-const scripts = files.filter((f) => f === 'boot.js' || /^snippets\/.*\.js$/.test(f) || /^lab_worker.*\.js$/.test(f));
+const scripts = files.filter((f) => f === 'boot.js' || /^snippets\/.*\.js$/.test(f) || /^(lab|parquet)_worker.*\.js$/.test(f));
 for (const script of scripts) {
   writeFileSync(join(dir, script), await minified(readFileSync(join(dir, script), 'utf8'), true));
 }

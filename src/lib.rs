@@ -2,14 +2,17 @@
 //!
 //! [`filter`] is the pure core (no web dependencies). [`state`] is the page's model: one
 //! struct, one `Action` per user intent, a pure `apply`. The `ui` module (wasm32 only)
-//! renders that state with Yew.
+//! renders that state with Yew. [`parquet_reader`] reads a Parquet file's Bloom filters for
+//! the Parquet worker, which alone uses it.
 #![warn(missing_docs)]
 
 pub mod decimal;
+pub mod files_markup;
 pub mod filter;
 pub mod i18n;
 pub mod lang;
 pub mod markup;
+pub mod parquet_reader;
 pub mod state;
 pub mod views;
 

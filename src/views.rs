@@ -79,6 +79,8 @@ views! {
     Cms: "cms", tab tab_cms, state "`cms`", draw crate::ui::views::cms::cms_view;
     /// Use cases: a store and a blacklist behind a filter.
     Apps: "apps", tab tab_apps, state "`apps`", draw crate::ui::views::apps::apps_view;
+    /// A real Parquet file's Bloom filters.
+    Files: "files", tab tab_files, state "`files`", draw crate::ui::views::files::files_view;
 }
 
 impl Default for View {

@@ -140,6 +140,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     grow: Default::default(),
                     cms: Default::default(),
                     apps: Default::default(),
+                    files: Default::default(),
                     hash_quality,
                     notices: Vec::new(),
                     given: Default::default(),

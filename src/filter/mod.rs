@@ -32,6 +32,7 @@ pub mod heap_sort;
 pub mod lab_tasks;
 pub mod math;
 pub mod params;
+pub mod parquet_summary;
 pub mod set_ops;
 pub mod shared_positions;
 pub mod split_block;

@@ -1,6 +1,7 @@
 //! The page's wording of errors, problems and notices that the model reports as values.
 
 use crate::filter::growing::GrowError;
+use crate::filter::parquet_summary::FileError;
 use crate::filter::ParamError;
 use crate::state::fields::FieldProblem;
 use crate::state::numbers::grouped;
@@ -121,6 +122,22 @@ pub fn notice(text: &Text, notice: &Notice) -> String {
             &notice_reason(text, &notice.reason),
         ],
     )
+}
+
+/// Why a file's Bloom filters cannot be shown, in the page's language.
+pub fn file_error(text: &Text, error: &FileError) -> String {
+    match error {
+        FileError::Empty => text.file_error_empty.to_owned(),
+        FileError::NotParquet => text.file_error_not_parquet.to_owned(),
+        FileError::Truncated => text.file_error_truncated.to_owned(),
+        FileError::EncryptedFooter => text.file_error_encrypted.to_owned(),
+        FileError::NoBloomFilter { columns } => fill(text.file_error_no_filter, &[columns]),
+        FileError::UnknownAlgorithm { column, detail } => {
+            fill(text.file_error_algorithm, &[column, detail])
+        }
+        FileError::Unreadable { detail } => fill(text.file_error_unreadable, &[detail]),
+        FileError::TooLarge { bytes } => fill(text.file_error_too_large, &[bytes]),
+    }
 }
 
 #[cfg(test)]

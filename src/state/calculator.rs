@@ -2,7 +2,7 @@
 
 use crate::decimal::Fixed;
 use crate::filter::double_double::{self, ln_decimal, DoubleDouble};
-use crate::filter::{math, ParamError, MAX_HASHES};
+use crate::filter::{blocked, math, ParamError, MAX_HASHES};
 
 use super::fields::{parse_bounded, parse_real, parse_whole, FieldProblem};
 
@@ -365,22 +365,35 @@ pub struct PracticeRow {
     pub bits_per_item: f64,
     /// The optimal k, `log2(1/p)` rounded.
     pub k: u32,
+    /// Bits per item in 512-bit lines at their best k, and that k
+    /// ([`blocked::blocked_bits_per_item`]).
+    pub blocked: Option<(f64, u32)>,
+    /// Bits per item in Parquet's split-block layout
+    /// ([`blocked::bits_per_item_for`] of [`blocked::split_block_rate`]).
+    pub split_block: Option<f64>,
 }
 
 /// Target rates of the best-practice table.
 pub const PRACTICE_RATES: [f64; 9] = [0.1, 0.05, 0.02, 0.01, 0.005, 0.001, 1e-4, 1e-5, 1e-6];
 
-/// The best-practice table.
-pub fn practice_table() -> Vec<PracticeRow> {
-    let ln2 = std::f64::consts::LN_2;
-    PRACTICE_RATES
-        .iter()
-        .map(|&p| PracticeRow {
-            p,
-            bits_per_item: -p.ln() / (ln2 * ln2),
-            k: math::optimal_k_for_rate(p).unwrap_or(1),
-        })
-        .collect()
+/// The best-practice table, computed once (the blocked layouts' columns search k and the
+/// bits per item: about a million rate terms).
+pub fn practice_table() -> &'static [PracticeRow] {
+    static TABLE: std::sync::OnceLock<Vec<PracticeRow>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let ln2 = std::f64::consts::LN_2;
+        let mut rows = Vec::with_capacity(PRACTICE_RATES.len());
+        for p in PRACTICE_RATES {
+            rows.push(PracticeRow {
+                p,
+                bits_per_item: -p.ln() / (ln2 * ln2),
+                k: math::optimal_k_for_rate(p).unwrap_or(1),
+                blocked: blocked::blocked_bits_per_item(p),
+                split_block: blocked::bits_per_item_for(p, blocked::split_block_rate),
+            });
+        }
+        rows
+    })
 }
 
 /// The problems of a claim's three fields, each beside its field.
@@ -795,6 +808,7 @@ mod tests {
 
     #[test]
     fn binary_units_and_practice_table() {
+        use crate::decimal::fixed;
         assert_eq!(binary_size(8 * 1000), "1000 B");
         assert_eq!(binary_size(8 * 1024), "1.00 KiB");
         assert_eq!(binary_size(8 * 2_396_000_000), "2.23 GiB");
@@ -804,5 +818,18 @@ mod tests {
         assert!((one_percent.bits_per_item - 9.585).abs() < 1e-3);
         assert_eq!(one_percent.k, 7);
         assert_eq!(table.iter().find(|r| r.p == 0.001).unwrap().k, 10);
+        // Blocked layouts pay bits for one block per lookup: 1 % takes 9.90 bits per item
+        // in 512-bit lines (k = 6, the k RocksDB uses near 10 bits per key) and 10.53 in
+        // Parquet's split-block filter; each gives p back through its own rate.
+        let (lines, k) = one_percent.blocked.unwrap();
+        assert_eq!((fixed(lines, 2), k), ("9.90".to_owned(), 6));
+        assert!((blocked::blocked_rate(lines, k, 512) - 0.01).abs() < 1e-9);
+        let split = one_percent.split_block.unwrap();
+        assert_eq!(fixed(split, 2), "10.53");
+        assert!((blocked::split_block_rate(split) - 0.01).abs() < 1e-9);
+        for row in table {
+            let (lines, _) = row.blocked.unwrap();
+            assert!(row.bits_per_item < lines && lines < row.split_block.unwrap());
+        }
     }
 }

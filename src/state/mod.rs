@@ -10,6 +10,7 @@ pub mod demos;
 pub mod examples;
 pub mod fields;
 pub mod figures;
+pub mod files_view;
 pub mod grid_layout;
 pub mod grow_view;
 pub mod hash_quality;

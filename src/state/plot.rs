@@ -2,7 +2,7 @@
 //! theoretical curves. Pure functions, so the numbers on the axes are tested natively.
 
 use crate::decimal::{fixed, shortest, Fixed};
-use crate::filter::math;
+use crate::filter::{blocked, math, Layout};
 
 /// How values map to the vertical axis.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,6 +138,34 @@ pub enum Curve {
     Approx,
     /// `(1 - (1 - 1/s)^n)^k` with `s = ⌊m/k⌋`, a partitioned filter.
     Partitioned,
+    /// RocksDB's 512-bit lines: the Poisson mixture of [`blocked::blocked_rate`].
+    Blocked,
+    /// Parquet's split-block filter: the Poisson mixture of [`blocked::split_block_rate`].
+    SplitBlock,
+}
+
+impl Curve {
+    /// The curve a layout's measured points are judged by, and the one drawn dashed beside
+    /// it: the approximation for the standard layout, the standard exact rate for the others.
+    pub fn pair_for(layout: Layout) -> (Curve, Curve) {
+        match layout {
+            Layout::Standard => (Curve::Exact, Curve::Approx),
+            Layout::Partitioned => (Curve::Partitioned, Curve::Exact),
+            Layout::Blocked => (Curve::Blocked, Curve::Exact),
+            Layout::SplitBlock => (Curve::SplitBlock, Curve::Exact),
+        }
+    }
+
+    /// The curve's rate at n items in m bits with k hashes.
+    pub fn rate(self, m: f64, k: f64, n: f64) -> f64 {
+        match self {
+            Curve::Exact => math::fpr_exact(m, n, k),
+            Curve::Approx => math::fpr_approx(m, n, k),
+            Curve::Partitioned => math::fpr_partitioned((m / k).floor(), n, k),
+            Curve::Blocked => blocked::blocked_rate(m / n, k as u32, blocked::LINE_BITS),
+            Curve::SplitBlock => blocked::split_block_rate(m / n),
+        }
+    }
 }
 
 /// `samples + 1` points `(n, rate)` for n from 0 to `n_max` of one formula.
@@ -145,12 +173,7 @@ pub fn theory_curve(m: f64, k: f64, n_max: f64, samples: usize, curve: Curve) ->
     (0..=samples)
         .map(|i| {
             let n = n_max * i as f64 / samples.max(1) as f64;
-            let rate = match curve {
-                Curve::Exact => math::fpr_exact(m, n, k),
-                Curve::Approx => math::fpr_approx(m, n, k),
-                Curve::Partitioned => math::fpr_partitioned((m / k).floor(), n, k),
-            };
-            (n, rate)
+            (n, curve.rate(m, k, n))
         })
         .filter(|(_, r)| r.is_finite())
         .collect()

@@ -18,6 +18,7 @@
 use crate::state::apps_view::AppsAction;
 use crate::state::calculator::CalculatorAction;
 use crate::state::cms_view::CmsAction;
+use crate::state::files_view::FilesAction;
 use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::LabAction;
@@ -65,6 +66,9 @@ pub enum Action {
     Cms(CmsAction),
     /// The use-case view.
     Apps(AppsAction),
+    /// The files view: a file opened, (system event) the worker's answer, a filter chosen,
+    /// a value typed.
+    Files(FilesAction),
 }
 
 impl Action {
@@ -85,7 +89,8 @@ impl Action {
             | Action::HashQuality(_)
             | Action::Grow(_)
             | Action::Cms(_)
-            | Action::Apps(_) => true,
+            | Action::Apps(_)
+            | Action::Files(_) => true,
         }
     }
 
@@ -108,7 +113,8 @@ impl Action {
             | Action::HashQuality(_)
             | Action::Grow(_)
             | Action::Cms(_)
-            | Action::Apps(_) => &[],
+            | Action::Apps(_)
+            | Action::Files(_) => &[],
         }
     }
 }
@@ -132,7 +138,8 @@ impl Action {
                 | LabAction::WorkersFailed(_),
             )
             | Action::Grow(GrowAction::Measured(_))
-            | Action::HashQuality(HashQualityAction::Reported(..)) => true,
+            | Action::HashQuality(HashQualityAction::Reported(..))
+            | Action::Files(FilesAction::Shown(_)) => true,
             _ => false,
         }
     }
@@ -181,4 +188,5 @@ action_from!(
     Grow(GrowAction),
     Cms(CmsAction),
     Apps(AppsAction),
+    Files(FilesAction),
 );

@@ -7,6 +7,7 @@ use super::{AppState, BulkBuilder, BulkProgress, Message};
 use crate::state::apps_view::AppsState;
 use crate::state::calculator::CalculatorState;
 use crate::state::cms_view::CmsState;
+use crate::state::files_view::FilesState;
 use crate::state::grow_view::GrowState;
 use crate::state::hash_quality::HashQualityState;
 use crate::state::lab::LabState;
@@ -67,6 +68,11 @@ impl AppState {
         }
         state.cms = Rc::new(CmsState::new(url.cms).with_family(url.settings.family()));
         state.apps = Rc::new(AppsState::new(url.apps).with_family(url.settings.family()));
+        state.files = Rc::new(FilesState {
+            example: url.files.0,
+            query: url.files.1,
+            ..FilesState::default()
+        });
         let entries = Rc::unwrap_or_clone(url.entries);
         let query = url.query;
         let in_slices = entries.len() > at_once && url.lesson.is_none() && url.quiz.is_none();
@@ -198,6 +204,7 @@ impl AppState {
             grow: self.grow.settings().clone(),
             cms: self.cms.settings().clone(),
             apps: self.apps.settings().clone(),
+            files: (self.files.example, self.files.query.clone()),
             notices: Vec::new(),
             given: Default::default(),
         }

@@ -16,6 +16,7 @@ use super::calculator::{CalculatorAction, CalculatorState};
 use super::cms_view::CmsState;
 use super::crawl::CrawlTally;
 use super::fields::check_item;
+use super::files_view::FilesState;
 use super::grow_view::GrowState;
 use super::hash_quality::HashQualityState;
 use super::lab::LabState;
@@ -113,6 +114,8 @@ pub struct AppState {
     grow: Rc<GrowState>,
     cms: Rc<CmsState>,
     apps: Rc<AppsState>,
+    /// The files view: a Parquet file's Bloom filters.
+    files: Rc<FilesState>,
 }
 
 impl Default for AppState {
@@ -165,6 +168,7 @@ impl AppState {
             grow: Rc::default(),
             cms: Rc::default(),
             apps: Rc::default(),
+            files: Rc::default(),
         }
     }
 
@@ -246,6 +250,7 @@ impl AppState {
                     apps.apply(action).with_family(family)
                 });
             }
+            Action::Files(action) => update(&mut self.files, |files| files.apply(action)),
         }
         self.refresh_sets_figures();
         self
@@ -540,7 +545,17 @@ impl AppState {
     pub fn shared_cms(&self) -> Rc<CmsState> {
         Rc::clone(&self.cms)
     }
-    /// The use-case view.
+    /// The files view's state.
+    pub fn files(&self) -> &FilesState {
+        &self.files
+    }
+
+    /// The files view's state, shared.
+    pub fn shared_files(&self) -> Rc<FilesState> {
+        Rc::clone(&self.files)
+    }
+
+    /// The use-case view's state.
     pub fn apps(&self) -> &AppsState {
         &self.apps
     }

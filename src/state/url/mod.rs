@@ -154,6 +154,9 @@ pub struct UrlState {
     pub cms: CmsSettings,
     /// The use-case view's settings as typed.
     pub apps: AppsSettings,
+    /// The files view: open the bundled example (`files_example=1`) and the value checked
+    /// against its filters (`files_query=`).
+    pub files: (bool, String),
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
     /// The parameters the link spelled out (and that were read).
@@ -200,6 +203,7 @@ impl Default for UrlState {
             grow: GrowSettings::default(),
             cms: CmsSettings::default(),
             apps: AppsSettings::default(),
+            files: (false, String::new()),
             notices: Vec::new(),
             given: GivenKeys::default(),
         }

@@ -33,13 +33,18 @@ pub struct CalculatorProps {
 /// The best-practice table: bits per item and k for common rates.
 fn practice(out: &mut Markup, text: &Text) {
     out.push(
-        "<table class=\"practice\"><thead><tr><th>p</th><th>{}</th><th>k</th></tr></thead><tbody>",
-        &[&text.calc_bits_per_item],
+        "<table class=\"practice\"><thead><tr><th>p</th><th>{}</th><th>k</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        &[&text.calc_bits_per_item, &text.calc_bits_blocked, &text.calc_bits_split_block],
     );
     for row in practice_table() {
+        let lines = row
+            .blocked
+            .map(|(bits, k)| format!("{} (k = {k})", fixed(bits, 2)))
+            .unwrap_or_default();
+        let split = row.split_block.map(|b| fixed(b, 2)).unwrap_or_default();
         out.push(
-            "<tr><td>{}</td><td>{}</td><td>{}</td></tr>",
-            &[&shortest(row.p), &fixed(row.bits_per_item, 2), &row.k],
+            "<tr data-p=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td data-layout=\"blocked\">{}</td><td data-layout=\"split-block\">{}</td></tr>",
+            &[&shortest(row.p), &shortest(row.p), &fixed(row.bits_per_item, 2), &row.k, &lines, &split],
         );
     }
     out.push("</tbody></table>", &[]);

@@ -69,12 +69,8 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     let n_max = props.n_max.max(user_point.map_or(1, |p| p.n)).max(1) as f64;
     // The first curve is the formula the points are judged by; the second, dashed, is the
     // approximation, or for a partitioned filter the standard layout's exact rate.
-    let partitioned = props.layout == Layout::Partitioned;
-    let (first, second) = if partitioned {
-        (Curve::Partitioned, Curve::Exact)
-    } else {
-        (Curve::Exact, Curve::Approx)
-    };
+    let partitioned = props.layout != Layout::Standard;
+    let (first, second) = Curve::pair_for(props.layout);
     let exact = theory_curve(m, k, n_max, 160, first);
     let approx = theory_curve(m, k, n_max, 160, second);
     // The highest interval or single filter's rate measured, and the user's point.
@@ -117,12 +113,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     // Each point: its 95 % interval, the single filters' spread when there are several, and
     // a marker whose shape says whose point it is; its description is its `<title>`.
     let point = |out: &mut Markup, label: &str, p: &MeasuredPoint, shape: &str, key: &str| {
-        let theory = match first {
-            Curve::Partitioned => {
-                crate::filter::math::fpr_partitioned((m / k).floor(), p.n as f64, k)
-            }
-            _ => crate::filter::math::fpr_exact(m, p.n as f64, k),
-        };
+        let theory = first.rate(m, k, p.n as f64);
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
         let (low, high) = p.interval();
         let description = sentences::observed_point(text, label, p, theory);
@@ -241,7 +232,12 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             { drawn.html() }
             <figcaption>
                 <ul class="plot-legend">
-                    <li><span class="key exact" />{ if partitioned { text.fpr_partitioned } else { text.plot_exact } }</li>
+                    <li><span class="key exact" />{ match props.layout {
+                        Layout::Standard => text.plot_exact.to_owned(),
+                        Layout::Partitioned => text.fpr_partitioned.to_owned(),
+                        Layout::Blocked => fill(text.fpr_blocked, &[&512]),
+                        Layout::SplitBlock => text.fpr_split_block.to_owned(),
+                    } }</li>
                     <li><span class="key approx" />{ if partitioned { text.fpr_standard_same } else { text.plot_approx } }</li>
                     { for props.runs.iter().filter(|r| !r.points.is_empty()).map(|r| html! {
                         <li data-legend={r.family.key()}><span class={crate::class_list!("key", marker(r.family))} />

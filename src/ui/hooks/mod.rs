@@ -3,6 +3,7 @@
 
 mod dialog_focus;
 mod link;
+pub mod parquet_reader;
 mod practice_messages;
 mod shortcuts;
 mod startup;

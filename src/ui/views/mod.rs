@@ -4,6 +4,7 @@
 pub mod apps;
 pub mod calculator;
 pub mod cms;
+pub mod files;
 pub mod grow;
 pub mod hashes;
 pub mod lab;

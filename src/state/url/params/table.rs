@@ -526,6 +526,30 @@ pub const PARAMS: &[Param] = &[
         print: |url, out| unless_default(out, &url.apps.check, ""),
     },
     Param {
+        key: "files_example",
+        repeats: false,
+        default: "0",
+        parse: |url, v| {
+            url.files.0 = flag(v)?;
+            Ok(())
+        },
+        print: |url, out| {
+            if url.files.0 {
+                out("1");
+            }
+        },
+    },
+    Param {
+        key: "files_query",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.files.1 = v.to_owned();
+            Ok(())
+        },
+        print: |url, out| unless_default(out, &url.files.1, ""),
+    },
+    Param {
         key: "grow_m0",
         repeats: false,
         default: "2000",

@@ -1,0 +1,189 @@
+//! The Parquet worker: a Web Worker the page starts when a file is opened. It holds the
+//! `parquet` crate and the code that lays out a file's filters, so the page's first visit
+//! loads neither. Each request is an array `[file, name, value, filter, language]`
+//! (`src/ui/hooks/parquet_reader.rs`): the file a `Blob` (a `File` is one), read with
+//! [`bloomlab::parquet_reader`] through `FileReaderSync` slices (only its tail, footer and
+//! Bloom filters); or an address beside the page (the bundled example), fetched first; or
+//! `null`, to show the last file again. The worker keeps the last file read
+//! ([`bloomlab::files_markup::FilesModel`]) and answers every request with
+//! [`bloomlab::files_markup::render`]'s content as `[top, bottom]` (the chosen filter's
+//! image inside as a `data:` address of a bitmap), written in the request's language (its
+//! file fetched from `i18n/` the first time). It says `"ready"` once it can take requests.
+//!
+//! Trunk builds it beside the page (`parquet_worker.js`, `parquet_worker_bg.wasm` and
+//! `parquet_worker_loader.js`).
+
+#[cfg(target_arch = "wasm32")]
+mod blob_source {
+    use bloomlab::parquet_reader::ByteSource;
+    use js_sys::Uint8Array;
+    use web_sys::{Blob, FileReaderSync};
+
+    /// A `Blob` read in slices, synchronously (only a worker may do so).
+    pub struct BlobSource {
+        pub blob: Blob,
+        pub reader: FileReaderSync,
+    }
+
+    impl ByteSource for BlobSource {
+        fn len(&self) -> u64 {
+            self.blob.size() as u64
+        }
+
+        fn read(&self, offset: u64, len: usize) -> Result<Vec<u8>, String> {
+            let end = offset as f64 + len as f64;
+            let slice = self
+                .blob
+                .slice_with_f64_and_f64(offset as f64, end)
+                .map_err(|error| format!("{error:?}"))?;
+            let buffer = self
+                .reader
+                .read_as_array_buffer(&slice)
+                .map_err(|error| format!("{error:?}"))?;
+            Ok(Uint8Array::new(&buffer).to_vec())
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use blob_source::BlobSource;
+    use bloomlab::files_markup::{render, FilesModel};
+    use bloomlab::filter::parquet_summary::{FileError, FileSummary};
+    use bloomlab::lang::Lang;
+    use bloomlab::parquet_reader::read_bloom_filters;
+    use js_sys::{Array, Uint8Array};
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen_futures::JsFuture;
+    use web_sys::{
+        Blob, BlobPropertyBag, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent, Response,
+    };
+
+    /// The filters of a blob, read in slices.
+    fn read(blob: Blob) -> Result<FileSummary, FileError> {
+        match FileReaderSync::new() {
+            Ok(reader) => read_bloom_filters(&BlobSource { blob, reader }),
+            Err(error) => Err(FileError::Unreadable {
+                detail: format!("{error:?}"),
+            }),
+        }
+    }
+
+    /// The response at `address` (relative to this worker, which lives beside the page).
+    async fn fetched(
+        scope: &DedicatedWorkerGlobalScope,
+        address: &str,
+    ) -> Result<Response, String> {
+        let describe = |e: JsValue| format!("{address}: {}", e.as_string().unwrap_or_default());
+        let response: Response = JsFuture::from(scope.fetch_with_str(address))
+            .await
+            .map_err(describe)?
+            .dyn_into()
+            .map_err(describe)?;
+        if !response.ok() {
+            return Err(format!("{address}: HTTP {}", response.status()));
+        }
+        Ok(response)
+    }
+
+    /// The file at `address`, read.
+    async fn read_address(
+        scope: &DedicatedWorkerGlobalScope,
+        address: &str,
+    ) -> Result<FileSummary, FileError> {
+        let unreadable = |detail: String| FileError::Unreadable { detail };
+        let response = fetched(scope, address).await.map_err(unreadable)?;
+        let blob = match response.blob() {
+            Ok(promise) => JsFuture::from(promise).await.ok(),
+            Err(_) => None,
+        };
+        match blob.and_then(|b| b.dyn_into::<Blob>().ok()) {
+            Some(blob) => read(blob),
+            None => Err(unreadable(format!("{address}: not a file"))),
+        }
+    }
+
+    /// A `data:` address of a BMP file (the filter's image in the page's markup), or an
+    /// empty one if the browser cannot make it.
+    fn data_address(bmp: Vec<u8>) -> String {
+        let parts = Array::of1(&Uint8Array::from(&bmp[..]));
+        let options = BlobPropertyBag::new();
+        options.set_type("image/bmp");
+        let blob = Blob::new_with_u8_array_sequence_and_options(&parts, &options);
+        let reader = FileReaderSync::new();
+        match (blob, reader) {
+            (Ok(blob), Ok(reader)) => reader.read_as_data_url(&blob).unwrap_or_default(),
+            _ => String::new(),
+        }
+    }
+
+    /// The page's texts in `lang`, its file fetched and installed the first time (English
+    /// where it cannot be).
+    async fn texts(
+        scope: &DedicatedWorkerGlobalScope,
+        lang: Lang,
+    ) -> &'static bloomlab::i18n::Text {
+        if lang.installed().is_none() {
+            let address = lang.file();
+            if let Ok(response) = fetched(scope, &address).await {
+                if let Ok(promise) = response.text() {
+                    if let Some(file) = JsFuture::from(promise)
+                        .await
+                        .ok()
+                        .and_then(|t| t.as_string())
+                    {
+                        let _ = bloomlab::i18n::install(lang, file);
+                    }
+                }
+            }
+        }
+        lang.installed().unwrap_or(&bloomlab::i18n::EN)
+    }
+
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let model = Rc::new(RefCell::new(FilesModel::default()));
+    let replies = scope.clone();
+    let on_request = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+        let request = Array::from(&event.data());
+        let file = request.get(0);
+        let name = request.get(1).as_string().unwrap_or_default();
+        let lang =
+            Lang::from_key(&request.get(4).as_string().unwrap_or_default()).unwrap_or_default();
+        {
+            // The latest value and filter, whatever answer is made next.
+            let mut model = model.borrow_mut();
+            model.query = request.get(2).as_string().unwrap_or_default();
+            model.selected = request.get(3).as_f64().unwrap_or(0.0) as usize;
+        }
+        let (scope, model, replies) = (replies.clone(), Rc::clone(&model), replies.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = if let Some(address) = file.as_string() {
+                Some(read_address(&scope, &address).await)
+            } else if let Ok(blob) = file.dyn_into::<Blob>() {
+                Some(read(blob))
+            } else {
+                None
+            };
+            if let Some(result) = result {
+                model.borrow_mut().opened(name, result);
+            }
+            let text = texts(&scope, lang).await;
+            let content = render(&model.borrow(), text, data_address);
+            let answer = Array::of2(&content.top.into(), &content.bottom.into());
+            // Posting two strings cannot fail.
+            let _ = replies.post_message(&answer);
+        });
+    });
+    scope.set_onmessage(Some(on_request.as_ref().unchecked_ref()));
+    on_request.forget();
+    let _ = scope.post_message(&JsValue::from_str("ready"));
+}
+
+/// The worker runs only in a browser; natively there is nothing to do.
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("parquet_worker is the page's Parquet Web Worker; build it with trunk");
+}

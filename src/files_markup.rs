@@ -1,0 +1,467 @@
+//! The files view's content, made by the Parquet worker (`src/bin/parquet_worker.rs`) so
+//! that neither the `parquet` crate nor the code that lays out a file's filters is part of
+//! the page's first visit: the file's filters as a table, a value's verdict in each, the
+//! chosen filter's header, and its blocks as an image (a bitmap made by [`bitmap`], which
+//! the worker turns into a `data:` address for the markup's `<img>`). The page shows the
+//! markup as it comes (every value in it is escaped by [`Markup`]).
+
+use crate::decimal::fixed;
+use crate::filter::blocked::BlockFill;
+use crate::filter::parquet_summary::{FileError, FileSummary, FileVerdict};
+use crate::filter::split_block;
+use crate::i18n::{describe, fill, Text};
+use crate::markup::Markup;
+use crate::state::numbers::{fraction, grouped, percent};
+
+/// Blocks drawn side by side in a filter of `blocks` blocks.
+fn blocks_per_row(blocks: u64) -> u64 {
+    if blocks <= 64 {
+        8
+    } else {
+        32
+    }
+}
+
+/// The most blocks drawn (a million bits).
+pub const DRAWN_BLOCKS: u64 = 4096;
+
+/// Width and height of one block in pixels, with its one-pixel gap: eight rows of 32 bits.
+const CELL_WIDTH: u64 = 33;
+const CELL_HEIGHT: u64 = 9;
+
+/// RGBA of a 0 bit, a 1 bit, the gap, the value's frame, and its set and unset lanes.
+const ZERO: [u8; 4] = [0xe8, 0xe9, 0xe2, 0xff];
+const ONE: [u8; 4] = [0x1f, 0x4e, 0x8c, 0xff];
+const GAP: [u8; 4] = [0xff, 0xff, 0xff, 0xff];
+const FRAME: [u8; 4] = [0x21, 0x25, 0x29, 0xff];
+const LANE_SET: [u8; 4] = [0xe8, 0x59, 0x0c, 0xff];
+const LANE_ZERO: [u8; 4] = [0xd0, 0x1b, 0x1b, 0xff];
+
+/// A file read: its name, what the worker found, and each filter's fill figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenedFile {
+    /// The name the page gave it.
+    pub name: String,
+    /// Its filters.
+    pub summary: FileSummary,
+    /// Each filter's [`BlockFill`], in the order of `summary.filters`.
+    pub fills: Vec<BlockFill>,
+}
+
+/// What the worker keeps between the page's requests.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FilesModel {
+    /// The last file read.
+    pub file: Option<OpenedFile>,
+    /// Why the last file opened cannot be shown (the one before stays).
+    pub error: Option<FileError>,
+    /// The value checked against every filter.
+    pub query: String,
+    /// The filter drawn (its place in the list).
+    pub selected: usize,
+}
+
+impl FilesModel {
+    /// Takes the result of reading the file `name`: a file that cannot be read leaves the
+    /// last one read, with the reason.
+    pub fn opened(&mut self, name: String, result: Result<FileSummary, FileError>) {
+        match result {
+            Ok(summary) => {
+                let fills = summary.filters.iter().map(|f| f.fill()).collect();
+                self.file = Some(OpenedFile {
+                    name,
+                    summary,
+                    fills,
+                });
+                self.selected = 0;
+                self.error = None;
+            }
+            Err(error) => self.error = Some(error),
+        }
+    }
+}
+
+/// The view's content for the page.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FilesContent {
+    /// Beside the picker: the file's problem (`data-file-error`), its figures and the table
+    /// of its filters (`.parquet-filter`).
+    pub top: String,
+    /// Below the value's field (empty when no file is shown): its hash and each filter's
+    /// verdict (`.parquet-verdict`), then the chosen filter's header and its blocks.
+    pub bottom: String,
+}
+
+/// The content for `model` in the language of `text`; `image` turns the chosen filter's
+/// bitmap (a BMP file) into the address of an image.
+pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String) -> FilesContent {
+    let mut top = Markup::default();
+    let error = model.error.as_ref();
+    top.push(
+        "<p id=\"parquet-file-error\" class=\"field-error\" role=\"alert\" data-file-error=\"{}\">{}</p>",
+        &[
+            &error.map_or("", FileError::key),
+            &error.map(|e| describe::file_error(text, e)).unwrap_or_default(),
+        ],
+    );
+    let Some(file) = &model.file else {
+        return FilesContent {
+            top: top.into_string(),
+            ..FilesContent::default()
+        };
+    };
+    file_table(&mut top, text, file, model.selected);
+    let mut bottom = Markup::default();
+    let verdicts: Vec<FileVerdict> = if model.query.is_empty() {
+        Vec::new()
+    } else {
+        let value = model.query.as_bytes();
+        file.summary
+            .filters
+            .iter()
+            .map(|f| f.verdict(value))
+            .collect()
+    };
+    verdict_list(&mut bottom, text, file, &model.query, &verdicts);
+    if let Some(filter) = file.summary.filters.get(model.selected) {
+        let header = fill(
+            text.files_header,
+            &[
+                &filter.offset,
+                &filter.header_bytes,
+                &filter.num_bytes,
+                &filter.algorithm,
+                &filter.hash,
+                &filter.compression,
+                &filter.blocks(),
+            ],
+        );
+        bottom.push(
+            "<p class=\"formula\" data-header-offset=\"{}\"><code>{}</code></p>",
+            &[&filter.offset, &header],
+        );
+        let (pixels, width, height) = pixels(&filter.bitset, verdicts.get(model.selected));
+        let mut caption = fill(text.files_drawn, &[&filter.row_group, &filter.column]);
+        let drawn = filter.blocks().min(DRAWN_BLOCKS);
+        if drawn < filter.blocks() {
+            caption.push(' ');
+            caption.push_str(&fill(text.files_drawn_some, &[&drawn, &filter.blocks()]));
+        }
+        // Three screen pixels per bit at most, narrower when the panel is.
+        bottom.push(
+            "<figure class=\"parquet-drawing\"><img class=\"parquet-blocks\" src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\" style=\"max-width: {}px\"><figcaption>{}</figcaption></figure>",
+            &[
+                &image(bitmap(&pixels, width, height)),
+                &caption,
+                &width,
+                &height,
+                &(width * 3),
+                &caption,
+            ],
+        );
+    }
+    FilesContent {
+        top: top.into_string(),
+        bottom: bottom.into_string(),
+    }
+}
+
+/// A BMP file of RGBA `pixels`, `width` × `height`: the 14-byte file header, the 40-byte
+/// `BITMAPINFOHEADER` (32 bits per pixel, no compression), then the rows from the bottom
+/// up, each pixel as blue, green, red and a padding byte.
+pub fn bitmap(pixels: &[u8], width: u32, height: u32) -> Vec<u8> {
+    const HEADERS: u32 = 14 + 40;
+    let size = HEADERS + 4 * width * height;
+    let mut file = Vec::with_capacity(size as usize);
+    file.extend_from_slice(b"BM");
+    for field in [size, 0, HEADERS, 40, width, height] {
+        file.extend_from_slice(&field.to_le_bytes());
+    }
+    // One plane, 32 bits per pixel; no compression, the image's size, 2835 pixels per
+    // metre (72 dpi) both ways, no palette.
+    file.extend_from_slice(&1u16.to_le_bytes());
+    file.extend_from_slice(&32u16.to_le_bytes());
+    for field in [0, 4 * width * height, 2835, 2835, 0, 0] {
+        file.extend_from_slice(&field.to_le_bytes());
+    }
+    for row in pixels.chunks_exact(4 * width.max(1) as usize).rev() {
+        for pixel in row.chunks_exact(4) {
+            file.extend_from_slice(&[pixel[2], pixel[1], pixel[0], 0]);
+        }
+    }
+    file
+}
+
+/// The file's figures, who wrote it, and one row per filter: where it is, its size, its
+/// bits and what they imply, with a button that draws it (`data-place`).
+fn file_table(out: &mut Markup, text: &Text, file: &OpenedFile, selected: usize) {
+    let summary = &file.summary;
+    let mut line = fill(
+        text.files_summary,
+        &[
+            &file.name,
+            &grouped(summary.size),
+            &summary.rows,
+            &summary.row_groups,
+            &summary.columns,
+            &summary.filters.len(),
+        ],
+    );
+    if let Some(writer) = &summary.created_by {
+        line.push(' ');
+        line.push_str(&fill(text.files_created_by, &[writer]));
+    }
+    out.push(
+        "<p class=\"files-summary\">{}</p><table class=\"parquet-filters\"><caption>{}</caption><thead><tr>",
+        &[&line, &text.files_filters],
+    );
+    for heading in [
+        text.col_row_group,
+        text.col_column,
+        text.col_bytes,
+        text.col_blocks,
+        text.col_bits_set,
+        text.col_fill,
+        text.col_n_hat,
+        text.col_fill_rate,
+        "",
+    ] {
+        out.push("<th scope=\"col\">{}</th>", &[&heading]);
+    }
+    out.push("</tr></thead><tbody>", &[]);
+    for (place, (filter, figures)) in summary.filters.iter().zip(&file.fills).enumerate() {
+        let ones = filter.bits_set();
+        let fill_ratio = ones as f64 / (filter.blocks() * split_block::BLOCK_BITS).max(1) as f64;
+        let estimate = figures
+            .estimated_items
+            .map_or_else(|| text.estimate_undefined.to_owned(), |n| fixed(n, 1));
+        let shown = if place == selected { "true" } else { "false" };
+        out.push(
+            "<tr class=\"parquet-filter\" data-shown=\"{}\" data-row-group=\"{}\" data-column=\"{}\" data-blocks=\"{}\" data-bits-set=\"{}\" data-bytes=\"{}\"><td>{}</td><td class=\"mono\">{}</td>",
+            &[
+                &shown,
+                &filter.row_group,
+                &filter.column,
+                &filter.blocks(),
+                &ones,
+                &filter.length,
+                &filter.row_group,
+                &filter.column,
+            ],
+        );
+        out.push(
+            "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><button type=\"button\" data-place=\"{}\" aria-pressed=\"{}\">{}</button></td></tr>",
+            &[
+                &grouped(filter.length),
+                &grouped(filter.blocks()),
+                &grouped(ones),
+                &fraction(fill_ratio, 4),
+                &estimate,
+                &percent(figures.rate),
+                &place,
+                &shown,
+                &text.files_show,
+            ],
+        );
+    }
+    out.push("</tbody></table>", &[]);
+}
+
+/// The value's hash and lanes, then each filter's verdict.
+fn verdict_list(
+    out: &mut Markup,
+    text: &Text,
+    file: &OpenedFile,
+    query: &str,
+    verdicts: &[FileVerdict],
+) {
+    if verdicts.is_empty() {
+        return;
+    }
+    let h = split_block::hash(query.as_bytes());
+    let mut lanes = String::new();
+    for (word, bit) in split_block::lane_bits(h).iter().enumerate() {
+        if word > 0 {
+            lanes.push_str(", ");
+        }
+        lanes.push_str(&bit.to_string());
+    }
+    let hash = fill(text.files_value_hash, &[&format!("0x{h:016x}"), &lanes]);
+    out.push(
+        "<p class=\"formula\" data-value-hash=\"{}\"><code>{}</code></p><ul class=\"parquet-verdicts\">",
+        &[&h, &hash],
+    );
+    for (filter, verdict) in file.summary.filters.iter().zip(verdicts) {
+        let mut set = 0;
+        for &(_, bit_set) in &verdict.lanes {
+            set += u32::from(bit_set);
+        }
+        let (key, answer) = if verdict.may_contain() {
+            ("may-contain", text.files_may)
+        } else {
+            ("absent", text.files_absent)
+        };
+        let line = fill(
+            text.files_verdict,
+            &[&filter.row_group, &filter.column, &verdict.block, &set],
+        );
+        out.push(
+            "<li class=\"parquet-verdict {}\" data-row-group=\"{}\" data-column=\"{}\" data-verdict=\"{}\" data-block=\"{}\">{}: <strong>{}</strong></li>",
+            &[&key, &filter.row_group, &filter.column, &key, &verdict.block, &line, &answer],
+        );
+    }
+    out.push("</ul>", &[]);
+}
+
+/// The RGBA pixels of a filter's first [`DRAWN_BLOCKS`] blocks, each drawn as eight rows of
+/// 32 bits (its words), and the image's width and height. The value's block is framed and
+/// its eight bits coloured: orange when set, red when 0 (a bit that makes it "definitely
+/// not").
+pub fn pixels(bitset: &[u8], value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32) {
+    let blocks = (bitset.len() as u64 / 32).min(DRAWN_BLOCKS);
+    let per_row = blocks_per_row(blocks);
+    let width = per_row.min(blocks.max(1)) * CELL_WIDTH;
+    let height = blocks.div_ceil(per_row).max(1) * CELL_HEIGHT;
+    let mut image = Vec::with_capacity((width * height * 4) as usize);
+    for _ in 0..width * height {
+        image.extend_from_slice(&GAP);
+    }
+    let mut paint = |x: u64, y: u64, colour: [u8; 4]| {
+        let at = ((y * width + x) * 4) as usize;
+        if let Some(pixel) = image.get_mut(at..at + 4) {
+            pixel.copy_from_slice(&colour);
+        }
+    };
+    let corner = |block: u64| {
+        (
+            (block % per_row) * CELL_WIDTH,
+            (block / per_row) * CELL_HEIGHT,
+        )
+    };
+    for block in 0..blocks {
+        let (left, top) = corner(block);
+        for bit in 0..256 {
+            let index = block * 256 + bit;
+            let set = bitset[(index / 8) as usize] >> (index % 8) & 1 == 1;
+            paint(
+                left + bit % 32,
+                top + bit / 32,
+                if set { ONE } else { ZERO },
+            );
+        }
+    }
+    if let Some(value) = value.filter(|v| v.block < blocks) {
+        let (left, top) = corner(value.block);
+        // The frame takes the gap pixels around the block.
+        for x in left.saturating_sub(1)..=left + 32 {
+            paint(x, top.saturating_sub(1), FRAME);
+            paint(x, top + 8, FRAME);
+        }
+        for y in top.saturating_sub(1)..=top + 8 {
+            paint(left.saturating_sub(1), y, FRAME);
+            paint(left + 32, y, FRAME);
+        }
+        for (word, &(bit, set)) in value.lanes.iter().enumerate() {
+            let colour = if set { LANE_SET } else { LANE_ZERO };
+            paint(left + u64::from(bit), top + word as u64, colour);
+        }
+    }
+    (image, width as u32, height as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filter::parquet_summary::FoundFilter;
+
+    /// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file.
+    fn model(query: &str) -> FilesModel {
+        let bin = include_bytes!("../tests/data/parquet/bloom_filter.xxhash.bin");
+        let filter = FoundFilter {
+            row_group: 0,
+            column: "value".into(),
+            offset: 4,
+            length: bin.len() as u64,
+            header_bytes: 16,
+            num_bytes: 1024,
+            algorithm: "BLOCK".into(),
+            hash: "XXHASH".into(),
+            compression: "UNCOMPRESSED".into(),
+            bitset: bin[16..].to_vec(),
+        };
+        let summary = FileSummary {
+            size: 2000,
+            rows: 4,
+            row_groups: 1,
+            columns: 1,
+            created_by: Some("a <writer>".into()),
+            filters: vec![filter],
+        };
+        let mut model = FilesModel {
+            query: query.into(),
+            ..FilesModel::default()
+        };
+        model.opened("f.parquet".into(), Ok(summary));
+        model
+    }
+
+    #[test]
+    fn the_table_and_verdicts_carry_the_contract_attributes() {
+        let content = render(&model("hello"), &crate::i18n::EN, |bmp| {
+            bmp.len().to_string()
+        });
+        assert!(content.top.contains("data-file-error=\"\""));
+        assert!(content.top.contains("data-row-group=\"0\" data-column=\"value\" data-blocks=\"32\" data-bits-set=\"32\" data-bytes=\"1040\""));
+        // The writer's name is escaped.
+        assert!(content.top.contains("a &lt;writer&gt;"));
+        assert!(content
+            .bottom
+            .contains("data-verdict=\"may-contain\" data-block=\"4\""));
+        let content = render(&model("absent"), &crate::i18n::EN, |bmp| {
+            bmp.len().to_string()
+        });
+        assert!(content
+            .bottom
+            .contains("data-verdict=\"absent\" data-block=\"18\""));
+        assert!(content.bottom.contains(crate::i18n::EN.files_absent));
+        // 32 blocks, 8 a row: 4 rows of blocks, 264 × 36 pixels of 4 bytes after 54.
+        let size = 54 + 264 * 36 * 4;
+        assert!(content.bottom.contains(&format!("src=\"{size}\"")));
+        assert!(content.bottom.contains("width=\"264\" height=\"36\""));
+    }
+
+    #[test]
+    fn a_bitmap_is_bottom_up_bgr() {
+        // 2 × 1: red then blue.
+        let bmp = bitmap(&[255, 0, 0, 255, 0, 0, 255, 255], 2, 1);
+        assert_eq!(&bmp[..2], b"BM");
+        assert_eq!(u32::from_le_bytes(bmp[2..6].try_into().unwrap()), 54 + 8);
+        assert_eq!(&bmp[54..], &[0, 0, 255, 0, 255, 0, 0, 0]);
+        // 1 × 2: the bottom row comes first.
+        let bmp = bitmap(&[1, 1, 1, 255, 2, 2, 2, 255], 1, 2);
+        assert_eq!(&bmp[54..], &[2, 2, 2, 0, 1, 1, 1, 0]);
+    }
+
+    #[test]
+    fn the_value_s_lanes_are_painted_in_its_block() {
+        let filter = &model("").file.unwrap().summary.filters[0];
+        let verdict = filter.verdict(b"absent");
+        let (image, width, _) = pixels(&filter.bitset, Some(&verdict));
+        // "absent" is in block 18 (row 2, column 2 of blocks); its word 0 needs bit 10,
+        // which is 0: red.
+        let (x, y) = (2 * 33 + 10, 2 * 9);
+        let at = (y * width as usize + x) * 4;
+        assert_eq!(image[at..at + 4], LANE_ZERO);
+    }
+
+    #[test]
+    fn a_bad_file_keeps_the_last_good_one_and_names_its_problem() {
+        let mut model = model("hello");
+        model.opened("x".into(), Err(FileError::EncryptedFooter));
+        let content = render(&model, &crate::i18n::EN, |_| String::new());
+        assert!(content.top.contains("data-file-error=\"encrypted-footer\""));
+        assert!(content.top.contains("f.parquet"));
+        let empty = render(&FilesModel::default(), &crate::i18n::EN, |_| String::new());
+        assert!(empty.bottom.is_empty());
+    }
+}

@@ -1,0 +1,274 @@
+//! What the Parquet worker finds in a file: each column chunk's split-block Bloom filter
+//! with its place and header, what its bits imply, and a value's verdict in it; or why the
+//! file's filters cannot be shown. Plain Rust, pinned by native tests; the worker
+//! (`src/bin/parquet_worker.rs`) fills it with [`crate::parquet_reader`].
+
+use super::blocked::BlockFill;
+use super::split_block;
+use super::Layout;
+
+/// One column chunk's split-block Bloom filter, as stored in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundFilter {
+    /// The row group (from 0) of the column chunk.
+    pub row_group: usize,
+    /// The column's path, its names joined by dots (`a.b.c`).
+    pub column: String,
+    /// Where the filter starts in the file: the chunk's `bloom_filter_offset`.
+    pub offset: u64,
+    /// Bytes the filter takes in the file: `header_bytes + num_bytes`.
+    pub length: u64,
+    /// Bytes of the Thrift `BloomFilterHeader` before the bitset.
+    pub header_bytes: u64,
+    /// Bytes of the bitset, the header's `numBytes`.
+    pub num_bytes: u64,
+    /// The header's algorithm (`BLOCK`, the only one Parquet defines).
+    pub algorithm: String,
+    /// The header's hash (`XXHASH`).
+    pub hash: String,
+    /// The header's compression (`UNCOMPRESSED`).
+    pub compression: String,
+    /// The bitset: blocks of eight little-endian 32-bit words; bit `b` of the filter is bit
+    /// `b mod 8` of byte `b / 8`.
+    pub bitset: Vec<u8>,
+}
+
+impl FoundFilter {
+    /// Blocks of 256 bits: `num_bytes / 32`.
+    pub fn blocks(&self) -> u64 {
+        self.num_bytes / (split_block::BLOCK_BITS / 8)
+    }
+
+    /// Bits set to 1 in the bitset.
+    pub fn bits_set(&self) -> u64 {
+        self.bitset
+            .iter()
+            .map(|byte| u64::from(byte.count_ones()))
+            .sum()
+    }
+
+    /// Whether the filter may contain a value whose plain encoding is `value` (a string's
+    /// UTF-8 bytes): all eight bits of `xxHash64(value)` are set. `false` is certain.
+    pub fn may_contain(&self, value: &[u8]) -> bool {
+        split_block::bitset_may_contain(&self.bitset, split_block::hash(value))
+    }
+}
+
+/// What the worker read from a Parquet file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileSummary {
+    /// Bytes in the file.
+    pub size: u64,
+    /// Rows in the file, from its footer.
+    pub rows: i64,
+    /// Row groups in the file.
+    pub row_groups: usize,
+    /// Column chunks in all row groups together.
+    pub columns: usize,
+    /// The writer the footer names (`created_by`), when it names one.
+    pub created_by: Option<String>,
+    /// Every column chunk's Bloom filter, by row group then column.
+    pub filters: Vec<FoundFilter>,
+}
+
+/// Why a file's Bloom filters could not be shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// The file has no bytes.
+    Empty,
+    /// The file is shorter than 12 bytes or does not start and end with `PAR1`.
+    NotParquet,
+    /// The file ends before the footer or a filter it announces: it was cut short.
+    Truncated,
+    /// The file ends in `PARE`: its footer is encrypted and cannot be read without the key.
+    EncryptedFooter,
+    /// The footer was read, and none of its `columns` column chunks has a Bloom filter.
+    NoBloomFilter {
+        /// Column chunks in all row groups.
+        columns: usize,
+    },
+    /// A filter's header cannot be read: an algorithm, hash or compression this reader does
+    /// not know, or bytes that are no header at all.
+    UnknownAlgorithm {
+        /// The column whose filter it is (dotted path).
+        column: String,
+        /// The parquet crate's message.
+        detail: String,
+    },
+    /// The footer cannot be decoded, or the file could not be read.
+    Unreadable {
+        /// The parquet crate's (or the browser's) message.
+        detail: String,
+    },
+    /// The footer or the filters are larger than the page will hold in memory.
+    TooLarge {
+        /// The size that went over the limit, in bytes.
+        bytes: u64,
+    },
+}
+
+impl FileError {
+    /// A short stable kebab-case key per variant, for the page's `data-file-error`
+    /// attribute and its texts.
+    pub fn key(&self) -> &'static str {
+        match self {
+            FileError::Empty => "empty",
+            FileError::NotParquet => "not-parquet",
+            FileError::Truncated => "truncated",
+            FileError::EncryptedFooter => "encrypted-footer",
+            FileError::NoBloomFilter { .. } => "no-bloom-filter",
+            FileError::UnknownAlgorithm { .. } => "unknown-algorithm",
+            FileError::Unreadable { .. } => "unreadable",
+            FileError::TooLarge { .. } => "too-large",
+        }
+    }
+}
+
+/// One filter's answer for a value: its block and its bit in each of the block's words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileVerdict {
+    /// The value's block, `((h >> 32) · z) >> 32`.
+    pub block: u64,
+    /// The bit (0 to 31) the value needs in each of the block's eight words, and whether it
+    /// is set.
+    pub lanes: [(u32, bool); 8],
+}
+
+impl FileVerdict {
+    /// Whether every lane's bit is set: "may be present" (else "definitely not").
+    pub fn may_contain(&self) -> bool {
+        self.lanes.iter().all(|&(_, set)| set)
+    }
+}
+
+impl FoundFilter {
+    /// Whether bit `position` of the filter is set (bit `p mod 8` of byte `p / 8`).
+    pub fn bit(&self, position: u64) -> bool {
+        self.bitset
+            .get((position / 8) as usize)
+            .is_some_and(|byte| byte >> (position % 8) & 1 == 1)
+    }
+
+    /// What the filter's bits imply ([`BlockFill`] over its 256-bit blocks, eight bits per
+    /// value): the rate a new value meets and the distinct values n̂ the fill implies.
+    pub fn fill(&self) -> BlockFill {
+        let m = self.blocks() * split_block::BLOCK_BITS;
+        // The ranges asked for are whole 32-bit words, so whole bytes.
+        BlockFill::of(Layout::SplitBlock, m, 8, |start, end| {
+            let bytes = self.bitset.get((start / 8) as usize..(end / 8) as usize);
+            bytes.map_or(0, |bytes| {
+                let mut ones = 0;
+                for byte in bytes {
+                    ones += u64::from(byte.count_ones());
+                }
+                ones
+            })
+        })
+    }
+
+    /// The value's block and lanes in this filter (a filter of no blocks answers block 0,
+    /// every bit unset).
+    pub fn verdict(&self, value: &[u8]) -> FileVerdict {
+        let h = split_block::hash(value);
+        let blocks = self.blocks().max(1);
+        let positions = split_block::positions(h, blocks);
+        let bits = split_block::lane_bits(h);
+        let mut lanes = [(0, false); 8];
+        for (word, lane) in lanes.iter_mut().enumerate() {
+            *lane = (bits[word], self.bit(positions[word]));
+        }
+        FileVerdict {
+            block: split_block::block_of(h, blocks),
+            lanes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// parquet-testing's bloom_filter.xxhash.bin as a filter: its 16-byte header, then 32
+    /// blocks holding "hello", "parquet", "bloom" and "filter".
+    fn xxhash_bin() -> FoundFilter {
+        let file = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
+        FoundFilter {
+            row_group: 0,
+            column: "c".to_string(),
+            offset: 0,
+            length: file.len() as u64,
+            header_bytes: 16,
+            num_bytes: 1024,
+            algorithm: "BLOCK".to_string(),
+            hash: "XXHASH".to_string(),
+            compression: "UNCOMPRESSED".to_string(),
+            bitset: file[16..].to_vec(),
+        }
+    }
+
+    #[test]
+    fn the_error_keys_are_stable_and_distinct() {
+        let errors = [
+            FileError::Empty,
+            FileError::NotParquet,
+            FileError::Truncated,
+            FileError::EncryptedFooter,
+            FileError::NoBloomFilter { columns: 7 },
+            FileError::UnknownAlgorithm {
+                column: "a".to_string(),
+                detail: "b".to_string(),
+            },
+            FileError::Unreadable {
+                detail: String::new(),
+            },
+            FileError::TooLarge { bytes: u64::MAX },
+        ];
+        let keys: Vec<&str> = errors.iter().map(FileError::key).collect();
+        assert_eq!(
+            keys,
+            [
+                "empty",
+                "not-parquet",
+                "truncated",
+                "encrypted-footer",
+                "no-bloom-filter",
+                "unknown-algorithm",
+                "unreadable",
+                "too-large"
+            ]
+        );
+    }
+
+    #[test]
+    fn verdicts_name_the_block_and_lanes_the_readme_gives() {
+        let found = xxhash_bin();
+        assert_eq!((found.blocks(), found.bits_set()), (32, 32));
+        // From tests/data/parquet/README.md: each value's block and its bit in words 0..7.
+        let table: [(&str, u64, [u32; 8], bool); 5] = [
+            ("hello", 4, [20, 9, 10, 7, 9, 31, 28, 27], true),
+            ("parquet", 7, [2, 22, 22, 19, 26, 13, 4, 1], true),
+            ("bloom", 10, [21, 11, 8, 29, 23, 27, 8, 12], true),
+            ("filter", 5, [23, 28, 0, 28, 5, 21, 30, 19], true),
+            ("absent", 18, [10, 22, 18, 3, 27, 13, 27, 11], false),
+        ];
+        for (value, block, lanes, present) in table {
+            let verdict = found.verdict(value.as_bytes());
+            assert_eq!(verdict.block, block, "{value}");
+            assert_eq!(verdict.lanes.map(|(bit, _)| bit), lanes, "{value}");
+            assert_eq!(verdict.may_contain(), present, "{value}");
+            assert_eq!(found.may_contain(value.as_bytes()), present, "{value}");
+        }
+    }
+
+    #[test]
+    fn the_fill_of_four_values_in_32_blocks_implies_four_values() {
+        let fill = xxhash_bin().fill();
+        // Four blocks hold one value each: n̂ = 4 · (−32 · ln(1 − 8/256)).
+        let one = -32.0 * (1.0 - 8.0 / 256.0f64).ln();
+        assert!((fill.estimated_items.unwrap() - 4.0 * one).abs() < 1e-9);
+        // A new value lands in one of those four blocks (1/8 of them) and needs 8 set bits
+        // there, each word holding one: (1/32)^8 each.
+        let rate = 4.0 / 32.0 * (1.0 / 32.0f64).powi(8);
+        assert!((fill.rate - rate).abs() < 1e-20);
+    }
+}

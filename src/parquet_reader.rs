@@ -1,0 +1,180 @@
+//! Reads the split-block Bloom filters out of a Parquet file, touching only the bytes it
+//! needs: the file's tail, its footer and each filter. A file of hundreds of megabytes is
+//! read in milliseconds, since its data pages are never read.
+//!
+//! # Where the filters are
+//!
+//! ```text
+//! offset 0           "PAR1"
+//!                    row group 0's column chunks (pages), row group 1's, …
+//!                    Bloom filters: per column chunk a Thrift BloomFilterHeader, then its
+//!                    bitset (numBytes bytes), where the writer put them
+//!                    column and offset indexes
+//! size - 8 - F       footer: Thrift FileMetaData, F bytes; each column chunk's
+//!                    bloom_filter_offset (and, from newer writers, bloom_filter_length)
+//! size - 8           F as a 4-byte little-endian number
+//! size - 4           "PAR1" ("PARE" when the footer is encrypted)
+//! ```
+//!
+//! [`read_bloom_filters`] reads the first 4 bytes and the last 8, then the F bytes of the
+//! footer, which the parquet crate decodes; then for every column chunk with a filter its
+//! header and bitset, which the crate's [`parquet::bloom_filter::Sbbf`] reads
+//! (`parquet_reader/filter_window.rs`). The page's first visit never loads this module: only
+//! the Parquet worker (`src/bin/parquet_worker.rs`) uses it.
+
+mod filter_window;
+
+use crate::filter::parquet_summary::{FileError, FileSummary};
+use parquet::file::metadata::ParquetMetaDataReader;
+
+/// Bytes a Parquet file starts and ends with.
+const MAGIC: &[u8; 4] = b"PAR1";
+/// Bytes a Parquet file with an encrypted footer ends with.
+const ENCRYPTED_MAGIC: &[u8; 4] = b"PARE";
+/// The tail: the footer's length (4 bytes, little-endian), then the magic.
+const TAIL_BYTES: u64 = 8;
+/// The smallest Parquet file: the magic, an empty footer and the tail.
+const SMALLEST_FILE: u64 = 4 + TAIL_BYTES;
+/// The largest footer this reader decodes.
+pub const FOOTER_LIMIT: u64 = 64 * 1024 * 1024;
+/// The most bitset bytes of all filters together this reader holds.
+pub const BITSETS_LIMIT: u64 = 64 * 1024 * 1024;
+
+/// A file, or anything else that gives bytes at an offset: a byte slice natively, a `Blob`
+/// in the Parquet worker.
+pub trait ByteSource {
+    /// Bytes in the file.
+    fn len(&self) -> u64;
+
+    /// `len` bytes from `offset`; an error (a message) when they cannot be read.
+    fn read(&self, offset: u64, len: usize) -> Result<Vec<u8>, String>;
+
+    /// Whether the file has no bytes.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl ByteSource for [u8] {
+    fn len(&self) -> u64 {
+        <[u8]>::len(self) as u64
+    }
+
+    fn read(&self, offset: u64, len: usize) -> Result<Vec<u8>, String> {
+        usize::try_from(offset)
+            .ok()
+            .and_then(|start| self.get(start..start.checked_add(len)?))
+            .map(<[u8]>::to_vec)
+            .ok_or_else(|| format!("{len} bytes at {offset} are past the end"))
+    }
+}
+
+impl ByteSource for Vec<u8> {
+    fn len(&self) -> u64 {
+        ByteSource::len(self.as_slice())
+    }
+
+    fn read(&self, offset: u64, len: usize) -> Result<Vec<u8>, String> {
+        self.as_slice().read(offset, len)
+    }
+}
+
+/// The file's size, row groups, columns and every column chunk's Bloom filter, or why they
+/// cannot be read. Never panics, whatever the bytes.
+///
+/// The checks, in order: no bytes → [`FileError::Empty`]; under 12 bytes or not starting
+/// and ending with `PAR1` → [`FileError::NotParquet`] (ending with `PARE`:
+/// [`FileError::EncryptedFooter`]); a footer longer than the file holds or a filter past
+/// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`], a bitset over
+/// parquet's `BITSET_MAX_LENGTH` or bitsets over [`BITSETS_LIMIT`] in all →
+/// [`FileError::TooLarge`]; a footer the crate cannot decode → [`FileError::Unreadable`];
+/// no filter at all → [`FileError::NoBloomFilter`]; a filter header the crate cannot read
+/// → [`FileError::UnknownAlgorithm`].
+pub fn read_bloom_filters(source: &(impl ByteSource + ?Sized)) -> Result<FileSummary, FileError> {
+    let size = source.len();
+    let footer = read_footer(source, size)?;
+    let metadata =
+        ParquetMetaDataReader::decode_metadata(&footer).map_err(|error| FileError::Unreadable {
+            detail: error.to_string(),
+        })?;
+    let columns = metadata
+        .row_groups()
+        .iter()
+        .map(|group| group.num_columns())
+        .sum();
+    let mut filters = Vec::new();
+    let mut bitset_bytes = 0;
+    for (row_group, group) in metadata.row_groups().iter().enumerate() {
+        for chunk in group.columns() {
+            if chunk.bloom_filter_offset().is_none() {
+                continue;
+            }
+            let filter = filter_window::read_filter(source, row_group, chunk, bitset_bytes)?;
+            bitset_bytes += filter.num_bytes;
+            filters.push(filter);
+        }
+    }
+    if filters.is_empty() {
+        return Err(FileError::NoBloomFilter { columns });
+    }
+    let file = metadata.file_metadata();
+    Ok(FileSummary {
+        size,
+        rows: file.num_rows(),
+        row_groups: metadata.num_row_groups(),
+        columns,
+        created_by: file.created_by().map(str::to_string),
+        filters,
+    })
+}
+
+/// The footer's bytes (without the tail), after checking the file's magic and the footer's
+/// length.
+fn read_footer(source: &(impl ByteSource + ?Sized), size: u64) -> Result<Vec<u8>, FileError> {
+    if size == 0 {
+        return Err(FileError::Empty);
+    }
+    if size < SMALLEST_FILE {
+        return Err(FileError::NotParquet);
+    }
+    let head = read_exact(source, 0, 4)?;
+    let tail = read_exact(source, size - TAIL_BYTES, TAIL_BYTES as usize)?;
+    let (footer_len, end_magic) = tail.split_at(4);
+    let starts_well = head == MAGIC || head == ENCRYPTED_MAGIC;
+    if starts_well && end_magic == ENCRYPTED_MAGIC {
+        return Err(FileError::EncryptedFooter);
+    }
+    if head != MAGIC || end_magic != MAGIC {
+        return Err(FileError::NotParquet);
+    }
+    let footer_len = footer_len
+        .try_into()
+        .map(|bytes| u64::from(u32::from_le_bytes(bytes)))
+        .map_err(|_| FileError::NotParquet)?;
+    if footer_len > size - SMALLEST_FILE {
+        return Err(FileError::Truncated);
+    }
+    if footer_len > FOOTER_LIMIT {
+        return Err(FileError::TooLarge { bytes: footer_len });
+    }
+    let footer_len =
+        usize::try_from(footer_len).map_err(|_| FileError::TooLarge { bytes: footer_len })?;
+    read_exact(source, size - TAIL_BYTES - footer_len as u64, footer_len)
+}
+
+/// Exactly `len` bytes from `offset`, or [`FileError::Unreadable`] with the source's message.
+fn read_exact(
+    source: &(impl ByteSource + ?Sized),
+    offset: u64,
+    len: usize,
+) -> Result<Vec<u8>, FileError> {
+    let bytes = source
+        .read(offset, len)
+        .map_err(|detail| FileError::Unreadable { detail })?;
+    if bytes.len() != len {
+        return Err(FileError::Unreadable {
+            detail: format!("asked for {len} bytes at {offset}, got {}", bytes.len()),
+        });
+    }
+    Ok(bytes)
+}

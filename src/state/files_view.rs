@@ -1,0 +1,95 @@
+//! The files view's model on the page: the file being read, the value typed and the filter
+//! chosen (which go to the Parquet worker with each request), whether the link asked for
+//! the bundled example, and the content the worker made last ([`FilesContent`]).
+
+use std::rc::Rc;
+
+use crate::files_markup::FilesContent;
+
+/// The bundled example (parquet-testing's `data_index_bloom_encoding_stats.parquet`), beside
+/// the page.
+pub const EXAMPLE_FILE: &str = "examples/data_index_bloom_encoding_stats.parquet";
+
+/// The example's name as the view shows it.
+pub const EXAMPLE_NAME: &str = "data_index_bloom_encoding_stats.parquet";
+
+/// The files view's state.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FilesState {
+    /// The file the worker is reading now, by name.
+    pub reading: Option<String>,
+    /// The value checked against every filter.
+    pub query: String,
+    /// The filter drawn (its place in the list).
+    pub selected: usize,
+    /// Whether the page opens the bundled example (`files_example=1`).
+    pub example: bool,
+    /// What the worker made for the last request it answered.
+    pub content: Option<Rc<FilesContent>>,
+}
+
+/// A change to the files view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FilesAction {
+    /// A file was chosen (or dropped) and is being read; its name.
+    Opening(String),
+    /// The example is being read.
+    OpeningExample,
+    /// (system event) The worker's content for the latest file, value and filter.
+    Shown(Rc<FilesContent>),
+    /// Draw the filter at this place in the list.
+    Select(usize),
+    /// The value typed in `#parquet-query`.
+    Query(String),
+}
+
+impl FilesState {
+    /// The state after `action`.
+    pub fn apply(mut self, action: FilesAction) -> FilesState {
+        match action {
+            FilesAction::Opening(name) => {
+                self.reading = Some(name);
+                self.example = false;
+            }
+            FilesAction::OpeningExample => {
+                self.reading = Some(EXAMPLE_NAME.to_owned());
+                self.example = true;
+            }
+            FilesAction::Shown(content) => {
+                self.reading = None;
+                self.content = Some(content);
+            }
+            FilesAction::Select(place) => self.selected = place,
+            FilesAction::Query(value) => self.query = value,
+        }
+        self
+    }
+
+    /// Whether the page should open the example now: asked for by the link, and nothing
+    /// opened yet.
+    pub fn wants_example(&self) -> bool {
+        self.example && self.content.is_none() && self.reading.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_is_opened_once_and_content_ends_the_reading() {
+        let state = FilesState {
+            example: true,
+            ..FilesState::default()
+        };
+        assert!(state.wants_example());
+        let state = state.apply(FilesAction::OpeningExample);
+        assert_eq!(state.reading.as_deref(), Some(EXAMPLE_NAME));
+        assert!(!state.wants_example());
+        let state = state.apply(FilesAction::Shown(Rc::default()));
+        assert_eq!(state.reading, None);
+        assert!(!state.wants_example());
+        let state = state.apply(FilesAction::Opening("mine.parquet".into()));
+        assert!(!state.example);
+    }
+}
