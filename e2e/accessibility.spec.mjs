@@ -42,6 +42,16 @@ const SCREENS = [
   { name: 'grow', query: '?view=grow&grow_n=2000', prepare: growDone },
   { name: 'cms', query: '?view=cms&cms_add=a&cms_add=b&cms_add=a&cms_query=a' },
   { name: 'apps', query: '?view=apps&spam_check=spam0042@bad.example' },
+  { name: 'split-block layout', query: '?layout=split-block&add=apple&add=pear&query=apple' },
+  { name: 'blocked layout', query: '?layout=blocked&m=1024&k=6&add=apple&query=apple' },
+  { name: 'files, the example with a verdict', query: '?view=files&files_example=1&files_query=dog',
+    prepare: async (page) => { await expect(page.locator('.parquet-verdict')).toHaveCount(1); } },
+  { name: 'files, a bad file', query: '?view=files',
+    prepare: async (page) => {
+      await page.setInputFiles('#parquet-file', { name: 'x.parquet', mimeType: 'application/octet-stream', buffer: Buffer.from('not parquet at all') });
+      await expect(page.locator('[data-file-error="not-parquet"]')).toHaveCount(1);
+    } },
+  { name: 'lesson 7, the blocked layout', query: '?lesson=real-systems&step=2' },
   { name: 'lesson 1, step 7', query: '?lesson=basics&step=7' },
   // Lesson 6's sketch has more columns than its panel is wide.
   { name: 'lesson 6, the sketch', query: '?lesson=beyond&step=5' },

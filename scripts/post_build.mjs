@@ -176,7 +176,7 @@ async function minified(code, module) {
   return result.code;
 }
 writeFileSync(join(dir, glueFile), await minified(glue, true));
-// boot.js, wasm-bindgen's snippets (static/lab_pool.js) and the workers' scripts: all
+// boot.js, wasm-bindgen's snippets (static/workers.js) and the workers' scripts: all
 // modules.
 const scripts = files.filter((f) => f === 'boot.js' || /^snippets\/.*\.js$/.test(f) || /^(lab|parquet)_worker.*\.js$/.test(f));
 for (const script of scripts) {

@@ -68,7 +68,7 @@ fn run_to_end(id: &str, mut each: impl FnMut(&AppState)) -> AppState {
 }
 
 #[test]
-fn the_six_lessons_are_listed_and_read() {
+fn the_seven_lessons_are_listed_and_read() {
     let ids: Vec<String> = shipped().iter().map(|l| l.id.clone()).collect();
     assert_eq!(
         ids,
@@ -78,8 +78,89 @@ fn the_six_lessons_are_listed_and_read() {
             "sizing",
             "deleting",
             "crawler",
-            "beyond"
+            "beyond",
+            "real-systems"
         ]
+    );
+}
+
+#[test]
+fn the_real_systems_lesson_compares_layouts_at_the_same_bits_per_item() {
+    use bloomlab::filter::{blocked, Layout};
+    use bloomlab::state::url::View;
+    let mut steps = 0;
+    let end = run_to_end("real-systems", |state| {
+        let step = state.lesson().unwrap().step + 1;
+        let text = step_text(state, Lang::En);
+        let shape = state.filter().shape();
+        let n = state.members().len() as f64;
+        let (m, k) = (shape.m() as f64, shape.k());
+        // Every step keeps the 1,024 words of the first in m = 10,240 bits: 10 bits per item.
+        assert_eq!(state.members().len(), 1024, "step {step}");
+        assert_eq!(shape.m(), 10_240, "step {step}");
+        let layout = state.settings().layout();
+        match step {
+            1 => {
+                assert_eq!(layout, Layout::Standard);
+                assert_eq!(k, 6);
+                assert!(text.contains("10.0 bits per item"), "{text}");
+            }
+            2 | 3 => {
+                assert_eq!(layout, Layout::Blocked);
+                assert!(text.contains("RocksDB") || step == 3, "{text}");
+                assert_eq!(k, 6);
+                assert_eq!(m / n, 10.0);
+                // "The price is a slightly higher rate": above the standard rate, and
+                // within 1 % of RocksDB's own estimate.
+                let rate = shape.fpr(n);
+                let standard = bloomlab::filter::math::fpr_exact(m, n, f64::from(k));
+                let rocksdb = blocked::rocksdb_cache_local_rate(10.0, 6, 512);
+                assert!(rate > standard, "{rate} {standard}");
+                assert!(
+                    ((rate - rocksdb) / rocksdb).abs() < 0.01,
+                    "{rate} {rocksdb}"
+                );
+                if step == 3 {
+                    // "All 6 positions lie in that one line", the line named, "and at least
+                    // one of them is 0".
+                    let heron: Vec<u64> = shape.positions(b"heron").collect();
+                    let line = heron[0] / 512;
+                    assert!(heron.iter().all(|p| p / 512 == line), "{heron:?}");
+                    assert!(heron.iter().any(|&p| !state.filter().is_set(p)));
+                    assert!(!state.members().contains("heron"));
+                    assert!(
+                        text.contains(&format!("picks line {line}, the bits from {line}·512")),
+                        "{text}"
+                    );
+                }
+            }
+            _ => {
+                // Split-block from step 4 on: the calculator and the files view leave the
+                // filter as it is.
+                assert_eq!(layout, Layout::SplitBlock);
+                assert_eq!(k, 8);
+                if step == 4 {
+                    assert!(text.contains("split-block"), "{text}");
+                    let rate = shape.fpr(n);
+                    let standard = bloomlab::filter::math::fpr_exact(m, n, f64::from(k));
+                    assert!(rate > standard, "{rate} {standard}");
+                    assert_eq!(rate, blocked::split_block_rate(10.0));
+                }
+            }
+        }
+        let view = state.view();
+        match step {
+            5 => assert_eq!(view, View::Calculator),
+            6 => assert_eq!(view, View::Files),
+            _ => assert_eq!(view, View::Visualizer),
+        }
+        steps += 1;
+    });
+    assert_eq!(steps, 6);
+    assert_eq!(end.view(), View::Files);
+    assert!(
+        end.files().example,
+        "the last step opens the bundled example"
     );
 }
 
@@ -479,10 +560,13 @@ fn every_step_with_each_hash_family_either_holds_or_says_it_no_longer_applies() 
                 assert_eq!(progress.step + 1, step);
                 let refused = family
                     .max_hashes()
-                    .is_some_and(|max| pinned.settings().k() > max);
+                    .is_some_and(|max| pinned.settings().k() > max)
+                    || (pinned.settings().layout() == bloomlab::filter::Layout::Blocked
+                        && family.with_pair_or_murmur3() != family);
                 if family == pinned.settings().family() || refused {
                     // The lesson's own family, or one that cannot have its k (the seed's
-                    // six hashes): the lesson's filter stays as it is.
+                    // six hashes) or its layout (RocksDB's lines need an (h1, h2) pair):
+                    // the lesson's filter stays as it is.
                     assert_eq!(state.settings(), pinned.settings(), "{} {step}", lesson.id);
                     assert_eq!(state.lesson_divergence(), None, "{} {step}", lesson.id);
                     // The step's claimed verdict is the one on screen.

@@ -1,6 +1,6 @@
-//! The files view's model on the page: the file being read, the value typed and the filter
-//! chosen (which go to the Parquet worker with each request), whether the link asked for
-//! the bundled example, and the content the worker made last ([`FilesContent`]).
+//! The files view's model on the page: the value typed and the filter chosen (which go to
+//! the Parquet worker with each request), whether the link asked for the bundled example,
+//! and the content the worker made last ([`FilesContent`]).
 
 use std::rc::Rc;
 
@@ -16,14 +16,14 @@ pub const EXAMPLE_NAME: &str = "data_index_bloom_encoding_stats.parquet";
 /// The files view's state.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct FilesState {
-    /// The file the worker is reading now, by name.
-    pub reading: Option<String>,
     /// The value checked against every filter.
     pub query: String,
     /// The filter drawn (its place in the list).
     pub selected: usize,
     /// Whether the page opens the bundled example (`files_example=1`).
     pub example: bool,
+    /// Whether the example has been asked of the worker.
+    pub example_asked: bool,
     /// What the worker made for the last request it answered.
     pub content: Option<Rc<FilesContent>>,
 }
@@ -31,8 +31,8 @@ pub struct FilesState {
 /// A change to the files view.
 #[derive(Debug, Clone, PartialEq)]
 pub enum FilesAction {
-    /// A file was chosen (or dropped) and is being read; its name.
-    Opening(String),
+    /// A file was chosen (or dropped) and is being read.
+    Opening,
     /// The example is being read.
     OpeningExample,
     /// (system event) The worker's content for the latest file, value and filter.
@@ -41,26 +41,24 @@ pub enum FilesAction {
     Select(usize),
     /// The value typed in `#parquet-query`.
     Query(String),
+    /// Open the bundled example when the view is shown, unless a file is shown already (a
+    /// lesson's step).
+    WantExample,
 }
 
 impl FilesState {
     /// The state after `action`.
     pub fn apply(mut self, action: FilesAction) -> FilesState {
         match action {
-            FilesAction::Opening(name) => {
-                self.reading = Some(name);
-                self.example = false;
-            }
+            FilesAction::Opening => self.example = false,
             FilesAction::OpeningExample => {
-                self.reading = Some(EXAMPLE_NAME.to_owned());
                 self.example = true;
+                self.example_asked = true;
             }
-            FilesAction::Shown(content) => {
-                self.reading = None;
-                self.content = Some(content);
-            }
+            FilesAction::Shown(content) => self.content = Some(content),
             FilesAction::Select(place) => self.selected = place,
             FilesAction::Query(value) => self.query = value,
+            FilesAction::WantExample => self.example = true,
         }
         self
     }
@@ -68,7 +66,7 @@ impl FilesState {
     /// Whether the page should open the example now: asked for by the link, and nothing
     /// opened yet.
     pub fn wants_example(&self) -> bool {
-        self.example && self.content.is_none() && self.reading.is_none()
+        self.example && self.content.is_none() && !self.example_asked
     }
 }
 
@@ -84,12 +82,11 @@ mod tests {
         };
         assert!(state.wants_example());
         let state = state.apply(FilesAction::OpeningExample);
-        assert_eq!(state.reading.as_deref(), Some(EXAMPLE_NAME));
         assert!(!state.wants_example());
         let state = state.apply(FilesAction::Shown(Rc::default()));
-        assert_eq!(state.reading, None);
-        assert!(!state.wants_example());
-        let state = state.apply(FilesAction::Opening("mine.parquet".into()));
+        assert!(state.content.is_some() && !state.wants_example());
+        // A file of one's own: the link no longer names the example.
+        let state = state.apply(FilesAction::Opening);
         assert!(!state.example);
     }
 }

@@ -40,10 +40,9 @@ use super::url::{query_pairs, View};
 /// bits), `{fpr}` (the rate the figures panel shows: (1 − (1 − 1/m)^(kn))^k, or
 /// (1 − (1 − 1/s)^n)^k when partitioned), `{fpr_standard}` (the standard formula in any
 /// layout), `{s}` (bits per slice: ⌊m/k⌋ when partitioned, else m), `{bits_per_item}`
-/// (m / n), `{fpr_line}` (a filter of 512-bit lines with the same m, k and n, the Poisson
-/// mixture), `{fpr_rocksdb}` (RocksDB's estimate for it), `{fpr_split_block}` (Parquet's
-/// split-block filter with the same m and n), `{positions:ITEM}` (ITEM's positions, in
-/// hash order) and `{block:ITEM}` (ITEM's block in a blocked layout).
+/// (m / n), `{fpr_rocksdb}` (RocksDB's estimate for a filter of 512-bit lines with the same
+/// m, k and n), `{positions:ITEM}` (ITEM's positions, in hash order) and `{block:ITEM}`
+/// (ITEM's block in a blocked layout).
 pub const PLACEHOLDERS: &[&str] = &[
     "m",
     "k",
@@ -55,9 +54,7 @@ pub const PLACEHOLDERS: &[&str] = &[
     "fpr_standard",
     "s",
     "bits_per_item",
-    "fpr_line",
     "fpr_rocksdb",
-    "fpr_split_block",
 ];
 
 /// One thing a step does to the live filter.
@@ -96,6 +93,9 @@ pub enum StepAction {
     View(View),
     /// Let the crawler take this many more URLs from its stream.
     Crawl(usize),
+    /// Ask the files view for the bundled Parquet example (`files_example=1`), opened when
+    /// the view is shown.
+    FilesExample,
     /// Start a short practice set with this seed: its first [`LESSON_EXERCISES`]
     /// exercises (place, predict, culprits).
     Practice(u64),
@@ -303,6 +303,7 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
                 View::from_key(&value).ok_or(format!("no view {}", named(&value)))?,
             ),
             "crawl" => StepAction::Crawl(count(&value)?),
+            "files_example" => StepAction::FilesExample,
             "practice" => StepAction::Practice(count(&value)? as u64),
             other => return Err(format!("unknown action {}", named(other))),
         });
@@ -459,17 +460,11 @@ pub fn fill_text(template: &str, filter: &FilterModel, n: usize) -> String {
             ))),
             "s" => Some(shape.slice_len().to_string()),
             "bits_per_item" => Some(fixed(m as f64 / n as f64, 1)),
-            "fpr_line" => Some(percent(blocked::blocked_rate(
-                m as f64 / n as f64,
-                k,
-                blocked::LINE_BITS,
-            ))),
             "fpr_rocksdb" => Some(percent(blocked::rocksdb_cache_local_rate(
                 m as f64 / n as f64,
                 k,
                 blocked::LINE_BITS,
             ))),
-            "fpr_split_block" => Some(percent(blocked::split_block_rate(m as f64 / n as f64))),
             _ if name.starts_with("block:") => {
                 let item = &name["block:".len()..];
                 let block_bits = shape.slice_len();

@@ -4,7 +4,7 @@
 //! (`navigator.hardwareConcurrency`, at most [`DEFAULT_WORKERS_CAP`]) unless the link's
 //! `workers=` says otherwise.
 //!
-//! `static/lab_pool.js` starts and stops the workers and moves messages; this module
+//! `static/workers.js` starts and stops the workers and moves messages; this module
 //! decides the work. Idle workers ask for the next request: a growing-filters run or a
 //! hash-quality job ([`crate::state::tasks`], one request each, answered with progress
 //! messages), the verdict on a finished lab run, or the lab's next filter ([`TaskQueue`]).
@@ -32,7 +32,7 @@ use crate::state::Action;
 use crate::ui::browser::{after_ms, now_ms};
 use crate::ui::shared::Shared;
 
-#[wasm_bindgen(module = "/static/lab_pool.js")]
+#[wasm_bindgen(module = "/static/workers.js")]
 extern "C" {
     /// Makes the pool `size` workers; idle workers call `next`, answers go to `answer`.
     #[wasm_bindgen(js_name = poolStart, catch)]
@@ -86,7 +86,7 @@ struct PoolState {
 
 type SharedState = Rc<RefCell<PoolState>>;
 
-/// The pool's state and the two callbacks `lab_pool.js` holds.
+/// The pool's state and the two callbacks `workers.js` holds.
 struct Pool {
     state: SharedState,
     next: Closure<dyn FnMut() -> JsValue>,

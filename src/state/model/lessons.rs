@@ -6,6 +6,7 @@ use std::rc::Rc;
 use super::{Action, AppState, FieldErrors, FilterAction, Message, WalkKind};
 use crate::state::cms_view::CmsState;
 use crate::state::crawl::{CrawlDecision, CrawlTally};
+use crate::state::files_view::FilesAction;
 use crate::state::grow_view::{GrowAction, GrowJob};
 use crate::state::lesson::{Lesson, LessonStep, StepAction, LESSON_EXERCISES};
 use crate::state::log::LogEntry;
@@ -530,6 +531,7 @@ impl AppState {
                 StepAction::Cms(change) => run(self, Action::Cms(change)),
                 StepAction::View(view) => self.page.view = view,
                 StepAction::Crawl(count) => self.run_crawler(count),
+                StepAction::FilesExample => run(self, Action::Files(FilesAction::WantExample)),
                 StepAction::Practice(seed) => {
                     self.start_practice(seed, false);
                     if let Some(practice) = self.practice.as_mut() {

@@ -37,14 +37,18 @@ fn practice(out: &mut Markup, text: &Text) {
         &[&text.calc_bits_per_item, &text.calc_bits_blocked, &text.calc_bits_split_block],
     );
     for row in practice_table() {
-        let lines = row
-            .blocked
-            .map(|(bits, k)| format!("{} (k = {k})", fixed(bits, 2)))
-            .unwrap_or_default();
-        let split = row.split_block.map(|b| fixed(b, 2)).unwrap_or_default();
+        let (lines, lines_k) = row.blocked.unwrap_or_default();
         out.push(
-            "<tr data-p=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td data-layout=\"blocked\">{}</td><td data-layout=\"split-block\">{}</td></tr>",
-            &[&shortest(row.p), &shortest(row.p), &fixed(row.bits_per_item, 2), &row.k, &lines, &split],
+            "<tr data-p=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td data-layout=\"blocked\">{} (k = {})</td><td data-layout=\"split-block\">{}</td></tr>",
+            &[
+                &shortest(row.p),
+                &shortest(row.p),
+                &fixed(row.bits_per_item, 2),
+                &row.k,
+                &fixed(lines, 2),
+                &lines_k,
+                &fixed(row.split_block.unwrap_or_default(), 2),
+            ],
         );
     }
     out.push("</tbody></table>", &[]);

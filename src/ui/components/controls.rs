@@ -148,7 +148,7 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             <label for="field-hash">{ text.hash_family }</label>
             <select id="field-hash" onchange={on_family} disabled={locked(Lockable::Hash) || split_block}>
                 if split_block {
-                    <option value="xxhash64" selected=true>{ text.hash_xxhash64 }</option>
+                    <option value="xxhash64" selected=true>{ "xxHash64" }</option>
                 } else {
                     { for HashFamily::ALL.iter().map(|&f| html! {
                         <option value={f.key()} selected={f == s.family()} disabled={!family_allowed(f)}>

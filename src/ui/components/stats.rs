@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::state::numbers::{fraction, grouped, percent_from_ln};
 
+use crate::filter::blocked::LINE_BITS;
 use crate::filter::Layout;
 use crate::i18n::{fill, Text};
 use crate::state::figures::Figures;
@@ -29,41 +30,47 @@ pub fn stats(text: &'static Text, figures: &Figures) -> Html {
     row(text.fill_ratio, &fraction(figures.fill, 4), "fill");
     let fpr = percent_from_ln(figures.ln_fpr);
     let by_fill = percent_from_ln(figures.ln_fpr_by_fill);
-    let blocked = figures.layout.block_bits();
-    match figures.ln_fpr_standard {
-        Some(standard) if blocked.is_some() => {
-            let own = match figures.layout {
-                Layout::SplitBlock => text.fpr_split_block.to_owned(),
-                _ => fill(text.fpr_blocked, &[&blocked.unwrap_or_default()]),
-            };
-            row(&own, &fpr, "fpr-blocked");
-            if let Some(rocksdb) = figures.ln_fpr_rocksdb {
-                row(text.fpr_rocksdb, &percent_from_ln(rocksdb), "fpr-rocksdb");
-            }
-            row(
-                text.fpr_standard_same,
-                &percent_from_ln(standard),
-                "fpr-standard",
-            );
-            row(text.fpr_by_fill_blocks, &by_fill, "fpr-fill");
-            row(text.estimated_n_blocks, &estimate, "estimate");
+    // Each layout names its own rate, its fill's and its estimate's formulas; the layouts
+    // other than the standard one show the standard rate beside their own.
+    let blocked_label;
+    let (own, own_key, by_fill_label, estimate_label) = match figures.layout {
+        Layout::Standard => (text.fpr_now, "fpr", text.fpr_by_fill, text.estimated_n),
+        Layout::Partitioned => (
+            text.fpr_partitioned,
+            "fpr",
+            text.fpr_by_fill_slices,
+            text.estimated_n_slices,
+        ),
+        Layout::Blocked => {
+            blocked_label = fill(text.fpr_blocked, &[&LINE_BITS]);
+            let own: &str = &blocked_label;
+            (
+                own,
+                "fpr-blocked",
+                text.fpr_by_fill_blocks,
+                text.estimated_n_blocks,
+            )
         }
-        None => {
-            row(text.fpr_now, &fpr, "fpr");
-            row(text.fpr_by_fill, &by_fill, "fpr-fill");
-            row(text.estimated_n, &estimate, "estimate");
-        }
-        Some(standard) => {
-            row(text.fpr_partitioned, &fpr, "fpr");
-            row(
-                text.fpr_standard_same,
-                &percent_from_ln(standard),
-                "fpr-standard",
-            );
-            row(text.fpr_by_fill_slices, &by_fill, "fpr-fill");
-            row(text.estimated_n_slices, &estimate, "estimate");
-        }
+        Layout::SplitBlock => (
+            text.fpr_split_block,
+            "fpr-blocked",
+            text.fpr_by_fill_blocks,
+            text.estimated_n_blocks,
+        ),
+    };
+    row(own, &fpr, own_key);
+    if let Some(rocksdb) = figures.ln_fpr_rocksdb {
+        row(text.fpr_rocksdb, &percent_from_ln(rocksdb), "fpr-rocksdb");
     }
+    if let Some(standard) = figures.ln_fpr_standard {
+        row(
+            text.fpr_standard_same,
+            &percent_from_ln(standard),
+            "fpr-standard",
+        );
+    }
+    row(by_fill_label, &by_fill, "fpr-fill");
+    row(estimate_label, &estimate, "estimate");
     html! {
         <section class="panel stats" id="stats" aria-labelledby="stats-title">
             <h2 id="stats-title">{ text.figures }</h2>
