@@ -185,3 +185,16 @@ test('the files view works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Shift+Tab');
   await expect(page.locator('[data-place="0"]')).toBeFocused();
 });
+
+test('the lab measures RocksDB\'s layout at 10 bits per item and 6 probes: its interval holds RocksDB\'s 0.957 %', async ({ page }) => {
+  await openApp(page, '?view=lab&layout=blocked&m=10240&k=6&lab_n=1024&lab_points=4&lab_probes=20000');
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const last = page.locator('.point.murmur3[data-point-n="1024"]');
+  const low = Number(await last.getAttribute('data-ci-low'));
+  const high = Number(await last.getAttribute('data-ci-high'));
+  expect(low).toBeLessThan(0.00957);
+  expect(high).toBeGreaterThan(0.00957);
+  // The plot draws the layout's own curve (the Poisson mixture) in its legend.
+  await expect(page.locator('.plot-legend')).toContainText('Poisson');
+});

@@ -96,8 +96,8 @@ fn the_real_systems_lesson_compares_layouts_at_the_same_bits_per_item() {
         let n = state.members().len() as f64;
         let (m, k) = (shape.m() as f64, shape.k());
         // Every step keeps the 1,024 words of the first in m = 10,240 bits: 10 bits per item.
-        assert_eq!(state.members().len(), 1024, "step {step}");
-        assert_eq!(shape.m(), 10_240, "step {step}");
+        assert_eq!(state.members().len(), 256, "step {step}");
+        assert_eq!(shape.m(), 2_560, "step {step}");
         let layout = state.settings().layout();
         match step {
             1 => {
