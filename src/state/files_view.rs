@@ -22,8 +22,8 @@ pub struct FilesState {
     pub selected: usize,
     /// Whether the page opens the bundled example (`files_example=1`).
     pub example: bool,
-    /// Whether the example has been asked of the worker.
-    pub example_asked: bool,
+    /// Whether a file is being read (the panel says it is busy).
+    pub reading: bool,
     /// What the worker made for the last request it answered.
     pub content: Option<Rc<FilesContent>>,
 }
@@ -50,12 +50,18 @@ impl FilesState {
     /// The state after `action`.
     pub fn apply(mut self, action: FilesAction) -> FilesState {
         match action {
-            FilesAction::Opening => self.example = false,
+            FilesAction::Opening => {
+                self.example = false;
+                self.reading = true;
+            }
             FilesAction::OpeningExample => {
                 self.example = true;
-                self.example_asked = true;
+                self.reading = true;
             }
-            FilesAction::Shown(content) => self.content = Some(content),
+            FilesAction::Shown(content) => {
+                self.content = Some(content);
+                self.reading = false;
+            }
             FilesAction::Select(place) => self.selected = place,
             FilesAction::Query(value) => self.query = value,
             FilesAction::WantExample => self.example = true,
@@ -66,7 +72,7 @@ impl FilesState {
     /// Whether the page should open the example now: asked for by the link, and nothing
     /// opened yet.
     pub fn wants_example(&self) -> bool {
-        self.example && self.content.is_none() && !self.example_asked
+        self.example && self.content.is_none() && !self.reading
     }
 }
 
@@ -82,9 +88,9 @@ mod tests {
         };
         assert!(state.wants_example());
         let state = state.apply(FilesAction::OpeningExample);
-        assert!(!state.wants_example());
+        assert!(!state.wants_example() && state.reading);
         let state = state.apply(FilesAction::Shown(Rc::default()));
-        assert!(state.content.is_some() && !state.wants_example());
+        assert!(state.content.is_some() && !state.wants_example() && !state.reading);
         // A file of one's own: the link no longer names the example.
         let state = state.apply(FilesAction::Opening);
         assert!(!state.example);

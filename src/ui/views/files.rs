@@ -98,7 +98,8 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
     );
     html! {
         <main class="single">
-            <section class="panel files" id="files" aria-labelledby="files-title" {onchange} {onclick} {ondrop} {ondragover}>
+            <section class="panel files" id="files" aria-labelledby="files-title" aria-busy={files.reading.then_some("true")}
+                     {onchange} {onclick} {ondrop} {ondragover}>
                 { raw(&head.into_string()) }
                 { raw(&content.top) }
                 if !content.bottom.is_empty() {
