@@ -22,20 +22,29 @@ fn blocks_per_row(blocks: u64) -> u64 {
     }
 }
 
-/// The most blocks drawn (a million bits).
-pub const DRAWN_BLOCKS: u64 = 4096;
+/// The most blocks drawn (half a million bits).
+pub const DRAWN_BLOCKS: u64 = 2048;
 
 /// Width and height of one block in pixels, with its one-pixel gap: eight rows of 32 bits.
 const CELL_WIDTH: u64 = 33;
 const CELL_HEIGHT: u64 = 9;
 
-/// RGBA of a 0 bit, a 1 bit, the gap, the value's frame, and its set and unset lanes.
-const ZERO: [u8; 4] = [0xe8, 0xe9, 0xe2, 0xff];
-const ONE: [u8; 4] = [0x1f, 0x4e, 0x8c, 0xff];
-const GAP: [u8; 4] = [0xff, 0xff, 0xff, 0xff];
-const FRAME: [u8; 4] = [0x21, 0x25, 0x29, 0xff];
-const LANE_SET: [u8; 4] = [0xe8, 0x59, 0x0c, 0xff];
-const LANE_ZERO: [u8; 4] = [0xd0, 0x1b, 0x1b, 0xff];
+/// The image's colours as red, green, blue, each pixel naming one by its place: the gap, a
+/// 0 bit, a 1 bit, the value's frame, and its set and unset lanes.
+const PALETTE: [[u8; 3]; 6] = [
+    [0xff, 0xff, 0xff],
+    [0xe8, 0xe9, 0xe2],
+    [0x1f, 0x4e, 0x8c],
+    [0x21, 0x25, 0x29],
+    [0xe8, 0x59, 0x0c],
+    [0xd0, 0x1b, 0x1b],
+];
+const GAP: u8 = 0;
+const ZERO: u8 = 1;
+const ONE: u8 = 2;
+const FRAME: u8 = 3;
+const LANE_SET: u8 = 4;
+const LANE_ZERO: u8 = 5;
 
 /// A file read: its name, what the worker found, and each filter's fill figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -166,28 +175,33 @@ pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String
     }
 }
 
-/// A BMP file of RGBA `pixels`, `width` × `height`: the 14-byte file header, the 40-byte
-/// `BITMAPINFOHEADER` (32 bits per pixel, no compression), then the rows from the bottom
-/// up, each pixel as blue, green, red and a padding byte.
+/// A BMP file of `pixels` (each a place in [`PALETTE`]), `width` × `height`: the 14-byte
+/// file header, the 40-byte `BITMAPINFOHEADER` (8 bits per pixel, no compression, the
+/// palette's 6 colours), the palette as blue, green, red and a zero byte each, then the rows
+/// from the bottom up, each padded to a multiple of 4 bytes.
 pub fn bitmap(pixels: &[u8], width: u32, height: u32) -> Vec<u8> {
-    const HEADERS: u32 = 14 + 40;
-    let size = HEADERS + 4 * width * height;
+    const HEADERS: u32 = 14 + 40 + 4 * PALETTE.len() as u32;
+    let row = width.div_ceil(4) * 4;
+    let size = HEADERS + row * height;
     let mut file = Vec::with_capacity(size as usize);
     file.extend_from_slice(b"BM");
     for field in [size, 0, HEADERS, 40, width, height] {
         file.extend_from_slice(&field.to_le_bytes());
     }
-    // One plane, 32 bits per pixel; no compression, the image's size, 2835 pixels per
-    // metre (72 dpi) both ways, no palette.
+    // One plane, 8 bits per pixel; no compression, the image's size, 2835 pixels per metre
+    // (72 dpi) both ways, the palette's colours, all of them needed.
     file.extend_from_slice(&1u16.to_le_bytes());
-    file.extend_from_slice(&32u16.to_le_bytes());
-    for field in [0, 4 * width * height, 2835, 2835, 0, 0] {
+    file.extend_from_slice(&8u16.to_le_bytes());
+    let colours = PALETTE.len() as u32;
+    for field in [0, row * height, 2835, 2835, colours, colours] {
         file.extend_from_slice(&field.to_le_bytes());
     }
-    for row in pixels.chunks_exact(4 * width.max(1) as usize).rev() {
-        for pixel in row.chunks_exact(4) {
-            file.extend_from_slice(&[pixel[2], pixel[1], pixel[0], 0]);
-        }
+    for [red, green, blue] in PALETTE {
+        file.extend_from_slice(&[blue, green, red, 0]);
+    }
+    for line in pixels.chunks_exact(width.max(1) as usize).rev() {
+        file.extend_from_slice(line);
+        file.resize(file.len() + (row - width) as usize, 0);
     }
     file
 }
@@ -313,7 +327,7 @@ fn verdict_list(
     out.push("</ul>", &[]);
 }
 
-/// The RGBA pixels of a filter's first [`DRAWN_BLOCKS`] blocks, each drawn as eight rows of
+/// The pixels (places in [`PALETTE`]) of a filter's first [`DRAWN_BLOCKS`] blocks, each drawn as eight rows of
 /// 32 bits (its words), and the image's width and height. The value's block is framed and
 /// its eight bits coloured: orange when set, red when 0 (a bit that makes it "definitely
 /// not").
@@ -322,14 +336,10 @@ pub fn pixels(bitset: &[u8], value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32)
     let per_row = blocks_per_row(blocks);
     let width = per_row.min(blocks.max(1)) * CELL_WIDTH;
     let height = blocks.div_ceil(per_row).max(1) * CELL_HEIGHT;
-    let mut image = Vec::with_capacity((width * height * 4) as usize);
-    for _ in 0..width * height {
-        image.extend_from_slice(&GAP);
-    }
-    let mut paint = |x: u64, y: u64, colour: [u8; 4]| {
-        let at = ((y * width + x) * 4) as usize;
-        if let Some(pixel) = image.get_mut(at..at + 4) {
-            pixel.copy_from_slice(&colour);
+    let mut image = vec![GAP; (width * height) as usize];
+    let mut paint = |x: u64, y: u64, colour: u8| {
+        if let Some(pixel) = image.get_mut((y * width + x) as usize) {
+            *pixel = colour;
         }
     };
     let corner = |block: u64| {
@@ -424,22 +434,25 @@ mod tests {
             .bottom
             .contains("data-verdict=\"absent\" data-block=\"18\""));
         assert!(content.bottom.contains(crate::i18n::EN.files_absent));
-        // 32 blocks, 8 a row: 4 rows of blocks, 264 × 36 pixels of 4 bytes after 54.
-        let size = 54 + 264 * 36 * 4;
+        // 32 blocks, 8 a row: 4 rows of blocks, 264 × 36 pixels of a byte after 54 bytes of
+        // headers and 24 of palette.
+        let size = 54 + 24 + 264 * 36;
         assert!(content.bottom.contains(&format!("src=\"{size}\"")));
         assert!(content.bottom.contains("width=\"264\" height=\"36\""));
     }
 
     #[test]
-    fn a_bitmap_is_bottom_up_bgr() {
-        // 2 × 1: red then blue.
-        let bmp = bitmap(&[255, 0, 0, 255, 0, 0, 255, 255], 2, 1);
+    fn a_bitmap_is_bottom_up_with_padded_rows_and_its_palette() {
+        // 2 × 2: the top row 0 bit, 1 bit; the bottom row frame, gap.
+        let bmp = bitmap(&[ZERO, ONE, FRAME, GAP], 2, 2);
         assert_eq!(&bmp[..2], b"BM");
-        assert_eq!(u32::from_le_bytes(bmp[2..6].try_into().unwrap()), 54 + 8);
-        assert_eq!(&bmp[54..], &[0, 0, 255, 0, 255, 0, 0, 0]);
-        // 1 × 2: the bottom row comes first.
-        let bmp = bitmap(&[1, 1, 1, 255, 2, 2, 2, 255], 1, 2);
-        assert_eq!(&bmp[54..], &[2, 2, 2, 0, 1, 1, 1, 0]);
+        assert_eq!(u32::from_le_bytes(bmp[2..6].try_into().unwrap()), 78 + 8);
+        assert_eq!(u32::from_le_bytes(bmp[10..14].try_into().unwrap()), 78);
+        assert_eq!(u16::from_le_bytes(bmp[28..30].try_into().unwrap()), 8);
+        // The palette's 1 bit, as blue, green, red.
+        assert_eq!(&bmp[54 + 8..54 + 12], &[0x8c, 0x4e, 0x1f, 0]);
+        // The bottom row comes first, each padded to 4 bytes.
+        assert_eq!(&bmp[78..], &[FRAME, GAP, 0, 0, ZERO, ONE, 0, 0]);
     }
 
     #[test]
@@ -450,8 +463,7 @@ mod tests {
         // "absent" is in block 18 (row 2, column 2 of blocks); its word 0 needs bit 10,
         // which is 0: red.
         let (x, y) = (2 * 33 + 10, 2 * 9);
-        let at = (y * width as usize + x) * 4;
-        assert_eq!(image[at..at + 4], LANE_ZERO);
+        assert_eq!(image[y * width as usize + x], LANE_ZERO);
     }
 
     #[test]
