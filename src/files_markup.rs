@@ -352,7 +352,7 @@ pub fn pixels(bitset: &[u8], value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32)
         let (left, top) = corner(block);
         for bit in 0..256 {
             let index = block * 256 + bit;
-            let set = bitset[(index / 8) as usize] >> (index % 8) & 1 == 1;
+            let set = split_block::bitset_bit(bitset, index);
             paint(
                 left + bit % 32,
                 top + bit / 32,

@@ -142,13 +142,6 @@ impl FileVerdict {
 }
 
 impl FoundFilter {
-    /// Whether bit `position` of the filter is set (bit `p mod 8` of byte `p / 8`).
-    pub fn bit(&self, position: u64) -> bool {
-        self.bitset
-            .get((position / 8) as usize)
-            .is_some_and(|byte| byte >> (position % 8) & 1 == 1)
-    }
-
     /// What the filter's bits imply ([`BlockFill`] over its 256-bit blocks, eight bits per
     /// value): the rate a new value meets and the distinct values n̂ the fill implies.
     pub fn fill(&self) -> BlockFill {
@@ -175,7 +168,10 @@ impl FoundFilter {
         let bits = split_block::lane_bits(h);
         let mut lanes = [(0, false); 8];
         for (word, lane) in lanes.iter_mut().enumerate() {
-            *lane = (bits[word], self.bit(positions[word]));
+            *lane = (
+                bits[word],
+                split_block::bitset_bit(&self.bitset, positions[word]),
+            );
         }
         FileVerdict {
             block: split_block::block_of(h, blocks),
@@ -244,14 +240,8 @@ mod tests {
         let found = xxhash_bin();
         assert_eq!((found.blocks(), found.bits_set()), (32, 32));
         // From tests/data/parquet/README.md: each value's block and its bit in words 0..7.
-        let table: [(&str, u64, [u32; 8], bool); 5] = [
-            ("hello", 4, [20, 9, 10, 7, 9, 31, 28, 27], true),
-            ("parquet", 7, [2, 22, 22, 19, 26, 13, 4, 1], true),
-            ("bloom", 10, [21, 11, 8, 29, 23, 27, 8, 12], true),
-            ("filter", 5, [23, 28, 0, 28, 5, 21, 30, 19], true),
-            ("absent", 18, [10, 22, 18, 3, 27, 13, 27, 11], false),
-        ];
-        for (value, block, lanes, present) in table {
+        for (value, _, block, lanes) in split_block::README_VALUES {
+            let present = value != "absent";
             let verdict = found.verdict(value.as_bytes());
             assert_eq!(verdict.block, block, "{value}");
             assert_eq!(verdict.lanes.map(|(bit, _)| bit), lanes, "{value}");

@@ -57,6 +57,14 @@ pub fn positions(h: u64, blocks: u64) -> [u64; 8] {
     out
 }
 
+/// Bit `position` of a bitset laid out as Parquet stores it: bit `position mod 8` of byte
+/// `position / 8` (the words are little-endian); `false` beyond its end.
+pub fn bitset_bit(bitset: &[u8], position: u64) -> bool {
+    bitset
+        .get((position / 8) as usize)
+        .is_some_and(|byte| byte >> (position % 8) & 1 == 1)
+}
+
 /// Whether a bitset laid out as Parquet stores it (blocks of eight little-endian 32-bit
 /// words) may contain the value with hash `h`: every one of its eight bits is set.
 pub fn bitset_may_contain(bitset: &[u8], h: u64) -> bool {
@@ -64,10 +72,45 @@ pub fn bitset_may_contain(bitset: &[u8], h: u64) -> bool {
     if blocks == 0 {
         return false;
     }
-    positions(h, blocks)
-        .iter()
-        .all(|&p| bitset[(p / 8) as usize] >> (p % 8) & 1 == 1)
+    positions(h, blocks).iter().all(|&p| bitset_bit(bitset, p))
 }
+
+/// The values of parquet-testing's `bloom_filter.xxhash.bin` (and one it does not hold),
+/// each with its xxHash64, its block among 32 and its bit in words 0..7: the table of
+/// `tests/data/parquet/README.md`, computed from the spec independently.
+#[cfg(test)]
+pub(crate) const README_VALUES: [(&str, u64, u64, [u32; 8]); 5] = [
+    (
+        "hello",
+        0x26c7_827d_889f_6da3,
+        4,
+        [20, 9, 10, 7, 9, 31, 28, 27],
+    ),
+    (
+        "parquet",
+        0x3c9d_2927_5c52_e429,
+        7,
+        [2, 22, 22, 19, 26, 13, 4, 1],
+    ),
+    (
+        "bloom",
+        0x50c8_fb9e_62db_c53c,
+        10,
+        [21, 11, 8, 29, 23, 27, 8, 12],
+    ),
+    (
+        "filter",
+        0x2a57_36cd_fcd7_a9a1,
+        5,
+        [23, 28, 0, 28, 5, 21, 30, 19],
+    ),
+    (
+        "absent",
+        0x917b_edb7_999e_409e,
+        18,
+        [10, 22, 18, 3, 27, 13, 27, 11],
+    ),
+];
 
 #[cfg(test)]
 mod tests {
@@ -79,43 +122,10 @@ mod tests {
 
     #[test]
     fn the_four_values_of_parquets_test_filter_and_their_blocks_and_lanes() {
-        // The table of tests/data/parquet/README.md, computed from the spec independently.
-        let table: [(&str, u64, u64, [u32; 8]); 5] = [
-            (
-                "hello",
-                0x26c7_827d_889f_6da3,
-                4,
-                [20, 9, 10, 7, 9, 31, 28, 27],
-            ),
-            (
-                "parquet",
-                0x3c9d_2927_5c52_e429,
-                7,
-                [2, 22, 22, 19, 26, 13, 4, 1],
-            ),
-            (
-                "bloom",
-                0x50c8_fb9e_62db_c53c,
-                10,
-                [21, 11, 8, 29, 23, 27, 8, 12],
-            ),
-            (
-                "filter",
-                0x2a57_36cd_fcd7_a9a1,
-                5,
-                [23, 28, 0, 28, 5, 21, 30, 19],
-            ),
-            (
-                "absent",
-                0x917b_edb7_999e_409e,
-                18,
-                [10, 22, 18, 3, 27, 13, 27, 11],
-            ),
-        ];
         let bitset = &FILE[16..];
         assert_eq!(bitset.len(), 1024);
         let mut expected = vec![0u8; 1024];
-        for (value, h, block, lanes) in table {
+        for (value, h, block, lanes) in README_VALUES {
             assert_eq!(hash(value.as_bytes()), h, "{value}");
             assert_eq!(block_of(h, 32), block, "{value}");
             assert_eq!(lane_bits(h), lanes, "{value}");

@@ -550,11 +550,6 @@ impl AppState {
         &self.files
     }
 
-    /// The files view's state, shared.
-    pub fn shared_files(&self) -> Rc<FilesState> {
-        Rc::clone(&self.files)
-    }
-
     /// The use-case view's state.
     pub fn apps(&self) -> &AppsState {
         &self.apps
