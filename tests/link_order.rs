@@ -1,6 +1,6 @@
 //! A link's parameters are validated together: the same parameters give the same state
-//! and the same notices in any order, each refusal names the parameter the README says is
-//! refused, and each appears once.
+//! and the same notices in any order, each refusal names the parameter docs/contract.md says
+//! is refused, and each appears once.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::rc::Rc;

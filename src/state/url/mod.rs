@@ -2,11 +2,11 @@
 //! printed back as a query string.
 //!
 //! Every parameter is declared once, in [`params::PARAMS`] (its key, whether it repeats,
-//! its default, how it is read and printed); the README's table lists the same parameters
-//! and a test keeps the two equal. Values are percent-encoded UTF-8 (`+` is a space). A
-//! missing parameter takes its default; an invalid one takes its default and produces a
-//! [`Notice`] naming it; a single-valued one given twice takes its last value, and a notice
-//! names the other.
+//! its default, how it is read and printed); docs/contract.md's table lists the same
+//! parameters and a test keeps the two equal. Values are percent-encoded UTF-8 (`+` is a
+//! space). A missing parameter takes its default; an invalid one takes its default and
+//! produces a [`Notice`] naming it; a single-valued one given twice takes its last value, and
+//! a notice names the other.
 
 use std::rc::Rc;
 

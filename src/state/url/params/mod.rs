@@ -1,8 +1,8 @@
 //! The URL contract, one declaration per parameter: its key, whether it may repeat, its
-//! default as the README states it, how its value is read into a [`UrlState`] and how the
+//! default as docs/contract.md states it, how its value is read into a [`UrlState`] and how the
 //! state prints it back. [`super::parse`] and [`super::print`] only walk the table,
-//! [`PARAMS`], so a new parameter is one entry there (and its row in the README, which a
-//! test compares with the table).
+//! [`PARAMS`], so a new parameter is one entry there (and its row in docs/contract.md,
+//! which a test compares with the table).
 //!
 //! This file holds what an entry is made of: [`Param`], the readers of a value (a choice of
 //! a [`Keyed`] enumeration, an on/off flag, an item, a bounded number) and the printers (a
@@ -55,7 +55,7 @@ pub struct Param {
     /// Whether it may be given more than once (each value counts, in order); a single-valued
     /// parameter given twice takes its last value and a notice names the other.
     pub repeats: bool,
-    /// The default as the README's table states it (empty when there is no value).
+    /// The default as docs/contract.md's table states it (empty when there is no value).
     pub default: &'static str,
     /// How a value is read.
     pub parse: ParseValue,
