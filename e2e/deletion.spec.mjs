@@ -96,3 +96,36 @@ test('demo: a saturated counter sticks at its maximum and the page says why', as
   await expect(page.locator('[data-message]')).toContainText('never decremented');
   await page.screenshot({ path: 'artifacts/deletion-saturation.png', fullPage: true });
 });
+
+// Lesson 4's answers tell each item's history: "a" was removed (naively at step 2, from the
+// counting filter at step 5), "d" lost a bit to a's delete at step 3; never "never added",
+// and the counting filter's answer speaks of counters only.
+const HISTORY_WORDS = {
+  en: { never: 'never added', bit: /\bbits?\b/i, counter: 'Counter', quoted: '“a”' },
+  zh: { never: '从未被添加', bit: /位(?!置)/, counter: '计数器', quoted: '“a”' },
+  ja: { never: '追加されていません', bit: /ビット/, counter: 'カウンター', quoted: '「a」' },
+};
+for (const [lang, words] of Object.entries(HISTORY_WORDS)) {
+  test(`lesson 4 explains the naive delete and the counting removal truthfully (${lang})`, async ({ page }) => {
+    const errors = await openApp(page, `?lesson=deleting&step=2&lang=${lang}`);
+    const answer = page.locator('#answer');
+    await expect(answer).toHaveAttribute('data-verdict', 'removed');
+    await expect(answer).not.toContainText(words.never);
+    await expect(answer).toContainText(words.bit);
+    await page.locator('#lesson-next').click();
+    await expect(page.locator('#lesson')).toHaveAttribute('data-step', '3');
+    await expect(answer).toHaveAttribute('data-verdict', 'false-negative');
+    await expect(answer.locator('p').nth(1)).toContainText(words.quoted);
+    await page.locator('#lesson-next').click();
+    await page.locator('#lesson-next').click();
+    await expect(page.locator('#lesson')).toHaveAttribute('data-step', '5');
+    await expect(answer).toHaveAttribute('data-verdict', 'removed');
+    await expect(answer).toContainText(words.counter);
+    await expect(answer).not.toContainText(words.never);
+    expect(await answer.innerText()).not.toMatch(words.bit);
+    await page.locator('#lesson-next').click();
+    await expect(answer).toHaveAttribute('data-verdict', 'member');
+    expect(await answer.innerText()).not.toMatch(words.bit);
+    expect(errors).toEqual([]);
+  });
+}

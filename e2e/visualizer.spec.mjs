@@ -264,3 +264,32 @@ test('FNV-1a at a power-of-two m names a pair it cannot tell apart, the user\'s 
     await expect(note, query).toHaveCount(0);
   }
 });
+
+test('every "Try a word" is recorded once; naming the culprits is no query', async ({ page }) => {
+  // A full filter: every word not in it is a false positive.
+  await openApp(page, `?m=8&k=1&${Array.from({ length: 40 }, (_, i) => `add=w${i}`).join('&')}`);
+  const record = page.locator('#query-record');
+  const total = async () => {
+    const values = await Promise.all(['tp', 'fp', 'tn', 'fn'].map((c) => record.getAttribute(`data-${c}`)));
+    return values.reduce((sum, v) => sum + Number(v), 0);
+  };
+  for (let tried = 1; tried <= 3; tried += 1) {
+    await page.click('#try-button');
+    await expect(record).toBeVisible();
+    await expect.poll(total).toBe(tried);
+  }
+  await expect(page.locator('#answer')).toHaveAttribute('data-verdict', 'false-positive');
+  await page.click('#culprits-button');
+  await expect(page.locator('#answer .culprits li').first()).toBeVisible();
+  expect(await total()).toBe(3);
+  await expect(record).toHaveAttribute('data-fp', '3');
+});
+
+test('a link that names a layout but not k gets the layout\'s k; a k it names that conflicts is refused', async ({ page }) => {
+  await openApp(page, '?layout=split-block&m=1024');
+  await expect(page.locator('[data-notice-param]')).toHaveCount(0);
+  await expect(page.locator('#field-k')).toHaveValue('8');
+  await expect(page.locator('#field-m')).toHaveValue('1024');
+  await openApp(page, '?layout=split-block&m=1024&k=3');
+  await expect(page.locator('[data-notice-param="layout"]')).toContainText('k = 3 is not 8');
+});

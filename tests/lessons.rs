@@ -878,3 +878,26 @@ fn lesson_one_ends_with_three_exercises_on_their_own_filter_and_gives_its_filter
     assert!(ended.members().contains("cow"));
     assert_eq!(ended.lesson_divergence(), None);
 }
+
+#[test]
+fn the_query_record_belongs_to_the_filter_a_lesson_step_built() {
+    let asked = loaded().apply(Action::Filter(FilterAction::QueryItem("nope".into())));
+    assert_eq!(asked.query_record().total(), 1);
+    // Lesson 1 builds its own filter and asks "hawk", "cow" and "ram" of it at steps 5 to 7.
+    let mut lesson = asked.apply(Action::Lesson(LessonAction::Start("basics".into())));
+    let mut totals = vec![lesson.query_record().total()];
+    for _ in 0..6 {
+        lesson = lesson.apply(Action::Lesson(LessonAction::Next));
+        totals.push(lesson.query_record().total());
+    }
+    assert_eq!(totals, [0, 0, 0, 0, 1, 2, 3]);
+    // Lesson 4 asks "d" of its plain filter at step 3; step 4 replaces it with a counting
+    // filter, which is asked "d" at step 6.
+    let mut deleting = lesson.apply(Action::Lesson(LessonAction::Start("deleting".into())));
+    let mut totals = vec![deleting.query_record().total()];
+    for _ in 0..6 {
+        deleting = deleting.apply(Action::Lesson(LessonAction::Next));
+        totals.push(deleting.query_record().total());
+    }
+    assert_eq!(totals, [0, 0, 1, 0, 0, 1, 1]);
+}

@@ -1046,6 +1046,72 @@ mod timeline_and_practice {
     }
 
     #[test]
+    fn try_a_word_is_a_query_and_naming_the_culprits_is_not() {
+        // A dense filter, so that some tried words are false positives.
+        let mut state = state_from("?m=16&k=3&add=a&add=b&add=c&add=d&add=e&add=f");
+        let mut culprits_shown = false;
+        for asked in 1..=12u64 {
+            state = state.apply(Action::Filter(FilterAction::TryWord));
+            assert_eq!(
+                state.query_record().total(),
+                asked,
+                "each tried word is recorded once"
+            );
+            let report = state.last_query().expect("a tried word is answered");
+            assert_eq!(report.item, state.draft());
+            assert_eq!(state.query_record().latest.last().unwrap().0, state.draft());
+            if let Verdict::FalsePositive { culprits } = &report.verdict {
+                assert!(culprits.is_empty(), "culprits wait until asked for");
+                state = state.apply(Action::Filter(FilterAction::ShowCulprits));
+                let Verdict::FalsePositive { culprits } = &state.last_query().unwrap().verdict
+                else {
+                    panic!("still the same answer");
+                };
+                assert!(!culprits.is_empty());
+                assert_eq!(
+                    state.query_record().total(),
+                    asked,
+                    "an explanation is no query"
+                );
+                culprits_shown = true;
+            }
+        }
+        assert!(culprits_shown, "some tried word was a false positive");
+        // The Query button (and Shift+Enter) record each press once.
+        let state = act(
+            state,
+            [
+                Action::Filter(FilterAction::SetDraft("a".into())),
+                Action::Filter(FilterAction::QueryDraft),
+            ],
+        );
+        assert_eq!(state.query_record().total(), 13);
+        // Typing a word shows its answer live, but asks nothing.
+        let state = state.apply(Action::Filter(FilterAction::SetDraft("typed".into())));
+        assert!(state.live_report().is_some());
+        assert_eq!(state.query_record().total(), 13);
+    }
+
+    #[test]
+    fn the_query_record_starts_afresh_when_a_practice_set_replaces_the_filter() {
+        let asked = act(
+            five_items(),
+            [
+                Action::Filter(FilterAction::QueryItem("apple".into())),
+                Action::Filter(FilterAction::QueryItem("nope".into())),
+            ],
+        );
+        assert_eq!(asked.query_record().total(), 2);
+        // A practice set brings its own filter, and the page's comes back when it ends.
+        let practising = asked
+            .clone()
+            .apply(Action::Practice(PracticeAction::Start(7)));
+        assert_eq!(practising.query_record().total(), 0);
+        let back = practising.apply(Action::Practice(PracticeAction::Stop));
+        assert_eq!(back.query_record().total(), 0);
+    }
+
+    #[test]
     fn practice_asks_on_its_own_filter_and_gives_the_page_its_filter_back() {
         let mine = five_items();
         let practising = mine

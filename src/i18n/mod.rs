@@ -14,6 +14,8 @@ use std::cell::Cell;
 
 use crate::lang::Lang;
 
+pub mod answer;
+pub mod arithmetic;
 pub mod describe;
 mod en;
 pub mod labels;

@@ -1,9 +1,10 @@
 //! Sentences the page builds from the model's values: the message about the last action,
-//! a query's verdict, a walk's step and a measured point.
+//! a walk's step and a measured point.
 
-use crate::filter::{HashStep, MeasuredPoint};
-use crate::state::{Divergence, Message, Mode, QueryReport, Settings, Verdict, Walk, WalkKind};
+use crate::filter::{HashStep, Layout, MeasuredPoint};
+use crate::state::{Divergence, Message, Mode, Settings, Walk, WalkKind};
 
+use super::arithmetic::step_arithmetic;
 use super::{fill, number_list, quoted_list, shown_item, Text};
 
 /// The wording of a message.
@@ -78,51 +79,26 @@ pub fn message(text: &Text, message: &Message) -> String {
     }
 }
 
-/// The verdict in one sentence (also what a screen reader hears after a query).
-pub fn verdict(text: &Text, report: &QueryReport) -> String {
-    let item = &shown_item(&report.item);
-    match &report.verdict {
-        Verdict::DefinitelyNot { .. } => fill(text.result_definitely_not, &[item]),
-        Verdict::Probably => fill(text.result_probably, &[item]),
-        Verdict::FalsePositive { .. } => match report.distinct_bits() {
-            1 => fill(text.result_false_positive_one, &[item]),
-            bits => fill(text.result_false_positive, &[item, &bits]),
-        },
-        Verdict::FalseNegative { zero_positions } => {
-            let template = match zero_positions.len() {
-                1 => text.result_false_negative,
-                _ => text.result_false_negative_many,
-            };
-            fill(template, &[item, &number_list(text, zero_positions)])
-        }
-    }
+/// A counting filter's counter at each step's position, and the largest value a counter
+/// holds.
+#[derive(Debug, Clone, Copy)]
+pub struct StepCounts<'a> {
+    /// The counter at each step's position, before the walk's add.
+    pub counts: &'a [u8],
+    /// `2^w − 1`.
+    pub max: u8,
 }
 
-/// How step i's position is computed, with its numbers: `(h1 + i·h2) mod m`, the seed's
-/// `HFLP(bytes) mod m`, or in a partitioned filter `i·s + (v mod s)`.
-pub fn step_arithmetic(step: &HashStep, m: u64) -> String {
-    let (prefix, value) = match step.classic {
-        Some(hash) => (
-            format!("{}(bytes) = {}, ", hash.label(), step.combined),
-            step.combined.to_string(),
-        ),
-        None => (
-            String::new(),
-            format!("({} + {}·{})", step.h1, step.index, step.h2),
-        ),
-    };
-    if step.size == m {
-        format!("{prefix}{value} mod {m}")
-    } else {
-        format!(
-            "{prefix}{}·{} + ({value} mod {})",
-            step.index, step.size, step.size
-        )
-    }
-}
-
-/// The sentence for the walk's current step (m is the filter's size).
-pub fn walk_step(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: u64) -> String {
+/// The sentence for the walk's current step in a filter of this layout; with `counts`, a
+/// counting filter's, it speaks of counters.
+pub fn walk_step(
+    text: &Text,
+    walk: &Walk,
+    steps: &[HashStep],
+    set: &[bool],
+    counts: Option<StepCounts>,
+    layout: Layout,
+) -> String {
     let k = steps.len() as u32;
     let Some(first) = steps.first() else {
         return String::new();
@@ -133,20 +109,43 @@ pub fn walk_step(text: &Text, walk: &Walk, steps: &[HashStep], set: &[bool], m: 
         s if s <= k => {
             let i = (s - 1) as usize;
             let step = &steps[i];
-            let values: [&dyn std::fmt::Display; 4] =
-                [&step.index, &step_arithmetic(step, m), &"", &step.position];
-            let earlier = steps[..i].iter().any(|e| e.position == step.position);
-            let template = match walk.kind {
-                WalkKind::Add if !set[i] && !earlier => text.walk_set_new,
-                WalkKind::Add => text.walk_set_again,
-                WalkKind::Query if set[i] => text.walk_test_set,
-                WalkKind::Query => text.walk_test_zero,
+            let earlier = steps[..i]
+                .iter()
+                .filter(|e| e.position == step.position)
+                .count() as u32;
+            // The counter as this hash finds it: an earlier hash of the same add that landed
+            // here already raised it (up to its maximum).
+            let now = counts.map(|c| match walk.kind {
+                WalkKind::Add => (u32::from(c.counts[i]) + earlier).min(u32::from(c.max)),
+                WalkKind::Query => u32::from(c.counts[i]),
+            });
+            let template = match (walk.kind, now) {
+                (WalkKind::Add, None) if !set[i] && earlier == 0 => text.walk_set_new,
+                (WalkKind::Add, None) => text.walk_set_again,
+                (WalkKind::Query, None) if set[i] => text.walk_test_set,
+                (WalkKind::Query, None) => text.walk_test_zero,
+                (WalkKind::Add, Some(c)) if counts.is_some_and(|s| c == u32::from(s.max)) => {
+                    text.walk_count_full
+                }
+                (WalkKind::Add, Some(_)) => text.walk_count_add,
+                (WalkKind::Query, Some(0)) => text.walk_count_zero,
+                (WalkKind::Query, Some(_)) => text.walk_count_test,
             };
+            let now = now.unwrap_or(0);
+            let values: [&dyn std::fmt::Display; 6] = [
+                &step.index,
+                &step_arithmetic(step, layout),
+                &"",
+                &step.position,
+                &now,
+                &(now + 1),
+            ];
             fill(template, &values)
         }
-        _ => match walk.kind {
-            WalkKind::Add => fill(text.walk_done_add, &[&shown_item(&walk.item)]),
-            WalkKind::Query => text.walk_done_query.to_owned(),
+        _ => match (walk.kind, counts) {
+            (WalkKind::Add, None) => fill(text.walk_done_add, &[&shown_item(&walk.item)]),
+            (WalkKind::Add, Some(_)) => fill(text.walk_count_done, &[&shown_item(&walk.item)]),
+            (WalkKind::Query, _) => text.walk_done_query.to_owned(),
         },
     }
 }
@@ -207,5 +206,77 @@ pub fn divergence(text: &Text, divergence: &Divergence, lesson: &Settings) -> St
             fill(text.lesson_diverged_verdict, &[&shown_item(item), &filter])
         }
         Divergence::View => text.lesson_diverged_view.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filter::{FilterShape, HashFamily};
+    use crate::lang::Lang;
+
+    #[test]
+    fn a_counting_filter_walk_speaks_of_counters_and_their_values() {
+        crate::i18n::install_bundled();
+        let shape = FilterShape::new(16, 3, HashFamily::Murmur3).unwrap();
+        let steps = shape.steps(b"cat");
+        let set = vec![true; steps.len()];
+        let counts = [2u8, 15, 0];
+        let counts = StepCounts {
+            counts: &counts,
+            max: 15,
+        };
+        for (lang, bit, counter) in [
+            (Lang::En, "Bit", "Counter"),
+            (Lang::Zh, "位是", "计数器"),
+            (Lang::Ja, "ビット", "カウンター"),
+        ] {
+            let text = lang.text();
+            for kind in [WalkKind::Add, WalkKind::Query] {
+                for step in 1..=4 {
+                    let walk = Walk {
+                        kind,
+                        item: "cat".into(),
+                        step,
+                    };
+                    let sentence =
+                        walk_step(text, &walk, &steps, &set, Some(counts), Layout::Standard);
+                    assert!(!sentence.contains(bit), "{lang:?}: {sentence}");
+                    if step <= 3 {
+                        assert!(sentence.contains(counter), "{lang:?}: {sentence}");
+                    }
+                }
+            }
+            let add = |step| Walk {
+                kind: WalkKind::Add,
+                item: "cat".into(),
+                step,
+            };
+            let say = |step| {
+                walk_step(
+                    text,
+                    &add(step),
+                    &steps,
+                    &set,
+                    Some(counts),
+                    Layout::Standard,
+                )
+            };
+            // 2 becomes 3; 15, the maximum, stays.
+            let as_written = |template, step: &HashStep, now: u32| {
+                let arithmetic = step_arithmetic(step, Layout::Standard);
+                let values: [&dyn std::fmt::Display; 6] = [
+                    &step.index,
+                    &arithmetic,
+                    &"",
+                    &step.position,
+                    &now,
+                    &(now + 1),
+                ];
+                fill(template, &values)
+            };
+            assert_eq!(say(1), as_written(text.walk_count_add, &steps[0], 2));
+            assert_eq!(say(2), as_written(text.walk_count_full, &steps[1], 15));
+        }
     }
 }

@@ -122,8 +122,10 @@ impl Expect {
     pub fn matches(self, verdict: &Verdict) -> bool {
         matches!(
             (self, verdict),
-            (Expect::No, Verdict::DefinitelyNot { .. })
-                | (Expect::Yes, Verdict::Probably)
+            (
+                Expect::No,
+                Verdict::DefinitelyNot { .. } | Verdict::Removed { .. }
+            ) | (Expect::Yes, Verdict::Probably)
                 | (Expect::FalsePositive, Verdict::FalsePositive { .. })
                 | (Expect::FalseNegative, Verdict::FalseNegative { .. })
         )

@@ -39,6 +39,6 @@ pub use model::{
     FieldDrafts, FieldError, FilterAction, LessonAction, LessonProgress, LessonsStatus, Message,
     PageAction, Persistence, SettingField, VisualizerAction, Walk, WalkKind, LINK_AT_ONCE,
 };
-pub use query::{QueryReport, Verdict};
+pub use query::{QueryReport, Removal, Verdict};
 pub use settings::{FilterModel, Mode, Settings};
 pub use url::items_in_query;

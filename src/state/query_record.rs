@@ -28,7 +28,7 @@ impl Outcome {
         match verdict {
             Verdict::Probably => Outcome::TruePositive,
             Verdict::FalsePositive { .. } => Outcome::FalsePositive,
-            Verdict::DefinitelyNot { .. } => Outcome::TrueNegative,
+            Verdict::DefinitelyNot { .. } | Verdict::Removed { .. } => Outcome::TrueNegative,
             Verdict::FalseNegative { .. } => Outcome::FalseNegative,
         }
     }
@@ -100,6 +100,7 @@ mod tests {
         };
         let fn_ = Verdict::FalseNegative {
             zero_positions: vec![2],
+            cleared_by: vec!["g".into()],
         };
         for (item, verdict) in [
             ("a", &Verdict::Probably),

@@ -43,9 +43,9 @@ impl QuizAnswer {
     /// cleared) is answered "definitely not": that is what the filter says.
     pub fn of(verdict: &Verdict) -> QuizAnswer {
         match verdict {
-            Verdict::DefinitelyNot { .. } | Verdict::FalseNegative { .. } => {
-                QuizAnswer::DefinitelyNot
-            }
+            Verdict::DefinitelyNot { .. }
+            | Verdict::FalseNegative { .. }
+            | Verdict::Removed { .. } => QuizAnswer::DefinitelyNot,
             Verdict::Probably => QuizAnswer::Member,
             Verdict::FalsePositive { .. } => QuizAnswer::FalsePositive,
         }

@@ -137,7 +137,7 @@ pub fn App() -> Html {
     // hear adds, removals, refusals and verdicts (the walk and the lesson have their own).
     let announcement = match (state.message(), state.last_query()) {
         (Some(message), _) => sentences::message(text, message),
-        (None, Some(report)) => sentences::verdict(text, report),
+        (None, Some(report)) => crate::i18n::answer::verdict(text, report),
         (None, None) => String::new(),
     };
     let notices_props = NoticesProps {

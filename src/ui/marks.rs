@@ -2,7 +2,7 @@
 //! progress, or the last query.
 
 use crate::filter::HashStep;
-use crate::state::{AppState, Verdict, WalkKind};
+use crate::state::{AppState, WalkKind};
 
 /// Why a cell is marked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,13 +82,12 @@ pub fn marks(state: &AppState, steps: &[HashStep]) -> Vec<Mark> {
         .walk()
         .filter(|w| w.step >= 1 && w.step as usize <= steps.len())
         .map(|w| w.step - 1);
-    let query_zeroes: Vec<u64> = match state.last_query().map(|q| &q.verdict) {
-        Some(Verdict::DefinitelyNot { zero_positions })
-        | Some(Verdict::FalseNegative { zero_positions })
+    let query_zeroes: Vec<u64> = match state.last_query().map(|q| q.verdict.zero_positions()) {
+        Some(Some(zero_positions))
             if state.draft().is_empty()
                 || state.last_query().map(|q| q.item.as_str()) == Some(state.draft()) =>
         {
-            zero_positions.clone()
+            zero_positions.to_vec()
         }
         _ => Vec::new(),
     };

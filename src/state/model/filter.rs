@@ -10,7 +10,8 @@ use crate::state::fields::{
     check_item, check_lines, parse_bits, parse_hashes, parse_small_whole, FieldProblem,
 };
 use crate::state::log::{apply_entry, log_of_members, replay, LogEntry};
-use crate::state::query::run_query;
+use crate::state::query::{run_query, run_query_without_culprits};
+use crate::state::query_record::QueryRecord;
 use crate::state::settings::{Mode, Settings};
 use crate::state::timeline::Timeline;
 use crate::state::url::{Lockable, View};
@@ -35,6 +36,9 @@ pub enum FilterAction {
     AddDraft,
     /// Query the item in the field.
     QueryDraft,
+    /// Name the items that set the bits of the false positive shown (the answer's
+    /// explanation, not another query).
+    ShowCulprits,
     /// Add one item.
     AddItem(String),
     /// Query one item.
@@ -150,6 +154,7 @@ impl FilterAction {
             | FilterAction::TryWord
             | FilterAction::TypeSetting(..)
             | FilterAction::QueryDraft
+            | FilterAction::ShowCulprits
             | FilterAction::QueryItem(_)
             | FilterAction::StartWalk(WalkKind::Query)
             | FilterAction::StepWalk
@@ -206,6 +211,11 @@ impl AppState {
                 self.tried_words = next;
                 self.draft = words.into_iter().next().unwrap_or_default();
                 self.last_added = None;
+                // The word is asked: its answer is recorded, and a false positive's
+                // culprits are found when asked for.
+                let report = run_query_without_culprits(self.asked(), &self.draft);
+                self.query_record.record(&self.draft, &report.verdict);
+                self.last_query = Some(Rc::new(report));
             }
             FilterAction::TypeSetting(field, text) => {
                 let slot = match field {
@@ -226,6 +236,12 @@ impl AppState {
             FilterAction::QueryDraft => {
                 if let Some(item) = self.usable_draft() {
                     self.query_item(item)
+                }
+            }
+            FilterAction::ShowCulprits => {
+                let shown = self.live_report().or_else(|| self.last_query().cloned());
+                if let Some(report) = shown {
+                    self.last_query = Some(Rc::new(run_query(self.asked(), &report.item)));
                 }
             }
             FilterAction::AddItem(item) => self.add_item(item),
@@ -370,7 +386,7 @@ impl AppState {
 
     /// Queries an item: its answer, with the items that set a false positive's bits.
     pub(super) fn query_item(&mut self, item: String) {
-        let report = run_query(&self.filter, &self.members, &item);
+        let report = run_query(self.asked(), &item);
         self.query_record.record(&item, &report.verdict);
         self.last_query = Some(Rc::new(report));
     }
@@ -488,6 +504,11 @@ impl AppState {
             log.push(entry);
         }
         self.changed();
+    }
+
+    /// The query record starts afresh: the filter it was asked of was replaced by another.
+    pub(super) fn new_query_record(&mut self) {
+        self.query_record = QueryRecord::default();
     }
 
     pub(super) fn rebuild(&mut self, settings: Settings, log: Vec<LogEntry>) {

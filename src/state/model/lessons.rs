@@ -287,7 +287,7 @@ impl AppState {
             StepAction::Query(item) => Some(item),
             _ => None,
         })?;
-        let live = run_query(&self.filter, &self.members, item);
+        let live = run_query(self.asked(), item);
         (!expect.matches(&live.verdict)).then(|| Divergence::Verdict { item: item.clone() })
     }
 
@@ -374,7 +374,7 @@ impl AppState {
         self.apply_log_from_url(overrides.entries);
         if let Some(query) = overrides.query {
             self.draft = query.clone();
-            self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &query)));
+            self.last_query = Some(Rc::new(run_query(self.asked(), &query)));
         }
         // A link that named a view besides its lesson opens that view.
         if view != View::default() {
@@ -429,6 +429,7 @@ impl AppState {
         self.page.view = View::Visualizer;
         self.field_errors = FieldErrors::default();
         self.rebuild(Settings::default(), Vec::new());
+        self.new_query_record();
         let last = step.min(lesson.steps.len().saturating_sub(1));
         for (index, lesson_step) in lesson.steps.iter().enumerate().take(last + 1) {
             self.run_lesson_step(lesson_step, index == last);
@@ -474,6 +475,7 @@ impl AppState {
             self.grow = Rc::new(grow.apply(GrowAction::Edit(url.grow.clone())));
             self.random_next = 0;
             self.rebuild(url.settings, Vec::new());
+            self.new_query_record();
             self.apply_log_from_url(url.entries.as_ref().clone());
         }
         for action in &step.actions {

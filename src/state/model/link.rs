@@ -125,7 +125,7 @@ impl AppState {
     /// Asks a link's query: the item in the field and its answer shown.
     pub(super) fn ask_from_link(&mut self, query: &str) {
         self.draft = query.to_owned();
-        self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, query)));
+        self.last_query = Some(Rc::new(run_query(self.asked(), query)));
     }
 
     /// Applies a link's entries in one pass, each as the page would apply it (an add, a

@@ -23,7 +23,7 @@ use super::lab::LabState;
 use super::lesson::Lesson;
 use super::log::{replay, LogEntry, Members};
 use super::practice::Practice;
-use super::query::{run_query_without_culprits, QueryReport};
+use super::query::{run_query_without_culprits, Asked, QueryReport};
 use super::query_record::QueryRecord;
 use super::sets_view::{SetsFigures, SetsState};
 use super::settings::{FilterModel, Settings};
@@ -386,7 +386,15 @@ impl AppState {
             .as_ref()
             .is_some_and(|q| q.item == self.draft);
         (self.walk.is_none() && !self.draft.is_empty() && !asked && check_item(&self.draft).is_ok())
-            .then(|| run_query_without_culprits(&self.filter, &self.members, &self.draft))
+            .then(|| run_query_without_culprits(self.asked(), &self.draft))
+    }
+    /// What a query is asked of: the filter shown, its items, and the log up to it.
+    pub(super) fn asked(&self) -> Asked<'_> {
+        Asked {
+            filter: &self.filter,
+            members: &self.members,
+            history: &self.log[..self.timeline_t()],
+        }
     }
     /// The step-by-step walk in progress.
     pub fn walk(&self) -> Option<&Walk> {

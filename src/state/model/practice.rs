@@ -19,6 +19,7 @@ impl AppState {
             PracticeAction::Stop => {
                 if let Some((settings, log)) = self.practice_kept.take() {
                     self.rebuild(settings, Rc::unwrap_or_clone(log));
+                    self.new_query_record();
                 }
                 self.practice = None;
             }
@@ -56,6 +57,7 @@ impl AppState {
     pub(super) fn start_practice(&mut self, seed: u64, quiz: bool) {
         if self.practice_kept.is_none() {
             self.practice_kept = Some((self.settings, Rc::clone(&self.log)));
+            self.new_query_record();
         }
         self.practice = Some(Box::new(Practice::start(seed, quiz)));
         self.show_exercise();
@@ -70,6 +72,7 @@ impl AppState {
         let (settings, log) = (exercise.settings, exercise.log.clone());
         if settings != self.settings || *self.log != log {
             self.rebuild(settings, log);
+            self.new_query_record();
         }
         self.draft.clear();
         self.last_query = None;
@@ -101,7 +104,7 @@ impl AppState {
             self.rebuild(self.settings, log);
         }
         if let Some(item) = item {
-            self.last_query = Some(Rc::new(run_query(&self.filter, &self.members, &item)));
+            self.last_query = Some(Rc::new(run_query(self.asked(), &item)));
             if walk && walks {
                 self.walk = Some(Walk {
                     kind: WalkKind::Query,

@@ -471,6 +471,38 @@ mod tests {
     }
 
     #[test]
+    fn a_layout_fits_what_the_link_leaves_out_and_refuses_only_what_it_names() {
+        use crate::filter::{Layout, ParamError};
+        // The link names m but not k: k is the layout's 8.
+        for (link, m) in [
+            ("?layout=split-block&m=1024", 1024),
+            ("?m=2048&layout=split-block", 2048),
+        ] {
+            let url = parse(link);
+            assert!(url.notices.is_empty(), "{link}: {:?}", url.notices);
+            assert_eq!(url.settings.layout(), Layout::SplitBlock, "{link}");
+            assert_eq!((url.settings.m(), url.settings.k()), (m, 8), "{link}");
+        }
+        // The link names k but not m: m is fitted to whole blocks, k kept.
+        let url = parse("?layout=blocked&k=6");
+        assert!(url.notices.is_empty(), "{:?}", url.notices);
+        assert_eq!((url.settings.m(), url.settings.k()), (1024, 6));
+        // A k the link gives that the layout cannot take is refused, naming that k.
+        let url = parse("?layout=split-block&m=1024&k=3");
+        assert_eq!(url.settings.layout(), Layout::Standard);
+        assert_eq!(
+            url.notices[0].reason,
+            NoticeReason::Param(ParamError::SplitBlockHashes { requested: 3 })
+        );
+        // An m the link gives is kept as given, and refused when it is not whole blocks.
+        let url = parse("?layout=split-block&m=32");
+        assert_eq!(
+            url.notices[0].reason,
+            NoticeReason::Param(ParamError::NotWholeBlocks { m: 32, block: 256 })
+        );
+    }
+
+    #[test]
     fn the_sketch_and_layout_links_print_back_as_they_were_read() {
         let link = "layout=partitioned&view=cms&cms_w=16&cms_d=3&cms_add=a%20b&cms_add=a%20b&cms_zipf=2000&cms_query=a%20b";
         let url = parse(link);

@@ -3,8 +3,8 @@
 use yew::prelude::*;
 
 use crate::filter::classic_hashes::ClassicHash;
-use crate::filter::split_block::SALTS;
 use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
+use crate::i18n::arithmetic::arithmetic_table;
 use crate::i18n::{fill, then, Text};
 use crate::state::numbers::percent;
 use crate::ui::marks::hash_class;
@@ -30,6 +30,9 @@ pub struct HashTableProps {
     pub hide_bits: bool,
     /// Items in the filter, for the rate a seed 000 filter actually has.
     pub n: u64,
+    /// A counting filter's counter at each step's position and a counter's maximum (the
+    /// last column then shows counters, not bits).
+    pub counts: Option<(Vec<u8>, u8)>,
 }
 
 /// The UTF-8 bytes of an item in hex, shortened after 48 bytes.
@@ -53,57 +56,23 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     let shape = props.shape;
     let seed = shape.family() == HashFamily::Seed000;
     let layout = shape.layout();
-    let split = match (layout, shape.family()) {
-        (Layout::SplitBlock, _) => "h = xxHash64(bytes, seed 0)",
-        (_, HashFamily::Fnv1a) => "h = fnv1a64(bytes); h1 = h & 0xffffffff; h2 = h >> 32",
-        (_, HashFamily::Murmur3) => {
-            "x = murmur3_x64_128(bytes, seed 0); h1 = x & (2^64 − 1); h2 = x >> 64"
-        }
-        (_, HashFamily::Seed000) => text.hash_seed_split,
-    };
-    let value_header = match (layout, shape.family()) {
-        (Layout::Blocked, _) => "h_i = h2₃₂ · 0x9e3779b9^i mod 2^32",
-        (Layout::SplitBlock, _) => "v_i = x · salt_i mod 2^32",
-        (_, HashFamily::Fnv1a) => "v = h1 + i·h2",
-        (_, HashFamily::Murmur3) => "v = (h1 + i·h2) mod 2^64",
-        (_, HashFamily::Seed000) => "v = hash_i(bytes)",
-    };
-    let partitioned = layout == Layout::Partitioned;
-    let position_header = match layout {
-        Layout::Partitioned => fill(text.hash_slice_col, &[&shape.slice_len()]),
-        Layout::Blocked => "pos_i = 512·line + (h_i >> 23)".to_owned(),
-        Layout::SplitBlock => "pos_i = 256·block + 32·i + (v_i >> 27)".to_owned(),
-        Layout::Standard => fill(text.hash_mod_col, &[&shape.m()]),
-    };
+    let table = arithmetic_table(text, shape, &props.steps);
     let (h1, h2) = props.steps.first().map(|s| (s.h1, s.h2)).unwrap_or((0, 0));
     let mut out = Markup::default();
-    out.push("<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>", &[&text.hash_table, &split]);
+    out.push("<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>", &[&text.hash_table, &table.split]);
     if !seed && layout.block_bits().is_none() {
         out.push(
             "<p class=\"formula\"><code>{}</code></p>",
             &[&text.hash_table_hint],
         );
     }
-    // The item's block (line) is the first bit of its range divided by the block size.
-    if let (Some(block_bits), Some(blocks)) = (layout.block_bits(), shape.blocks()) {
-        let block = props.steps.first().map_or(0, |s| s.first / block_bits);
-        let hint = match layout {
-            Layout::Blocked => fill(text.hash_blocked_hint, &[&blocks, &block]),
-            _ => fill(
-                text.hash_split_block_hint,
-                &[
-                    &blocks,
-                    &block,
-                    &(props.steps.first().map_or(0, |s| s.h1) & 0xffff_ffff),
-                ],
-            ),
-        };
+    if let Some((block, hint)) = &table.block {
         out.push(
             "<p class=\"formula\" data-item-block=\"{}\"><code>{}</code></p>",
-            &[&block, &&hint],
+            &[block, hint],
         );
     }
-    if partitioned {
+    if layout == Layout::Partitioned {
         out.push(
             "<p class=\"formula\" data-slice-len=\"{}\"><code>{}</code></p>",
             &[
@@ -124,41 +93,53 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     } else if !seed {
         out.push("<dt>h1</dt><dd class=\"mono\" data-h1=\"{}\">{}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{}\">{}</dd>", &[&h1, &h1, &h2, &h2]);
     }
-    out.push("</dl><table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>", &[&text.col_i, &value_header, &&position_header]);
+    let bit_header = match props.counts {
+        Some(_) => text.col_counter,
+        None => text.col_bit,
+    };
+    out.push("</dl><table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>", &[&text.col_i, &table.value_header, &table.position_header]);
     if !props.hide_bits {
-        out.push("<th scope=\"col\">{}</th>", &[&text.col_bit]);
+        out.push("<th scope=\"col\">{}</th>", &[&bit_header]);
     }
     out.push("</tr></thead><tbody>", &[]);
-    let shown = props.steps.iter().zip(&props.set);
-    for (s, &set) in shown.filter(|(s, _)| s.index < props.visible) {
-        let (class, bit) = match (set, props.adding) {
-            _ if props.hide_bits => ("", ""),
-            (true, _) => ("row-set ", text.bit_is_set),
-            (false, true) => ("row-set row-adding ", text.bit_being_set),
-            (false, false) => ("row-zero ", text.bit_is_zero),
+    let shown = props.steps.iter().zip(&props.set).zip(&table.rows);
+    for ((s, &set), row) in shown.filter(|((s, _), _)| s.index < props.visible) {
+        // A counting filter shows each counter; an add walk raises it by 1 (a hash landing
+        // where an earlier one of this add did finds it raised already), up to its maximum.
+        let count = props.counts.as_ref().map(|(counts, max)| {
+            let earlier = props.steps[..s.index as usize]
+                .iter()
+                .filter(|e| e.position == s.position)
+                .count() as u32;
+            let before = u32::from(counts[s.index as usize]);
+            let before = if props.adding {
+                before + earlier
+            } else {
+                before
+            };
+            let max = u32::from(*max);
+            (before.min(max), (before + 1).min(max))
+        });
+        let (class, bit) = match (count, set, props.adding) {
+            _ if props.hide_bits => ("", String::new()),
+            (Some((before, after)), _, true) => (
+                "row-set row-adding ",
+                fill(text.bit_being_set, &[&before, &after]),
+            ),
+            (Some((c, _)), true, false) => ("row-set ", c.to_string()),
+            (None, true, _) => ("row-set ", text.bit_is_set.to_owned()),
+            (None, false, true) => ("row-set row-adding ", fill(text.bit_being_set, &[&0, &1])),
+            (_, false, _) => ("row-zero ", text.bit_is_zero.to_owned()),
         };
         let colour = hash_class(s.index);
         out.push("<tr data-hash-index=\"{}\" data-position=\"{}\" class=\"{}{}\"><td><span class=\"chip {}\">{}</span></td><td class=\"mono\">", &[&s.index, &s.position, &class, &colour, &colour, &s.index]);
-        if let Some(hash) = s.classic {
-            out.push("<span class=\"hash-name\">{}: </span>", &[&hash.label()]);
+        if let Some(label) = &row.label {
+            out.push("<span class=\"hash-name\">{}: </span>", &[label]);
         }
-        if layout == Layout::SplitBlock {
-            let salt = SALTS[s.index as usize % SALTS.len()];
-            out.push(
-                "<span class=\"hash-name\">salt 0x{}: </span>",
-                &[&format!("{salt:08x}")],
-            );
-        }
-        out.push("{}</td><td class=\"mono pos\">", &[&s.combined]);
-        if partitioned || layout.block_bits().is_some() {
-            out.push(
-                "{} + {} = {}",
-                &[&s.first, &(s.position - s.first), &s.position],
-            );
-        } else {
-            out.push("{}", &[&s.position]);
-        }
-        out.push("</td>", &[]);
+        out.push(
+            "{}</td><td class=\"mono pos\">{}</td>",
+            &[&row.value, &row.position],
+        );
         if !props.hide_bits {
             out.push("<td>{}</td>", &[&bit]);
         }

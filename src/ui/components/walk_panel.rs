@@ -4,8 +4,8 @@ use crate::state::FilterAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
-use crate::filter::HashStep;
-use crate::i18n::sentences;
+use crate::filter::{HashStep, Layout};
+use crate::i18n::sentences::{self, StepCounts};
 use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, Walk, WalkKind};
 use crate::ui::marks::hash_class;
@@ -17,10 +17,12 @@ pub struct WalkPanelProps {
     pub walk: Walk,
     /// The item's steps.
     pub steps: Vec<HashStep>,
-    /// The filter's m, written into each step's arithmetic.
-    pub m: u64,
+    /// The filter's layout, which decides how each step's arithmetic is written.
+    pub layout: Layout,
     /// Whether each step's position is set in the filter now.
     pub set: Vec<bool>,
+    /// A counting filter's counter at each step's position, and a counter's maximum.
+    pub counts: Option<(Vec<u8>, u8)>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -54,7 +56,11 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
             walk,
             &props.steps,
             &props.set,
-            props.m,
+            props
+                .counts
+                .as_ref()
+                .map(|(counts, max)| StepCounts { counts, max: *max }),
+            props.layout,
         )],
     );
     let mut hint = Markup::default();

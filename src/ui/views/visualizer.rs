@@ -16,6 +16,7 @@ use crate::i18n::Text;
 use crate::state::figures::Figures;
 use crate::state::picture::{bit_array_svg, PictureMark, PICTURE_MAX_BITS};
 use crate::state::query::setters_at;
+use crate::state::settings::FilterModel;
 use crate::state::timeline::cell_history;
 use crate::state::url::Lockable;
 use crate::state::{Action, AppState, Mode, WalkKind};
@@ -135,6 +136,17 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             .map(|s| state.filter().is_set(s.position))
             .collect()
     };
+    // A counting filter's counter at each step's position, and a counter's maximum.
+    let counts_at = |steps: &[HashStep]| match state.filter() {
+        FilterModel::Counting(c) => Some((
+            steps
+                .iter()
+                .map(|s| c.count(s.position))
+                .collect::<Vec<u8>>(),
+            c.max_count(),
+        )),
+        FilterModel::Plain(_) => None,
+    };
     let arithmetic = shown.as_ref().map(|(item, steps)| {
         let props = HashTableProps {
             item: item.clone(),
@@ -145,6 +157,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             adding: state.walk().is_some_and(|w| w.kind == WalkKind::Add),
             hide_bits: state.predicting() && state.draft().is_empty() && state.walk().is_none(),
             n: state.members().len() as u64,
+            counts: counts_at(steps),
         };
         hash_table(text, &props)
     });
@@ -153,23 +166,24 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         let props = WalkPanelProps {
             walk: walk.clone(),
             set: set_flags(&steps),
+            counts: counts_at(&steps),
             steps,
-            m: settings.m(),
+            layout: settings.layout(),
             ondispatch: dispatch.clone(),
         };
         walk_panel(text, &props)
     });
     // The answer for the word being typed, live; else the last query's, with its culprits.
-    // A live false positive offers to name the items that set its bits (the query itself).
+    // A false positive whose culprits were not looked for offers to name the items that set
+    // its bits (an explanation of the answer, not another query).
     let live = state.live_report().map(Rc::new);
     let verdict = live.clone().or_else(|| state.shared_query()).map(|report| {
-        let culprits_on_demand = live.is_some()
-            && matches!(report.verdict, crate::state::Verdict::FalsePositive { .. });
+        let culprits_on_demand = matches!(&report.verdict, crate::state::Verdict::FalsePositive { culprits } if culprits.is_empty());
         html! {
             <div class="verdict-box" data-live={live.is_some().then_some("true")}>
                 { query_result(text, &QueryResultProps { report: Shared(report) }) }
                 if culprits_on_demand {
-                    <button id="culprits-button" class="small" onclick={crate::ui::shared::send(&dispatch, Action::Filter(FilterAction::QueryDraft))}>
+                    <button id="culprits-button" class="small" onclick={crate::ui::shared::send(&dispatch, Action::Filter(FilterAction::ShowCulprits))}>
                         { text.show_culprits }
                     </button>
                 }

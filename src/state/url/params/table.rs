@@ -68,18 +68,18 @@ pub const PARAMS: &[Param] = &[
         key: "layout",
         repeats: false,
         default: "standard",
-        // A link that leaves m and k at their defaults gets the m and k the layout fits
-        // (`layout=split-block` alone is a 1,024-bit filter with k = 8); a link that gives
-        // them must give ones the layout takes.
+        // What the link leaves out of m, k and the hash is fitted to the layout
+        // (`layout=split-block` alone is a 1,024-bit filter with k = 8, and
+        // `layout=split-block&m=2048` has k = 8 too); what it names must suit the layout.
         parse: |url, v| {
             let layout = choice(v)?;
-            let settings = url.settings;
-            let at_defaults = settings.m() == DEFAULT_M && settings.k() == DEFAULT_K;
-            let base = if at_defaults {
-                settings.fitted_to(layout)
-            } else {
-                settings
-            };
+            let named = url.settings;
+            let fitted = named.fitted_to(layout);
+            let from = |key| if url.given.has(key) { named } else { fitted };
+            let base = named
+                .with_family(from("hash").family())?
+                .with_m(from("m").m())?
+                .with_k(from("k").k())?;
             url.settings = base.with_layout(layout)?;
             Ok(())
         },
