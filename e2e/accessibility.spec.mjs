@@ -35,7 +35,13 @@ const SCREENS = [
   { name: 'lab', query: '?view=lab&m=1000&k=4&add=a&add=b' },
   { name: 'lab after a run', prepare: labRun,
     query: '?view=lab&m=1000&k=4&add=a&add=b&lab_n=200&lab_filters=3&lab_points=4&lab_probes=200' },
-  { name: 'lab, a departure and its cause', prepare: labRun, query: '?view=lab&m=32&k=3' },
+  // The lab as it opens (its starting filter, where the formula holds), a departure with
+  // double hashing's curve, a number of points the range cannot hold, and on a projector.
+  { name: 'lab, its starting filter after a run', prepare: labRun, query: '?view=lab' },
+  { name: 'lab, a departure, its cause and its curve', prepare: labRun, query: '?view=lab&m=64&k=3&hash=fnv' },
+  { name: 'lab, fewer points than asked', query: '?view=lab&m=64&k=3&lab_n=10' },
+  { name: 'presentation, lab after a run', prepare: labRun, query: '?view=lab&present=1',
+    viewport: { width: 1920, height: 1080 } },
   { name: 'calculator', query: '?view=calculator' },
   { name: 'sets', query: '?view=sets&m=32&k=3&add=a&add=b&seta=a&seta=b&seta=c&setb=c&setb=d' },
   { name: 'hashes', query: '?view=hashes' },

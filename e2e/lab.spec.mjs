@@ -75,9 +75,10 @@ test('a small run completes with one point per checkpoint for each family, each 
   expect(errors).toEqual([]);
 });
 
-test('the default run at m = 32 departs and names double hashing, and the user\'s filter sits at its own n', async ({ page }) => {
+test('at m = 64, k = 3 the run departs, names double hashing, draws its exact rate, and the user\'s filter sits at its own n', async ({ page }) => {
   const items = Array.from({ length: 48 }, (_, i) => `add=w${i}`).join('&');
-  await openApp(page, `?view=lab&${items}`);
+  await openApp(page, `?view=lab&m=64&k=3&${items}`);
+  await expect(page.locator('#lab-filter')).toContainText('m = 64, k = 3, murmur3 (from the visualizer)');
   await page.click('#lab-run');
   await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
   // Only murmur3 ran: the legend does not list FNV-1a.
@@ -89,14 +90,17 @@ test('the default run at m = 32 departs and names double hashing, and the user\'
   const coverage = page.locator('.lab-coverage[data-family="murmur3"]');
   await expect(coverage).toHaveAttribute('data-verdict', 'departs');
   await expect(coverage).toHaveAttribute('data-cause', 'double-hashing');
-  await expect(coverage).toContainText('For 2 of the 32 values of h2 mod m');
+  await expect(coverage).toContainText('For 2 of the 64 values of h2 mod m');
   await expect(page.locator('#lab-notes')).toHaveAttribute('data-verdict', 'departs');
   expect(Number(await coverage.getAttribute('data-above'))).toBeGreaterThan(0);
   // The measured means run above the exact formula: most points are above it.
   const points = await page.locator('.point.murmur3').evaluateAll((gs) => gs.map((g) => [Number(g.dataset.pointN), Number(g.dataset.observed)]));
-  const theory = (n) => (1 - (1 - 1 / 32) ** (3 * n)) ** 3;
+  const theory = (n) => (1 - (1 - 1 / 64) ** (3 * n)) ** 3;
   expect(points.filter(([n, r]) => r > theory(n)).length).toBeGreaterThan(points.length / 2);
-  // The user's 48 items are beyond the lab's range (17): the axis extends to them.
+  // The rate they depart towards is drawn, with its legend entry.
+  await expect(page.locator('#lab-plot [data-curve="double-hashing"] polyline')).toHaveCount(1);
+  await expect(page.locator('[data-legend="double-hashing"]')).toContainText('double hashing');
+  // The user's 48 items are beyond the lab's range (34): the axis extends to them.
   const user = page.locator('.point.user');
   await expect(user).toHaveAttribute('data-point-n', '48');
   await expect(user).toHaveAttribute('data-run', 'user');
@@ -107,15 +111,108 @@ test('the default run at m = 32 departs and names double hashing, and the user\'
   expect(mine.x).toBeGreaterThan(last.x + 50);
   expect(mine.x + mine.width).toBeLessThanOrEqual(plot.x + plot.width);
   await page.locator('#lab-notes').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'artifacts/lab-m32.png', fullPage: true });
+  await page.screenshot({ path: 'artifacts/lab-m64.png', fullPage: true });
   // Once the visualizer's filter changes, the points stay with the m they were measured at.
   await page.click('#tab-visualizer');
-  await page.fill('#field-m', '64');
+  await page.fill('#field-m', '128');
   await page.press('#field-m', 'Enter');
   await page.click('#tab-lab');
-  await expect(page.locator('#lab-stale')).toContainText('measured at m = 32, k = 3, murmur3');
+  await expect(page.locator('#lab-stale')).toContainText('measured at m = 64, k = 3, murmur3; the lab now measures m = 128, k = 3, murmur3');
   await expect(page.locator('.point.user')).toHaveCount(0);
   await expect(page.locator('.point.murmur3')).toHaveCount(points.length);
+});
+
+test('the lab opens on a filter the formula describes: its default run is consistent, whatever the visualizer holds', async ({ page }) => {
+  // The visualizer keeps its starting m = 32, k = 3 with three items.
+  const errors = await openApp(page, '?view=lab&add=a&add=b&add=c');
+  await expect(page.locator('#lab-filter')).toContainText("m = 10,000, k = 4, murmur3: the lab's starting filter");
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.locator('#lab-notes')).toHaveAttribute('data-verdict', 'consistent');
+  const coverage = page.locator('.lab-coverage[data-family="murmur3"]');
+  await expect(coverage).toHaveAttribute('data-inside', '20');
+  await expect(coverage).toHaveAttribute('data-points', '20');
+  // Every interval holds the exact formula at m = 10,000, k = 4, computed here.
+  const points = await page.locator('.point.murmur3').evaluateAll((gs) => gs.map((g) => [Number(g.dataset.pointN), Number(g.dataset.ciLow), Number(g.dataset.ciHigh)]));
+  const theory = (n) => (1 - (1 - 1 / 10000) ** (4 * n)) ** 4;
+  expect(points).toHaveLength(20);
+  for (const [n, low, high] of points) {
+    expect(low).toBeLessThanOrEqual(theory(n));
+    expect(high).toBeGreaterThanOrEqual(theory(n));
+  }
+  // The visualizer's small filter is not the one measured: it is no point here, and its m
+  // is unchanged in the visualizer; a large filter has no double-hashing curve.
+  await expect(page.locator('.point.user')).toHaveCount(0);
+  await expect(page.locator('[data-curve="double-hashing"]')).toHaveCount(0);
+  await page.click('#tab-visualizer');
+  await expect(page.locator('#field-m')).toHaveValue('32');
+  await page.click('#tab-lab');
+  await expect(page.locator('#lab-stale')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('at m = 64, k = 3, FNV-1a the plot draws double hashing\'s exact rate above the formula', async ({ page }) => {
+  await openApp(page, '?view=lab&m=64&k=3&hash=fnv');
+  await page.click('#lab-run');
+  await expect(page.locator('#lab-notes')).toHaveAttribute('data-verdict', /./);
+  const curve = page.locator('#lab-plot [data-curve="double-hashing"] polyline');
+  await expect(curve).toHaveCount(1);
+  await expect(page.locator('[data-legend="double-hashing"]')).toHaveCount(1);
+  // Drawn from n = 0 to the last point, in screen coordinates (y grows downwards): past
+  // n = 0 it lies above the exact formula's curve at every x the two share.
+  const read = (l) => l.evaluate((p) => p.getAttribute('points').trim().split(' ').map((xy) => xy.split(',').map(Number)));
+  const drawn = await read(curve);
+  const exact = await read(page.locator('#lab-plot polyline.exact'));
+  const last = await page.locator('.point.fnv').last().locator('circle').evaluate((c) => Number(c.getAttribute('cx')));
+  expect(drawn[drawn.length - 1][0]).toBeCloseTo(last, 0);
+  const exactAt = (x) => {
+    const i = exact.findIndex(([ex]) => ex >= x);
+    const [[x0, y0], [x1, y1]] = [exact[i - 1], exact[i]];
+    return y0 + (y1 - y0) * (x - x0) / (x1 - x0);
+  };
+  for (const [x, y] of drawn.slice(4)) expect(y).toBeLessThan(exactAt(x));
+});
+
+for (const { name, viewport, present } of [
+  { name: '1366×768', viewport: { width: 1366, height: 768 } },
+  { name: '1920×1080 in presentation mode', viewport: { width: 1920, height: 1080 }, present: true },
+  { name: '1920×1080', viewport: { width: 1920, height: 1080 } },
+]) {
+  test(`the plot and Run are in view together at ${name}, as the lab opens and after a run`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await openApp(page, `?view=lab${present ? '&present=1' : ''}`);
+    const inView = async () => {
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      for (const id of ['#lab-plot', '#lab-run']) {
+        const box = await page.locator(id).boundingBox();
+        expect(box.y, id).toBeGreaterThanOrEqual(0);
+        expect(box.x, id).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, id).toBeLessThanOrEqual(viewport.height);
+        expect(box.x + box.width, id).toBeLessThanOrEqual(viewport.width);
+      }
+    };
+    await inView();
+    await page.click('#lab-run');
+    await expect(page.locator('#lab-notes')).toHaveAttribute('data-verdict', /./, { timeout: 30_000 });
+    await inView();
+  });
+}
+
+test('a number of points the range of n cannot hold says what is measured instead', async ({ page }) => {
+  await openApp(page, '?view=lab&m=64&k=3&lab_n=10');
+  const note = page.locator('#lab-points-note');
+  await expect(note).toHaveText('20 points asked, but n runs only from 1 to 10: 10 points are measured, one at each whole n.');
+  await expect(note).toHaveAttribute('data-points-asked', '20');
+  await expect(note).toHaveAttribute('data-points-measured', '10');
+  await page.click('#lab-run');
+  await expect(page.locator('.lab')).toHaveAttribute('data-status', 'done');
+  await expect(page.locator('.point.murmur3')).toHaveCount(10);
+  // Ten points or fewer fit: nothing to say.
+  await setField(page, '#lab-points', '10');
+  await expect(note).toHaveText('');
+  await expect(note).toHaveAttribute('data-points-measured', '0');
+  await setField(page, '#lab-n', '4');
+  await expect(note).toContainText('10 points asked, but n runs only from 1 to 4');
 });
 
 test('cancel stops a long run and pause holds it', async ({ page }) => {

@@ -162,6 +162,27 @@ fn at_m_100000_murmur3_departs_from_the_formula_on_at_most_one_seed_in_twenty() 
 }
 
 #[test]
+fn at_the_labs_starting_filter_the_default_run_departs_no_more_often_than_chance() {
+    // A right formula departs at 5 % of seeds; more than 10 of 100 has probability 1.2 %.
+    // Departures by chance fall on both sides of the formula.
+    use bloomlab::state::lab::lab_shape;
+    use bloomlab::state::settings::Settings;
+    let shape = lab_shape(Settings::default().shape());
+    let verdicts = verdicts(shape, 1..=100);
+    let (mut above, mut below) = (0, 0);
+    for verdict in &verdicts {
+        match verdict {
+            Verdict::Departs { above: true, .. } => above += 1,
+            Verdict::Departs { above: false, .. } => below += 1,
+            _ => {}
+        }
+    }
+    assert!(above + below <= 10, "{above} above, {below} below");
+    assert!(above > 0 && below > 0, "{above} above, {below} below");
+    assert_eq!(verdicts[0], Verdict::Consistent);
+}
+
+#[test]
 fn at_m_64_both_families_depart_above_the_formula_and_double_hashing_is_named() {
     // k = 3 at m = 64: 2 of the 64 values of h2 mod m repeat positions, and positions in
     // arithmetic progression overlap more often than independent ones.

@@ -29,11 +29,10 @@
 //! ([`math::double_hashing_excess`]), which is below what the lab can resolve there. A
 //! departure below the formula has no cause named.
 
-use super::double_hashing_rate::DoubleHashingRate;
+use super::double_hashing_rate::{uses_double_hashing, DoubleHashingRate};
 use super::experiment::MeasuredPoint;
 use super::math;
 use super::params::FilterShape;
-use super::Layout;
 
 /// The chance of calling a right formula wrong, α.
 pub const FALSE_ALARM: f64 = 0.05;
@@ -195,8 +194,7 @@ pub fn verdict(points: &[MeasuredPoint], shape: FilterShape) -> Verdict {
     }
     let above = against_formula.above;
     let cause = above.then(|| {
-        let doubles = shape.layout() == Layout::Standard && shape.family().max_hashes().is_none();
-        let explained = doubles && {
+        let explained = uses_double_hashing(shape) && {
             let exact = DoubleHashingRate::new(shape.m(), shape.k());
             let double_hashing = |n: u64| match &exact {
                 Some(exact) => exact.rate(n as f64),

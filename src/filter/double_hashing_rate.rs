@@ -17,8 +17,38 @@
 //! `m² · 2^k · k²` steps, so it is offered only for small filters, where double hashing's
 //! difference from the formula for independent positions is large enough to measure.
 
+use super::params::FilterShape;
+use super::Layout;
+
 /// The largest `m² · 2^k · k²` computed.
 pub const MAX_WORK: u64 = 10_000_000;
+
+/// Segments of the lab's curve of the exact rate.
+pub const CURVE_SEGMENTS: u32 = 64;
+
+/// True when the shape's positions are `h1 + i·h2 (mod m)` over the whole array: a standard
+/// layout with a double-hashing family.
+pub fn uses_double_hashing(shape: FilterShape) -> bool {
+    shape.layout() == Layout::Standard && shape.family().max_hashes().is_none()
+}
+
+/// The exact rate of `shape` at `CURVE_SEGMENTS + 1` values of n evenly from 0 to `n_max`,
+/// as `(n, rate)`, for the lab's plot; empty when the shape does not use double hashing or
+/// is too large for the exact rate ([`MAX_WORK`]).
+pub fn curve(shape: FilterShape, n_max: u64) -> Vec<(f64, f64)> {
+    let exact = uses_double_hashing(shape)
+        .then(|| DoubleHashingRate::new(shape.m(), shape.k()))
+        .flatten();
+    let Some(exact) = exact else {
+        return Vec::new();
+    };
+    (0..=CURVE_SEGMENTS)
+        .map(|i| {
+            let n = n_max as f64 * f64::from(i) / f64::from(CURVE_SEGMENTS);
+            (n, exact.rate(n))
+        })
+        .collect()
+}
 
 /// The terms `(−1)^{|T|} · q(T)` of every probe step and subset, from which the rate at any
 /// n follows.
@@ -152,6 +182,25 @@ mod tests {
             let formula = math::fpr_exact(m as f64, n as f64, k as f64);
             assert!(exact > formula, "{m} {k} {n}: {exact} {formula}");
         }
+    }
+
+    #[test]
+    fn the_curve_is_drawn_for_small_double_hashing_filters_only() {
+        use crate::filter::HashFamily;
+        let small = FilterShape::new(64, 3, HashFamily::Fnv1a).unwrap();
+        let points = curve(small, 40);
+        assert_eq!(points.len(), CURVE_SEGMENTS as usize + 1);
+        assert_eq!(points[0], (0.0, 0.0));
+        assert_eq!(points.last().unwrap().0, 40.0);
+        let exact = DoubleHashingRate::new(64, 3).unwrap();
+        for &(n, rate) in &points[1..] {
+            assert_eq!(rate, exact.rate(n));
+            assert!(rate > math::fpr_exact(64.0, n, 3.0), "{n}");
+        }
+        let large = FilterShape::new(100_000, 7, HashFamily::Murmur3).unwrap();
+        assert!(curve(large, 30_000).is_empty());
+        let partitioned = small.with_layout(Layout::Partitioned).unwrap();
+        assert!(curve(partitioned, 40).is_empty());
     }
 
     #[test]

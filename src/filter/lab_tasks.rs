@@ -21,11 +21,15 @@
 //! 1, run, plan index, m, k, family, layout, probes, J, T, then the J values of n, then
 //!    for each point its T counts                  judge a finished run
 //! 1, run, plan index, verdict (0 consistent, 1 could be chance, 2 departs), above (0 or
-//!    1), cause (0 none, 1 double hashing, 2 the hash's spread)
+//!    1), cause (0 none, 1 double hashing, 2 the hash's spread), then pairs n, rate of
+//!    double hashing's exact rate from n = 0 to the last n (none where it is not computed)
 //!                                                 its answer
 //! ```
+//!
+//! The rates of a judged run's curve are the only numbers that are not whole.
 
 use super::agreement::{self, Cause, Verdict};
+use super::double_hashing_rate;
 use super::experiment::{measure_filter, ExperimentPlan, FilterMeasurement, MeasuredPoint};
 use super::hashing::{HashFamily, Layout};
 use super::params::FilterShape;
@@ -249,6 +253,10 @@ pub fn answer(request: &[f64]) -> Option<Vec<f64>> {
     if let Some((run, plan_index, shape, points)) = read_judge_request(request) {
         let mut out = vec![JUDGE, run as f64, plan_index as f64];
         out.extend(verdict_numbers(agreement::verdict(&points, shape)));
+        let n_max = points.last().map_or(0, |p| p.n);
+        for (n, rate) in double_hashing_rate::curve(shape, n_max) {
+            out.extend([n, rate]);
+        }
         return Some(out);
     }
     let (run, task, plan) = read_request(request)?;
@@ -264,18 +272,27 @@ pub fn answer(request: &[f64]) -> Option<Vec<f64>> {
 pub enum Answer {
     /// One filter of plan `.0` measured.
     Measured(usize, FilterMeasurement),
-    /// Plan `.0`'s run judged.
-    Judged(usize, Verdict),
+    /// Plan `.0`'s run judged, with double hashing's exact rate as `(n, rate)` where it
+    /// was computed.
+    Judged(usize, Verdict, Vec<(f64, f64)>),
 }
 
 /// The run an answer belongs to and what it carries, or `None` when it is malformed.
 pub fn read_answer(answer: &[f64]) -> Option<(u64, Answer)> {
+    if answer.first() == Some(&JUDGE) {
+        let (head, rates) = answer.split_at_checked(6)?;
+        let head = whole_numbers(head)?;
+        let verdict = read_verdict_numbers(&head[3..])?;
+        let pairs = rates.chunks_exact(2);
+        if !pairs.remainder().is_empty() || rates.iter().any(|r| !r.is_finite()) {
+            return None;
+        }
+        let curve = pairs.map(|pair| (pair[0], pair[1])).collect();
+        return Some((head[1], Answer::Judged(head[2] as usize, verdict, curve)));
+    }
     let numbers = whole_numbers(answer)?;
     let (head, rest) = numbers.split_at_checked(3)?;
     let (run, plan) = (head[1], head[2] as usize);
-    if answer[0] == JUDGE {
-        return Some((run, Answer::Judged(plan, read_verdict_numbers(rest)?)));
-    }
     let (filter, counts) = rest.split_first()?;
     if answer[0] != MEASURE || counts.len() % 2 != 0 {
         return None;
@@ -397,10 +414,20 @@ mod tests {
             "{expected:?}"
         );
         let answered = answer(&judge_request(4, 3, &plan, &points)).unwrap();
+        // The answer carries double hashing's exact rate from n = 0 to the last point's 16.
+        let curve = double_hashing_rate::curve(shape, 16);
+        assert_eq!(curve.last().map(|p| p.0), Some(16.0));
         assert_eq!(
             read_answer(&answered),
-            Some((4, Answer::Judged(3, expected)))
+            Some((4, Answer::Judged(3, expected, curve)))
         );
+        // An answer with half a pair, or a rate that is not a number, is refused.
+        let mut odd = answered.clone();
+        odd.pop();
+        assert_eq!(read_answer(&odd), None);
+        let mut broken = answered;
+        broken[7] = f64::NAN;
+        assert_eq!(read_answer(&broken), None);
         // A request whose counts do not fill its points is refused.
         let mut short = judge_request(4, 3, &plan, &points);
         short.pop();

@@ -156,11 +156,12 @@ impl PoolState {
                 self.pending.push((plan, measurement));
                 (None, self.pending.len() == 1)
             }
-            Some((run, Answer::Judged(plan, verdict))) => {
+            Some((run, Answer::Judged(plan, verdict, double_hashing))) => {
                 let judged = LabAction::Judged {
                     generation: run,
                     plan,
                     verdict,
+                    double_hashing,
                 };
                 (Some(Action::Lab(judged)), false)
             }

@@ -47,6 +47,10 @@ pub struct FprPlotProps {
     pub user_point: Option<MeasuredPoint>,
     /// Linear or log rate axis.
     pub axis: AxisKind,
+    /// Double hashing's exact rate, `(n, rate)`, drawn as its own curve where the run
+    /// computed it (small filters with double hashing).
+    #[prop_or_default]
+    pub double_hashing: Vec<(f64, f64)>,
 }
 
 /// The marker of a family's points: a square for murmur3, a circle for the others (one
@@ -83,6 +87,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     let curve_max = exact
         .iter()
         .chain(&approx)
+        .chain(&props.double_hashing)
         .map(|p| p.1)
         .fold(0.0f64, f64::max);
     let y_top = (curve_max.max(observed_max) * 1.08).clamp(1e-9, 1.0);
@@ -194,6 +199,18 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         &x_scale,
         &y_scale,
     );
+    let double_hashing = !props.double_hashing.is_empty();
+    if double_hashing {
+        drawn.push("<g data-curve=\"double-hashing\">", &[]);
+        polyline(
+            &mut drawn,
+            "curve double-hashing",
+            &curve(&props.double_hashing),
+            &x_scale,
+            &y_scale,
+        );
+        drawn.push("</g>", &[]);
+    }
     for (i, run) in props.runs.iter().enumerate() {
         let (key, order) = (run.family.key(), if i == 0 { "first" } else { "second" });
         let shape = marker(run.family);
@@ -228,7 +245,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     };
     let onmouseover = Callback::from(move |e: MouseEvent| show(e.target_dyn_into()));
     html! {
-        <figure class="plot fpr-plot" {onfocusin} {onmouseover}>
+        <figure class="plot fpr-plot" id="lab-plot" {onfocusin} {onmouseover}>
             { drawn.html() }
             <figcaption>
                 <ul class="plot-legend">
@@ -239,6 +256,9 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                         Layout::SplitBlock => text.fpr_split_block.to_owned(),
                     } }</li>
                     <li><span class="key approx" />{ if partitioned { text.fpr_standard_same } else { text.plot_approx } }</li>
+                    if double_hashing {
+                        <li data-legend="double-hashing"><span class="key double-hashing" />{ text.plot_double_hashing }</li>
+                    }
                     { for props.runs.iter().filter(|r| !r.points.is_empty()).map(|r| html! {
                         <li data-legend={r.family.key()}><span class={crate::class_list!("key", marker(r.family))} />
                             { fill(text.plot_observed, &[&r.family.label()]) }</li>

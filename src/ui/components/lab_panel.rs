@@ -10,9 +10,12 @@ use crate::filter::agreement::{Cause, Verdict};
 use crate::filter::hashing::repeating_steps;
 use crate::filter::{ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, then, Text};
-use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus};
+use crate::state::lab::{
+    lab_shape, Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus,
+};
 use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;
+use crate::state::settings::Settings;
 use crate::state::url::percent_encode;
 use crate::state::{Action, FilterModel};
 use crate::ui::components::fpr_plot::FprPlot;
@@ -158,7 +161,12 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |v: String| d.emit(Action::Lab(make(v))))
     };
-    let shape = props.shape;
+    // The lab measures the visualizer's filter, or its own starting filter while the
+    // visualizer keeps its small starting one; the user's filter is a point only when it is
+    // the filter measured.
+    let visualizer = props.shape;
+    let shape = lab_shape(visualizer);
+    let measures_users = shape == visualizer;
     // The plot shows the run's own filter: after the visualizer's filter changes, the points
     // stay with the m and k they were measured at, and the page says so.
     let measured = lab.first_plan().map(|p| p.shape());
@@ -186,26 +194,20 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     // The k plot uses the visualizer's n when its optimal k fits the axis, else the middle
     // of the lab's range; its caption names the n used.
     let user_k_opt = crate::filter::math::optimal_k_real(shape.m() as f64, user_n.max(1) as f64);
-    let n_from_items = user_n > 0 && user_k_opt <= 24.0;
+    let n_from_items = measures_users && user_n > 0 && user_k_opt <= 24.0;
     let k_plot_n = if n_from_items {
         user_n
     } else {
         (n_max / 2).max(1)
     };
+    let user_shown = measures_users && !stale && user_n > 0;
     let runs = lab.runs();
     let points_done: usize = runs.iter().map(|r| r.points.len()).sum();
     let planned = lab
         .first_plan()
         .cloned()
         .or_else(|| lab.plans_for(shape).ok()?.into_iter().next());
-    let notes = lab_notes(
-        text,
-        lab,
-        &runs,
-        plotted,
-        planned.as_ref(),
-        !stale && user_n > 0,
-    );
+    let notes = lab_notes(text, lab, &runs, plotted, planned.as_ref(), user_shown);
     let stale_note = stale.then(|| {
         fill(
             text.lab_stale,
@@ -234,14 +236,33 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         |kind: AxisKind| send::<Event>(&props.ondispatch, Action::Lab(LabAction::SetAxis(kind)));
     // The words are written as markup (they have no controls).
     let mut head = Markup::default();
+    let filter = (shape.m(), shape.k(), shape.family().label());
+    let source = if measures_users {
+        fill(text.lab_source, &[&filter.0, &filter.1, &filter.2])
+    } else {
+        let start = Settings::default().shape();
+        fill(
+            text.lab_source_start,
+            &[&filter.0, &filter.1, &filter.2, &start.m(), &start.k()],
+        )
+    };
     head.push(
-        "<h2 id=\"lab-title\">{}</h2><p class=\"hint\">{}</p>",
+        "<h2 id=\"lab-title\">{}</h2><p class=\"hint\" id=\"lab-filter\">{}</p>",
+        &[&text.lab, &fill(text.lab_hint, &[&source])],
+    );
+    // A number of points the range of n cannot hold is said beside its field.
+    let mut points_note = Markup::default();
+    let (asked, measured) = lab.points_measured(shape).unwrap_or_default();
+    points_note.push(
+        "<p class=\"field-note\" id=\"lab-points-note\" role=\"status\" data-points-asked=\"{}\" data-points-measured=\"{}\">{}</p>",
         &[
-            &text.lab,
-            &fill(
-                text.lab_hint,
-                &[&shape.m(), &shape.k(), &shape.family().label()],
-            ),
+            &asked,
+            &measured,
+            &if measured < asked {
+                fill(text.lab_points_fewer, &[&asked, &measured])
+            } else {
+                String::new()
+            },
         ],
     );
     let mut status = Markup::default();
@@ -287,6 +308,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 { lab_field(text, "lab-filters", text.lab_filters, &lab.filters, filters_placeholder, set(LabAction::SetFilters)) }
                 { lab_field(text, "lab-probes", text.lab_probes, &lab.probes, String::new(), set(LabAction::SetProbes)) }
                 { lab_field(text, "lab-points", text.lab_points, &lab.points, String::new(), set(LabAction::SetPoints)) }
+                { points_note.html() }
                 { lab_field(text, "lab-seed", text.lab_seed, &lab.seed, String::new(), set(LabAction::SetSeed)) }
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>
@@ -318,7 +340,8 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             <progress id="lab-progress" max="1" value={shortest(lab.progress)} />
             { status.html() }
             <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} {runs}
-                     user_point={(!stale).then(|| user_point.clone())} axis={lab.axis} />
+                     user_point={user_shown.then(|| user_point.clone())} axis={lab.axis}
+                     double_hashing={lab.double_hashing.clone()} />
             { notes }
             <h3>{ text.kplot_title }</h3>
             { k_plot(text, &KPlotProps { m: shape.m(), n: k_plot_n, k: shape.k(), axis: lab.axis, n_from_items }) }
