@@ -16,6 +16,7 @@ use crate::lang::Lang;
 
 pub mod describe;
 mod en;
+pub mod grow;
 pub mod labels;
 pub mod names;
 pub mod sentences;
