@@ -9,8 +9,8 @@ test.use({ viewport: LAPTOP });
 
 const VIEWS = ['hashes', 'grow', 'cms', 'apps', 'files'];
 
-/** The sentences of a text: each ends with a full stop (., 。) or a colon-less end. */
-const sentences = (text) => text.split(/(?<=[.。])\s*/).filter((s) => s.trim() !== '');
+/** The sentences of a text: each ends with a full stop followed by a space or the end. */
+const sentences = (text) => text.trim().split(/(?<=\.)\s+/).filter((s) => s !== '');
 
 for (const lang of ['en', 'zh', 'ja']) {
   test(`every expert view opens with two sentences, in view (${lang})`, async ({ page }) => {

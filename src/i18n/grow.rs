@@ -62,21 +62,36 @@ mod tests {
     fn the_miss_is_explained_exactly_when_the_scalable_rate_ends_above_p() {
         let default = GrowJob::default();
         let mut missed = 0;
-        for (r, m0) in [(0.5, 2000), (0.9, 2000), (0.5, 1024), (0.7, 4096), (0.9, 1024)] {
+        for (r, m0) in [
+            (0.5, 2000),
+            (0.9, 2000),
+            (0.5, 1024),
+            (0.7, 4096),
+            (0.9, 1024),
+        ] {
             let job = GrowJob { r, m0, ..default };
             let (words, rate) = sentence_after(job, true);
             assert_eq!(words.is_some(), rate > job.p, "r = {r}, m0 = {m0}: {rate}");
             if let Some(words) = words {
                 missed += 1;
-                assert!(words.starts_with("(c) misses its target: measured"), "{words}");
+                assert!(
+                    words.starts_with("(c) misses its target: measured"),
+                    "{words}"
+                );
                 assert!(words.contains("above p = 1.00\u{a0}%"), "{words}");
                 assert!(words.contains(&format!("With r = {r} the bound leaves only")));
             }
-            assert_eq!(sentence_after(job, false).0, None, "not before the run ends");
+            assert_eq!(
+                sentence_after(job, false).0,
+                None,
+                "not before the run ends"
+            );
         }
         // The default run misses (so its sentence is on screen), r = 0.9 does not.
         assert!(sentence_after(default, true).0.is_some());
-        assert!(sentence_after(GrowJob { r: 0.9, ..default }, true).0.is_none());
+        assert!(sentence_after(GrowJob { r: 0.9, ..default }, true)
+            .0
+            .is_none());
         assert!(missed < 5);
     }
 }

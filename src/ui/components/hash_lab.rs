@@ -92,10 +92,7 @@ fn report_table(out: &mut Markup, text: &'static Text, reports: &[HashReport], c
     let histogram = fill(text.hashes_histogram, &[&BUCKETS]);
     // What χ², dof, p and the marks mean, above the table that first shows them.
     let legend = fill(text.hashes_explain, &[&BUCKETS, &(BUCKETS - 1)]);
-    out.push(
-        "<p class=\"hint\" id=\"hashes-legend\">{}</p>",
-        &[&legend],
-    );
+    out.push("<p class=\"hint\" id=\"hashes-legend\">{}</p>", &[&legend]);
     out.push("<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&Trusted(if complete { "" } else { " aria-busy=\"true\"" }), &text.hashes_hash, &&histogram, &text.hashes_observed, &text.hashes_theory]);
     for r in reports {
         let spread = r.spread();
@@ -138,7 +135,10 @@ fn verdicts(out: &mut Markup, text: &'static Text, reports: &[HashReport], items
             ],
         );
     }
-    out.push("</ul><p class=\"hint\">{}</p></details>", &[&text.hq_classic_note]);
+    out.push(
+        "</ul><p class=\"hint\">{}</p></details>",
+        &[&text.hq_classic_note],
+    );
 }
 
 /// Every classic hash's 32-bit value of `item`, with its rule, as markup.
