@@ -11,6 +11,7 @@ use crate::filter::parquet_summary::{FileError, FileSummary, FileVerdict};
 use crate::filter::split_block;
 use crate::i18n::{describe, fill, Text};
 use crate::markup::Markup;
+use crate::state::files_view::EXAMPLE_NAME;
 use crate::state::numbers::{fraction, grouped, percent};
 
 /// Blocks drawn side by side in a filter of `blocks` blocks.
@@ -28,6 +29,15 @@ pub const DRAWN_BLOCKS: u64 = 2048;
 /// Width and height of one block in pixels, with its one-pixel gap: eight rows of 32 bits.
 const CELL_WIDTH: u64 = 33;
 const CELL_HEIGHT: u64 = 9;
+
+/// Screen pixels a bit takes in the enlarged block, and image pixels it is drawn with (a
+/// square of one colour, then a pixel of gap on its right and below), shown scaled up
+/// without smoothing.
+const ZOOM_CELL: u64 = 12;
+const ZOOM_PIXELS: u64 = 4;
+
+/// The values the example file offers to try: one of its values, and one that is not.
+const EXAMPLE_VALUES: [&str; 2] = ["dog", "cat"];
 
 /// The image's colours as red, green, blue, each pixel naming one by its place: the gap, a
 /// 0 bit, a 1 bit, the value's frame, and its set and unset lanes.
@@ -131,6 +141,17 @@ pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String
             .map(|f| f.verdict(value))
             .collect()
     };
+    if file.name == EXAMPLE_NAME {
+        // Values to try in the example: one of its values, and one that is not.
+        bottom.push("<p class=\"try\">{}", &[&text.try_these]);
+        for value in EXAMPLE_VALUES {
+            bottom.push(
+                "<button type=\"button\" data-try=\"{}\">{}</button>",
+                &[&value, &value],
+            );
+        }
+        bottom.push("</p>", &[]);
+    }
     verdict_list(&mut bottom, text, file, &model.query, &verdicts);
     if let Some(filter) = file.summary.filters.get(model.selected) {
         let header = fill(
@@ -166,6 +187,22 @@ pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String
                 &height,
                 &(width * 3),
                 &caption,
+            ],
+        );
+        // One block at ZOOM_CELL screen pixels a bit: the value's block, else the first.
+        let value = verdicts.get(model.selected);
+        let block = value.map_or(0, |v| v.block);
+        let (pixels, width, height) = zoom_pixels(&filter.bitset, block, value);
+        let scale = ZOOM_CELL / ZOOM_PIXELS;
+        bottom.push(
+            "<figure class=\"parquet-drawing\"><img class=\"parquet-zoom\" data-block=\"{}\" src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\"><figcaption>{}</figcaption></figure>",
+            &[
+                &block,
+                &image(bitmap(&pixels, width, height)),
+                &fill(text.files_zoom, &[&block]),
+                &(u64::from(width) * scale),
+                &(u64::from(height) * scale),
+                &fill(text.files_zoom, &[&block]),
             ],
         );
     }
@@ -379,6 +416,35 @@ pub fn pixels(bitset: &[u8], value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32)
     (image, width as u32, height as u32)
 }
 
+/// The pixels of one block of `bitset`, each of its 256 bits a square of [`ZOOM_PIXELS`]
+/// pixels (a pixel of it gap), in its eight rows of 32 bits; the value's bits in colour
+/// when it is the value's block.
+pub fn zoom_pixels(bitset: &[u8], block: u64, value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32) {
+    let (width, height) = (32 * ZOOM_PIXELS, 8 * ZOOM_PIXELS);
+    let mut image = vec![GAP; (width * height) as usize];
+    for bit in 0..256u64 {
+        let set = split_block::bitset_bit(bitset, block * 256 + bit);
+        let (word, place) = (bit / 32, bit % 32);
+        let lane = value
+            .filter(|v| v.block == block)
+            .and_then(|v| v.lanes.get(word as usize))
+            .filter(|&&(lane_bit, _)| u64::from(lane_bit) == place);
+        let colour = match lane {
+            Some(&(_, true)) => LANE_SET,
+            Some(&(_, false)) => LANE_ZERO,
+            None if set => ONE,
+            None => ZERO,
+        };
+        for y in 0..ZOOM_PIXELS - 1 {
+            for x in 0..ZOOM_PIXELS - 1 {
+                let (px, py) = (place * ZOOM_PIXELS + x, word * ZOOM_PIXELS + y);
+                image[(py * width + px) as usize] = colour;
+            }
+        }
+    }
+    (image, width as u32, height as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -464,6 +530,43 @@ mod tests {
         // which is 0: red.
         let (x, y) = (2 * 33 + 10, 2 * 9);
         assert_eq!(image[y * width as usize + x], LANE_ZERO);
+    }
+
+    #[test]
+    fn the_value_s_block_is_enlarged_to_twelve_pixels_a_bit() {
+        let filter = &model("").file.unwrap().summary.filters[0];
+        let verdict = filter.verdict(b"absent");
+        let (image, width, height) = zoom_pixels(&filter.bitset, 18, Some(&verdict));
+        assert_eq!((width, height), (128, 32));
+        let at = |x: u64, y: u64| image[(y * 128 + x) as usize];
+        // Word 0's lane is bit 10, which is 0: red over its 3 × 3 square, then a gap.
+        assert_eq!(at(40, 0), LANE_ZERO);
+        assert_eq!(at(42, 2), LANE_ZERO);
+        assert_eq!(at(43, 0), GAP);
+        // Every other bit is drawn as the bitset has it.
+        for bit in (0..256u64).filter(|&b| verdict.lanes[(b / 32) as usize].0 as u64 != b % 32) {
+            let set = split_block::bitset_bit(&filter.bitset, 18 * 256 + bit);
+            assert_eq!(at(bit % 32 * 4, bit / 32 * 4), if set { ONE } else { ZERO });
+        }
+        // Shown at 12 screen pixels a bit, with the value's block named.
+        let content = render(&model("absent"), &crate::i18n::EN, |_| String::new());
+        assert!(content.bottom.contains(
+            "<img class=\"parquet-zoom\" data-block=\"18\" src=\"\" alt=\"Block 18 enlarged"
+        ));
+        assert!(content.bottom.contains("width=\"384\" height=\"96\""));
+    }
+
+    #[test]
+    fn only_the_example_file_offers_values_to_try() {
+        assert!(!render(&model(""), &crate::i18n::EN, |_| String::new())
+            .bottom
+            .contains("data-try"));
+        let mut example = model("");
+        example.file.as_mut().unwrap().name = EXAMPLE_NAME.into();
+        let content = render(&example, &crate::i18n::EN, |_| String::new());
+        assert!(content.bottom.contains(
+            "<p class=\"try\">Try:<button type=\"button\" data-try=\"dog\">dog</button><button type=\"button\" data-try=\"cat\">cat</button></p>"
+        ));
     }
 
     #[test]

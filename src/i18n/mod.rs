@@ -18,6 +18,7 @@ pub mod answer;
 pub mod arithmetic;
 pub mod describe;
 mod en;
+pub mod grow;
 pub mod labels;
 pub mod names;
 pub mod sentences;

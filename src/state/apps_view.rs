@@ -28,6 +28,8 @@ pub const MESSAGES: u64 = 5000;
 pub const SPAM_K: u32 = 3;
 /// Both streams' seed.
 pub const SEED: u64 = 1;
+/// Senders the view offers to check: one on the blacklist, one innocent.
+pub const EXAMPLE_SENDERS: [&str; 2] = ["spam0007@bad.example", "user0000@mail.example"];
 
 /// The view's settings as typed.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,6 +1,8 @@
-//! Numbers as the page prints them: whole numbers grouped by three, and rates as decimals,
-//! percentages or scientific notation, from their logarithm when they are below the
-//! smallest double. None of them ever prints "inf" or "NaN".
+//! Numbers as the page prints them: whole numbers grouped by three, and rates as decimals or
+//! percentages written for people (no exponent; below 0.001 % they say so), or with every
+//! digit for the calculator and the `data-` attributes (scientific notation, from their
+//! logarithm when they are below the smallest double). None of them ever prints "inf" or
+//! "NaN".
 
 /// A whole number with its digits grouped by three, `18,314`: the grouping of all three
 /// of the page's languages (English, Chinese and Japanese all write `1,000,000`).
@@ -83,10 +85,47 @@ fn decimals_short_of(value: f64, whole: f64, decimals: usize) -> Option<usize> {
     (decimals..=15).find(|&d| value == whole || fixed(value, d) != fixed(whole, d))
 }
 
-/// A probability to six decimals, or in scientific notation below 0.001, so that a small
-/// rate never shows as 0.000000 (`0.008550`, `6.461e-9`) and one just below 1 never as
-/// 1.000000 (`0.9999999`; `1 − 1.110e-16` past fifteen decimals).
+/// Below this a probability is written "below 0.001 %" (`< 0.00001`, `< 0.001 %`): the page
+/// writes no exponent for people.
+pub const SMALLEST_FOR_PEOPLE: f64 = 1e-5;
+
+/// A rate below [`SMALLEST_FOR_PEOPLE`] as a percentage.
+const BELOW_SMALLEST_PERCENT: &str = "<\u{a0}0.001\u{a0}%";
+
+/// A probability for people, never with an exponent: six decimals (`0.008552`), four
+/// significant digits below 0.001 (`0.0001234`), `< 0.00001` below 0.001 %, and `> 0.99999`
+/// where six decimals would read 1.000000 though it is below 1.
 pub fn probability(p: f64) -> String {
+    if p <= 0.0 || !p.is_finite() {
+        "0.000000".into()
+    } else if p < SMALLEST_FOR_PEOPLE {
+        "< 0.00001".into()
+    } else if p < 0.001 {
+        fixed(p, (3 - p.log10().floor() as i32) as usize)
+    } else if decimals_short_of(p, 1.0, 6) == Some(6) {
+        fixed(p, 6)
+    } else {
+        "> 0.99999".into()
+    }
+}
+
+/// A probability given by its natural logarithm, for people: [`probability`], judged on the
+/// logarithm where the value itself would round to 0 or to 1 (a p-value of `e^−2000`, or
+/// one a hair below 1).
+pub fn probability_from_ln(ln: f64) -> String {
+    if ln.is_finite() && ln < SMALLEST_FOR_PEOPLE.ln() {
+        "< 0.00001".into()
+    } else if ln < 0.0 && ln.exp() == 1.0 {
+        "> 0.99999".into()
+    } else {
+        probability(ln.exp())
+    }
+}
+
+/// A probability with every digit a double keeps, for the calculator (which writes it back
+/// into its field): six decimals, or scientific notation below 0.001 (`6.461e-9`), and just
+/// below 1 never 1.000000 (`0.9999999`; `1 − 1.110e-16` past fifteen decimals).
+pub fn precise_probability(p: f64) -> String {
     if p == 0.0 || !p.is_finite() {
         return "0.000000".into();
     }
@@ -99,13 +138,13 @@ pub fn probability(p: f64) -> String {
     }
 }
 
-/// A probability given by its natural logarithm: [`probability`], or from the logarithm
-/// below 1e-300 (`3.940e-461`).
-pub fn probability_from_ln(ln: f64) -> String {
+/// [`precise_probability`] of a probability given by its natural logarithm, from the
+/// logarithm below 1e-300 (`3.940e-461`).
+pub fn precise_probability_from_ln(ln: f64) -> String {
     if ln < SMALLEST_PRINTED.ln() && ln.is_finite() {
         scientific_from_ln(ln)
     } else {
-        probability(ln.exp())
+        precise_probability(ln.exp())
     }
 }
 
@@ -120,35 +159,36 @@ pub fn machine_rate(ln: f64) -> String {
     }
 }
 
-/// A rate as a percentage with enough digits to be read: `12.34 %`, `0.723 %`, four
-/// significant digits down to 0.0001 % (`0.009827 %`), then scientific notation
-/// (`4.560e-7 %`); a rate just below 1 never as 100.00 % (`99.999 %`). The space before
-/// `%` does not break.
+/// A rate as a percentage with enough digits to be read and never an exponent: `12.34 %`,
+/// `0.723 %`, four significant digits down to 0.001 % (`0.009827 %`), `< 0.001 %` below
+/// it, and `> 99.999 %` where three decimals would read 100.000 % (a rate just below 1 is
+/// never 100.00 %: `99.999 %`). The space before `%` does not break.
 pub fn percent(rate: f64) -> String {
     let pct = rate * 100.0;
     if pct == 0.0 || !pct.is_finite() {
         "0\u{a0}%".to_owned()
+    } else if rate < SMALLEST_FOR_PEOPLE {
+        BELOW_SMALLEST_PERCENT.to_owned()
     } else if pct >= 1.0 {
+        // Three decimals at most: a rate they would show as 100.000 % is above 99.999 %.
         match decimals_short_of(rate, 1.0, 4) {
-            Some(d) => format!("{}\u{a0}%", fixed(pct, d - 2)),
-            None => format!("100\u{a0}% − {}", percent(1.0 - rate)),
+            Some(d) if d <= 5 => format!("{}\u{a0}%", fixed(pct, d - 2)),
+            _ => ">\u{a0}99.999\u{a0}%".to_owned(),
         }
     } else if pct >= 0.01 {
         format!("{}\u{a0}%", fixed(pct, 3))
-    } else if pct >= 0.0001 {
+    } else {
         // 0.00ddd… : four significant digits after the leading zeros.
         let decimals = 3 - pct.log10().floor() as i32;
-        format!("{}\u{a0}%", fixed(pct, decimals.clamp(4, 7) as usize))
-    } else {
-        format!("{}\u{a0}%", scientific(pct))
+        format!("{}\u{a0}%", fixed(pct, decimals.clamp(4, 6) as usize))
     }
 }
 
-/// A rate given by its natural logarithm as a percentage: [`percent`], or from the
-/// logarithm below 1e-300 (`3.940e-459 %`).
+/// A rate given by its natural logarithm as a percentage: [`percent`], judged on the
+/// logarithm where the rate itself would underflow (`< 0.001 %` for `e^−1060`).
 pub fn percent_from_ln(ln: f64) -> String {
-    if ln < SMALLEST_PRINTED.ln() && ln.is_finite() {
-        format!("{}\u{a0}%", scientific_from_ln(ln + 100f64.ln()))
+    if ln < SMALLEST_FOR_PEOPLE.ln() && ln.is_finite() {
+        BELOW_SMALLEST_PERCENT.to_owned()
     } else {
         percent(ln.exp())
     }
@@ -228,30 +268,67 @@ mod tests {
         // 3.94e-461 = e^(ln 3.94 − 461·ln 10).
         let ln = 3.94f64.ln() - 461.0 * LN10;
         assert_eq!(scientific_from_ln(ln), "3.940e-461");
-        assert_eq!(probability_from_ln(ln), "3.940e-461");
-        assert_eq!(percent_from_ln(ln), "3.940e-459\u{a0}%");
+        assert_eq!(precise_probability_from_ln(ln), "3.940e-461");
+        assert_eq!(precise_probability_from_ln(0.5f64.ln()), "0.500000");
+        // For people: below 0.001 %, said in words.
+        assert_eq!(probability_from_ln(ln), "< 0.00001");
+        assert_eq!(percent_from_ln(ln), "<\u{a0}0.001\u{a0}%");
         assert_eq!(percent_from_ln(f64::NEG_INFINITY), "0\u{a0}%");
         assert_eq!(percent_from_ln(0.01f64.ln()), "1.00\u{a0}%");
         assert_eq!(probability_from_ln(0.5f64.ln()), "0.500000");
     }
 
     #[test]
-    fn a_small_probability_is_never_shown_as_zero_nor_one_below_one_as_one() {
+    fn a_probability_for_people_has_no_exponent_and_says_below_0_001_percent() {
         assert_eq!(probability(0.0085518), "0.008552");
         assert_eq!(probability(0.001), "0.001000");
-        assert_eq!(probability(6.4614e-9), "6.461e-9");
+        assert_eq!(probability(1.234e-4), "0.0001234");
+        assert_eq!(probability(1e-5), "0.00001000");
+        assert_eq!(probability(9.99e-6), "< 0.00001");
+        assert_eq!(probability(6.4614e-9), "< 0.00001");
         assert_eq!(probability(0.0), "0.000000");
-        assert_eq!(percent(6.4614e-9), "6.461e-7\u{a0}%");
-        assert_eq!(percent(9.827e-5), "0.009827\u{a0}%");
-        assert_eq!(percent(2.5e-6), "0.0002500\u{a0}%");
-        assert_eq!(percent(0.0123), "1.23\u{a0}%");
-        // Just below 1: never 100.00 % or 1.000000.
-        assert_eq!(percent(0.99999), "99.999\u{a0}%");
-        assert_eq!(percent(0.9999999), "99.99999\u{a0}%");
-        assert_eq!(probability(0.9999999), "0.9999999");
-        assert_eq!(percent(1.0), "100.00\u{a0}%");
+        // The hash-quality view's p-value of e^−2056.6 (1.253e-893).
+        assert_eq!(probability_from_ln(-2056.6), "< 0.00001");
+        // Just below 1: never 1.000000, even where e^ln rounds to 1.
+        assert_eq!(probability(0.99999), "0.999990");
+        assert_eq!(probability(0.9999999), "> 0.99999");
+        assert_eq!(probability(1.0 - 2f64.powi(-53)), "> 0.99999");
+        assert_eq!(probability_from_ln(-1e-18), "> 0.99999");
         assert_eq!(probability(1.0), "1.000000");
-        assert_eq!(probability(1.0 - 2f64.powi(-53)), "1 − 1.110e-16");
+        assert_eq!(probability_from_ln(0.0), "1.000000");
+        for p in [1e-300, 3e-7, 4.5e-4, 0.02, 0.5, 0.999, 1.0 - 1e-9] {
+            assert!(!probability(p).contains('e'), "{p}: {}", probability(p));
+        }
+    }
+
+    #[test]
+    fn a_percentage_has_no_exponent_beside_its_sign() {
+        assert_eq!(percent(9.827e-5), "0.009827\u{a0}%");
+        assert_eq!(percent(1e-5), "0.001000\u{a0}%");
+        assert_eq!(percent(0.0123), "1.23\u{a0}%");
+        // The Parquet view's 3.979e-11 % and the calculator's 7.289e-11 %.
+        assert_eq!(percent(3.979e-13), "<\u{a0}0.001\u{a0}%");
+        assert_eq!(percent(7.289e-13), "<\u{a0}0.001\u{a0}%");
+        assert_eq!(percent(2.5e-6), "<\u{a0}0.001\u{a0}%");
+        // Just below 1: never 100.00 %.
+        assert_eq!(percent(0.99999), "99.999\u{a0}%");
+        assert_eq!(percent(0.9999999), ">\u{a0}99.999\u{a0}%");
+        assert_eq!(percent(1.0), "100.00\u{a0}%");
+        for rate in [1e-300, 3e-7, 4.5e-4, 0.02, 0.5, 0.99999, 1.0 - 1e-12] {
+            for shown in [percent(rate), percent_from_ln(rate.ln())] {
+                assert!(!shown.contains('e'), "{rate}: {shown}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_calculator_keeps_every_digit() {
+        assert_eq!(precise_probability(0.0085518), "0.008552");
+        assert_eq!(precise_probability(6.4614e-9), "6.461e-9");
+        assert_eq!(precise_probability(0.0), "0.000000");
+        assert_eq!(precise_probability(0.9999999), "0.9999999");
+        assert_eq!(precise_probability(1.0), "1.000000");
+        assert_eq!(precise_probability(1.0 - 2f64.powi(-53)), "1 − 1.110e-16");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::ui::shared::send;
 use yew::prelude::*;
 
 use crate::state::numbers::{
-    grouped, machine_rate, percent_beside, percent_from_ln, probability_from_ln,
+    grouped, machine_rate, percent_beside, percent_from_ln, precise_probability_from_ln,
 };
 
 use crate::filter::{MAX_BITS, MAX_HASHES};
@@ -76,7 +76,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         }
     };
     let field_n = answer(use_n, &input.n, |s| s.n.to_string());
-    let field_p = answer(use_p, &input.p, |s| probability_from_ln(s.ln_p));
+    let field_p = answer(use_p, &input.p, |s| precise_probability_from_ln(s.ln_p));
     let field_m = answer(use_m, &input.m, |s| s.m.to_string());
     let field_k = answer(use_k, &input.k, |s| s.k.to_string());
     let update = |apply: fn(&mut CalculatorInput, String)| {
@@ -132,7 +132,7 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             };
             let rate = format!(
                 "{} ({})",
-                probability_from_ln(s.ln_p),
+                precise_probability_from_ln(s.ln_p),
                 s.target
                     .map_or_else(|| percent_from_ln(s.ln_p), |p| percent_beside(s.p(), p))
             );

@@ -90,6 +90,9 @@ fn histogram_svg(out: &mut Markup, counts: &[u64], label: &str) {
 /// page's own markup, written as it is).
 fn report_table(out: &mut Markup, text: &'static Text, reports: &[HashReport], complete: bool) {
     let histogram = fill(text.hashes_histogram, &[&BUCKETS]);
+    // What χ², dof, p and the marks mean, above the table that first shows them.
+    let legend = fill(text.hashes_explain, &[&BUCKETS, &(BUCKETS - 1)]);
+    out.push("<p class=\"hint\" id=\"hashes-legend\">{}</p>", &[&legend]);
     out.push("<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&Trusted(if complete { "" } else { " aria-busy=\"true\"" }), &text.hashes_hash, &&histogram, &text.hashes_observed, &text.hashes_theory]);
     for r in reports {
         let spread = r.spread();
@@ -118,7 +121,10 @@ fn report_table(out: &mut Markup, text: &'static Text, reports: &[HashReport], c
 
 /// One sentence per hash on what its filter did, in a list.
 fn verdicts(out: &mut Markup, text: &'static Text, reports: &[HashReport], items: usize) {
-    out.push("<ul class=\"hash-verdicts\">", &[]);
+    out.push(
+        "<details class=\"hash-words\"><summary>{}</summary><ul class=\"hash-verdicts\">",
+        &[&text.hashes_more],
+    );
     for r in reports {
         out.push(
             "<li data-hash=\"{}\" data-rate=\"{}\">{}</li>",
@@ -129,7 +135,10 @@ fn verdicts(out: &mut Markup, text: &'static Text, reports: &[HashReport], items
             ],
         );
     }
-    out.push("</ul>", &[]);
+    out.push(
+        "</ul><p class=\"hint\">{}</p></details>",
+        &[&text.hq_classic_note],
+    );
 }
 
 /// Every classic hash's 32-bit value of `item`, with its rule, as markup.
@@ -229,8 +238,8 @@ pub fn HashLab(props: &HashLabProps) -> Html {
         ],
     );
     head.push(
-        "<h2 id=\"hashes-title\">{}</h2><p class=\"hint\">{}</p>",
-        &[&text.hashes_title, &hint],
+        "<h2 id=\"hashes-title\">{}</h2><p class=\"lead\" id=\"hashes-lead\">{}</p><p class=\"hint\">{}</p>",
+        &[&text.hashes_title, &text.hashes_lead, &hint],
     );
     let mut results = Markup::default();
     if corpus_size == 0 {
@@ -251,10 +260,6 @@ pub fn HashLab(props: &HashLabProps) -> Html {
         report_table(&mut results, text, reports, complete);
         verdicts(&mut results, text, reports, corpus_size);
     }
-    results.push(
-        "<p class=\"hint\">{}</p><p class=\"hint\">{}</p>",
-        &[&text.hashes_explain, &text.hq_classic_note],
-    );
     html! {
         <section class="panel hashes" aria-labelledby="hashes-title">
             { head.html() }

@@ -7,7 +7,9 @@ use crate::decimal::Fixed;
 use crate::filter::use_cases::Verdict;
 use crate::filter::FilterShape;
 use crate::i18n::{describe, fill, Text};
-use crate::state::apps_view::{AppsAction, AppsSettings, INNOCENT_ADDRESSES, KEYS, SPAM_ADDRESSES};
+use crate::state::apps_view::{
+    AppsAction, AppsSettings, EXAMPLE_SENDERS, INNOCENT_ADDRESSES, KEYS, SPAM_ADDRESSES,
+};
 use crate::state::numbers::{grouped, grouped_fixed, probability};
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
@@ -82,9 +84,10 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
     // markup, having no controls.
     let mut head = Markup::default();
     head.push(
-        "<h2 id=\"apps-title\">{}</h2><p class=\"hint\">{}</p>",
+        "<h2 id=\"apps-title\">{}</h2><p class=\"lead\" id=\"apps-lead\">{}</p><p class=\"hint\">{}</p>",
         &[
             &text.apps_title,
+            &text.apps_lead,
             &fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(kv.shape)]),
         ],
     );
@@ -147,6 +150,15 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
             &[&mail.whitelist.len(), &whitelist],
         )],
     );
+    // Each example sender's button puts it in the field.
+    let examples = EXAMPLE_SENDERS.map(|address| {
+        let (mut next, dispatch) = (settings.clone(), dispatch.clone());
+        next.check = address.into();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            dispatch.emit(Action::Apps(AppsAction::Edit(next.clone())));
+        });
+        html! { <button type="button" data-try={address} {onclick}>{ address }</button> }
+    });
     html! {
         <main class="single" id="apps-view">
             <section class="panel apps" aria-labelledby="apps-title">
@@ -161,6 +173,7 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
                 { field("spam-m", text.bits_m, |s| &mut s.spam_m, &problems.spam_m) }
                 { spam.html() }
                 { field("spam-check", text.apps_check, |s| &mut s.check, &None) }
+                <p class="try">{ text.try_these }{ for examples }</p>
                 { verdict }
             </section>
         </main>

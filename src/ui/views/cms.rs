@@ -133,6 +133,7 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
         <main class="single" id="cms-view">
         <section class="panel cms" aria-labelledby="cms-title">
             <h2 id="cms-title">{ text.cms_title }</h2>
+            <p class="lead" id="cms-lead">{ text.cms_lead }</p>
             <p class="hint">{ fill(text.cms_intro, &[&sketch.family().label()]) }</p>
             <div class="control-row">
                 { text_field(TextField::new("cms-w", text.cms_width, view.settings().width.clone(), problem(&view.problems().width)), cms(CmsAction::SetWidth)) }

@@ -25,8 +25,8 @@ pub fn open_example(dispatch: &Callback<Action>, lang: &'static str, value: Stri
 
 /// The files view: the picker and the example's button, what the worker made last, and the
 /// value's field. The controls inside the markup are read from the events that reach the
-/// panel: a file chosen (`change`) or dropped, the example's button, a table's Draw button
-/// (`data-place`).
+/// panel: a file chosen (`change`) or dropped, the example's button, a value to try
+/// (`data-try`), a table's Draw button (`data-place`).
 pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     let files = state.files();
     let lang = state.lang().key();
@@ -80,6 +80,9 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
             };
             if button.id() == "parquet-example" {
                 open_example(&dispatch, lang, value.clone(), filter);
+            } else if let Some(tried) = button.get_attribute("data-try") {
+                dispatch.emit(Action::Files(FilesAction::Query(tried.clone())));
+                send(&dispatch, lang, None, tried, filter);
             } else if let Some(place) = button
                 .get_attribute("data-place")
                 .and_then(|v| v.parse().ok())
@@ -93,7 +96,7 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
     let raw = |markup: &str| Html::from_html_unchecked(AttrValue::from(markup.to_owned()));
     let mut head = Markup::default();
     head.push(
-        "<h2 id=\"files-title\">{}</h2><p class=\"hint\">{}</p><div class=\"toolbar\"><div class=\"field\"><label for=\"parquet-file\">{}</label><input id=\"parquet-file\" type=\"file\" accept=\".parquet\" aria-describedby=\"parquet-file-error\"></div><button type=\"button\" id=\"parquet-example\">{}</button></div>",
+        "<h2 id=\"files-title\">{}</h2><p class=\"lead\" id=\"files-lead\">{}</p><div class=\"toolbar\"><div class=\"field\"><label for=\"parquet-file\">{}</label><input id=\"parquet-file\" type=\"file\" accept=\".parquet\" aria-describedby=\"parquet-file-error\"></div><button type=\"button\" id=\"parquet-example\">{}</button></div>",
         &[&text.files_title, &text.files_intro, &text.files_pick, &text.files_example],
     );
     html! {

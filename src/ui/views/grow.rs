@@ -6,12 +6,13 @@
 //! Only the fields are Yew elements; the figures, plots, table and words are written as one
 //! piece of markup (every text escaped), which keeps this view small in the bundle.
 
-use crate::decimal::{shortest, Fixed, Shortest};
+use crate::decimal::{shortest, Fixed};
 use yew::prelude::*;
 
 use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, SliceInfo};
 use crate::filter::lab_tasks::family_number;
 use crate::filter::HashFamily;
+use crate::i18n::grow::grow_miss;
 use crate::i18n::{describe, fill, then, Text};
 use crate::state::grow_view::{
     grow_family, over_p, GrowAction, GrowSettings, GrowState, GROW_CHECKPOINTS, GROW_PROBES,
@@ -230,16 +231,8 @@ fn legend(out: &mut Markup, text: &Text, p: f64, point: Option<&GrowPoint>) {
     );
 }
 
-/// When each design is the right one, from the figures on screen; and, when the scalable
-/// filter measures above p, why.
-fn advice(
-    out: &mut Markup,
-    text: &Text,
-    plan: &GrowPlan,
-    point: &GrowPoint,
-    slices: &[SliceInfo],
-    done: bool,
-) {
+/// When each design is the right one, from the figures on screen.
+fn advice(out: &mut Markup, text: &Text, plan: &GrowPlan, point: &GrowPoint) {
     let params = plan.params();
     let p = params.p;
     let scalable = point.scalable;
@@ -271,33 +264,6 @@ fn advice(
     );
     for (key, sentence) in KEYS.iter().zip(&words) {
         out.push("<p data-when=\"{}\">{}</p>", &[&key, &sentence]);
-    }
-    if let Some(note) = over_p(plan, point, slices, done) {
-        let (low, high) = note.interval;
-        let sentence = fill(
-            text.grow_over_p,
-            &[
-                &percent_beside(note.measured, p),
-                &percent(p),
-                &percent_beside(note.independent, p),
-                &percent_beside(note.predicted, p),
-                &Shortest(params.r),
-                &percent(note.room),
-                &percent(low),
-                &percent(high),
-                &grouped(note.probes),
-            ],
-        );
-        // An interval that reaches down to p does not show the excess by itself.
-        let mut words = sentence;
-        if note.could_be_chance {
-            let chance = fill(
-                text.grow_over_p_chance,
-                &[&percent_beside(note.predicted, p)],
-            );
-            words = then(&words, &chance);
-        }
-        out.push("<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>", &[&shortest(note.independent), &shortest(low), &shortest(high), &words]);
     }
     out.push("</section>", &[]);
 }
@@ -387,6 +353,10 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
         legend(&mut out, text, job.p, points.last());
         if let Some(point) = points.last() {
             let slices = results.map_or(&[][..], |r| &r.slices[..]);
+            // Beside the legend that shows the miss: why the scalable filter measured above p.
+            if let Some(note) = over_p(plan, point, slices, done) {
+                out.push("<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>", &[&shortest(note.independent), &shortest(note.interval.0), &shortest(note.interval.1), &&grow_miss(text, plan.params(), &note)]);
+            }
             let largest = plan.slices().last().map_or(1, |s| s.m());
             out.push(
                 "<h3>{}</h3><ol class=\"grow-slices\">",
@@ -396,13 +366,14 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
                 slice_row(&mut out, text, slice, largest);
             }
             out.push("</ol>", &[]);
-            advice(&mut out, text, plan, point, slices, done);
+            advice(&mut out, text, plan, point);
         }
     }
     html! {
         <section class="panel grow" aria-labelledby="grow-title" aria-busy={(!done).then_some("true")}
                  data-status={if done { "done" } else { "running" }} data-family={family.key()}>
             <h2 id="grow-title">{ text.grow_title }</h2>
+            <p class="lead" id="grow-lead">{ text.grow_lead }</p>
             <p class="hint">{ intro }</p>
             <div class="grow-fields">{ for fields }</div>
             { out.html() }
