@@ -194,6 +194,17 @@ pub fn percent_from_ln(ln: f64) -> String {
     }
 }
 
+/// A rate as a percentage with four significant digits however small, never with an
+/// exponent (`0.0002560 %`), for a sentence that compares two rates below 0.001 %.
+pub fn percent_significant(rate: f64) -> String {
+    let pct = rate * 100.0;
+    if pct <= 0.0 || !pct.is_finite() {
+        return percent(rate);
+    }
+    let decimals = (3 - pct.log10().floor() as i32).clamp(0, 40) as usize;
+    format!("{}\u{a0}%", fixed(pct, decimals))
+}
+
 /// `rate` as a percentage beside a target `p`: [`percent`], with more significant digits
 /// while the two would print alike though they differ, so that 1.0039 % never reads as the
 /// 1 % it misses.
@@ -226,6 +237,14 @@ pub fn fraction(value: f64, decimals: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn tiny_rates_compared_keep_four_significant_digits_without_an_exponent() {
+        assert_eq!(percent_significant(2.56e-6), "0.0002560\u{a0}%");
+        assert_eq!(percent_significant(0.0123), "1.230\u{a0}%");
+        assert_ne!(percent_significant(2.56e-6), percent_significant(1.6e-9));
+        assert!(!percent_significant(1e-20).contains('e'));
+    }
 
     #[test]
     fn decimals_group_the_digits_before_the_point() {

@@ -6,7 +6,7 @@ use crate::filter::classic_hashes::ClassicHash;
 use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
 use crate::i18n::arithmetic::arithmetic_table;
 use crate::i18n::{fill, then, Text};
-use crate::state::numbers::percent_beside;
+use crate::state::numbers::percent_significant;
 use crate::ui::marks::hash_class;
 use crate::ui::raw::{IntoHtml, Markup};
 
@@ -182,8 +182,8 @@ fn seed_low_bits(out: &mut Markup, text: &Text, props: &HashTableProps) {
             text.seed_low_rate,
             &[
                 &others,
-                &percent_beside(fewer.fpr(n), shape.fpr(n)),
-                &percent_beside(shape.fpr(n), fewer.fpr(n)),
+                &percent_significant(fewer.fpr(n)),
+                &percent_significant(shape.fpr(n)),
                 &shape.k(),
             ],
         ),
