@@ -2,6 +2,7 @@
 //! URL contract and the [`Action`] reducer.
 
 pub mod apps_view;
+pub mod answer_number;
 pub mod calculator;
 pub mod cms_view;
 pub mod crawl;

@@ -13,10 +13,11 @@ use yew::prelude::*;
 
 use crate::filter::HashStep;
 use crate::i18n::{fill, shown_item, Text};
-use crate::state::numbers::{grouped, percent};
+use crate::filter::math::fpr_exact;
+use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::practice::{
-    three_digits, ExerciseKind, ExerciseState, Practice, PracticeAction, ReadFigure, Response,
-    Task, SIZE_SLACK,
+    size_rate_limit, textbook_size, three_digits, ExerciseKind, ExerciseState, NumberField,
+    Practice, PracticeAction, ReadFigure, Response, Task, SIZE_SLACK,
 };
 use crate::state::quiz::QuizAnswer;
 use crate::state::{Action, FilterModel, Members};
@@ -108,14 +109,18 @@ fn question(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
             ReadFigure::Fill => text.practice_read_fill.to_owned(),
             ReadFigure::Rate => text.practice_read_rate.to_owned(),
         },
-        Task::Size { n, p, .. } => fill(text.practice_size, &[&grouped(*n), &percent(*p)]),
+        Task::Size { n, p, .. } => fill(
+            text.practice_size,
+            &[&grouped(*n), &percent(*p), &percent(size_rate_limit(*p))],
+        ),
         Task::Counters { item, .. } => fill(text.practice_counters, &[&shown_item(item)]),
         Task::Lost { item, .. } => fill(text.practice_lost, &[&shown_item(item)]),
     }
 }
 
-/// The hint of a second attempt.
-fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
+/// The hint of a second attempt, about the formula its question asks.
+fn hint(text: &'static Text, task: &Task, filter: &FilterModel, members: &Members) -> String {
+    let shape = filter.shape();
     match task {
         Task::Place { item, .. } => {
             let m = filter.shape().m();
@@ -128,7 +133,14 @@ fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
         }
         Task::Predict { .. } => text.practice_hint_predict.to_owned(),
         Task::Culprits { .. } => text.practice_hint_culprits.to_owned(),
-        Task::Read { .. } => text.practice_hint_read.to_owned(),
+        Task::Read { figure, .. } => match figure {
+            ReadFigure::BitsSet => text.practice_hint_bits.to_owned(),
+            ReadFigure::Fill => fill(text.practice_hint_fill, &[&shape.m()]),
+            ReadFigure::Rate => fill(
+                text.practice_hint_rate,
+                &[&shape.m(), &shape.k(), &members.len()],
+            ),
+        },
         Task::Size { .. } => text.practice_hint_size.to_owned(),
         Task::Counters { .. } => text.practice_hint_counters.to_owned(),
         Task::Lost { .. } => text.practice_hint_lost.to_owned(),
@@ -187,23 +199,24 @@ fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &m
         }
         Task::Size {
             n,
+            p,
             smallest_m,
             smallest_k,
-            ..
         } => {
-            let rate = crate::filter::math::fpr_exact(
-                *smallest_m as f64,
-                *n as f64,
-                f64::from(*smallest_k),
-            );
+            let rate = |m: u64, k: u32| fpr_exact(m as f64, *n as f64, f64::from(k));
             let top = (*smallest_m as f64 * (1.0 + SIZE_SLACK)).floor() as u64;
+            let (textbook_m, textbook_k) = textbook_size(*n, *p);
             line(fill(
                 text.practice_answer_size,
                 &[
                     &grouped(*smallest_m),
                     smallest_k,
-                    &percent(rate),
+                    &percent_beside(rate(*smallest_m, *smallest_k), *p),
                     &grouped(top),
+                    &percent(size_rate_limit(*p)),
+                    &grouped(textbook_m),
+                    &textbook_k,
+                    &percent_beside(rate(textbook_m, textbook_k), *p),
                 ],
             ))
         }
@@ -225,12 +238,47 @@ fn tick(out: &mut Markup, id: &str, label: &str, checked: bool, disabled: bool) 
     );
 }
 
-/// A number field, its id, label and value.
-fn number_field(out: &mut Markup, id: &str, label: &str, value: &str, disabled: bool) {
+/// A number field of the entry, as [`number_field`] draws it.
+struct NumberInput<'a> {
+    /// Which field.
+    field: NumberField,
+    /// Its label.
+    label: &'a str,
+    /// What the student typed.
+    value: &'a str,
+    /// The message beside it when the last Check could not read it as a number.
+    unreadable: Option<&'a str>,
+}
+
+/// The id of a number field's input: `practice-number`, `practice-m`, `practice-k`,
+/// `practice-counter-I`.
+fn field_id(field: NumberField) -> String {
+    match field {
+        NumberField::Answer => "practice-number".to_owned(),
+        NumberField::M => "practice-m".to_owned(),
+        NumberField::K => "practice-k".to_owned(),
+        NumberField::Counter(i) => format!("practice-counter-{i}"),
+    }
+}
+
+/// A number field, its label and value, with the message `ID-unreadable` beside it (and
+/// the field marked invalid) when the last Check could not read it.
+fn number_field(out: &mut Markup, input: NumberInput, disabled: bool) {
+    let id = field_id(input.field);
     out.push(
-        "<label class=\"practice-number\" for=\"{}\">{} <input id=\"{}\" type=\"text\" inputmode=\"decimal\" size=\"10\" autocomplete=\"off\" value=\"{}\"{}></label>",
-        &[&id, &label, &id, &value, &Trusted(if disabled { " disabled" } else { "" })],
+        "<span class=\"practice-field\"><label class=\"practice-number\" for=\"{}\">{} <input id=\"{}\" type=\"text\" inputmode=\"decimal\" size=\"10\" autocomplete=\"off\" value=\"{}\"{}",
+        &[&id, &input.label, &id, &input.value, &Trusted(if disabled { " disabled" } else { "" })],
     );
+    match input.unreadable {
+        Some(message) => {
+            let error = format!("{id}-unreadable");
+            out.push(
+                " aria-invalid=\"true\" aria-describedby=\"{}\"></label><span class=\"field-error\" role=\"alert\" id=\"{}\">{}</span></span>",
+                &[&error, &error, &message],
+            );
+        }
+        None => out.push("></label></span>", &[]),
+    }
 }
 
 /// The checkboxes of the task as (id, the pair or item it stands for): culprits tick a
@@ -259,6 +307,26 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
     let practice = props.practice;
     let response = &practice.response;
     let closed = !practice.answering();
+    // The message a field gets when Check could not read it: a fill or a rate may be a
+    // fraction or a percentage, every other field is a whole number.
+    let share = matches!(
+        task,
+        Task::Read {
+            figure: ReadFigure::Fill | ReadFigure::Rate,
+            ..
+        }
+    );
+    let unreadable_message = if share {
+        text.practice_unreadable
+    } else {
+        text.practice_unreadable_count
+    };
+    let unreadable = |field: NumberField| {
+        practice
+            .unreadable
+            .contains(&field)
+            .then_some(unreadable_message)
+    };
     match task {
         Task::Place { .. } => {
             let marked = number_list(text, &response.cells);
@@ -296,28 +364,43 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
         }
         Task::Read { .. } => number_field(
             out,
-            "practice-number",
-            text.practice_answer_label,
-            &response.number,
+            NumberInput {
+                field: NumberField::Answer,
+                label: text.practice_answer_label,
+                value: &response.number,
+                unreadable: unreadable(NumberField::Answer),
+            },
             closed,
         ),
         Task::Size { .. } => {
             out.push("<div class=\"practice-fields\">", &[]);
-            number_field(out, "practice-m", text.bits_m, &response.m, closed);
-            number_field(out, "practice-k", text.hashes_k, &response.k, closed);
+            for (field, label, value) in [
+                (NumberField::M, text.bits_m, &response.m),
+                (NumberField::K, text.hashes_k, &response.k),
+            ] {
+                let unreadable = unreadable(field);
+                let input = NumberInput {
+                    field,
+                    label,
+                    value,
+                    unreadable,
+                };
+                number_field(out, input, closed);
+            }
             out.push("</div>", &[]);
         }
         Task::Counters { after, .. } => {
             out.push("<div class=\"practice-fields\">", &[]);
             for (i, (counter, _)) in after.iter().enumerate() {
-                let typed = response.counters.get(i).map_or("", String::as_str);
-                number_field(
-                    out,
-                    &format!("practice-counter-{i}"),
-                    &fill(text.practice_counter, &[counter]),
-                    typed,
-                    closed,
-                );
+                let field = NumberField::Counter(i);
+                let label = fill(text.practice_counter, &[counter]);
+                let input = NumberInput {
+                    field,
+                    label: &label,
+                    value: response.counters.get(i).map_or("", String::as_str),
+                    unreadable: unreadable(field),
+                };
+                number_field(out, input, closed);
             }
             out.push("</div>", &[]);
         }
@@ -417,16 +500,10 @@ fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &
             &[&Trusted(class), &Trusted(symbol), &sentence],
         );
     }
-    if practice.unreadable {
-        out.push(
-            "<p class=\"field-error\" role=\"alert\" id=\"practice-unreadable\">{}</p>",
-            &[&text.practice_unreadable],
-        );
-    }
     if state == ExerciseState::Wrong {
         out.push(
             "<p class=\"hint\" id=\"practice-hint\">{}</p>",
-            &[&hint(text, task, props.filter)],
+            &[&hint(text, task, props.filter, props.members)],
         );
     }
     out.push("</div>", &[]);
@@ -482,13 +559,13 @@ impl Form {
     /// The fields and ticks as entered.
     fn entered(&self) -> Response {
         let mut response = Response {
-            number: field_value("practice-number"),
-            m: field_value("practice-m"),
-            k: field_value("practice-k"),
+            number: field_value(&field_id(NumberField::Answer)),
+            m: field_value(&field_id(NumberField::M)),
+            k: field_value(&field_id(NumberField::K)),
             ..Response::default()
         };
         response.counters = (0..self.counters)
-            .map(|i| field_value(&format!("practice-counter-{i}")))
+            .map(|i| field_value(&field_id(NumberField::Counter(i))))
             .collect();
         for (id, bit, item) in &self.ticks {
             if element::<HtmlInputElement>(id).is_some_and(|input| input.checked()) {
