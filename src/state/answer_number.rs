@@ -14,7 +14,7 @@
 //!   `1,000` is therefore always a thousand, never 1.0; any other comma is not a number;
 //! - a trailing `%` (with or without spaces before it) makes the number a percentage.
 
-use crate::decimal::decimal_to_f64;
+use super::fields::parse_real;
 
 /// A number as typed: its value (a percentage already divided by 100) and whether it
 /// carried a percent sign.
@@ -34,49 +34,66 @@ fn half_width(c: char) -> char {
     }
 }
 
-/// Whether `text` is one or more ASCII digits.
-fn digits(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// `body` (a number without its percent sign) with its commas read: none; thousands
-/// separators dropped; or one decimal comma made a point. `None` for any other comma.
-fn without_commas(body: &str) -> Option<String> {
-    if !body.contains(',') {
-        return Some(body.to_owned());
-    }
-    let (sign, unsigned) = match body.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", body),
-    };
-    let (whole, decimals) = match unsigned.split_once('.') {
-        Some((whole, decimals)) => (whole, Some(decimals)),
-        None => (unsigned, None),
-    };
-    let groups: Vec<&str> = whole.split(',').collect();
-    let first = groups[0];
-    let grouped = digits(first)
-        && first.len() <= 3
-        && !first.starts_with('0')
-        && groups[1..].iter().all(|g| g.len() == 3 && digits(g))
-        && decimals.is_none_or(digits);
+/// `body` (a number without its percent sign, in ASCII) with its commas read: none;
+/// thousands separators dropped; or one decimal comma made a point. `None` for any other
+/// comma.
+fn without_commas(body: &[u8]) -> Option<Vec<u8>> {
+    let sign = usize::from(body.first() == Some(&b'-'));
+    let point = body.iter().position(|&b| b == b'.').unwrap_or(body.len());
+    let whole = body.get(sign..point).unwrap_or_default();
+    let commas = body.iter().filter(|&&b| b == b',').count();
+    // Grouped by three: from the right, every fourth character of the whole part is a
+    // comma and the others are digits; the first group (1 to 3 digits) does not start
+    // with 0, and no comma follows the point.
+    let grouped = whole.len() % 4 != 0
+        && whole.first() != Some(&b'0')
+        && commas == whole.len() / 4
+        && whole.iter().rev().enumerate().all(|(i, &b)| {
+            if i % 4 == 3 {
+                b == b','
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    // A decimal comma: digits, one comma, digits, and no point.
+    let decimal_comma = commas == 1
+        && point == body.len()
+        && whole.first() != Some(&b',')
+        && whole.last() != Some(&b',')
+        && whole.iter().all(|&b| b.is_ascii_digit() || b == b',');
+    let mut plain = body.to_vec();
     if grouped {
-        return Some(format!("{sign}{}", unsigned.replace(',', "")));
+        plain.retain(|&b| b != b',');
+    } else if decimal_comma {
+        for b in plain.iter_mut().filter(|b| **b == b',') {
+            *b = b'.';
+        }
+    } else if commas > 0 {
+        return None;
     }
-    let decimal_comma = groups.len() == 2 && decimals.is_none() && groups.iter().all(|g| digits(g));
-    decimal_comma.then(|| format!("{sign}{}.{}", groups[0], groups[1]))
+    Some(plain)
 }
 
 /// `text` as a number ([the module](self) says how), or `None` when it is not one
 /// (`twelve`, `12 bits`, `1.000,5`, an empty field, `inf`).
 pub fn read_number(text: &str) -> Option<TypedNumber> {
-    let plain: String = text.chars().map(half_width).collect();
-    let plain = plain.trim();
-    let (body, percent) = match plain.strip_suffix('%') {
-        Some(rest) => (rest.trim_end(), true),
-        None => (plain, false),
-    };
-    let value = decimal_to_f64(&without_commas(body)?).filter(|v| v.is_finite())?;
+    // The text in ASCII: full-width forms made plain, every space a ' ' (a character
+    // outside ASCII is in no number).
+    let mut plain = Vec::new();
+    for c in text.trim().chars() {
+        let c = half_width(c);
+        plain.push(match c {
+            _ if c.is_whitespace() => b' ',
+            _ if c.is_ascii() => c as u8,
+            _ => return None,
+        });
+    }
+    let percent = plain.last() == Some(&b'%');
+    if percent {
+        plain.pop();
+    }
+    let number = without_commas(plain.trim_ascii_end())?;
+    let value = parse_real(std::str::from_utf8(&number).ok()?).ok()?;
     Some(TypedNumber {
         value: if percent { value / 100.0 } else { value },
         percent,
@@ -186,14 +203,24 @@ mod tests {
         assert_eq!(read_number("12,5").unwrap().value, 12.5);
         assert_eq!(read_share("8,25 %"), Some(0.0825));
         // and any other comma is not a number
-        for text in ["1,00,000", "1.000,5", "1,2,3", ",5", "5,", "1,000.5.5", "0,1e3"] {
+        for text in [
+            "1,00,000",
+            "1.000,5",
+            "1,2,3",
+            ",5",
+            "5,",
+            "1,000.5.5",
+            "0,1e3",
+        ] {
             assert_eq!(read_number(text), None, "{text:?}");
         }
     }
 
     #[test]
     fn words_and_empty_fields_are_not_numbers() {
-        for text in ["twelve", "", "   ", "12 bits", "%", "inf", "NaN", "1e999", "1 000"] {
+        for text in [
+            "twelve", "", "   ", "12 bits", "%", "inf", "NaN", "1e999", "1 000",
+        ] {
             assert_eq!(read_number(text), None, "{text:?}");
         }
         assert_eq!(read_count("13 %"), None);

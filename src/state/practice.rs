@@ -1030,7 +1030,10 @@ mod tests {
                 practice.next();
             }
         }
-        assert_eq!(asked.into_iter().collect::<Vec<_>>(), ["delete", "read", "size"]);
+        assert_eq!(
+            asked.into_iter().collect::<Vec<_>>(),
+            ["delete", "read", "size"]
+        );
     }
 
     #[test]
@@ -1139,7 +1142,10 @@ mod tests {
             let (smallest_m, _) = smallest_bits(n, p).unwrap();
             let (m, k) = textbook_size(n, p);
             let rate = fpr_exact(m as f64, n as f64, f64::from(k));
-            assert!(size_accepted(m, k, n, p, smallest_m), "n = {n}, p = {p}: {m}, {k}");
+            assert!(
+                size_accepted(m, k, n, p, smallest_m),
+                "n = {n}, p = {p}: {m}, {k}"
+            );
             // it is the slack that lets it in: the textbook m misses p in most cases
             assert!(rate <= size_rate_limit(p), "{rate}");
         }
@@ -1247,8 +1253,9 @@ mod tests {
         let messages = practice.messages();
         assert_eq!(messages.len(), practice.exercises.len() + 1);
         assert!(messages[0].starts_with(r#"{"type":"bloomlab:result","seed":5,"index":1,"kind":"place","correct":false,"attempts":2,"revealed":false,"score":0,"#));
-        assert!(messages[1]
-            .contains(r#""index":2,"kind":"predict","correct":true,"attempts":1,"revealed":false,"score":1,"#));
+        assert!(messages[1].contains(
+            r#""index":2,"kind":"predict","correct":true,"attempts":1,"revealed":false,"score":1,"#
+        ));
         // wrong twice, and "Show me" before any attempt: both revealed
         assert!(messages[2].contains(r#""attempts":2,"revealed":true,"#));
         assert!(messages[3].contains(r#""attempts":0,"revealed":true,"#));

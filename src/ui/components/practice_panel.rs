@@ -11,9 +11,9 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::filter::math::fpr_exact;
 use crate::filter::HashStep;
 use crate::i18n::{fill, shown_item, Text};
-use crate::filter::math::fpr_exact;
 use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::practice::{
     size_rate_limit, textbook_size, three_digits, ExerciseKind, ExerciseState, NumberField,
@@ -238,20 +238,8 @@ fn tick(out: &mut Markup, id: &str, label: &str, checked: bool, disabled: bool) 
     );
 }
 
-/// A number field of the entry, as [`number_field`] draws it.
-struct NumberInput<'a> {
-    /// Which field.
-    field: NumberField,
-    /// Its label.
-    label: &'a str,
-    /// What the student typed.
-    value: &'a str,
-    /// The message beside it when the last Check could not read it as a number.
-    unreadable: Option<&'a str>,
-}
-
 /// The id of a number field's input: `practice-number`, `practice-m`, `practice-k`,
-/// `practice-counter-I`.
+/// `practice-counter-I` (the ids [`Form::entered`] reads).
 fn field_id(field: NumberField) -> String {
     match field {
         NumberField::Answer => "practice-number".to_owned(),
@@ -263,13 +251,20 @@ fn field_id(field: NumberField) -> String {
 
 /// A number field, its label and value, with the message `ID-unreadable` beside it (and
 /// the field marked invalid) when the last Check could not read it.
-fn number_field(out: &mut Markup, input: NumberInput, disabled: bool) {
-    let id = field_id(input.field);
+fn number_field(
+    out: &mut Markup,
+    field: NumberField,
+    label: &str,
+    value: &str,
+    unreadable: Option<&str>,
+    disabled: bool,
+) {
+    let id = field_id(field);
     out.push(
         "<span class=\"practice-field\"><label class=\"practice-number\" for=\"{}\">{} <input id=\"{}\" type=\"text\" inputmode=\"decimal\" size=\"10\" autocomplete=\"off\" value=\"{}\"{}",
-        &[&id, &input.label, &id, &input.value, &Trusted(if disabled { " disabled" } else { "" })],
+        &[&id, &label, &id, &value, &Trusted(if disabled { " disabled" } else { "" })],
     );
-    match input.unreadable {
+    match unreadable {
         Some(message) => {
             let error = format!("{id}-unreadable");
             out.push(
@@ -277,7 +272,9 @@ fn number_field(out: &mut Markup, input: NumberInput, disabled: bool) {
                 &[&error, &error, &message],
             );
         }
-        None => out.push("></label></span>", &[]),
+        None => {
+            out.push("></label></span>", &[]);
+        }
     }
 }
 
@@ -307,25 +304,11 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
     let practice = props.practice;
     let response = &practice.response;
     let closed = !practice.answering();
-    // The message a field gets when Check could not read it: a fill or a rate may be a
-    // fraction or a percentage, every other field is a whole number.
-    let share = matches!(
-        task,
-        Task::Read {
-            figure: ReadFigure::Fill | ReadFigure::Rate,
-            ..
-        }
-    );
-    let unreadable_message = if share {
-        text.practice_unreadable
-    } else {
-        text.practice_unreadable_count
-    };
     let unreadable = |field: NumberField| {
         practice
             .unreadable
             .contains(&field)
-            .then_some(unreadable_message)
+            .then_some(text.practice_unreadable)
     };
     match task {
         Task::Place { .. } => {
@@ -362,31 +345,17 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
             }
             out.push("</div>", &[]);
         }
-        Task::Read { .. } => number_field(
-            out,
-            NumberInput {
-                field: NumberField::Answer,
-                label: text.practice_answer_label,
-                value: &response.number,
-                unreadable: unreadable(NumberField::Answer),
-            },
-            closed,
-        ),
+        Task::Read { .. } => {
+            let field = NumberField::Answer;
+            let label = text.practice_answer_label;
+            let unreadable = unreadable(field);
+            number_field(out, field, label, &response.number, unreadable, closed);
+        }
         Task::Size { .. } => {
             out.push("<div class=\"practice-fields\">", &[]);
-            for (field, label, value) in [
-                (NumberField::M, text.bits_m, &response.m),
-                (NumberField::K, text.hashes_k, &response.k),
-            ] {
-                let unreadable = unreadable(field);
-                let input = NumberInput {
-                    field,
-                    label,
-                    value,
-                    unreadable,
-                };
-                number_field(out, input, closed);
-            }
+            let (m, k) = (NumberField::M, NumberField::K);
+            number_field(out, m, text.bits_m, &response.m, unreadable(m), closed);
+            number_field(out, k, text.hashes_k, &response.k, unreadable(k), closed);
             out.push("</div>", &[]);
         }
         Task::Counters { after, .. } => {
@@ -394,13 +363,8 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
             for (i, (counter, _)) in after.iter().enumerate() {
                 let field = NumberField::Counter(i);
                 let label = fill(text.practice_counter, &[counter]);
-                let input = NumberInput {
-                    field,
-                    label: &label,
-                    value: response.counters.get(i).map_or("", String::as_str),
-                    unreadable: unreadable(field),
-                };
-                number_field(out, input, closed);
+                let typed = response.counters.get(i).map_or("", String::as_str);
+                number_field(out, field, &label, typed, unreadable(field), closed);
             }
             out.push("</div>", &[]);
         }
@@ -559,13 +523,13 @@ impl Form {
     /// The fields and ticks as entered.
     fn entered(&self) -> Response {
         let mut response = Response {
-            number: field_value(&field_id(NumberField::Answer)),
-            m: field_value(&field_id(NumberField::M)),
-            k: field_value(&field_id(NumberField::K)),
+            number: field_value("practice-number"),
+            m: field_value("practice-m"),
+            k: field_value("practice-k"),
             ..Response::default()
         };
         response.counters = (0..self.counters)
-            .map(|i| field_value(&field_id(NumberField::Counter(i))))
+            .map(|i| field_value(&format!("practice-counter-{i}")))
             .collect();
         for (id, bit, item) in &self.ticks {
             if element::<HtmlInputElement>(id).is_some_and(|input| input.checked()) {
