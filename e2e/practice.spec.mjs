@@ -339,7 +339,7 @@ test('the revealed answer typed back as the page writes it is right, for every n
     }
     // the working's rounded value, the Figures panel's, and that as a percentage with the
     // sign, without its space, and without the sign
-    const worked = working.match(/= ([\d.]+)\s*$/)[1];
+    const worked = working.match(/= (\d[\d.]*\d)\.?\s*$/)[1];
     const shown = (await page.locator(`#stats [data-stat="${figure === 'fill' ? 'fill' : 'fpr'}"]`).innerText()).trim();
     const pct = figure === 'fill' ? `${+(Number(shown) * 100).toFixed(2)}\u00a0%` : shown;
     expect(pct).toMatch(/^[\d.]+\s%$/);

@@ -112,12 +112,10 @@ pub fn read_share(text: &str) -> Option<f64> {
     })
 }
 
-/// A count (bits set, m, k, a counter) as typed: a number without a percent sign
-/// (`9,586`, `7`); a fraction reads, and is then a wrong count.
+/// A count (bits set, m, k, a counter) as typed: a number (`9,586`, `7`); a fraction or a
+/// percentage reads, and is then a wrong count.
 pub fn read_count(text: &str) -> Option<f64> {
-    read_number(text)
-        .filter(|typed| !typed.percent)
-        .map(|typed| typed.value)
+    read_number(text).map(|typed| typed.value)
 }
 
 #[cfg(test)]
@@ -223,7 +221,7 @@ mod tests {
         ] {
             assert_eq!(read_number(text), None, "{text:?}");
         }
-        assert_eq!(read_count("13 %"), None);
+        assert_eq!(read_count("13 %"), Some(0.13));
         assert_eq!(read_count("13.5"), Some(13.5));
         assert_eq!(read_count(" 7 "), Some(7.0));
     }
