@@ -84,6 +84,17 @@ const SCREENS = [
       await page.click('#practice-show');
     } },
   { name: 'practice, the summary', query: '?practice=3', prepare: (page) => showAndNext(page, 7) },
+  // Number fields Check could not read: each has its message beside it.
+  ...[['read', 3, ['#practice-number']], ['size', 4, ['#practice-m', '#practice-k']],
+    ['counters', 5, ['#practice-counter-0']]].map(([kind, before, fields]) => ({
+    name: `practice, ${kind} with a field that is not a number`, query: '?practice=3',
+    prepare: async (page) => {
+      await showAndNext(page, before);
+      for (const field of fields) await page.fill(field, 'twelve');
+      await page.click('#practice-submit');
+      await expect(page.locator(`${fields[0]}-unreadable`)).toBeVisible();
+    },
+  })),
   { name: 'the timeline and the query record', query: '?m=32&k=3&add=a&add=b&add=c&add=d',
     prepare: async (page) => {
       for (const item of ['a', 'zz', 'b']) {

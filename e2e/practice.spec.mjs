@@ -104,6 +104,12 @@ async function tickByKeyboard(page, ticks) {
 /** Enters `answer` with the mouse and Check. */
 async function answerByMouse(page, answer) {
   if (answer.answer) return page.click(`[data-quiz-answer="${answer.answer}"]`);
+  await enterAnswer(page, answer);
+  await page.click('#practice-submit');
+}
+
+/** Enters `answer` with the mouse (cells, fields, ticks), without Check. */
+async function enterAnswer(page, answer) {
   if (answer.cells) {
     const marked = await page.locator('#bit-array [data-picked="true"]').evaluateAll((cells) => cells.map((c) => Number(c.dataset.bitIndex)));
     for (const cell of new Set([...marked, ...answer.cells])) {
@@ -125,7 +131,6 @@ async function answerByMouse(page, answer) {
       await page.locator(id).setChecked(wanted);
     }
   }
-  await page.click('#practice-submit');
 }
 
 test('every kind answered right by mouse scores; the summary counts each kind', async ({ page }) => {
@@ -258,7 +263,7 @@ test('a rate is accepted within 2 % and refused beyond; a whole number only exac
     // not a number: said beside the field, no attempt counted
     await page.fill('#practice-number', 'abc');
     await page.click('#practice-submit');
-    await expect(page.locator('#practice-unreadable')).toBeVisible();
+    await expect(page.locator('#practice-number-unreadable')).toBeVisible();
     await expect(page.locator('#practice')).toHaveAttribute('data-exercise-state', 'open');
     await page.fill('#practice-number', String(whole ? value + 0.5 : value * 1.025));
     await page.click('#practice-submit');
@@ -268,6 +273,98 @@ test('a rate is accepted within 2 % and refused beyond; a whole number only exac
     await expect(page.locator('#practice')).toHaveAttribute('data-exercise-state', 'correct');
   }
   expect([...asked].sort()).toEqual(['rate', 'whole']);
+});
+
+/** Opens the set `seed` and shows and passes exercises until one of the `wanted` kind is
+ * asked (for `delete`, the one with counter fields). */
+async function openKind(page, seed, wanted) {
+  await openApp(page, `?practice=${seed}`);
+  for (;;) {
+    const asked = await kind(page);
+    if (!asked) throw new Error(`no ${wanted} exercise in set ${seed}`);
+    if (asked === wanted && (wanted !== 'delete' || await page.locator('#practice-counter-0').count())) return;
+    await page.click('#practice-show');
+    await page.click('#practice-next');
+  }
+}
+
+/** The ids of the number fields of the exercise on screen. */
+const numberFields = (page) => page.locator('#practice-form input[type="text"]').evaluateAll((f) => f.map((x) => `#${x.id}`));
+
+test('"twelve" in every number field gets a message beside it and costs no attempt', async ({ page }) => {
+  for (const wanted of ['read', 'size', 'delete']) {
+    await openKind(page, 3, wanted);
+    const practice = page.locator('#practice');
+    const score = Number(await practice.getAttribute('data-score'));
+    const right = await rightAnswer(page);
+    const fields = await numberFields(page);
+    expect(fields.length).toBeGreaterThan(0);
+    for (const field of fields) {
+      // the other fields right, this one a word: only this one is named
+      await enterAnswer(page, right);
+      await page.fill(field, 'twelve');
+      await page.click('#practice-submit');
+      await expect(page.locator(`${field}-unreadable`)).toBeVisible();
+      await expect(page.locator(`${field}-unreadable`)).toContainText('Not a number');
+      await expect(page.locator(field)).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.locator('[id$="-unreadable"]')).toHaveCount(1);
+      await expect(practice).toHaveAttribute('data-exercise-state', 'open');
+      if (field === fields.at(-1)) await page.screenshot({ path: `artifacts/practice-unreadable-${wanted}.png` });
+    }
+    // then the right answer is still the first attempt, and scores
+    await answerByMouse(page, right);
+    await expect(practice).toHaveAttribute('data-exercise-state', 'correct');
+    await expect(practice).toHaveAttribute('data-score', String(score + 1));
+    await expect(page.locator('[id$="-unreadable"]')).toHaveCount(0);
+  }
+});
+
+test('the revealed answer typed back as the page writes it is right, for every number kind', async ({ page }) => {
+  // about twenty sets opened, one answer each
+  test.setTimeout(240_000);
+  // Each read figure, the size and the counters: "Show me" once to read the page's answer.
+  const cases = [];
+  const figures = new Set();
+  for (let seed = 1; seed <= 10 && figures.size < 3; seed++) {
+    await openKind(page, seed, 'read');
+    const text = await question(page);
+    const figure = text.startsWith('How many bits') ? 'bits' : text.startsWith('What is the fill') ? 'fill' : 'rate';
+    if (figures.has(figure)) continue;
+    figures.add(figure);
+    await page.click('#practice-show');
+    const working = await page.locator('#practice-working').innerText();
+    if (figure === 'bits') {
+      cases.push([seed, 'read', [{ number: working.match(/X = ([\d,]+)/)[1] }]]);
+      continue;
+    }
+    // the working's rounded value, the Figures panel's, and that as a percentage with the
+    // sign, without its space, and without the sign
+    const worked = working.match(/= (\d[\d.]*\d)\.?\s*$/)[1];
+    const shown = (await page.locator(`#stats [data-stat="${figure === 'fill' ? 'fill' : 'fpr'}"]`).innerText()).trim();
+    const pct = figure === 'fill' ? `${+(Number(shown) * 100).toFixed(2)}\u00a0%` : shown;
+    expect(pct).toMatch(/^[\d.]+\s%$/);
+    const bare = pct.replace(/\s*%$/, '');
+    cases.push([seed, 'read', [worked, shown, pct, pct.replace(/\s/, ''), bare].map((number) => ({ number }))]);
+  }
+  expect([...figures].sort()).toEqual(['bits', 'fill', 'rate']);
+  await openKind(page, 3, 'size');
+  await page.click('#practice-show');
+  const sizing = await page.locator('#practice-working').innerText();
+  const [, m, k] = sizing.match(/is ([\d,]+), with k = (\d+)/);
+  const [, textbookM, textbookK] = sizing.match(/give m = ([\d,]+), k = (\d+)/);
+  expect(m).toContain(',');
+  cases.push([3, 'size', [{ m, k }, { m: m.replaceAll(',', ''), k }, { m: textbookM, k: textbookK }]]);
+  await openKind(page, 3, 'delete');
+  await page.click('#practice-show');
+  const counting = await page.locator('#practice-working').innerText();
+  cases.push([3, 'delete', [{ counters: [...counting.matchAll(/Counter \d+ reads (\d+)/g)].map((c) => c[1]) }]]);
+  for (const [seed, wanted, answers] of cases) {
+    for (const answer of answers) {
+      await openKind(page, seed, wanted);
+      await answerByMouse(page, answer);
+      await expect(page.locator('#practice'), `${wanted} ${JSON.stringify(answer)}`).toHaveAttribute('data-exercise-state', 'correct');
+    }
+  }
 });
 
 test('the quiz is ten predictions on its own filter: bits hidden until answered, the same on reload, the page\'s filter back after', async ({ page }) => {
@@ -347,11 +444,12 @@ test('an embedded practice posts each result and the summary to its parent page'
   });
   const received = await page.evaluate(() => window.received);
   const first = received[0];
-  expect(first).toEqual({ type: 'bloomlab:result', seed: 11, index: 1, kind: 'place', correct: false, attempts: 1, score: 0, total });
+  expect(first).toEqual({ type: 'bloomlab:result', seed: 11, index: 1, kind: 'place', correct: false, attempts: 1, revealed: true, score: 0, total });
   received.slice(0, total).forEach((r, i) => {
     expect(r.type).toBe('bloomlab:result');
     expect(r.index).toBe(i + 1);
     expect(r.correct).toBe(false);
+    expect(r.revealed).toBe(true);
   });
   const summary = received[total];
   expect(summary.type).toBe('bloomlab:summary');
@@ -370,6 +468,32 @@ test('the example course page keeps a running score from its practice frame', as
   await expect(page.locator('#results li').first()).toHaveAttribute('data-kind', 'place');
   await page.locator('#practice iframe').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'artifacts/embed-practice.png' });
+});
+
+test('the example course page lists a revealed exercise as revealed', async ({ page }) => {
+  await page.goto('/embed-example.html');
+  const frame = page.frameLocator('#practice iframe');
+  await expect(frame.locator('#practice')).toBeVisible();
+  const results = page.locator('#results li');
+  // place: "Show me" before any attempt
+  await frame.locator('#practice-show').click();
+  await expect(results).toHaveCount(1);
+  await expect(results.nth(0)).toHaveAttribute('data-revealed', 'true');
+  await expect(results.nth(0)).toHaveText('place: revealed with “Show me” before any attempt');
+  // predict: "Show me" too; culprits: two wrong attempts (nothing ticked) reveal it
+  await frame.locator('#practice-next').click();
+  await frame.locator('#practice-show').click();
+  await frame.locator('#practice-next').click();
+  await expect(frame.locator('#practice')).toHaveAttribute('data-exercise-kind', 'culprits');
+  await frame.locator('#practice-submit').click();
+  await expect(frame.locator('#practice')).toHaveAttribute('data-exercise-state', 'wrong');
+  await frame.locator('#practice-submit').click();
+  await expect(results).toHaveCount(3);
+  await expect(results.nth(2)).toHaveAttribute('data-revealed', 'true');
+  await expect(results.nth(2)).toHaveText('culprits: revealed after 2 attempts');
+  await expect(results.filter({ hasText: '0 attempts' })).toHaveCount(0);
+  await page.locator('#results').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'artifacts/embed-practice-revealed.png' });
 });
 
 test('the timeline shows the filter after t operations, with the keyboard, and Now loses nothing', async ({ page }) => {

@@ -11,12 +11,13 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::filter::math::fpr_exact;
 use crate::filter::HashStep;
 use crate::i18n::{fill, shown_item, Text};
-use crate::state::numbers::{grouped, percent};
+use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::practice::{
-    three_digits, ExerciseKind, ExerciseState, Practice, PracticeAction, ReadFigure, Response,
-    Task, SIZE_SLACK,
+    size_rate_limit, textbook_size, three_digits, ExerciseKind, ExerciseState, NumberField,
+    Practice, PracticeAction, ReadFigure, Response, Task, SIZE_SLACK,
 };
 use crate::state::quiz::QuizAnswer;
 use crate::state::{Action, FilterModel, Members};
@@ -108,14 +109,18 @@ fn question(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
             ReadFigure::Fill => text.practice_read_fill.to_owned(),
             ReadFigure::Rate => text.practice_read_rate.to_owned(),
         },
-        Task::Size { n, p, .. } => fill(text.practice_size, &[&grouped(*n), &percent(*p)]),
+        Task::Size { n, p, .. } => fill(
+            text.practice_size,
+            &[&grouped(*n), &percent(*p), &percent(size_rate_limit(*p))],
+        ),
         Task::Counters { item, .. } => fill(text.practice_counters, &[&shown_item(item)]),
         Task::Lost { item, .. } => fill(text.practice_lost, &[&shown_item(item)]),
     }
 }
 
-/// The hint of a second attempt.
-fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
+/// The hint of a second attempt, about the formula its question asks.
+fn hint(text: &'static Text, task: &Task, filter: &FilterModel, members: &Members) -> String {
+    let shape = filter.shape();
     match task {
         Task::Place { item, .. } => {
             let m = filter.shape().m();
@@ -128,7 +133,14 @@ fn hint(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
         }
         Task::Predict { .. } => text.practice_hint_predict.to_owned(),
         Task::Culprits { .. } => text.practice_hint_culprits.to_owned(),
-        Task::Read { .. } => text.practice_hint_read.to_owned(),
+        Task::Read { figure, .. } => match figure {
+            ReadFigure::BitsSet => text.practice_hint_bits.to_owned(),
+            ReadFigure::Fill => fill(text.practice_hint_fill, &[&shape.m()]),
+            ReadFigure::Rate => fill(
+                text.practice_hint_rate,
+                &[&shape.m(), &shape.k(), &members.len()],
+            ),
+        },
         Task::Size { .. } => text.practice_hint_size.to_owned(),
         Task::Counters { .. } => text.practice_hint_counters.to_owned(),
         Task::Lost { .. } => text.practice_hint_lost.to_owned(),
@@ -187,23 +199,24 @@ fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &m
         }
         Task::Size {
             n,
+            p,
             smallest_m,
             smallest_k,
-            ..
         } => {
-            let rate = crate::filter::math::fpr_exact(
-                *smallest_m as f64,
-                *n as f64,
-                f64::from(*smallest_k),
-            );
+            let rate = |m: u64, k: u32| fpr_exact(m as f64, *n as f64, f64::from(k));
             let top = (*smallest_m as f64 * (1.0 + SIZE_SLACK)).floor() as u64;
+            let (textbook_m, textbook_k) = textbook_size(*n, *p);
             line(fill(
                 text.practice_answer_size,
                 &[
                     &grouped(*smallest_m),
                     smallest_k,
-                    &percent(rate),
+                    &percent_beside(rate(*smallest_m, *smallest_k), *p),
                     &grouped(top),
+                    &percent(size_rate_limit(*p)),
+                    &grouped(textbook_m),
+                    &textbook_k,
+                    &percent_beside(rate(textbook_m, textbook_k), *p),
                 ],
             ))
         }
@@ -225,12 +238,44 @@ fn tick(out: &mut Markup, id: &str, label: &str, checked: bool, disabled: bool) 
     );
 }
 
-/// A number field, its id, label and value.
-fn number_field(out: &mut Markup, id: &str, label: &str, value: &str, disabled: bool) {
+/// The id of a number field's input: `practice-number`, `practice-m`, `practice-k`,
+/// `practice-counter-I` (the ids [`Form::entered`] reads).
+fn field_id(field: NumberField) -> String {
+    match field {
+        NumberField::Answer => "practice-number".to_owned(),
+        NumberField::M => "practice-m".to_owned(),
+        NumberField::K => "practice-k".to_owned(),
+        NumberField::Counter(i) => format!("practice-counter-{i}"),
+    }
+}
+
+/// A number field, its label and value, with the message `ID-unreadable` beside it (and
+/// the field marked invalid) when the last Check could not read it.
+fn number_field(
+    out: &mut Markup,
+    field: NumberField,
+    label: &str,
+    value: &str,
+    unreadable: Option<&str>,
+    disabled: bool,
+) {
+    let id = field_id(field);
     out.push(
-        "<label class=\"practice-number\" for=\"{}\">{} <input id=\"{}\" type=\"text\" inputmode=\"decimal\" size=\"10\" autocomplete=\"off\" value=\"{}\"{}></label>",
+        "<span class=\"practice-field\"><label class=\"practice-number\" for=\"{}\">{} <input id=\"{}\" type=\"text\" inputmode=\"decimal\" size=\"10\" autocomplete=\"off\" value=\"{}\"{}",
         &[&id, &label, &id, &value, &Trusted(if disabled { " disabled" } else { "" })],
     );
+    match unreadable {
+        Some(message) => {
+            let error = format!("{id}-unreadable");
+            out.push(
+                " aria-invalid=\"true\" aria-describedby=\"{}\"></label><span class=\"field-error\" role=\"alert\" id=\"{}\">{}</span></span>",
+                &[&error, &error, &message],
+            );
+        }
+        None => {
+            out.push("></label></span>", &[]);
+        }
+    }
 }
 
 /// The checkboxes of the task as (id, the pair or item it stands for): culprits tick a
@@ -259,6 +304,12 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
     let practice = props.practice;
     let response = &practice.response;
     let closed = !practice.answering();
+    let unreadable = |field: NumberField| {
+        practice
+            .unreadable
+            .contains(&field)
+            .then_some(text.practice_unreadable)
+    };
     match task {
         Task::Place { .. } => {
             let marked = number_list(text, &response.cells);
@@ -294,30 +345,26 @@ fn entry(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut
             }
             out.push("</div>", &[]);
         }
-        Task::Read { .. } => number_field(
-            out,
-            "practice-number",
-            text.practice_answer_label,
-            &response.number,
-            closed,
-        ),
+        Task::Read { .. } => {
+            let field = NumberField::Answer;
+            let label = text.practice_answer_label;
+            let unreadable = unreadable(field);
+            number_field(out, field, label, &response.number, unreadable, closed);
+        }
         Task::Size { .. } => {
             out.push("<div class=\"practice-fields\">", &[]);
-            number_field(out, "practice-m", text.bits_m, &response.m, closed);
-            number_field(out, "practice-k", text.hashes_k, &response.k, closed);
+            let (m, k) = (NumberField::M, NumberField::K);
+            number_field(out, m, text.bits_m, &response.m, unreadable(m), closed);
+            number_field(out, k, text.hashes_k, &response.k, unreadable(k), closed);
             out.push("</div>", &[]);
         }
         Task::Counters { after, .. } => {
             out.push("<div class=\"practice-fields\">", &[]);
             for (i, (counter, _)) in after.iter().enumerate() {
+                let field = NumberField::Counter(i);
+                let label = fill(text.practice_counter, &[counter]);
                 let typed = response.counters.get(i).map_or("", String::as_str);
-                number_field(
-                    out,
-                    &format!("practice-counter-{i}"),
-                    &fill(text.practice_counter, &[counter]),
-                    typed,
-                    closed,
-                );
+                number_field(out, field, &label, typed, unreadable(field), closed);
             }
             out.push("</div>", &[]);
         }
@@ -417,16 +464,10 @@ fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &
             &[&Trusted(class), &Trusted(symbol), &sentence],
         );
     }
-    if practice.unreadable {
-        out.push(
-            "<p class=\"field-error\" role=\"alert\" id=\"practice-unreadable\">{}</p>",
-            &[&text.practice_unreadable],
-        );
-    }
     if state == ExerciseState::Wrong {
         out.push(
             "<p class=\"hint\" id=\"practice-hint\">{}</p>",
-            &[&hint(text, task, props.filter)],
+            &[&hint(text, task, props.filter, props.members)],
         );
     }
     out.push("</div>", &[]);
