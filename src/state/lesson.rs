@@ -26,7 +26,7 @@
 use std::fmt;
 
 use crate::decimal::fixed;
-use crate::filter::{blocked, math, HashFamily, Layout};
+use crate::filter::{blocked, math, FilterShape, HashFamily, Layout};
 use crate::lang::Lang;
 
 use super::cms_view::CmsAction;
@@ -202,6 +202,25 @@ impl LessonStep {
             | StepAction::Draft(item) => Some(item.as_str()),
             _ => None,
         })
+    }
+
+    /// The cells the step's text names: the positions of each `{positions:ITEM}` in any
+    /// language's paragraphs, in this filter's shape, each once and in order.
+    pub fn named_positions(&self, shape: FilterShape) -> Vec<u64> {
+        let mut named = Vec::new();
+        let paragraphs = self.text.iter().flatten();
+        for part in paragraphs.flat_map(|p| p.split("{positions:").skip(1)) {
+            let Some((item, _)) = part.split_once('}') else {
+                continue;
+            };
+            for position in shape.positions(item.as_bytes()) {
+                if !named.contains(&position) {
+                    named.push(position);
+                }
+            }
+        }
+        named.sort_unstable();
+        named
     }
 
     /// Whether the step changes anything (a `state:` or `do:` line).
@@ -565,5 +584,23 @@ mod tests {
             unknown_placeholders("{m} {nope} {positions:x}"),
             vec!["nope"]
         );
+    }
+
+    #[test]
+    fn a_step_names_the_cells_of_each_positions_placeholder_once() {
+        // At m = 16 with FNV-1a, "cat" sits at 7, 0, 9 (the test above fills them in).
+        let shape = Settings::new(16, 3, HashFamily::Fnv1a, Mode::Bloom, 4)
+            .unwrap()
+            .shape();
+        let step = LessonStep {
+            text: [
+                vec!["“cat” sets {positions:cat}; {m} bits".into()],
+                vec!["{positions:cat}".into()],
+                vec![],
+            ],
+            ..LessonStep::default()
+        };
+        assert_eq!(step.named_positions(shape), vec![0, 7, 9]);
+        assert!(LessonStep::default().named_positions(shape).is_empty());
     }
 }

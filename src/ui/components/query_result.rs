@@ -21,7 +21,7 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
     let item = &shown_item(&report.item);
     let key = report.verdict.key();
     let mut out = Markup::default();
-    out.push("<section class=\"panel query-result {}\" data-query-result=\"{}\"><span class=\"verdict-symbol\" aria-hidden=\"true\">{}</span><p class=\"verdict\">{}</p>", &[&key, &key, &symbol(&report.verdict), &&sentences::verdict(text, report)]);
+    out.push("<section id=\"answer\" class=\"panel query-result {}\" data-query-result=\"{}\"><span class=\"verdict-symbol\" aria-hidden=\"true\">{}</span><p class=\"verdict\">{}</p>", &[&key, &key, &symbol(&report.verdict), &&sentences::verdict(text, report)]);
     let why = match &report.verdict {
         Verdict::DefinitelyNot { zero_positions } => {
             let template = if zero_positions.len() == 1 {
