@@ -205,21 +205,27 @@ impl LessonStep {
     }
 
     /// The cells the step's text names: the positions of each `{positions:ITEM}` in any
-    /// language's paragraphs, in this filter's shape, each once and in order.
+    /// language's paragraphs, in this filter's shape, each once.
     pub fn named_positions(&self, shape: FilterShape) -> Vec<u64> {
         let mut named = Vec::new();
-        let paragraphs = self.text.iter().flatten();
-        for part in paragraphs.flat_map(|p| p.split("{positions:").skip(1)) {
-            let Some((item, _)) = part.split_once('}') else {
-                continue;
-            };
-            for position in shape.positions(item.as_bytes()) {
+        for part in self
+            .text
+            .iter()
+            .flatten()
+            .flat_map(|p| p.split('{').skip(1))
+        {
+            let item = part
+                .strip_prefix("positions:")
+                .and_then(|rest| rest.split_once('}'));
+            for position in item
+                .into_iter()
+                .flat_map(|(item, _)| shape.positions(item.as_bytes()))
+            {
                 if !named.contains(&position) {
                     named.push(position);
                 }
             }
         }
-        named.sort_unstable();
         named
     }
 
@@ -600,7 +606,9 @@ mod tests {
             ],
             ..LessonStep::default()
         };
-        assert_eq!(step.named_positions(shape), vec![0, 7, 9]);
+        let mut named = step.named_positions(shape);
+        named.sort_unstable();
+        assert_eq!(named, vec![0, 7, 9]);
         assert!(LessonStep::default().named_positions(shape).is_empty());
     }
 }

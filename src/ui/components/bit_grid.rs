@@ -17,6 +17,7 @@ use crate::ui::browser;
 use crate::ui::hooks::use_width;
 use crate::ui::links::use_links_follow;
 use crate::ui::marks::{hash_class, Mark, MarkKind};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// The largest m drawn as DOM cells; above it the canvas view takes over.
@@ -213,13 +214,14 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         .find(|&s| s as f64 * (layout.cell_px + layout.gap_px) >= COLUMN_LABEL_PX)
         .unwrap_or(8);
     let column_ruler = ruled.then(|| {
-        html! {
-            <div class="column-ruler" aria-hidden="true" key="ruler">
-                { for (0..columns).map(|c| html! {
-                    <span>{ (c % column_step == 0).then(|| format!("+{c}")) }</span>
-                }) }
-            </div>
+        let mut offsets = Markup::default();
+        for c in 0..columns {
+            match c % column_step {
+                0 => offsets.push("<span>+{}</span>", &[&c]),
+                _ => offsets.push("<span></span>", &[]),
+            };
         }
+        html! { <div class="column-ruler" aria-hidden="true" key="ruler">{ offsets.html() }</div> }
     });
     // The links from the strip follow the cells once they are laid out.
     use_links_follow(&node, &props.marks, columns, layout.cell_px);

@@ -350,11 +350,9 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             .and_then(|(item, _)| settings.shape().positions(item.as_bytes()).next())
             .map(|position| position / bits)
     });
-    // The cells the lesson's step names, while its text is shown (not once the filter has
-    // left the step's).
+    // The cells the lesson's step names.
     let lesson_named = state
         .lesson()
-        .filter(|_| state.lesson_divergence().is_none())
         .map(|progress| progress.current().named_positions(settings.shape()))
         .unwrap_or_default();
     let timeline = (!state.log().is_empty())
