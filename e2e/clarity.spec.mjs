@@ -131,7 +131,7 @@ for (const [width, height] of [[390, 844], [768, 1024]]) {
       await expect(page.locator('#lesson-text')).toContainText(named.join(', ').split(', ')[0]);
       // Each row's first index stands at its left, each column's offset above the rows.
       const rows = await page.locator('#bit-array .grid-row').evaluateAll((all) => all.map((row) => [
-        row.querySelector('.row-start')?.textContent,
+        row.getAttribute('data-row-start'),
         row.querySelector('.cell').getAttribute('data-bit-index'),
       ]));
       expect(rows.length).toBeGreaterThanOrEqual(1);
@@ -159,7 +159,7 @@ test('the bit array\'s caption says how to read an index at the width it is draw
   await expect(page.locator('#bit-array [data-bit-index]:not([data-index-shown])')).toHaveCount(0);
   await expect(page.locator('.bit-hint .if-numbered')).toBeVisible();
   await expect(page.locator('.bit-hint .if-ruled')).toBeHidden();
-  await expect(page.locator('#bit-array .row-start')).toHaveCount(0);
+  await expect(page.locator('#bit-array [data-row-start]')).toHaveCount(0);
   // m = 256 at 1366 px: rulers again, and a typed word's cells show their index.
   await openApp(page, '?m=256&k=3&add=cow');
   await expect(page.locator('.bit-hint .if-ruled')).toBeVisible();

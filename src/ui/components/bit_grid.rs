@@ -226,8 +226,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
     // The links from the strip follow the cells once they are laid out.
     use_links_follow(&node, &props.marks, columns, layout.cell_px);
     html! {
-        <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"),
-                                       ruled.then_some("ruled"), labels.index_tag.then_some("index-tags"))}
+        <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"), ruled.then_some("ruled"))}
              role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()} ref={node}
              data-columns={columns.to_string()} data-cell-px={fixed(layout.cell_px, 0)}
              aria-busy={busy.then_some("true")}
@@ -309,7 +308,8 @@ pub struct GridRowProps {
     pub picked: Vec<u64>,
     /// The cells of this row the lesson's step names.
     pub named: Vec<u64>,
-    /// Whether the row's first index stands at its left (the grid's ruler).
+    /// Whether the row's first index stands at its left (the grid's ruler, drawn by the style
+    /// sheet from `data-row-start`).
     pub ruled: bool,
     /// Counting mode.
     pub counting: bool,
@@ -334,8 +334,8 @@ fn GridRow(props: &GridRowProps) -> Html {
     // language switch does not restyle and lay out its cells again (about 45 ms at m = 4096).
     let lang = props.titles.is_none().then_some("zxx");
     html! {
-        <div class={crate::class_list!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row" {lang}>
-            if props.ruled { <span class="row-start" aria-hidden="true">{ props.start }</span> }
+        <div class={crate::class_list!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row" {lang}
+             data-row-start={props.ruled.then(|| props.start.to_string())}>
             { for props.values.iter().enumerate().map(|(offset, &value)| {
                 let index = props.start + offset as u64;
                 let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();

@@ -52,6 +52,18 @@ pub struct VisualizerProps {
     pub away: bool,
 }
 
+/// The bit array's caption, with the sentence on reading an index that is true of the grid
+/// drawn: numbered cells, or rulers (the style sheet shows the one that fits; written as
+/// markup: it has no controls).
+fn bit_hint(text: &Text) -> Html {
+    let mut out = Markup::default();
+    out.push(
+        "<p class=\"hint bit-hint\">{} <span class=\"if-numbered\">{} </span><span class=\"if-ruled\">{} </span>{}</p>",
+        &[&text.bit_array_hint, &text.grid_numbered, &text.grid_ruled, &text.grid_keys],
+    );
+    out.html()
+}
+
 /// The legend of counting mode's colours (written as markup: it has no controls).
 fn counting_legend(text: &Text) -> Html {
     let mut out = Markup::default();
@@ -383,12 +395,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 <div class="slot">{ timeline }</div>
                 <div class="slot">{ inspector }</div>
                 <div class="slot">{ low_bits_note }</div>
-                // The sentence on reading an index that is true of the grid drawn: numbered
-                // cells, or rulers (the style sheet shows the one that fits).
-                <p class="hint bit-hint">{ text.bit_array_hint }{ " " }
-                    <span class="if-numbered">{ text.grid_numbered }{ " " }</span>
-                    <span class="if-ruled">{ text.grid_ruled }{ " " }</span>
-                    { text.grid_keys }</p>
+                { bit_hint(text) }
                 <div class="slot">{ picture }</div>
             </section>
             <div class="answer">
