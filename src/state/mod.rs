@@ -1,6 +1,7 @@
 //! The page's model, independent of any UI toolkit: settings, the item log, queries, the
 //! URL contract and the [`Action`] reducer.
 
+pub mod apps_tasks;
 pub mod apps_view;
 pub mod calculator;
 pub mod cms_view;
