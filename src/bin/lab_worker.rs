@@ -1,10 +1,11 @@
 //! The page's worker: a Web Worker running the core in WebAssembly. It answers each request
-//! of the page, a `Float64Array` (or an array of one and a text, for a pasted corpus):
-//! one filter of a lab run or the verdict on a finished run
+//! of the page, a `Float64Array` (or an array of one and a text, for a pasted corpus or an
+//! address to check): one filter of a lab run or the verdict on a finished run
 //! ([`bloomlab::filter::lab_tasks`]), a growing-filters run or a hash-quality job
-//! ([`bloomlab::state::tasks`]). A long job posts its progress as `{ progress: <numbers> }`
-//! before its answer. It says `"ready"` once it can take requests; a request that describes
-//! no valid task gets an empty answer.
+//! ([`bloomlab::state::tasks`]), or the use cases' simulations
+//! ([`bloomlab::state::apps_tasks`]). A long job posts its progress as
+//! `{ progress: <numbers> }` before its answer. It says `"ready"` once it can take
+//! requests; a request that describes no valid task gets an empty answer.
 //!
 //! Trunk builds it beside the page (`lab_worker.js`, `lab_worker_bg.wasm` and
 //! `lab_worker_loader.js`); the page starts its workers on first use.
@@ -12,6 +13,7 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use bloomlab::filter::lab_tasks;
+    use bloomlab::state::apps_tasks::{run_apps, APPS};
     use bloomlab::state::tasks::{run_grow, run_hash_quality, GROW, HASH_QUALITY};
     use js_sys::{Array, Float64Array, Object, Reflect};
     use wasm_bindgen::prelude::*;
@@ -47,6 +49,9 @@ fn main() {
                 run_grow(&request, js_sys::Date::now, PROGRESS_MS, &mut post)
             }
             Some(&kind) if kind == HASH_QUALITY => run_hash_quality(&request, &text, &mut post),
+            Some(&kind) if kind == APPS => {
+                run_apps(&request, &text).map(|answer| post(answer, true))
+            }
             _ => lab_tasks::answer(&request).map(|answer| post(answer, true)),
         };
         if answered.is_none() {

@@ -1,15 +1,12 @@
 //! The use-case view's model: a key-value store with a filter in front of its disk, and a
 //! spam blacklist with a whitelist. Its settings are what the page's link carries
-//! (`kv_m=`, `kv_k=`, `kv_present=`, `kv_lookups=`, `spam_m=`, `spam_check=`); both
-//! simulations are deterministic and run whole the first time their report is read after
-//! a setting changed (at most [`MAX_VIEW_LOOKUPS`] lookups and [`MESSAGES`] messages, a few
-//! milliseconds), so that a page that never shows the view never runs them.
+//! (`kv_m=`, `kv_k=`, `kv_present=`, `kv_lookups=`, `spam_m=`, `spam_check=`). Both
+//! simulations are deterministic and run whole in one of the page's workers
+//! ([`super::apps_tasks`], at most [`MAX_VIEW_LOOKUPS`] lookups and [`MESSAGES`] messages),
+//! once per change of the last valid settings (a generation), so that a page that never
+//! shows the view never runs them; their report is filed here when it comes back.
 
-use std::cell::OnceCell;
-
-use crate::filter::use_cases::{
-    BlacklistPlan, KvCounts, KvPlan, KvPrediction, KvRun, MailCounts, MailServer, Verdict,
-};
+use crate::filter::use_cases::{KvCounts, KvPrediction, MailCounts, Verdict};
 use crate::filter::{FilterShape, HashFamily, ParamError};
 
 use super::fields::{parse_bits, parse_bounded, parse_hashes, parse_real, FieldProblem};
@@ -61,11 +58,13 @@ impl Default for AppsSettings {
     }
 }
 
-/// Every intent of the view: the settings as typed changed.
+/// Every intent of the view.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AppsAction {
-    /// New settings.
+    /// The settings as typed changed.
     Edit(AppsSettings),
+    /// (System event) the workers' report on the job of a generation.
+    Reported(u64, AppsReport),
 }
 
 /// Why a field was not used.
@@ -86,10 +85,6 @@ pub struct AppsProblems {
 /// What the store measured and what the formula predicts.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct KvReport {
-    /// m, k and the family of its filter.
-    pub shape: FilterShape,
-    /// The share of lookups for a stored key.
-    pub share: f64,
     /// The counts.
     pub counts: KvCounts,
     /// The formula's numbers for the lookups drawn.
@@ -99,55 +94,51 @@ pub struct KvReport {
 /// What the blacklist did with the mail stream.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MailReport {
-    /// m, k and the family of its filter.
-    pub shape: FilterShape,
     /// The counts.
     pub counts: MailCounts,
     /// The exact false-positive rate of its filter.
     pub fp_rate: f64,
     /// Innocent senders whitelisted after one wrongly blocked mail, in that order.
     pub whitelist: Vec<String>,
-    /// The checked address and its verdict, with the whitelist as it ends.
-    pub checked: Option<(String, Verdict)>,
+    /// The checked address's verdict, with the whitelist as it ends (none when no address
+    /// is checked).
+    pub verdict: Option<Verdict>,
 }
 
-/// What the store's simulation runs: the last valid settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct StoreRun {
-    shape: FilterShape,
-    share: f64,
-    lookups: u64,
-}
-
-/// What the blacklist's simulation runs: the last valid settings.
+/// Both simulations' report.
 #[derive(Debug, Clone, PartialEq)]
-struct MailRun {
-    shape: FilterShape,
-    check: String,
+pub struct AppsReport {
+    /// The store's.
+    pub kv: KvReport,
+    /// The blacklist's.
+    pub mail: MailReport,
 }
 
-/// The view: settings, problems, and the two runs of the last valid settings with their
-/// reports (each made when first read).
-#[derive(Debug, Clone)]
+/// What the simulations run: the last valid settings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AppsJob {
+    /// The store's filter.
+    pub store: FilterShape,
+    /// The share of lookups for a stored key.
+    pub share: f64,
+    /// Lookups made.
+    pub lookups: u64,
+    /// The blacklist's filter (k is [`SPAM_K`], the family the store's).
+    pub spam: FilterShape,
+    /// The address checked against the blacklist (empty for none).
+    pub check: String,
+}
+
+/// The view: settings, problems, the job of the last valid settings, its generation and its
+/// report once the workers have sent it.
+#[derive(Debug, Clone, PartialEq)]
 pub struct AppsState {
     settings: AppsSettings,
     problems: AppsProblems,
     family: HashFamily,
-    store: StoreRun,
-    mail_run: MailRun,
-    kv: OnceCell<KvReport>,
-    mail: OnceCell<MailReport>,
-}
-
-impl PartialEq for AppsState {
-    /// Equal settings, problems and runs (the reports follow from the runs).
-    fn eq(&self, other: &Self) -> bool {
-        self.settings == other.settings
-            && self.problems == other.problems
-            && self.family == other.family
-            && self.store == other.store
-            && self.mail_run == other.mail_run
-    }
+    job: AppsJob,
+    generation: u64,
+    report: Option<AppsReport>,
 }
 
 impl Default for AppsState {
@@ -160,23 +151,20 @@ impl AppsState {
     /// The view with these settings (a value that cannot be used keeps the default).
     pub fn new(settings: AppsSettings) -> Self {
         let family = HashFamily::Murmur3;
-        let defaults = AppsSettings::default();
         let shape = |m, k| {
             FilterShape::new(m, k, family).unwrap_or_else(|_| unreachable!("valid defaults"))
         };
         let state = AppsState {
-            store: StoreRun {
-                shape: shape(8000, 6),
+            job: AppsJob {
+                store: shape(8000, 6),
                 share: 0.5,
                 lookups: 10_000,
-            },
-            mail_run: MailRun {
-                shape: shape(1200, SPAM_K),
+                spam: shape(1200, SPAM_K),
                 check: String::new(),
             },
-            kv: OnceCell::new(),
-            mail: OnceCell::new(),
-            settings: defaults,
+            generation: 0,
+            report: None,
+            settings: AppsSettings::default(),
             problems: AppsProblems::default(),
             family,
         };
@@ -187,6 +175,16 @@ impl AppsState {
     pub fn apply(self, action: AppsAction) -> Self {
         match action {
             AppsAction::Edit(settings) => self.edited(settings),
+            AppsAction::Reported(generation, report) => {
+                if generation == self.generation {
+                    AppsState {
+                        report: Some(report),
+                        ..self
+                    }
+                } else {
+                    self
+                }
+            }
         }
     }
 
@@ -216,36 +214,30 @@ impl AppsState {
         });
         let lookups = parse_bounded(&settings.lookups, MAX_VIEW_LOOKUPS, ParamError::ZeroItems);
         let spam_m = parse_bits(&settings.spam_m);
+        let mut job = self.job.clone();
         let store_shape = FilterShape::new(
-            *m.as_ref().unwrap_or(&self.store.shape.m()),
-            *k.as_ref().unwrap_or(&self.store.shape.k()),
+            *m.as_ref().unwrap_or(&job.store.m()),
+            *k.as_ref().unwrap_or(&job.store.k()),
             self.family,
         );
         if let Ok(shape) = store_shape {
-            let store = StoreRun {
-                shape,
-                share: *present.as_ref().unwrap_or(&self.store.share),
-                lookups: *lookups.as_ref().unwrap_or(&self.store.lookups),
-            };
-            if store != self.store {
-                self.store = store;
-                self.kv = OnceCell::new();
-            }
+            job.store = shape;
+            job.share = *present.as_ref().unwrap_or(&job.share);
+            job.lookups = *lookups.as_ref().unwrap_or(&job.lookups);
         }
-        let mail_shape = FilterShape::new(
-            *spam_m.as_ref().unwrap_or(&self.mail_run.shape.m()),
+        let spam_shape = FilterShape::new(
+            *spam_m.as_ref().unwrap_or(&job.spam.m()),
             SPAM_K,
             self.family,
         );
-        if let Ok(shape) = mail_shape {
-            let mail_run = MailRun {
-                shape,
-                check: settings.check.clone(),
-            };
-            if mail_run != self.mail_run {
-                self.mail_run = mail_run;
-                self.mail = OnceCell::new();
-            }
+        if let Ok(shape) = spam_shape {
+            job.spam = shape;
+            job.check = settings.check.clone();
+        }
+        if job != self.job {
+            self.job = job;
+            self.generation += 1;
+            self.report = None;
         }
         self.problems = AppsProblems {
             m: m.err(),
@@ -266,48 +258,17 @@ impl AppsState {
     pub fn problems(&self) -> &AppsProblems {
         &self.problems
     }
-    /// The store's report (its simulation run on first reading).
-    pub fn kv(&self) -> &KvReport {
-        let StoreRun {
-            shape,
-            share,
-            lookups,
-        } = self.store;
-        self.kv.get_or_init(|| run_store(shape, share, lookups))
+    /// What the simulations run.
+    pub fn job(&self) -> &AppsJob {
+        &self.job
     }
-    /// The blacklist's report (its simulation run on first reading).
-    pub fn mail(&self) -> &MailReport {
-        let MailRun { shape, check } = &self.mail_run;
-        self.mail.get_or_init(|| run_mail(*shape, check))
+    /// Changes whenever the job does, so that a report of an older job is dropped.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
-}
-
-/// The store: [`KEYS`] keys, then `lookups` lookups of which `share` are for a stored key.
-fn run_store(shape: FilterShape, share: f64, lookups: u64) -> KvReport {
-    let plan = KvPlan::new(shape, KEYS, lookups, share, SEED)
-        .unwrap_or_else(|_| unreachable!("the view checks every value"));
-    let mut run = KvRun::new(plan);
-    run.run_to_end();
-    KvReport {
-        shape,
-        share,
-        counts: run.counts(),
-        prediction: run.prediction(),
-    }
-}
-
-/// The mail stream through the blacklist, then `check`'s verdict.
-fn run_mail(shape: FilterShape, check: &str) -> MailReport {
-    let plan = BlacklistPlan::new(shape, SPAM_ADDRESSES, INNOCENT_ADDRESSES, MESSAGES, SEED)
-        .unwrap_or_else(|_| unreachable!("the view's sizes are valid"));
-    let mut server = MailServer::new(plan);
-    server.run_to_end();
-    MailReport {
-        shape,
-        counts: server.counts(),
-        fp_rate: plan.fp_rate(),
-        whitelist: server.whitelist().to_vec(),
-        checked: (!check.is_empty()).then(|| (check.to_owned(), server.check(check))),
+    /// The report of the current job, once the workers have sent it.
+    pub fn report(&self) -> Option<&AppsReport> {
+        self.report.as_ref()
     }
 }
 
@@ -315,84 +276,86 @@ fn run_mail(shape: FilterShape, check: &str) -> MailReport {
 mod tests {
     use super::*;
 
+    fn a_report(lookups: u64) -> AppsReport {
+        AppsReport {
+            kv: KvReport {
+                counts: KvCounts {
+                    lookups,
+                    ..KvCounts::default()
+                },
+                prediction: KvPrediction {
+                    fp_rate: 0.01,
+                    found: 0.0,
+                    wasted: 0.0,
+                    skipped: 0.0,
+                },
+            },
+            mail: MailReport {
+                counts: MailCounts::default(),
+                fp_rate: 0.02,
+                whitelist: Vec::new(),
+                verdict: None,
+            },
+        }
+    }
+
     #[test]
-    fn the_simulations_run_only_when_their_report_is_read() {
-        let state = AppsState::new(AppsSettings::default()).with_family(HashFamily::Fnv1a);
-        assert!(state.kv.get().is_none() && state.mail.get().is_none());
-        let lookups = state.kv().counts.lookups;
-        assert_eq!(lookups, 10_000);
-        assert!(state.kv.get().is_some() && state.mail.get().is_none());
-        // A changed setting makes the report again, from the new run.
-        let settings = AppsSettings {
+    fn a_report_is_filed_only_for_the_current_job() {
+        let state = AppsState::default();
+        assert_eq!(state.report(), None);
+        let generation = state.generation();
+        let edited = state.clone().apply(AppsAction::Edit(AppsSettings {
             lookups: "2000".into(),
             ..AppsSettings::default()
-        };
-        let edited = state.apply(AppsAction::Edit(settings));
-        assert!(edited.kv.get().is_none());
-        assert_eq!(edited.kv().counts.lookups, 2000);
-    }
-    use crate::filter::math;
-
-    #[test]
-    fn the_store_counts_add_up_and_the_prediction_is_the_exact_formula() {
-        let state = AppsState::default();
-        let kv = state.kv();
-        let c = kv.counts;
-        assert_eq!(c.skipped + c.wasted + c.found, c.lookups);
-        assert_eq!(c.lookups, 10_000);
-        assert_eq!(c.found, c.present);
-        let rate = math::fpr_exact(8000.0, KEYS as f64, 6.0);
-        assert!((kv.prediction.fp_rate - rate).abs() < 1e-15);
-        assert!((kv.prediction.wasted - c.absent() as f64 * rate).abs() < 1e-9);
-        // Measured within five binomial standard errors of the formula.
-        let sd = (c.absent() as f64 * rate * (1.0 - rate)).sqrt();
-        assert!(
-            (c.wasted as f64 - kv.prediction.wasted).abs() < 5.0 * sd,
-            "{kv:?}"
+        }));
+        assert_eq!(edited.job().lookups, 2000);
+        assert_ne!(edited.generation(), generation);
+        // The older job's report is dropped; the current one's is kept.
+        let late = edited.apply(AppsAction::Reported(generation, a_report(10_000)));
+        assert_eq!(late.report(), None);
+        let current = late.generation();
+        let filed = late.apply(AppsAction::Reported(current, a_report(2000)));
+        assert_eq!(filed.report(), Some(&a_report(2000)));
+        // Settings that make the same job keep the report; a new job drops it.
+        let same = filed
+            .clone()
+            .apply(AppsAction::Edit(filed.settings().clone()));
+        assert_eq!(
+            (same.generation(), same.report()),
+            (current, Some(&a_report(2000)))
         );
+        let checked = same.apply(AppsAction::Edit(AppsSettings {
+            lookups: "2000".into(),
+            check: "user0000@mail.example".into(),
+            ..AppsSettings::default()
+        }));
+        assert_eq!(checked.report(), None);
+        assert_eq!(checked.job().check, "user0000@mail.example");
     }
 
     #[test]
-    fn a_bad_field_is_named_and_the_last_good_run_stays() {
+    fn a_bad_field_is_named_and_the_last_good_job_stays() {
         let state = AppsState::default();
-        let before = *state.kv();
+        let before = state.job().clone();
         let state = state.apply(AppsAction::Edit(AppsSettings {
             present: "1.5".into(),
             lookups: "0".into(),
             ..AppsSettings::default()
         }));
         assert!(state.problems().present.is_some() && state.problems().lookups.is_some());
-        assert_eq!(*state.kv(), before);
+        assert_eq!(*state.job(), before);
         let all_present = state.apply(AppsAction::Edit(AppsSettings {
             present: "1".into(),
             ..AppsSettings::default()
         }));
-        let c = all_present.kv().counts;
-        assert_eq!((c.skipped, c.wasted, c.found), (0, 0, c.lookups));
+        assert_eq!(all_present.job().share, 1.0);
     }
 
     #[test]
-    fn the_blacklist_blocks_its_spam_and_the_whitelist_delivers_known_false_positives() {
-        let state = AppsState::default();
-        let mail = state.mail();
-        assert_eq!(mail.counts.blocked_spam, mail.counts.spam);
-        assert_eq!(mail.whitelist.len() as u64, mail.counts.wrongly_blocked);
-        let listed = mail.whitelist[0].clone();
-        let checked = |address: &str| {
-            AppsState::default()
-                .apply(AppsAction::Edit(AppsSettings {
-                    check: address.into(),
-                    ..AppsSettings::default()
-                }))
-                .mail()
-                .checked
-                .clone()
-                .map(|(_, v)| v)
-        };
-        assert_eq!(checked(&listed), Some(Verdict::DeliveredWhitelisted));
-        assert_eq!(
-            checked("spam0001@bad.example"),
-            Some(Verdict::BlockedBlacklisted)
-        );
+    fn the_family_of_both_filters_follows_the_page() {
+        let state = AppsState::default().with_family(HashFamily::Fnv1a);
+        assert_eq!(state.job().store.family(), HashFamily::Fnv1a);
+        assert_eq!(state.job().spam.family(), HashFamily::Fnv1a);
+        assert_ne!(state.generation(), AppsState::default().generation());
     }
 }

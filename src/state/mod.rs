@@ -2,6 +2,7 @@
 //! URL contract and the [`Action`] reducer.
 
 pub mod answer_number;
+pub mod apps_tasks;
 pub mod apps_view;
 pub mod calculator;
 pub mod cms_view;

@@ -1,5 +1,6 @@
 //! The long simulations the page hands to its workers besides the lab's filters
-//! ([`crate::filter::lab_tasks`]): a growing-filters run and a hash-quality job. Each is
+//! ([`crate::filter::lab_tasks`]): a growing-filters run and a hash-quality job (and the
+//! use cases' simulations, [`super::apps_tasks`], kind 4). Each is
 //! one request, answered by progress messages and a last answer, all lists of numbers
 //! (a pasted corpus travels beside its request as text). The first number is the kind, the
 //! second the view's generation, so that the view drops answers of a job it replaced:
@@ -30,22 +31,26 @@ pub const HASH_QUALITY: f64 = 3.0;
 const GROW_SLICE: u64 = 4096;
 
 /// Numbers read one after another.
-struct Reader<'a> {
-    values: &'a [f64],
+pub(super) struct Reader<'a> {
+    /// The numbers not yet read.
+    pub(super) values: &'a [f64],
 }
 
 impl Reader<'_> {
-    fn real(&mut self) -> Option<f64> {
+    /// The next number, if it is finite.
+    pub(super) fn real(&mut self) -> Option<f64> {
         let (&first, rest) = self.values.split_first()?;
         self.values = rest;
         first.is_finite().then_some(first)
     }
 
-    fn whole(&mut self) -> Option<u64> {
+    /// The next number, if it is a whole number.
+    pub(super) fn whole(&mut self) -> Option<u64> {
         whole(self.real()?)
     }
 
-    fn family(&mut self) -> Option<HashFamily> {
+    /// The family the next number names.
+    pub(super) fn family(&mut self) -> Option<HashFamily> {
         HashFamily::ALL.get(self.whole()? as usize).copied()
     }
 }

@@ -1,13 +1,13 @@
 //! The page's pool of Web Workers, each running the core in WebAssembly
 //! (`src/bin/lab_worker.rs`). It starts on first use (the lab's first run, or the first
-//! growing-filters or hash-quality job) and is reused after; it has one worker per core
+//! growing-filters, hash-quality or use-case job) and is reused after; it has one worker per core
 //! (`navigator.hardwareConcurrency`, at most [`DEFAULT_WORKERS_CAP`]) unless the link's
 //! `workers=` says otherwise.
 //!
 //! `static/workers.js` starts and stops the workers and moves messages; this module
-//! decides the work. Idle workers ask for the next request: a growing-filters run or a
+//! decides the work. Idle workers ask for the next request: a growing-filters run, a
 //! hash-quality job ([`crate::state::tasks`], one request each, answered with progress
-//! messages), the verdict on a finished lab run, or the lab's next filter ([`TaskQueue`]).
+//! messages) or the use cases' simulations ([`crate::state::apps_tasks`]), the verdict on a finished lab run, or the lab's next filter ([`TaskQueue`]).
 //! The lab's measurements go to its state as [`LabAction::FiltersMeasured`], at most one
 //! action every [`BATCH_MS`], so that the page draws a few times a second and leaves the
 //! cores to the workers; the page's thread only files results and draws. Pausing stops
@@ -24,6 +24,8 @@ use yew::prelude::*;
 
 use crate::filter::lab_tasks::{judge_request, read_answer, request, Answer, TaskQueue};
 use crate::filter::{ExperimentPlan, FilterMeasurement};
+use crate::state::apps_tasks::{read_apps_answer, APPS};
+use crate::state::apps_view::AppsAction;
 use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::{LabAction, LabState, RunStatus};
@@ -68,7 +70,7 @@ struct ViewRequest {
 #[derive(Default)]
 struct PoolState {
     started: bool,
-    /// Views' requests (growing filters, hash quality), handed out first (at most one of
+    /// Views' requests (growing filters, hash quality, use cases), handed out first (at most one of
     /// each kind is waiting).
     requests: Vec<ViewRequest>,
     /// The last request each view made: its kind, generation and variant.
@@ -140,6 +142,8 @@ impl PoolState {
                     Action::HashQuality(HashQualityAction::Reported(generation, r))
                 })
             }
+            Some(&kind) if kind == APPS => read_apps_answer(&numbers)
+                .map(|(generation, r)| Action::Apps(AppsAction::Reported(generation, r))),
             _ => return self.lab_action_for(&numbers),
         };
         (action, false)

@@ -64,7 +64,7 @@ pub fn address(sender: Sender, index: u64) -> String {
 
 /// The index of `text` when it is exactly the address of one of the first `count` senders
 /// of this kind.
-fn generated_index(text: &str, sender: Sender, count: u64) -> Option<u64> {
+pub fn generated_index(text: &str, sender: Sender, count: u64) -> Option<u64> {
     let (prefix, domain) = sender.parts();
     let digits = text.as_bytes().strip_prefix(prefix)?.strip_suffix(domain)?;
     let index = std::str::from_utf8(digits).ok()?.parse::<u64>().ok()?;

@@ -66,7 +66,7 @@ use super::experiment::{splitmix64, GOLDEN_GAMMA};
 mod mail;
 mod store;
 
-pub use mail::{address, BlacklistPlan, MailCounts, MailServer, Sender, Verdict};
+pub use mail::{address, generated_index, BlacklistPlan, MailCounts, MailServer, Sender, Verdict};
 pub use store::{DiskTime, KvCounts, KvPlan, KvPrediction, KvRun, Lookup, LookupOutcome};
 
 /// The most stored keys in a key-value store.

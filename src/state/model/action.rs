@@ -9,7 +9,7 @@
 //! arriving ([`LessonAction::Loaded`], [`LessonAction::Failed`]), a save
 //! ([`PageAction::Saved`]), the slices of a long paste ([`FilterAction::BulkStart`] …
 //! [`FilterAction::BulkFinish`]), and the measurements long work reports
-//! ([`LabAction::Measured`], [`HashQualityAction::Reported`]).
+//! ([`LabAction::Measured`], [`HashQualityAction::Reported`], [`AppsAction::Reported`]).
 //!
 //! What each action does to the message about the last action ([`Action::keeps_message`])
 //! and which lock of an embedding page stops it ([`Action::needs_unlocked`]) are decided by
@@ -139,6 +139,7 @@ impl Action {
             )
             | Action::Grow(GrowAction::Measured(_))
             | Action::HashQuality(HashQualityAction::Reported(..))
+            | Action::Apps(AppsAction::Reported(..))
             | Action::Files(FilesAction::Shown(_)) => true,
             _ => false,
         }

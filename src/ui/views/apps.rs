@@ -1,5 +1,9 @@
 //! The use-case view: a key-value store whose filter skips disk reads, counted beside the
 //! formula's numbers, and a spam blacklist whose whitelist catches known false positives.
+//! Both simulations run in the page's workers ([`crate::ui::pool`]); until their report of
+//! the current settings comes back, the view says they are running.
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
@@ -7,13 +11,17 @@ use crate::decimal::Fixed;
 use crate::filter::use_cases::Verdict;
 use crate::filter::FilterShape;
 use crate::i18n::{describe, fill, Text};
+use crate::state::apps_tasks::{apps_request, APPS};
 use crate::state::apps_view::{
-    AppsAction, AppsSettings, EXAMPLE_SENDERS, INNOCENT_ADDRESSES, KEYS, SPAM_ADDRESSES,
+    AppsAction, AppsReport, AppsSettings, AppsState, EXAMPLE_SENDERS, INNOCENT_ADDRESSES, KEYS,
+    SPAM_ADDRESSES,
 };
 use crate::state::numbers::{grouped, grouped_fixed, probability};
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
+use crate::ui::pool::{use_pool_request, MakeRequest};
 use crate::ui::raw::{IntoHtml, Markup};
+use crate::ui::shared::Shared;
 
 /// "m = 8,000, k = 6, murmur3".
 fn shape_text(shape: FilterShape) -> String {
@@ -26,71 +34,28 @@ fn shape_text(shape: FilterShape) -> String {
 }
 
 /// The use-case view.
-pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
-    let view = state.apps();
-    let settings = view.settings();
-    let problems = view.problems();
-    let field = |id: &'static str,
-                 label: &'static str,
-                 value: fn(&mut AppsSettings) -> &mut String,
-                 problem: &Option<crate::state::fields::FieldProblem>| {
-        let (settings, dispatch) = (settings.clone(), dispatch.clone());
-        let typed = value(&mut settings.clone()).clone();
-        let problem = problem.as_ref().map(|p| describe::problem(text, p));
-        text_field(
-            TextField::new(id, label, typed, problem),
-            Callback::from(move |v: String| {
-                let mut next = settings.clone();
-                *value(&mut next) = v;
-                dispatch.emit(Action::Apps(AppsAction::Edit(next)));
-            }),
-        )
-    };
-    let kv = view.kv();
-    let c = kv.counts;
-    let mail = view.mail();
-    let m = mail.counts;
-    let verdict = mail.checked.as_ref().map(|(address, verdict)| {
-        let (key, sentence) = match verdict {
-            Verdict::BlockedBlacklisted => ("blacklisted", text.apps_v_blacklisted),
-            Verdict::BlockedFalsePositive => ("false-positive", text.apps_v_false),
-            Verdict::DeliveredWhitelisted => ("whitelisted", text.apps_v_whitelisted),
-            Verdict::DeliveredNotInFilter => ("not-in-filter", text.apps_v_clear),
-        };
-        let mut out = Markup::default();
-        out.push(
-            "<p class=\"apps-verdict {}\" data-spam-verdict=\"{}\"><strong>{}</strong> {}</p>",
-            &[
-                &if verdict.delivered() { "ok" } else { "bad" },
-                &key,
-                address,
-                &sentence,
-            ],
-        );
-        out.html()
-    });
-    // The first ten senders whitelisted, in the order they were reported.
-    let mut whitelist = mail
-        .whitelist
-        .iter()
-        .take(10)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    if mail.whitelist.len() > 10 {
-        whitelist.push_str(", …");
+pub fn apps_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
+    html! {
+        <main class="single" id="apps-view">
+            <AppsPanel view={Shared(state.shared_apps())} ondispatch={dispatch.clone()} />
+        </main>
     }
-    // The words, the store's counts beside the formula's, and the blacklist's figures:
-    // markup, having no controls.
-    let mut head = Markup::default();
-    head.push(
-        "<h2 id=\"apps-title\">{}</h2><p class=\"lead\" id=\"apps-lead\">{}</p><p class=\"hint\">{}</p>",
-        &[
-            &text.apps_title,
-            &text.apps_lead,
-            &fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(kv.shape)]),
-        ],
-    );
+}
+
+/// The panel's properties.
+#[derive(Properties, PartialEq)]
+pub struct AppsPanelProps {
+    /// The view's state.
+    pub view: Shared<AppsState>,
+    /// Sends actions.
+    pub ondispatch: Callback<Action>,
+}
+
+/// The store's table and sum, and the blacklist's title and introduction: markup, having
+/// no controls.
+fn store_markup(text: &'static Text, view: &AppsState, report: &AppsReport) -> Markup {
+    let (kv, mail) = (&report.kv, &report.mail);
+    let c = kv.counts;
     let mut store = Markup::default();
     store.push("<table class=\"apps-table\" data-kv-lookups=\"{}\" data-kv-skipped=\"{}\" data-kv-wasted=\"{}\" data-kv-found=\"{}\" data-kv-absent=\"{}\" data-kv-rate=\"{}\" data-kv-predicted-wasted=\"{}\"><thead><tr><th></th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>", &[&c.lookups, &c.skipped, &c.wasted, &c.found, &c.absent(), &Fixed(kv.prediction.fp_rate, 9), &Fixed(kv.prediction.wasted, 3), &text.apps_col_measured, &text.apps_col_formula]);
     for (label, measured, formula) in [
@@ -120,9 +85,9 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
         text.apps_spam_intro,
         &[
             &grouped(SPAM_ADDRESSES),
-            &shape_text(mail.shape),
+            &shape_text(view.job().spam),
             &probability(mail.fp_rate),
-            &grouped(m.messages),
+            &grouped(mail.counts.messages),
             &grouped(SPAM_ADDRESSES + INNOCENT_ADDRESSES),
         ],
     );
@@ -130,6 +95,24 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
         "<p>{}</p><h3>{}</h3><p class=\"hint\">{}</p>",
         &[&sum, &text.apps_spam_title, &spam_intro],
     );
+    store
+}
+
+/// The blacklist's counts and its whitelist: markup, having no controls.
+fn mail_markup(text: &'static Text, report: &AppsReport) -> Markup {
+    let mail = &report.mail;
+    let m = mail.counts;
+    // The first ten senders whitelisted, in the order they were reported.
+    let mut whitelist = mail
+        .whitelist
+        .iter()
+        .take(10)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if mail.whitelist.len() > 10 {
+        whitelist.push_str(", …");
+    }
     let mut spam = Markup::default();
     spam.push("<ul class=\"apps-mail\" data-spam-blocked=\"{}\" data-spam-wrongly-blocked=\"{}\" data-spam-rescued=\"{}\" data-spam-passed=\"{}\" data-spam-whitelist=\"{}\">", &[&m.blocked_spam, &m.wrongly_blocked, &m.rescued, &m.not_in_filter, &mail.whitelist.len()]);
     for (label, count, key) in [
@@ -150,6 +133,94 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
             &[&mail.whitelist.len(), &whitelist],
         )],
     );
+    spam
+}
+
+/// The checked address's verdict: markup, having no controls.
+fn verdict_markup(text: &'static Text, address: &str, verdict: Verdict) -> Markup {
+    let (key, sentence) = match verdict {
+        Verdict::BlockedBlacklisted => ("blacklisted", text.apps_v_blacklisted),
+        Verdict::BlockedFalsePositive => ("false-positive", text.apps_v_false),
+        Verdict::DeliveredWhitelisted => ("whitelisted", text.apps_v_whitelisted),
+        Verdict::DeliveredNotInFilter => ("not-in-filter", text.apps_v_clear),
+    };
+    let mut out = Markup::default();
+    out.push(
+        "<p class=\"apps-verdict {}\" data-spam-verdict=\"{}\"><strong>{}</strong> {}</p>",
+        &[
+            &if verdict.delivered() { "ok" } else { "bad" },
+            &key,
+            &address,
+            &sentence,
+        ],
+    );
+    out
+}
+
+/// The panel.
+#[component]
+pub fn AppsPanel(props: &AppsPanelProps) -> Html {
+    let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
+    let view = &*props.view;
+    let (dispatch, report) = (&props.ondispatch, view.report());
+    {
+        // The simulations go to the page's workers, once per generation, with the address
+        // to check as text.
+        let generation = view.generation();
+        let job = view.job().clone();
+        let make: MakeRequest =
+            Rc::new(move || (apps_request(generation, &job), Some(job.check.clone())));
+        let key = (APPS as u64, generation, 0);
+        use_pool_request(key, report.is_none(), make, dispatch.clone());
+    }
+    let settings = view.settings();
+    let problems = view.problems();
+    let field = |id: &'static str,
+                 label: &'static str,
+                 value: fn(&mut AppsSettings) -> &mut String,
+                 problem: &Option<crate::state::fields::FieldProblem>| {
+        let (settings, dispatch) = (settings.clone(), dispatch.clone());
+        let typed = value(&mut settings.clone()).clone();
+        let problem = problem.as_ref().map(|p| describe::problem(text, p));
+        text_field(
+            TextField::new(id, label, typed, problem),
+            Callback::from(move |v: String| {
+                let mut next = settings.clone();
+                *value(&mut next) = v;
+                dispatch.emit(Action::Apps(AppsAction::Edit(next)));
+            }),
+        )
+    };
+    // The words, then the store's counts beside the formula's and the blacklist's figures
+    // once they are reported.
+    let mut head = Markup::default();
+    head.push(
+        "<h2 id=\"apps-title\">{}</h2><p class=\"lead\" id=\"apps-lead\">{}</p><p class=\"hint\">{}</p>",
+        &[
+            &text.apps_title,
+            &text.apps_lead,
+            &fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(view.job().store)]),
+        ],
+    );
+    let (store, spam, verdict) = match report {
+        Some(report) => {
+            let check = &view.job().check;
+            let verdict = report.mail.verdict.map(|v| verdict_markup(text, check, v));
+            (
+                store_markup(text, view, report),
+                mail_markup(text, report),
+                verdict,
+            )
+        }
+        None => {
+            let mut running = Markup::default();
+            running.push(
+                "<p class=\"hint\" id=\"apps-running\">{}</p>",
+                &[&text.apps_running],
+            );
+            (running, Markup::default(), None)
+        }
+    };
     // Each example sender's button puts it in the field.
     let examples = EXAMPLE_SENDERS.map(|address| {
         let (mut next, dispatch) = (settings.clone(), dispatch.clone());
@@ -160,22 +231,20 @@ pub fn apps_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
         html! { <button type="button" data-try={address} {onclick}>{ address }</button> }
     });
     html! {
-        <main class="single" id="apps-view">
-            <section class="panel apps" aria-labelledby="apps-title">
-                { head.html() }
-                <div class="control-row">
-                    { field("kv-m", text.bits_m, |s| &mut s.m, &problems.m) }
-                    { field("kv-k", text.hashes_k, |s| &mut s.k, &problems.k) }
-                    { field("kv-present", text.apps_present, |s| &mut s.present, &problems.present) }
-                    { field("kv-lookups", text.apps_lookups, |s| &mut s.lookups, &problems.lookups) }
-                </div>
-                { store.html() }
-                { field("spam-m", text.bits_m, |s| &mut s.spam_m, &problems.spam_m) }
-                { spam.html() }
-                { field("spam-check", text.apps_check, |s| &mut s.check, &None) }
-                <p class="try">{ text.try_these }{ for examples }</p>
-                { verdict }
-            </section>
-        </main>
+        <section class="panel apps" aria-labelledby="apps-title" aria-busy={report.is_none().then_some("true")}>
+            { head.html() }
+            <div class="control-row">
+                { field("kv-m", text.bits_m, |s| &mut s.m, &problems.m) }
+                { field("kv-k", text.hashes_k, |s| &mut s.k, &problems.k) }
+                { field("kv-present", text.apps_present, |s| &mut s.present, &problems.present) }
+                { field("kv-lookups", text.apps_lookups, |s| &mut s.lookups, &problems.lookups) }
+            </div>
+            { store.html() }
+            { field("spam-m", text.bits_m, |s| &mut s.spam_m, &problems.spam_m) }
+            { spam.html() }
+            { field("spam-check", text.apps_check, |s| &mut s.check, &None) }
+            <p class="try">{ text.try_these }{ for examples }</p>
+            { verdict.map(|v| v.html()) }
+        </section>
     }
 }
