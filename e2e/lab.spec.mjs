@@ -201,7 +201,7 @@ for (const { name, viewport, present } of [
 test('a number of points the range of n cannot hold says what is measured instead', async ({ page }) => {
   await openApp(page, '?view=lab&m=64&k=3&lab_n=10');
   const note = page.locator('#lab-points-note');
-  await expect(note).toHaveText('20 points asked, but n runs only from 1 to 10: 10 points are measured, one at each whole n.');
+  await expect(note).toHaveText('20 points asked; n runs from 1 to 10 only, so 10 are measured.');
   await expect(note).toHaveAttribute('data-points-asked', '20');
   await expect(note).toHaveAttribute('data-points-measured', '10');
   await page.click('#lab-run');
@@ -212,7 +212,7 @@ test('a number of points the range of n cannot hold says what is measured instea
   await expect(note).toHaveText('');
   await expect(note).toHaveAttribute('data-points-measured', '0');
   await setField(page, '#lab-n', '4');
-  await expect(note).toContainText('10 points asked, but n runs only from 1 to 4');
+  await expect(note).toContainText('10 points asked; n runs from 1 to 4 only');
 });
 
 test('cancel stops a long run and pause holds it', async ({ page }) => {

@@ -236,7 +236,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         |kind: AxisKind| send::<Event>(&props.ondispatch, Action::Lab(LabAction::SetAxis(kind)));
     // The words are written as markup (they have no controls).
     let mut head = Markup::default();
-    let filter = (shape.m(), shape.k(), shape.family().label());
+    let filter = (grouped(shape.m()), shape.k(), shape.family().label());
     let source = if measures_users {
         fill(text.lab_source, &[&filter.0, &filter.1, &filter.2])
     } else {
@@ -302,6 +302,8 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     html! {
         <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}
                  data-workers={timing_now.workers.to_string()}>
+            // The settings and Run, beside the plot on a wide screen.
+            <div class="lab-setup">
             { head.html() }
             <div class="control-row">
                 { lab_field(text, "lab-n", text.lab_n_max, &lab.max_items, n_max.to_string(), set(LabAction::SetMaxItems)) }
@@ -339,6 +341,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             </div>
             <progress id="lab-progress" max="1" value={shortest(lab.progress)} />
             { status.html() }
+            </div>
             <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} {runs}
                      user_point={user_shown.then(|| user_point.clone())} axis={lab.axis}
                      double_hashing={lab.double_hashing.clone()} />
