@@ -43,6 +43,11 @@ ln -s "$repo/node_modules/.bin/wasm-opt" "$tools/wasm-opt"
 clean_path=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v node_modules | paste -sd: -)
 export PATH="$tools:$HOME/.cargo/bin:$clean_path"
 ! command -v terser >/dev/null || fail "terser is on PATH: $(command -v terser)"
+# Node resolves a package from any node_modules above the script, so one above the
+# temporary folder would hand the build terser anyway.
+if found=$(cd "$clone/scripts" && node -e "console.log(require.resolve('terser'))" 2>/dev/null); then
+  fail "node finds terser at $found from inside the copy (a node_modules above $work); remove it or set TMPDIR"
+fi
 
 say "trunk build --release --offline (cargo target: $repo/target)"
 if ! (cd "$clone" && CARGO_TARGET_DIR="$repo/target" trunk build --release --offline) 2>&1 | tee "$log"; then
