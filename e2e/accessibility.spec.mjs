@@ -123,6 +123,21 @@ const SCREENS = [
   // A phone: the header's menus lose their visible labels, and wide tables scroll.
   { name: 'visualizer on a phone', query: '?m=32&k=3&add=a&add=b&add=c&query=d', viewport: PHONE },
   { name: 'calculator on a phone', query: '?view=calculator', viewport: PHONE },
+  // A lesson docked at the window's top over a page scrolled to the figures, on a phone
+  // and a projector; the grid's rulers and named cells where cells are too small to
+  // number each; the first screen's answer on a phone.
+  { name: 'lesson 2 step 3 on a phone, docked', query: '?lesson=false-positives&step=3', viewport: PHONE },
+  { name: 'lesson 3 step 2 presenting at 1280×720, docked', query: '?lesson=sizing&step=2&present=1',
+    viewport: { width: 1280, height: 720 } },
+  { name: 'lesson 1 step 7 on a tablet, rulers and named cells', query: '?lesson=basics&step=7',
+    viewport: { width: 768, height: 1024 } },
+  { name: 'a 256-bit grid with rulers and a typed word', query: '?m=256&k=3&add=a&add=b',
+    prepare: (page) => page.fill('#item-field', 'cow') },
+  { name: 'first screen on a phone after Try a word', query: '?view=visualizer', viewport: PHONE,
+    prepare: async (page) => {
+      await page.click('#try-button');
+      await expect(page.locator('#answer')).toBeVisible();
+    } },
   { name: 'cms on a phone', query: '?view=cms&cms_add=a&cms_query=a', viewport: PHONE },
 ];
 

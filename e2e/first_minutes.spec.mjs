@@ -140,14 +140,14 @@ test('a mouse click on "Next step" during a walk steps the walk hash by hash, as
   await page.click('#lesson-next');
   await expect(page.locator('#lesson')).toHaveAttribute('data-step', '3');
   // "Previous step" steps a walk back first, too, and from its start goes to the step before.
-  await page.click('#lesson-back');
+  await page.click('#lesson-prev');
   await expect(page.locator('#lesson')).toHaveAttribute('data-step', '2');
   await expect(walk).toHaveAttribute('data-walk-step', '0');
   await page.click('#lesson-next');
   await expect(walk).toHaveAttribute('data-walk-step', '1');
-  await page.click('#lesson-back');
+  await page.click('#lesson-prev');
   await expect(walk).toHaveAttribute('data-walk-step', '0');
-  await page.click('#lesson-back');
+  await page.click('#lesson-prev');
   await expect(walk).toHaveCount(0);
   await expect(page.locator('#lesson')).toHaveAttribute('data-step', '1');
 });

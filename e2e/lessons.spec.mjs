@@ -231,7 +231,7 @@ test('the crawler lesson keeps the bit array under its text; the last step hands
   await page.keyboard.press('Enter');
   await expect(page.locator('#lesson')).toHaveAttribute('data-step', '7');
   await expect(page.locator('#lesson-next')).toBeDisabled();
-  await expect(page.locator('#lesson-back')).toBeFocused();
+  await expect(page.locator('#lesson-prev')).toBeFocused();
 });
 
 test('a lesson whose filter the user changes says so, names its filter, and goes back in one click', async ({ page }) => {

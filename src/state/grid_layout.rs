@@ -11,8 +11,9 @@ pub const INDEX_MIN_PX: f64 = 40.0;
 pub const HASHES_MIN_PX: f64 = 34.0;
 /// The smallest cell that shows its digit (bit or count).
 pub const DIGIT_MIN_PX: f64 = 14.0;
-/// The smallest cell that, too small to show its index, still shows it when a hash picked
-/// it: the index in the top band, a smaller digit under it, no hash numbers.
+/// The smallest cell that, too small to show its index, still shows it when the page names
+/// the cell: the index in the top band, a smaller digit under it, no hash numbers. Smaller
+/// cells are read off the grid's rulers (and the strip, for the shown item's cells).
 pub const PICKED_INDEX_MIN_PX: f64 = 24.0;
 /// The largest grid whose cells carry labels.
 pub const LABELLED_MAX: u64 = 1024;
@@ -28,8 +29,11 @@ pub struct CellLabels {
     pub digit: bool,
     /// The hash numbers, in the bottom band.
     pub hashes: bool,
-    /// The index of a cell a hash picked, where the cells are too small for [`Self::index`].
-    pub picked_index: bool,
+    /// The index of a cell the page names (a hash of the shown item picked it, the lesson's
+    /// step names it, the student marked it), where the cells are too small for
+    /// [`Self::index`] but large enough for it in their top band; the other cells are read
+    /// off the grid's rulers.
+    pub named_index: bool,
 }
 
 /// A grid's layout for one width.
@@ -99,7 +103,7 @@ impl GridLayout {
                 index: labelled && cell_px >= INDEX_MIN_PX,
                 digit: labelled && cell_px >= DIGIT_MIN_PX,
                 hashes: labelled && cell_px >= HASHES_MIN_PX,
-                picked_index: labelled && (PICKED_INDEX_MIN_PX..INDEX_MIN_PX).contains(&cell_px),
+                named_index: labelled && (PICKED_INDEX_MIN_PX..INDEX_MIN_PX).contains(&cell_px),
             },
         }
     }
@@ -134,11 +138,8 @@ mod tests {
         let phone = GridLayout::for_width(32, 350.0);
         assert_eq!(phone.columns, 8);
         assert!(phone.cell_px >= 38.0, "{phone:?}");
-        // Too small to index every cell, large enough to index the picked ones.
-        assert!(
-            !phone.labels.index && phone.labels.picked_index,
-            "{phone:?}"
-        );
+        // Too small to index every cell, large enough to index the named ones inside.
+        assert!(!phone.labels.index && phone.labels.named_index, "{phone:?}");
     }
 
     #[test]
@@ -160,9 +161,9 @@ mod tests {
                 assert_eq!(labels.index, labelled && layout.cell_px >= INDEX_MIN_PX);
                 assert_eq!(labels.hashes, labelled && layout.cell_px >= HASHES_MIN_PX);
                 assert_eq!(labels.digit, labelled && layout.cell_px >= DIGIT_MIN_PX);
-                // A picked cell's index where the others have none, with room for it.
+                // A named cell's index where the others have none, with room for it.
                 assert_eq!(
-                    labels.picked_index,
+                    labels.named_index,
                     labelled && !labels.index && layout.cell_px >= PICKED_INDEX_MIN_PX
                 );
             }

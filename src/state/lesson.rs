@@ -26,7 +26,7 @@
 use std::fmt;
 
 use crate::decimal::fixed;
-use crate::filter::{blocked, math, HashFamily, Layout};
+use crate::filter::{blocked, math, FilterShape, HashFamily, Layout};
 use crate::lang::Lang;
 
 use super::cms_view::CmsAction;
@@ -204,6 +204,31 @@ impl LessonStep {
             | StepAction::Draft(item) => Some(item.as_str()),
             _ => None,
         })
+    }
+
+    /// The cells the step's text names: the positions of each `{positions:ITEM}` in any
+    /// language's paragraphs, in this filter's shape, each once.
+    pub fn named_positions(&self, shape: FilterShape) -> Vec<u64> {
+        let mut named = Vec::new();
+        for part in self
+            .text
+            .iter()
+            .flatten()
+            .flat_map(|p| p.split('{').skip(1))
+        {
+            let item = part
+                .strip_prefix("positions:")
+                .and_then(|rest| rest.split_once('}'));
+            for position in item
+                .into_iter()
+                .flat_map(|(item, _)| shape.positions(item.as_bytes()))
+            {
+                if !named.contains(&position) {
+                    named.push(position);
+                }
+            }
+        }
+        named
     }
 
     /// Whether the step changes anything (a `state:` or `do:` line).
@@ -567,5 +592,25 @@ mod tests {
             unknown_placeholders("{m} {nope} {positions:x}"),
             vec!["nope"]
         );
+    }
+
+    #[test]
+    fn a_step_names_the_cells_of_each_positions_placeholder_once() {
+        // At m = 16 with FNV-1a, "cat" sits at 7, 0, 9 (the test above fills them in).
+        let shape = Settings::new(16, 3, HashFamily::Fnv1a, Mode::Bloom, 4)
+            .unwrap()
+            .shape();
+        let step = LessonStep {
+            text: [
+                vec!["“cat” sets {positions:cat}; {m} bits".into()],
+                vec!["{positions:cat}".into()],
+                vec![],
+            ],
+            ..LessonStep::default()
+        };
+        let mut named = step.named_positions(shape);
+        named.sort_unstable();
+        assert_eq!(named, vec![0, 7, 9]);
+        assert!(LessonStep::default().named_positions(shape).is_empty());
     }
 }

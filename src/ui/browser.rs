@@ -288,11 +288,13 @@ pub fn focus(id: &str) -> Option<web_sys::HtmlElement> {
     Some(element)
 }
 
-/// Scrolls the element with this id into view unless it is on screen already: its bottom
-/// to the window's bottom (so that as much as possible of what is above it stays), or its
-/// top to the window's top when it is taller than the window. It waits until the bit array
-/// has caught up with the filter (a large change reaches the grid a part per frame, each
-/// part moving what lies below it), checking each frame for at most about two seconds.
+/// Scrolls the element with this id into the room the window leaves under the lesson
+/// docked at its top (`#lesson`, sticky; none without a lesson), unless it is there
+/// already: its bottom to the window's bottom (so that as much as possible of what is above
+/// it stays), or its top to the lesson's foot when it is taller than that room. It waits
+/// until the bit array has caught up with the filter (a large change reaches the grid a
+/// part per frame, each part moving what lies below it), checking each frame for at most
+/// about `frames_left` frames.
 pub fn bring_into_view(id: &'static str, frames_left: u32) {
     let Some(window) = web_sys::window() else {
         return;
@@ -316,9 +318,18 @@ pub fn bring_into_view(id: &'static str, frames_left: u32) {
         .ok()
         .and_then(|h| h.as_f64())
         .unwrap_or(0.0);
+    // Once the page scrolls, the lesson sticks at the window's top: the room starts under it.
+    let docked = document
+        .get_element_by_id("lesson")
+        .map_or(0.0, |lesson| lesson.get_bounding_client_rect().height());
     let rect = element.get_bounding_client_rect();
-    if rect.top() < 0.0 || rect.bottom() > height {
-        element.scroll_into_view_with_bool(rect.height() > height);
+    if rect.top() < docked || rect.bottom() > height {
+        let scroll = if rect.height() > height - docked {
+            rect.top() - docked
+        } else {
+            rect.bottom() - height
+        };
+        window.scroll_by_with_x_and_y(0.0, scroll);
     }
 }
 

@@ -17,6 +17,7 @@ use crate::ui::browser;
 use crate::ui::hooks::use_width;
 use crate::ui::links::use_links_follow;
 use crate::ui::marks::{hash_class, Mark, MarkKind};
+use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// The largest m drawn as DOM cells; above it the canvas view takes over.
@@ -24,6 +25,9 @@ pub const DOM_GRID_MAX: u64 = 4096;
 
 /// The height of a cell in a grid too large to label (m > 1,024), in CSS pixels.
 const SMALL_CELL_HEIGHT_PX: f64 = 9.0;
+
+/// The room a column's offset label needs above the grid, in CSS pixels ("+60").
+const COLUMN_LABEL_PX: f64 = 22.0;
 
 /// The width a grid is laid out for before it has been measured.
 const UNMEASURED_WIDTH: f64 = 720.0;
@@ -44,6 +48,9 @@ pub struct BitViewProps {
     /// Whether clicks and Space mark cells.
     #[prop_or_default]
     pub picking: bool,
+    /// The cells the lesson's step names (the grid only): they show their index.
+    #[prop_or_default]
+    pub named: Vec<u64>,
     /// Sends actions (cursor moves).
     pub ondispatch: Callback<Action>,
 }
@@ -62,7 +69,9 @@ pub fn cursor_keys(ondispatch: &Callback<Action>, columns: u64) -> Callback<Keyb
 
 /// The whole grid. It is one tab stop; arrow keys move a cursor over the cells. Its cells
 /// grow with the width it is given (up to 96 px), and a cell shows only the labels it has
-/// room for ([`GridLayout`]).
+/// room for ([`GridLayout`]). Where the cells are too small to show their index, rulers
+/// give it: each row's first index at its left, each column's offset above it, so that
+/// cell i reads as row start + column offset.
 #[component]
 pub fn BitGrid(props: &BitViewProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
@@ -105,6 +114,7 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         Shortest(layout.gap_px)
     );
     let labels = layout.labels;
+    let ruled = !labels.index;
     let label_class = match (labels.index, labels.digit) {
         (true, _) => "labels-full",
         (false, true) => "labels-digit",
@@ -197,10 +207,26 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
             </div>
         }
     });
+    // Offsets over every column where each has room for one, else over every 2nd, 4th or
+    // 8th column.
+    let column_step = [1, 2, 4, 8]
+        .into_iter()
+        .find(|&s| s as f64 * (layout.cell_px + layout.gap_px) >= COLUMN_LABEL_PX)
+        .unwrap_or(8);
+    let column_ruler = ruled.then(|| {
+        let mut offsets = Markup::default();
+        for c in 0..columns {
+            match c % column_step {
+                0 => offsets.push("<span>+{}</span>", &[&c]),
+                _ => offsets.push("<span></span>", &[]),
+            };
+        }
+        html! { <div class="column-ruler" aria-hidden="true" key="ruler">{ offsets.html() }</div> }
+    });
     // The links from the strip follow the cells once they are laid out.
     use_links_follow(&node, &props.marks, columns, layout.cell_px);
     html! {
-        <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"))}
+        <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"), ruled.then_some("ruled"))}
              role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()} ref={node}
              data-columns={columns.to_string()} data-cell-px={fixed(layout.cell_px, 0)}
              aria-busy={busy.then_some("true")}
@@ -215,7 +241,8 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     .copied()
                     .collect();
                 let cursor = props.cursor.filter(|&c| c >= start && c < end);
-                let picked: Vec<u64> = props.picked.iter().copied().filter(|&p| p >= start && p < end).collect();
+                let in_row = |cells: &[u64]| cells.iter().copied().filter(|&p| p >= start && p < end).collect::<Vec<u64>>();
+                let (picked, named) = (in_row(&props.picked), in_row(&props.named));
                 // Only the rows that meet the item's block are told which it is, so that a
                 // new item redraws those rows alone.
                 let blocks = block_bits.map(|bits| RowBlocks {
@@ -232,10 +259,11 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     hash: text.hash_name,
                 });
                 html! {
-                    <GridRow key={row} {start} {values} {marks} {cursor} {picked} {counting} {max_count}
+                    <GridRow key={row} {start} {values} {marks} {cursor} {picked} {named} {ruled} {counting} {max_count}
                              {labels} {titles} {slices} {blocks} />
                 }
             }) }
+            { column_ruler }
             { overlay }
         </div>
     }
@@ -278,6 +306,11 @@ pub struct GridRowProps {
     pub cursor: Option<u64>,
     /// The cells of this row a practice exercise's student marked.
     pub picked: Vec<u64>,
+    /// The cells of this row the lesson's step names.
+    pub named: Vec<u64>,
+    /// Whether the row's first index stands at its left (the grid's ruler, drawn by the style
+    /// sheet from `data-row-start`).
+    pub ruled: bool,
     /// Counting mode.
     pub counting: bool,
     /// The counter maximum (saturation).
@@ -301,7 +334,8 @@ fn GridRow(props: &GridRowProps) -> Html {
     // language switch does not restyle and lay out its cells again (about 45 ms at m = 4096).
     let lang = props.titles.is_none().then_some("zxx");
     html! {
-        <div class={crate::class_list!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row" {lang}>
+        <div class={crate::class_list!("grid-row", (!props.marks.is_empty()).then_some("marked"))} role="row" {lang}
+             data-row-start={props.ruled.then(|| props.start.to_string())}>
             { for props.values.iter().enumerate().map(|(offset, &value)| {
                 let index = props.start + offset as u64;
                 let marks: Vec<&Mark> = props.marks.iter().filter(|m| m.position == index).collect();
@@ -359,9 +393,11 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         .filter(|&(_, reachable)| index < reachable)
         .map(|(s, _)| (index / s) as u32);
     let unused = row.slices.is_some() && slice.is_none();
-    // A picked cell shows its index even where the cells are too small to all carry one,
-    // so that the positions in the strip can be found without the colours.
-    let show_index = labels.picked_index && !hashes.is_empty();
+    // A cell the page names (a hash of the shown item, the lesson's step, the student's
+    // mark) shows its index even where the cells are too small to all carry one, so that
+    // the positions the text and the strip give can be found without counting.
+    let named = !hashes.is_empty() || picked || row.named.contains(&index);
+    let show_index = labels.named_index && named;
     let block = row.blocks.map(|b| index / b.bits);
     let in_item_block = row.blocks.is_some_and(|b| b.item == block);
     // In the item's block of a split-block filter, word w is hash w's lane.
@@ -387,7 +423,7 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
              role="gridcell" title={label.clone()} aria-label={label}
              data-slice={slice.map(|i| i.to_string())} data-unused={unused.then_some("true")}
              data-block={block.map(|b| b.to_string())} data-lane={lane.map(|w| w.to_string())}
-             data-bit-index={index.to_string()} data-bit-set={if set { "1" } else { "0" }}
+             data-bit-index={index.to_string()} data-index-shown={(labels.index || show_index).then_some("true")} data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count} data-decider={decides.then_some("true")} data-extra={extra.then_some("true")}>
             if labels.index || show_index { <span class="cell-index">{ index }</span> }
             if labels.digit {

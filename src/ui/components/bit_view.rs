@@ -27,6 +27,8 @@ pub struct BitViewPanelProps {
     pub picked: Vec<u64>,
     /// Whether clicks and Space mark cells (a place exercise waiting for its answer).
     pub picking: bool,
+    /// The cells the lesson's step names.
+    pub named: Vec<u64>,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
@@ -70,7 +72,7 @@ pub fn bit_view(text: &Text, props: &BitViewPanelProps) -> Html {
     let m = props.filter.shape().m();
     let view = if m <= DOM_GRID_MAX {
         html! { <BitGrid filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor}
-        picked={props.picked.clone()} picking={props.picking} ondispatch={props.ondispatch.clone()} /> }
+        picked={props.picked.clone()} picking={props.picking} named={props.named.clone()} ondispatch={props.ondispatch.clone()} /> }
     } else {
         html! { <BitCanvas filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor} ondispatch={props.ondispatch.clone()} /> }
     };

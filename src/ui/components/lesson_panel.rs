@@ -34,7 +34,10 @@ pub struct LessonPanelProps {
     pub ondispatch: Callback<Action>,
 }
 
-/// The panel. Its text is a polite live region, so each new step is read out.
+/// The panel, docked at the window's top while the page scrolls (so that a step's text and
+/// its buttons stay in view beside what the step shows). Its text is a polite live region,
+/// so each new step is read out; a long text scrolls inside the panel (a tab stop, for the
+/// keyboard to scroll it).
 #[component]
 pub fn LessonPanel(props: &LessonPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
@@ -87,7 +90,7 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
                 <span class="lesson-count">{ fill(text.lesson_step, &[&(props.step + 1), &props.count]) }</span>
                 <button id="lesson-exit" class="small" onclick={act(Action::Lesson(LessonAction::Stop))}>{ text.lesson_exit }</button>
             </div>
-            <div class="lesson-text" aria-live="polite" aria-atomic="true">
+            <div class="lesson-text" id="lesson-text" aria-live="polite" aria-atomic="true" tabindex="0">
                 if let Some(sentence) = &props.diverged {
                     <p class="lesson-diverged">{ sentence.clone() }{ " " }
                         <button id="lesson-restore" class="primary" onclick={act(Action::Lesson(LessonAction::Restore))}>{ text.lesson_restore }</button>
@@ -99,7 +102,7 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
             </div>
             <div class="toolbar lesson-nav">
                 // The buttons do what the clicker's keys do: a walk in progress steps first.
-                <button id="lesson-back" ref={back_ref} disabled={props.step == 0 && !props.walking} onclick={act(Action::Backward)}>
+                <button id="lesson-prev" ref={back_ref} disabled={props.step == 0 && !props.walking} onclick={act(Action::Backward)}>
                     { "← " }{ text.lesson_back }
                 </button>
                 <button id="lesson-next" ref={next_ref} class="primary" disabled={at_end && !props.walking} onclick={act(Action::Forward)}>

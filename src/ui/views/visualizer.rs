@@ -53,6 +53,18 @@ pub struct VisualizerProps {
     pub away: bool,
 }
 
+/// The bit array's caption, with the sentence on reading an index that is true of the grid
+/// drawn: numbered cells, or rulers (the style sheet shows the one that fits; written as
+/// markup: it has no controls).
+fn bit_hint(text: &Text) -> Html {
+    let mut out = Markup::default();
+    out.push(
+        "<p class=\"hint bit-hint\">{} <span class=\"if-numbered\">{} </span><span class=\"if-ruled\">{} </span>{}</p>",
+        &[&text.bit_array_hint, &text.grid_numbered, &text.grid_ruled, &text.grid_keys],
+    );
+    out.html()
+}
+
 /// The legend of counting mode's colours (written as markup: it has no controls).
 fn counting_legend(text: &Text) -> Html {
     let mut out = Markup::default();
@@ -364,6 +376,11 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             .and_then(|(item, _)| settings.shape().positions(item.as_bytes()).next())
             .map(|position| position / bits)
     });
+    // The cells the lesson's step names.
+    let lesson_named = state
+        .lesson()
+        .map(|progress| progress.current().named_positions(settings.shape()))
+        .unwrap_or_default();
     let timeline = (!state.log().is_empty())
         .then(|| timeline_bar(text, state.log(), state.timeline_t(), &dispatch));
     let record = (state.query_record().total() > 0)
@@ -383,20 +400,22 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
                 { bit_view(text, &BitViewPanelProps { filter: Shared(state.shared_filter()),
                       item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,
-                      picked: state.picked_cells(), picking: state.picking_cells(),
+                      picked: state.picked_cells(), picking: state.picking_cells(), named: lesson_named,
                       ondispatch: dispatch.clone() }) }
+                // The answer right under the cells it is about: on a first screen of 720
+                // pixels it shows beside the array's first row.
+                <div class="slot">{ verdict }</div>
                 if settings.mode() == Mode::Counting { { counting_legend(text) } }
                 <div class="slot">{ timeline }</div>
                 <div class="slot">{ inspector }</div>
                 <div class="slot">{ low_bits_note }</div>
-                <p class="hint bit-hint">{ text.bit_array_hint }{ " " }{ text.grid_keys }</p>
+                { bit_hint(text) }
                 <div class="slot">{ picture }</div>
             </section>
             <div class="answer">
                 <div class="slot">{ message }</div>
                 <div class="slot">{ walk }</div>
                 <div class="slot">{ practice }</div>
-                <div class="slot">{ verdict }</div>
                 <div class="slot">{ arithmetic }</div>
             </div>
             <div class="figures">
