@@ -65,6 +65,7 @@ async fn the_grid_draws_every_bit_and_labels_marked_cells() {
         cursor: Some(5),
         picked: Vec::new(),
         picking: false,
+        named: Vec::new(),
         ondispatch: yew::Callback::noop(),
     };
     yew::Renderer::<BitGrid>::with_root_and_props(root.clone(), props).render();
