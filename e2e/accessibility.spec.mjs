@@ -127,7 +127,7 @@ const SCREENS = [
   // and a projector; the grid's rulers and named cells where cells are too small to
   // number each; the first screen's answer on a phone.
   { name: 'lesson 2 step 3 on a phone, docked', query: '?lesson=false-positives&step=3', viewport: PHONE },
-  { name: 'lesson 3 step 2 presenting at 1280×720, docked', query: '?lesson=sizing&step=2&present=1',
+  { name: 'lesson 2 step 3 presenting at 1280×720, docked', query: '?lesson=false-positives&step=3&present=1',
     viewport: { width: 1280, height: 720 } },
   { name: 'lesson 1 step 7 on a tablet, rulers and named cells', query: '?lesson=basics&step=7',
     viewport: { width: 768, height: 1024 } },

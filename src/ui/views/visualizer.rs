@@ -402,9 +402,10 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                       item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,
                       picked: state.picked_cells(), picking: state.picking_cells(), named: lesson_named,
                       ondispatch: dispatch.clone() }) }
-                // The answer right under the cells it is about: on a first screen of 720
-                // pixels it shows beside the array's first row.
+                // The answer, and what the last action did, right under the cells they are
+                // about: on a first screen of 720 pixels beside the array's first row.
                 <div class="slot">{ verdict }</div>
+                <div class="slot">{ message }</div>
                 if settings.mode() == Mode::Counting { { counting_legend(text) } }
                 <div class="slot">{ timeline }</div>
                 <div class="slot">{ inspector }</div>
@@ -413,7 +414,6 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 <div class="slot">{ picture }</div>
             </section>
             <div class="answer">
-                <div class="slot">{ message }</div>
                 <div class="slot">{ walk }</div>
                 <div class="slot">{ practice }</div>
                 <div class="slot">{ arithmetic }</div>
