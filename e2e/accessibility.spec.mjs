@@ -49,6 +49,8 @@ const SCREENS = [
   { name: 'cms', query: '?view=cms&cms_add=a&cms_add=b&cms_add=a&cms_query=a' },
   { name: 'apps', query: '?view=apps&spam_check=spam0042@bad.example' },
   { name: 'split-block layout', query: '?layout=split-block&add=apple&add=pear&query=apple' },
+  { name: 'lesson 4, the answer after a naive delete', query: '?lesson=deleting&step=3' },
+  { name: 'lesson 4, the answer after a counting removal', query: '?lesson=deleting&step=5' },
   { name: 'blocked layout', query: '?layout=blocked&m=1024&k=6&add=apple&query=apple' },
   { name: 'files, the example with a verdict', query: '?view=files&files_example=1&files_query=dog',
     prepare: async (page) => { await expect(page.locator('.parquet-verdict')).toHaveCount(1); } },
