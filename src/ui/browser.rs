@@ -449,9 +449,14 @@ pub fn post_to_parent(message: &JsValue) {
     }
 }
 
-/// In an `<iframe>`, tells the parent page the document's height whenever it changes, so a
-/// course page can size the frame. Messages go to the parent window only; the page listens
-/// to no messages from any window.
+/// In an `<iframe>`, tells the parent page the document's height now and whenever it
+/// changes, so a course page can size the frame. Messages go to the parent window only; the
+/// page listens to no messages from any window.
+///
+/// The first message is posted at once, not by the observer: a browser does not render a
+/// frame of another origin that is out of sight (a second `<bloom-lab>` below the first), so
+/// its resize observer waits until the reader scrolls to it, while reading the height lays
+/// the document out in any case.
 pub fn report_height_to_parent() {
     let Some(parent) = parent_window() else {
         return;
@@ -471,6 +476,8 @@ pub fn report_height_to_parent() {
         // The height is not private: any origin may embed the page, so any may read it.
         let _ = parent.post_message(&message, "*");
     });
+    let post_now: &js_sys::Function = on_resize.as_ref().unchecked_ref();
+    let _ = post_now.call0(&JsValue::NULL);
     if let Ok(observer) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
         observer.observe(&root);
         // The observer lives as long as the page; so does its callback.
