@@ -11,7 +11,7 @@ use crate::filter::parquet_summary::{FileError, FileSummary, FileVerdict};
 use crate::filter::split_block;
 use crate::i18n::{describe, fill, Text};
 use crate::markup::Markup;
-use crate::state::files_view::EXAMPLE_NAME;
+use crate::state::files_view::{FilesContent, EXAMPLE_NAME};
 use crate::state::numbers::{fraction, grouped, percent};
 
 /// Blocks drawn side by side in a filter of `blocks` blocks.
@@ -98,17 +98,6 @@ impl FilesModel {
             Err(error) => self.error = Some(error),
         }
     }
-}
-
-/// The view's content for the page.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct FilesContent {
-    /// Beside the picker: the file's problem (`data-file-error`), its figures and the table
-    /// of its filters (`.parquet-filter`).
-    pub top: String,
-    /// Below the value's field (empty when no file is shown): its hash and each filter's
-    /// verdict (`.parquet-verdict`), then the chosen filter's header and its blocks.
-    pub bottom: String,
 }
 
 /// The content for `model` in the language of `text`; `image` turns the chosen filter's

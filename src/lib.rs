@@ -14,7 +14,6 @@ pub mod lang;
 pub mod markup;
 pub mod parquet_reader;
 pub mod state;
-pub mod views;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

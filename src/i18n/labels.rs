@@ -3,8 +3,24 @@
 use crate::filter::hash_quality::HashUnderTest;
 use crate::state::calculator::Solve;
 use crate::state::demos::Demo;
+use crate::state::View;
 
 use super::{fill, Text};
+
+/// A view's tab label (also its line in the shortcut list).
+pub fn view_tab(text: &Text, view: View) -> &'static str {
+    match view {
+        View::Visualizer => text.tab_visualizer,
+        View::Lab => text.tab_lab,
+        View::Calculator => text.tab_calculator,
+        View::Sets => text.tab_sets,
+        View::Hashes => text.tab_hashes,
+        View::Grow => text.tab_grow,
+        View::Cms => text.tab_cms,
+        View::Apps => text.tab_apps,
+        View::Files => text.tab_files,
+    }
+}
 
 /// A deletion demonstration's button.
 pub fn demo(text: &Text, demo: Demo) -> &'static str {
@@ -39,5 +55,26 @@ pub fn filter_heading(text: &Text, name: &str, items: usize) -> String {
     match items {
         1 => fill(text.sets_filter_one, &[&name]),
         _ => fill(text.sets_filter, &[&name, &items]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_view_has_its_own_tab_label_in_every_language() {
+        crate::i18n::install_bundled();
+        for lang in crate::lang::Lang::ALL {
+            let text = lang.text();
+            for &view in View::ALL {
+                let label = view_tab(text, view);
+                assert!(!label.is_empty(), "{lang:?} {view:?}");
+                assert!(View::ALL
+                    .iter()
+                    .filter(|&&v| v != view)
+                    .all(|&v| view_tab(text, v) != label));
+            }
+        }
     }
 }

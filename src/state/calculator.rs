@@ -500,8 +500,8 @@ impl CalculatorAction {
     }
 
     /// Using the answer changes m and k: it needs both unlocked.
-    pub fn needs_unlocked(&self) -> &'static [crate::state::url::Lockable] {
-        use crate::state::url::Lockable;
+    pub fn needs_unlocked(&self) -> &'static [crate::state::embedding::Lockable] {
+        use crate::state::embedding::Lockable;
         match self {
             CalculatorAction::UseAnswer => &[Lockable::M, Lockable::K],
             _ => &[],

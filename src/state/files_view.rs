@@ -4,14 +4,23 @@
 
 use std::rc::Rc;
 
-use crate::files_markup::FilesContent;
-
 /// The bundled example (parquet-testing's `data_index_bloom_encoding_stats.parquet`), beside
 /// the page.
 pub const EXAMPLE_FILE: &str = "examples/data_index_bloom_encoding_stats.parquet";
 
 /// The example's name as the view shows it.
 pub const EXAMPLE_NAME: &str = "data_index_bloom_encoding_stats.parquet";
+
+/// The view's content for the page, as the Parquet worker writes it (`files_markup`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct FilesContent {
+    /// Beside the picker: the file's problem (`data-file-error`), its figures and the table
+    /// of its filters (`.parquet-filter`).
+    pub top: String,
+    /// Below the value's field (empty when no file is shown): its hash and each filter's
+    /// verdict (`.parquet-verdict`), then the chosen filter's header and its blocks.
+    pub bottom: String,
+}
 
 /// The files view's state.
 #[derive(Debug, Clone, PartialEq, Default)]

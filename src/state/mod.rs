@@ -9,6 +9,7 @@ pub mod cms_view;
 pub mod crawl;
 pub mod cursor;
 pub mod demos;
+pub mod embedding;
 pub mod examples;
 pub mod fields;
 pub mod figures;
@@ -33,6 +34,7 @@ pub mod shown_rows;
 pub mod tasks;
 pub mod timeline;
 pub mod url;
+pub mod view;
 pub mod words;
 
 pub use log::{LogEntry, Member, Members};
@@ -44,3 +46,4 @@ pub use model::{
 pub use query::{QueryReport, Removal, Verdict};
 pub use settings::{FilterModel, Mode, Settings};
 pub use url::items_in_query;
+pub use view::View;

@@ -7,9 +7,8 @@ use yew::prelude::*;
 
 use crate::i18n::{fill, sentences, Text};
 use crate::state::lesson::fill_text;
-use crate::state::url::{self, View};
-use crate::state::{Action, AppState, BulkBuilder, LessonsStatus, LINK_AT_ONCE};
-use crate::ui::browser;
+use crate::state::url::View;
+use crate::state::{Action, AppState, LessonsStatus};
 use crate::ui::components::{
     help_overlay::{help_overlay, HELP_CLOSE_ID},
     lesson_panel::LessonPanel,
@@ -20,6 +19,7 @@ use crate::ui::header::header;
 use crate::ui::hooks::{
     follow_language, use_dialog_focus, use_link, use_practice_messages, use_shortcuts, use_startup,
 };
+use crate::ui::opening;
 use crate::ui::shared::{dispatch_to, StateHandle};
 use crate::ui::tabs::tabs;
 use crate::ui::views::visualizer::Visualizer;
@@ -30,41 +30,6 @@ impl Reducible for AppState {
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         Rc::new(Rc::unwrap_or_clone(self).apply(action))
     }
-}
-
-thread_local! {
-    /// The state [`crate::ui::start`] prepared (its language's texts fetched) for the App.
-    static INITIAL_STATE: std::cell::Cell<Option<AppState>> = const { std::cell::Cell::new(None) };
-    /// The entries of a long link still to add once the App is up (see [`AppState::opening`]).
-    static OPENING: std::cell::Cell<Option<BulkBuilder>> = const { std::cell::Cell::new(None) };
-}
-
-/// The state the page opens with: what the link says, or for a bare visit the last session
-/// in this browser; without `lang=`, the browser's preferred language.
-pub fn initial_state() -> (AppState, Option<BulkBuilder>) {
-    let query = browser::current_query();
-    let saved = query.is_empty().then(browser::saved_state).flatten();
-    let mut url = url::parse(saved.as_deref().unwrap_or(&query));
-    url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
-    let (mut state, opening) = AppState::opening(url, LINK_AT_ONCE);
-    if saved.is_some() {
-        state = state.restored();
-    }
-    if browser::intro_dismissed() {
-        state = state.without_intro();
-    }
-    (state, opening)
-}
-
-/// The entries of a long link still to add, taken once, as the page is up.
-pub fn take_opening() -> Option<BulkBuilder> {
-    OPENING.take()
-}
-
-/// Hands the App the state to open with.
-pub fn set_initial_state(state: AppState, opening: Option<BulkBuilder>) {
-    INITIAL_STATE.set(Some(state));
-    OPENING.set(opening);
 }
 
 /// The lesson in progress, its placeholders filled from the live filter; when the screen
@@ -98,13 +63,7 @@ fn lesson(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) ->
 /// be rebuilt, losing focus and the canvas its pixels).
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| {
-        INITIAL_STATE.take().unwrap_or_else(|| {
-            let (state, opening) = initial_state();
-            OPENING.set(opening);
-            state
-        })
-    });
+    let state = use_reducer(|| opening::take_initial_state());
     let text: &'static Text = state.lang().text();
     follow_language(state.lang());
     let links = use_link(&state);
@@ -132,7 +91,7 @@ pub fn App() -> Html {
     let visualizer = (*visualizer_shown.borrow()).then(
         || html! { <Visualizer state={StateHandle::new(state.clone())} away={!on_visualizer} /> },
     );
-    let view = state.view().draw(text, &state, &dispatch);
+    let view = crate::ui::views::draw(state.view(), text, &state, &dispatch);
     // One live region, always in the page, says what the last action did: screen readers
     // hear adds, removals, refusals and verdicts (the walk and the lesson have their own).
     let announcement = match (state.message(), state.last_query()) {

@@ -11,6 +11,7 @@ pub mod header;
 pub mod hooks;
 pub mod links;
 pub mod marks;
+pub mod opening;
 pub mod panic_screen;
 pub mod picture;
 pub mod pool;
@@ -81,7 +82,7 @@ pub fn start() {
     // A page opening in Chinese or Japanese first fetches that language's texts, so that it
     // never shows English first; after 3 s without them it opens in English, with a notice
     // (a late answer still installs the texts for the menu).
-    let (state, opening) = app::initial_state();
+    let (state, opening) = opening::initial_state();
     let lang = state.lang();
     let mount = Rc::new(Cell::new(Some((state, opening))));
     let opened = mount.clone();
@@ -111,6 +112,6 @@ const LANGUAGE_WAIT_MS: i32 = 3000;
 
 /// Mounts the app with this state.
 fn open(state: crate::state::AppState, opening: Option<crate::state::BulkBuilder>) {
-    app::set_initial_state(state, opening);
+    opening::set_initial_state(state, opening);
     yew::Renderer::<app::App>::new().render();
 }

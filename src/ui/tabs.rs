@@ -3,12 +3,13 @@
 use crate::state::PageAction;
 use yew::prelude::*;
 
+use crate::i18n::labels::view_tab;
 use crate::i18n::Text;
 use crate::state::url::View;
 use crate::state::Action;
 use crate::ui::shared::send;
 
-/// The tab strip, one tab per row of the view table; the current view's tab is selected.
+/// The tab strip, one tab per view in `View::ALL` order; the current view's tab is selected.
 pub fn tabs(text: &'static Text, current: View, dispatch: &Callback<Action>) -> Html {
     html! {
         <nav class="tabs" role="tablist" aria-label={text.views_label}>
@@ -17,7 +18,7 @@ pub fn tabs(text: &'static Text, current: View, dispatch: &Callback<Action>) -> 
                     <button role="tab" id={format!("tab-{}", v.key())} aria-selected={(current == v).to_string()}
                             class={crate::class_list!("tab", (current == v).then_some("active"))}
                             onclick={send::<MouseEvent>(dispatch, Action::Page(PageAction::SetView(v)))}>
-                        { v.tab(text) }
+                        { view_tab(text, v) }
                     </button>
                 }
             }) }

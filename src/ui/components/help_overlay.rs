@@ -6,10 +6,11 @@ use crate::ui::browser;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
+use crate::i18n::labels::view_tab;
 use crate::i18n::{fill, Text};
 use crate::state::Action;
+use crate::state::View;
 use crate::ui::raw::{IntoHtml, Markup};
-use crate::views::View;
 
 /// The id of the dialog's one control, which keeps the focus while it is open.
 pub const HELP_CLOSE_ID: &str = "help-close";
@@ -36,7 +37,7 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
             &[&key, &what],
         );
     }
-    // One line per view of the view table, under its key.
+    // One line per view, under its key.
     for view in View::ALL {
         if let Some(key) = view.shortcut() {
             table.push(
@@ -44,7 +45,7 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
                 &[
                     &view.key(),
                     &key.to_string(),
-                    &fill(text.key_view, &[&view.tab(text)]),
+                    &fill(text.key_view, &[&view_tab(text, *view)]),
                 ],
             );
         }

@@ -14,8 +14,7 @@ use js_sys::Array;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
-use crate::files_markup::FilesContent;
-use crate::state::files_view::FilesAction;
+use crate::state::files_view::{FilesAction, FilesContent, EXAMPLE_FILE, EXAMPLE_NAME};
 use crate::state::Action;
 
 #[wasm_bindgen(module = "/static/workers.js")]
@@ -77,9 +76,16 @@ pub fn use_files_worker(state: &crate::state::AppState, dispatch: Callback<Actio
     let (value, filter) = (files.query.clone(), files.selected);
     yew::use_effect_with((lang, wanted), move |&(lang, wanted)| {
         if wanted {
-            crate::ui::views::files::open_example(&dispatch, lang, value, filter);
+            open_example(&dispatch, lang, value, filter);
         } else {
             send(&dispatch, lang, None, value, filter);
         }
     });
+}
+
+/// Asks the worker for the bundled example, with the value and filter given.
+pub fn open_example(dispatch: &Callback<Action>, lang: &'static str, value: String, filter: usize) {
+    dispatch.emit(Action::Files(FilesAction::OpeningExample));
+    let example = (JsValue::from_str(EXAMPLE_FILE), EXAMPLE_NAME.to_owned());
+    send(dispatch, lang, Some(example), value, filter);
 }

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::lang::Lang;
 use crate::state::AppState;
 use crate::ui::shared::dispatch_to;
-use crate::ui::{app, browser, bulk, panic_screen};
+use crate::ui::{browser, bulk, opening, panic_screen};
 
 /// Fetches the lessons once the page is up (when idle, unless the link opens a lesson),
 /// reports the page's height to an embedding page, notes the time from navigation to the first render (for the benchmark), and
@@ -39,7 +39,7 @@ pub fn use_startup(state: &UseReducerHandle<AppState>) {
         } else {
             browser::when_idle(fetch_lessons);
         }
-        if let Some(builder) = app::take_opening() {
+        if let Some(builder) = opening::take_opening() {
             bulk::feed_link(builder, dispatch);
         }
     });

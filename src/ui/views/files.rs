@@ -5,23 +5,16 @@
 //! answers. The app's `use_files_worker` opens the example a link asks
 //! for and has the content written again in a new language.
 
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, HtmlInputElement};
 use yew::prelude::*;
 
 use crate::i18n::Text;
 use crate::markup::Markup;
-use crate::state::files_view::{FilesAction, EXAMPLE_FILE, EXAMPLE_NAME};
+use crate::state::files_view::FilesAction;
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::hooks::parquet_reader::send;
-
-/// Asks the worker for the bundled example, with the value and filter given.
-pub fn open_example(dispatch: &Callback<Action>, lang: &'static str, value: String, filter: usize) {
-    dispatch.emit(Action::Files(FilesAction::OpeningExample));
-    let example = (JsValue::from_str(EXAMPLE_FILE), EXAMPLE_NAME.to_owned());
-    send(dispatch, lang, Some(example), value, filter);
-}
+use crate::ui::hooks::parquet_reader::{open_example, send};
 
 /// The files view: the picker and the example's button, what the worker made last, and the
 /// value's field. The controls inside the markup are read from the events that reach the

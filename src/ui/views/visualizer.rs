@@ -84,7 +84,7 @@ fn counting_legend(text: &Text) -> Html {
     out.html()
 }
 
-/// The visualizer's entry in the view table: the app keeps the visualizer mounted while
+/// The visualizer's arm of [`super::draw`]: the app keeps the visualizer mounted while
 /// another view is shown (leaving it and coming back neither tears down nor rebuilds its
 /// grid), so it draws it itself, and this draws nothing.
 pub fn drawn_by_the_app(_: &'static Text, _: &AppState, _: &Callback<Action>) -> Html {
