@@ -1,6 +1,7 @@
 # The two commands: `make serve` and `make test` (and `make bench` for the figures; `make
-# site` for the folder to put on a course site). Each installs what is missing first.
-.PHONY: setup serve build site test bench
+# site` for the folder to put on a course site; `make size` for where the first visit's
+# bytes are). Each installs what is missing first.
+.PHONY: setup serve build site test bench size
 
 setup:
 	bash scripts/setup.sh
@@ -23,3 +24,8 @@ test: setup
 
 bench: setup
 	bash scripts/bench.sh
+
+# The first visit's largest modules and functions, and what changed since the last commit
+# (docs/size.md).
+size: setup
+	bash scripts/size.sh

@@ -52,6 +52,7 @@ else
 fi
 
 step "bundle size budget" bash scripts/check_size.sh
+step "size rules (scripts/size.sh --check)" bash scripts/size.sh --check
 
 echo "== end-to-end tests (Playwright)"
 npx playwright test 2>&1 | tee artifacts/e2e-tests.log

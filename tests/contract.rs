@@ -4,6 +4,10 @@
 //! checked too: README.md stays a short front door, and every relative link in it and in
 //! docs/ leads somewhere.
 #![cfg(not(target_arch = "wasm32"))]
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a test: its sorts never reach the page"
+)]
 
 use bloomlab::state::url::params::PARAMS;
 

@@ -1,6 +1,10 @@
 //! Every shipped lesson reads, is complete in three languages, and runs to its end with
 //! every verdict it claims.
 #![cfg(not(target_arch = "wasm32"))]
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a test: its sorts never reach the page"
+)]
 
 use bloomlab::state::FilterAction;
 use bloomlab::state::LessonAction;

@@ -1,5 +1,9 @@
 //! Browser tests, run in headless Chromium by wasm-bindgen-test.
 #![cfg(target_arch = "wasm32")]
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a test: its sorts never reach the page"
+)]
 
 mod common;
 

@@ -63,7 +63,7 @@ fn lesson(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) ->
 /// be rebuilt, losing focus and the canvas its pixels).
 #[component]
 pub fn App() -> Html {
-    let state = use_reducer(|| opening::take_initial_state());
+    let state = use_reducer(opening::take_initial_state);
     let text: &'static Text = state.lang().text();
     follow_language(state.lang());
     let links = use_link(&state);
