@@ -1,6 +1,6 @@
 //! Sorting plain numbers in place with a heap sort: O(n log n) comparisons, no allocation,
 //! and a few hundred bytes of code, where the standard library's pattern-defeating
-//! quicksort (with its small-sort and heap-sort fallbacks) is about 4 KB of the bundle. The
+//! quicksort (with its small-sort and heap-sort fallbacks) is about 1.8 KB gzip of the first visit (docs/size.md). The
 //! page sorts only u64s (positions, counts, the shared-positions keys), at most some tens of
 //! thousands at a time.
 
