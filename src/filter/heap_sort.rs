@@ -1,8 +1,8 @@
 //! Sorting plain numbers in place with a heap sort: O(n log n) comparisons, no allocation,
 //! and a few hundred bytes of code, where the standard library's pattern-defeating
-//! quicksort (with its small-sort and heap-sort fallbacks) is about 1.8 KB gzip of the first visit (docs/size.md). The
-//! page sorts only u64s (positions, counts, the shared-positions keys), at most some tens of
-//! thousands at a time.
+//! quicksort (with its small-sort and heap-sort fallbacks) is about 1.8 KB gzip of the first
+//! visit (docs/size.md). The page sorts only u64s (positions, counts, the shared-positions
+//! keys), at most some tens of thousands at a time.
 
 /// Sorts `values` into ascending order.
 pub fn sort_u64(values: &mut [u64]) {
