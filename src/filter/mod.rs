@@ -33,6 +33,7 @@ pub mod lab_tasks;
 pub mod math;
 pub mod params;
 pub mod parquet_summary;
+pub mod positions;
 pub mod set_ops;
 pub mod shared_positions;
 pub mod split_block;
@@ -48,7 +49,8 @@ pub use experiment::{
     measure_filter, Experiment, ExperimentPlan, FilterMeasurement, ItemKind, ItemSource,
     MeasuredPoint, ITEM_LEN,
 };
-pub use hashing::{HashFamily, HashPair, HashStep, Layout};
+pub use hashing::{HashFamily, HashPair, Layout};
 pub use math::CountEstimate;
 pub use params::FilterShape;
+pub use positions::{HashStep, PositionRule, StepInput};
 pub use set_ops::{estimate_sets, CombineError, SetEstimates};
