@@ -36,6 +36,7 @@ pub mod parquet_summary;
 pub mod positions;
 pub mod set_ops;
 pub mod shared_positions;
+pub mod sizing;
 pub mod split_block;
 pub mod use_cases;
 
