@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use bloomlab::filter::{FilterShape, HashFamily, HashStep, Layout};
+use bloomlab::filter::{FilterShape, HashFamily, HashPair, HashStep, Layout};
 use bloomlab::i18n::arithmetic::{arithmetic_table, step_arithmetic};
 use bloomlab::i18n::sentences::walk_step;
 use bloomlab::lang::Lang;
@@ -291,19 +291,21 @@ fn names_of<'a>(
     value: u64,
 ) -> HashMap<&'a str, u128> {
     let first = &steps[0];
-    let (h1, h2) = (u128::from(first.h1), u128::from(first.h2));
+    let pair = first.pair().unwrap_or(HashPair { h1: 0, h2: 0 });
+    let (h1, h2) = (u128::from(pair.h1), u128::from(pair.h2));
+    let h = u128::from(first.xxhash64().unwrap_or(0));
     let i = u128::from(steps[row].index);
     let mut names = HashMap::from([
         ("h1", h1),
         ("h2", h2),
-        ("h", h1),
+        ("h", h),
         ("i", i),
         ("v", u128::from(value)),
         ("h_i", u128::from(value)),
         ("v_i", u128::from(value)),
         ("h1₃₂", h1 & 0xffff_ffff),
         ("h2₃₂", h2 & 0xffff_ffff),
-        ("x", h1 & 0xffff_ffff),
+        ("x", h & 0xffff_ffff),
     ]);
     if let Some(block) = shape.layout().block_bits() {
         names.insert("line", u128::from(first.first / block));

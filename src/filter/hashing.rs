@@ -26,7 +26,8 @@
 //! The blocked layouts keep all of an item's bits in one block, as real systems do:
 //! [`Layout::Blocked`] is RocksDB's cache-local filter (512-bit lines, see
 //! [`super::blocked`]) and [`Layout::SplitBlock`] is Parquet's split-block filter (256-bit
-//! blocks of eight 32-bit words hashed with xxHash64, see [`super::split_block`]).
+//! blocks of eight 32-bit words hashed with xxHash64, see [`super::split_block`]). The rule
+//! of each layout, made with the filter's shape, is in [`super::positions`].
 //!
 //! Everything is computed in `u64`, never `usize`, so wasm32 and x86_64 give the same
 //! numbers. A few lines of Python reproduce any position:
@@ -46,6 +47,7 @@
 use std::hash::Hasher;
 
 use super::classic_hashes::ClassicHash;
+use super::positions::{HashStep, Positions};
 
 /// Which hash function a filter uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -174,12 +176,12 @@ impl HashPair {
     /// `h2` each step (no multiplication in the loop).
     #[inline]
     pub fn positions(self, k: u32, m: u64) -> Positions {
-        Positions::new(HashValues::of_pair(self), k, m, Layout::Standard)
+        Positions::of_pair(self, k, m)
     }
 
     /// Every step of the arithmetic in the standard layout, for display.
     pub fn steps(self, k: u32, m: u64) -> Vec<HashStep> {
-        Positions::new(HashValues::of_pair(self), k, m, Layout::Standard).steps()
+        Positions::of_pair(self, k, m).steps()
     }
 }
 
@@ -236,224 +238,6 @@ impl Layout {
             Layout::SplitBlock => Some(super::split_block::BLOCK_BITS),
         }
     }
-
-    /// The bits hash i may reach in the layouts without blocks, as `(first, count)`:
-    /// `(0, m)` or `(i·s, s)`; a blocked layout's range depends on the item (its block).
-    #[inline]
-    pub fn range(self, i: u32, k: u32, m: u64) -> (u64, u64) {
-        match self {
-            Layout::Partitioned => {
-                let s = m / u64::from(k.max(1));
-                (u64::from(i) * s, s)
-            }
-            _ => (0, m),
-        }
-    }
-}
-
-/// The k values `v_i` that become positions: from a pair by double hashing, the seed's six
-/// hashes, or Parquet's one xxHash64.
-#[derive(Debug, Clone)]
-pub enum HashValues {
-    /// `v_i = (h1 + i·h2) mod 2^64` (or RocksDB's probes `h2₃₂ · 0x9e3779b9^i mod 2^32` in
-    /// the blocked layout); `next` is the next `v_i`.
-    Pair {
-        /// The pair, kept for display.
-        pair: HashPair,
-        /// The next value.
-        next: u64,
-    },
-    /// `v_i = ClassicHash::SEED_FILTER[i](bytes)`, the first k of them computed.
-    Seed([u32; 6]),
-    /// Parquet's hash h = xxHash64(bytes); `v_i = (h mod 2^32) · salt_i mod 2^32`.
-    XxHash64(u64),
-}
-
-impl HashValues {
-    /// The values of a pair.
-    #[inline]
-    pub fn of_pair(pair: HashPair) -> Self {
-        HashValues::Pair {
-            pair,
-            next: pair.h1,
-        }
-    }
-
-    /// The values of `bytes` under `family`, of which the first `k` are used.
-    #[inline]
-    pub fn of(family: HashFamily, bytes: &[u8], k: u32) -> Self {
-        match family {
-            HashFamily::Seed000 => {
-                let mut values = [0u32; 6];
-                for (value, hash) in values
-                    .iter_mut()
-                    .zip(ClassicHash::SEED_FILTER)
-                    .take(k as usize)
-                {
-                    *value = hash.value(bytes);
-                }
-                HashValues::Seed(values)
-            }
-            _ => HashValues::of_pair(family.hash_pair(bytes)),
-        }
-    }
-}
-
-/// Iterator over `pos_i` for `i = 0..k-1`.
-#[derive(Debug, Clone)]
-pub struct Positions {
-    values: HashValues,
-    index: u32,
-    k: u32,
-    m: u64,
-    layout: Layout,
-    /// The first bit of the item's block in a blocked layout (0 otherwise).
-    block_start: u64,
-}
-
-impl Positions {
-    /// The positions of `values` for k hashes over m bits in `layout`. The blocked layout
-    /// takes a pair and the split-block layout an xxHash64 value; given anything else they
-    /// place every bit in block 0 (a [`super::FilterShape`] always gives them the right
-    /// values).
-    #[inline]
-    pub fn new(values: HashValues, k: u32, m: u64, layout: Layout) -> Self {
-        let (values, block_start) = match (layout, values) {
-            (Layout::Blocked, HashValues::Pair { pair, .. }) => {
-                let lines = (m / super::blocked::LINE_BITS) as u32;
-                let line = super::blocked::line_of(pair.h1 as u32, lines);
-                let values = HashValues::Pair {
-                    pair,
-                    next: pair.h2 & 0xffff_ffff,
-                };
-                (values, u64::from(line) * super::blocked::LINE_BITS)
-            }
-            (Layout::SplitBlock, HashValues::XxHash64(h)) => {
-                let blocks = m / super::split_block::BLOCK_BITS;
-                let block = super::split_block::block_of(h, blocks);
-                (
-                    HashValues::XxHash64(h),
-                    block * super::split_block::BLOCK_BITS,
-                )
-            }
-            (_, values) => (values, 0),
-        };
-        Positions {
-            values,
-            index: 0,
-            k,
-            m,
-            layout,
-            block_start,
-        }
-    }
-
-    /// The next `(i, v_i, first bit of the range, its size, pos_i)`.
-    #[inline]
-    fn next_value(&mut self) -> Option<(u32, u64, u64, u64, u64)> {
-        if self.index >= self.k {
-            return None;
-        }
-        let i = self.index;
-        self.index += 1;
-        let value = match &mut self.values {
-            HashValues::Pair { pair, next } => {
-                let value = *next;
-                *next = if self.layout == Layout::Blocked {
-                    u64::from((value as u32).wrapping_mul(super::blocked::PROBE_MULTIPLIER))
-                } else {
-                    next.wrapping_add(pair.h2)
-                };
-                value
-            }
-            HashValues::Seed(values) => u64::from(values[i as usize]),
-            HashValues::XxHash64(h) => {
-                let salt = super::split_block::SALTS[i as usize % 8];
-                u64::from((*h as u32).wrapping_mul(salt))
-            }
-        };
-        let (first, size, position) = match self.layout {
-            // The top 9 bits of the 32-bit probe hash pick one of the line's 512 bits.
-            Layout::Blocked => {
-                let first = self.block_start;
-                (first, super::blocked::LINE_BITS, first + (value >> 23))
-            }
-            // The top 5 bits of the salted 32-bit product pick one of word i's 32 bits.
-            Layout::SplitBlock => {
-                let first = self.block_start + u64::from(i % 8) * 32;
-                (first, 32, first + (value >> 27))
-            }
-            Layout::Standard | Layout::Partitioned => {
-                let (first, size) = self.layout.range(i, self.k, self.m);
-                (first, size, first + value % size)
-            }
-        };
-        Some((i, value, first, size, position))
-    }
-
-    /// Every step of the arithmetic, for display: one [`HashStep`] per hash index.
-    pub fn steps(mut self) -> Vec<HashStep> {
-        let (pair, classic) = match self.values {
-            HashValues::Pair { pair, .. } => (pair, false),
-            HashValues::Seed(_) => (HashPair { h1: 0, h2: 0 }, true),
-            HashValues::XxHash64(h) => (HashPair { h1: h, h2: 0 }, false),
-        };
-        let mut steps = Vec::with_capacity(self.k as usize);
-        while let Some((index, value, first, size, position)) = self.next_value() {
-            steps.push(HashStep {
-                index,
-                h1: pair.h1,
-                h2: pair.h2,
-                combined: value,
-                first,
-                size,
-                position,
-                classic: classic.then(|| ClassicHash::SEED_FILTER[index as usize]),
-            });
-        }
-        steps
-    }
-}
-
-impl Iterator for Positions {
-    type Item = u64;
-
-    #[inline]
-    fn next(&mut self) -> Option<u64> {
-        self.next_value().map(|(.., position)| position)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let remaining = (self.k - self.index) as usize;
-        (remaining, Some(remaining))
-    }
-}
-
-impl ExactSizeIterator for Positions {}
-
-/// One row of the arithmetic for hash index `i`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HashStep {
-    /// The hash index i (0-based).
-    pub index: u32,
-    /// h1 of the item (0 for the seed's family; xxHash64 h in the split-block layout).
-    pub h1: u64,
-    /// h2 of the item (0 for the seed's family and the split-block layout).
-    pub h2: u64,
-    /// `v_i`: `(h1 + i·h2) mod 2^64`, or the seed's hash i of the item; RocksDB's probe
-    /// hash `h2₃₂ · 0x9e3779b9^i mod 2^32` (blocked); `(h mod 2^32) · salt_i mod 2^32`
-    /// (split-block).
-    pub combined: u64,
-    /// The first bit hash i may reach: 0, `i·s` when partitioned, the line's first bit
-    /// (blocked), word i's first bit `b·256 + 32·i` (split-block).
-    pub first: u64,
-    /// How many bits it may reach: m, s when partitioned, 512 (blocked), 32 (split-block).
-    pub size: u64,
-    /// `first + combined mod size`, or `first + (combined >> 23)` (blocked),
-    /// `first + (combined >> 27)` (split-block).
-    pub position: u64,
-    /// The seed's hash that gave `combined`, for the seed's family.
-    pub classic: Option<ClassicHash>,
 }
 
 /// How many of the m values of `h2 mod m` make an item's k positions `h1 + i·h2 (mod m)`
@@ -608,7 +392,7 @@ mod tests {
         let steps = pair.steps(9, 1000);
         assert_eq!(steps.iter().map(|s| s.position).collect::<Vec<_>>(), slow);
         assert_eq!(
-            steps[2].combined,
+            steps[2].value,
             (u64::MAX - 5).wrapping_add(2 * (u64::MAX / 3))
         );
     }

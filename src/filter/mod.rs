@@ -33,8 +33,10 @@ pub mod lab_tasks;
 pub mod math;
 pub mod params;
 pub mod parquet_summary;
+pub mod positions;
 pub mod set_ops;
 pub mod shared_positions;
+pub mod sizing;
 pub mod split_block;
 pub mod use_cases;
 
@@ -48,7 +50,8 @@ pub use experiment::{
     measure_filter, Experiment, ExperimentPlan, FilterMeasurement, ItemKind, ItemSource,
     MeasuredPoint, ITEM_LEN,
 };
-pub use hashing::{HashFamily, HashPair, HashStep, Layout};
+pub use hashing::{HashFamily, HashPair, Layout};
 pub use math::CountEstimate;
 pub use params::FilterShape;
+pub use positions::{HashStep, PositionRule, StepInput};
 pub use set_ops::{estimate_sets, CombineError, SetEstimates};

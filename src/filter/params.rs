@@ -1,22 +1,22 @@
-//! Validated filter shape: m bits, k hashes, a hash family and a layout.
+//! Validated filter shape: m bits, k hashes, a hash family and a layout, with the rule
+//! that places an item's bits ([`PositionRule`]).
 
-use super::error::{ParamError, MAX_BITS, MAX_HASHES};
-
-/// The bits Parquet's split-block filter sets per item: one in each of a block's 8 words.
-pub const SPLIT_BLOCK_HASHES: u32 = 8;
+use super::error::{ParamError, MAX_BITS};
+use super::hashing::{HashFamily, HashPair, Layout};
+use super::positions::{HashStep, PositionRule, Positions, SPLIT_BLOCK_HASHES};
 
 /// The fewest bits a layout change to a blocked layout leaves: 1,024.
 const FITTED_BLOCKED_BITS: u64 = 1024;
-use super::hashing::{HashFamily, HashPair, HashStep, HashValues, Layout, Positions};
 
 /// The shape shared by plain and counting filters. Construct with [`FilterShape::new`], which
-/// validates; the fields are then guaranteed to be in range.
+/// validates; the fields are then guaranteed to be in range, and the position rule is the
+/// layout's own, with the hash it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FilterShape {
-    m: u64,
-    k: u32,
+    /// The family chosen (kept in the split-block layout, which hashes with xxHash64, so
+    /// that a change back to another layout finds it).
     family: HashFamily,
-    layout: Layout,
+    rule: PositionRule,
 }
 
 impl FilterShape {
@@ -24,57 +24,16 @@ impl FilterShape {
     /// allowed: `1 <= m <= MAX_BITS`, `1 <= k <= MAX_HASHES` and k no more than the family
     /// has ([`HashFamily::max_hashes`]).
     pub fn new(m: u64, k: u32, family: HashFamily) -> Result<Self, ParamError> {
-        if m == 0 {
-            return Err(ParamError::ZeroBits);
-        }
-        if m > MAX_BITS {
-            return Err(ParamError::TooManyBits {
-                requested: m,
-                max: MAX_BITS,
-            });
-        }
-        if k == 0 {
-            return Err(ParamError::ZeroHashes);
-        }
-        if k > MAX_HASHES {
-            return Err(ParamError::TooManyHashes {
-                requested: k,
-                max: MAX_HASHES,
-            });
-        }
-        if let Some(max) = family.max_hashes().filter(|&max| k > max) {
-            return Err(ParamError::FamilyHashes { requested: k, max });
-        }
-        Ok(FilterShape {
-            m,
-            k,
-            family,
-            layout: Layout::Standard,
-        })
+        let rule = PositionRule::new(Layout::Standard, m, k, family)?;
+        Ok(FilterShape { family, rule })
     }
 
     /// The same shape in `layout`. Partitioned needs at least one bit per hash (m ≥ k); the
     /// blocked layouts need whole blocks (m a multiple of 512 or 256); RocksDB's probes come
     /// from an `(h1, h2)` pair, and Parquet's split-block filter sets exactly 8 bits.
     pub fn with_layout(self, layout: Layout) -> Result<Self, ParamError> {
-        if layout == Layout::Partitioned && self.m < u64::from(self.k) {
-            return Err(ParamError::FewerBitsThanHashes {
-                m: self.m,
-                k: self.k,
-            });
-        }
-        if let Some(block) = layout.block_bits() {
-            if !self.m.is_multiple_of(block) {
-                return Err(ParamError::NotWholeBlocks { m: self.m, block });
-            }
-        }
-        if layout == Layout::Blocked && self.family.max_hashes().is_some() {
-            return Err(ParamError::BlockedNeedsPair);
-        }
-        if layout == Layout::SplitBlock && self.k != SPLIT_BLOCK_HASHES {
-            return Err(ParamError::SplitBlockHashes { requested: self.k });
-        }
-        Ok(FilterShape { layout, ..self })
+        let rule = PositionRule::new(layout, self.m(), self.k(), self.family)?;
+        Ok(FilterShape { rule, ..self })
     }
 
     /// The closest valid shape in `layout`: m rounded up to whole blocks (and at least
@@ -82,10 +41,9 @@ impl FilterShape {
     /// layout, murmur3 for the blocked layouts when the family has no pair, m ≥ k when
     /// partitioned. This is what choosing a layout on the page does.
     pub fn fitted_to(self, layout: Layout) -> Self {
-        let mut fitted = self;
+        let (mut m, mut k, mut family) = (self.m(), self.k(), self.family);
         if let Some(block) = layout.block_bits() {
-            fitted.m = self
-                .m
+            m = m
                 .max(FITTED_BLOCKED_BITS)
                 .next_multiple_of(block)
                 .min(MAX_BITS);
@@ -93,51 +51,64 @@ impl FilterShape {
         // RocksDB's probes need a pair; Parquet hashes with xxHash64 whatever the family,
         // and the seed's family could not go back to a standard layout with k = 8.
         if matches!(layout, Layout::Blocked | Layout::SplitBlock) {
-            fitted.family = self.family.with_pair_or_murmur3();
+            family = family.with_pair_or_murmur3();
         }
         if layout == Layout::SplitBlock {
-            fitted.k = SPLIT_BLOCK_HASHES;
+            k = SPLIT_BLOCK_HASHES;
         }
         if layout == Layout::Partitioned {
-            fitted.m = self.m.max(u64::from(self.k));
+            m = m.max(u64::from(k));
         }
-        FilterShape { layout, ..fitted }
+        // The fitted m, k and family meet every rule of `layout` (MAX_BITS is a whole number
+        // of blocks), so the shape is unchanged only if that ever stopped being true.
+        match PositionRule::new(layout, m, k, family) {
+            Ok(rule) => FilterShape { family, rule },
+            Err(_) => self,
+        }
     }
 
     /// The layout.
     pub fn layout(&self) -> Layout {
-        self.layout
+        self.rule.layout()
+    }
+
+    /// The rule that places an item's bits.
+    pub fn rule(&self) -> PositionRule {
+        self.rule
     }
 
     /// The bits each hash may reach: m, `s = ⌊m / k⌋` when partitioned, or one block (512
     /// or 256) in a blocked layout.
     pub fn slice_len(&self) -> u64 {
-        self.layout
-            .block_bits()
-            .unwrap_or_else(|| self.layout.range(0, self.k, self.m).1)
+        match self.layout() {
+            Layout::Standard => self.m(),
+            Layout::Partitioned => self.m() / u64::from(self.k()),
+            Layout::Blocked => super::blocked::LINE_BITS,
+            Layout::SplitBlock => super::split_block::BLOCK_BITS,
+        }
     }
 
     /// The bits any hash can reach: m, or `k·s` when partitioned (the rest stay 0).
     pub fn reachable_bits(&self) -> u64 {
-        match self.layout {
-            Layout::Partitioned => self.slice_len() * u64::from(self.k),
-            _ => self.m,
+        match self.layout() {
+            Layout::Partitioned => self.slice_len() * u64::from(self.k()),
+            _ => self.m(),
         }
     }
 
     /// The number of blocks of a blocked layout (`m / 512` or `m / 256`).
     pub fn blocks(&self) -> Option<u64> {
-        self.layout.block_bits().map(|block| self.m / block)
+        self.layout().block_bits().map(|block| self.m() / block)
     }
 
     /// The number of bits (or counters), m.
     pub fn m(&self) -> u64 {
-        self.m
+        self.rule.m()
     }
 
     /// The number of hash functions, k.
     pub fn k(&self) -> u32 {
-        self.k
+        self.rule.k()
     }
 
     /// The hash family.
@@ -156,13 +127,15 @@ impl FilterShape {
     /// layout the Poisson mixture over the items a block receives
     /// ([`super::blocked::blocked_rate`], [`super::blocked::split_block_rate`]).
     pub fn ln_fpr(&self, n: f64) -> f64 {
-        let k = f64::from(self.k);
-        let bits_per_item = self.m as f64 / n;
-        match self.layout {
-            Layout::Standard => super::math::ln_fpr_exact(self.m as f64, n, k),
-            Layout::Partitioned => super::math::ln_fpr_partitioned(self.slice_len() as f64, n, k),
+        let (m, k) = (self.m(), self.k());
+        let bits_per_item = m as f64 / n;
+        match self.layout() {
+            Layout::Standard => super::math::ln_fpr_exact(m as f64, n, f64::from(k)),
+            Layout::Partitioned => {
+                super::math::ln_fpr_partitioned(self.slice_len() as f64, n, f64::from(k))
+            }
             Layout::Blocked => {
-                super::blocked::blocked_rate(bits_per_item, self.k, self.slice_len()).ln()
+                super::blocked::blocked_rate(bits_per_item, k, self.slice_len()).ln()
             }
             Layout::SplitBlock => super::blocked::split_block_rate(bits_per_item).ln(),
         }
@@ -173,14 +146,10 @@ impl FilterShape {
         self.ln_fpr(n).exp()
     }
 
-    /// The k positions of an item.
+    /// The k positions of an item, by the layout's rule.
     #[inline]
     pub fn positions(&self, item: &[u8]) -> Positions {
-        let values = match self.layout {
-            Layout::SplitBlock => HashValues::XxHash64(super::split_block::hash(item)),
-            _ => HashValues::of(self.family, item, self.k),
-        };
-        Positions::new(values, self.k, self.m, self.layout)
+        self.rule.positions(item)
     }
 
     /// Every step of an item's arithmetic (`v_i`, its range and `pos_i`), for display.
@@ -284,7 +253,7 @@ mod tests {
                 let steps = shape.steps(item.as_bytes());
                 for (step, &position) in steps.iter().zip(&page) {
                     assert_eq!(step.first, position / 512 * 512);
-                    assert_eq!(step.first + (step.combined >> 23), position);
+                    assert_eq!(step.first + (step.value >> 23), position);
                 }
             }
         }
@@ -304,7 +273,10 @@ mod tests {
         for (word, (&position, lane)) in page.iter().zip(lanes).enumerate() {
             assert_eq!(position % 256, word as u64 * 32 + lane);
         }
-        assert_eq!(shape.steps(b"hello")[0].h1, 0x26c7_827d_889f_6da3);
+        assert_eq!(
+            shape.steps(b"hello")[0].xxhash64(),
+            Some(0x26c7_827d_889f_6da3)
+        );
     }
 
     #[test]
@@ -335,5 +307,31 @@ mod tests {
             seed.with_layout(Layout::Blocked),
             Err(ParamError::BlockedNeedsPair)
         );
+    }
+
+    #[test]
+    fn fitting_lands_in_the_layout_asked_from_any_shape() {
+        for family in HashFamily::ALL {
+            for (m, k) in [
+                (1, 1),
+                (5, 6),
+                (1000, 3),
+                (4096, 6),
+                (MAX_BITS, 64),
+                (MAX_BITS - 1, 2),
+            ] {
+                let Ok(shape) = FilterShape::new(m, k, family) else {
+                    continue;
+                };
+                for from in Layout::ALL {
+                    let start = shape.fitted_to(from);
+                    for layout in Layout::ALL {
+                        let fitted = start.fitted_to(layout);
+                        assert_eq!(fitted.layout(), layout, "{start:?} to {layout:?}");
+                        assert_eq!(fitted.with_layout(layout), Ok(fitted));
+                    }
+                }
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! written as its own step, `(h1 + i·h2) mod 2^64 = v`.
 
 use crate::filter::split_block::SALTS;
-use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
+use crate::filter::{FilterShape, HashFamily, HashPair, HashStep, Layout, StepInput};
 
 use super::{fill, Text};
 
@@ -13,7 +13,7 @@ use super::{fill, Text};
 /// seed's `HFLP(bytes) = v, v mod m`; partitioned `i·s + (v mod s)`; blocked
 /// `512·line + (h_i >> 23)`; split-block `256·block + 32·i + (v_i >> 27)`.
 pub fn step_arithmetic(step: &HashStep, layout: Layout) -> String {
-    let (i, v) = (step.index, step.combined);
+    let (i, v) = (step.index, step.value);
     match layout {
         Layout::Blocked => format!("512·{} + ({v} >> 23)", step.first / 512),
         Layout::SplitBlock => format!(
@@ -22,13 +22,22 @@ pub fn step_arithmetic(step: &HashStep, layout: Layout) -> String {
             (step.first % 256) / 32
         ),
         Layout::Standard | Layout::Partitioned => {
-            let sum = format!("({} + {i}·{})", step.h1, step.h2);
-            let wraps =
-                u128::from(step.h1) + u128::from(i) * u128::from(step.h2) > u128::from(u64::MAX);
-            let (prefix, value) = match step.classic {
-                Some(hash) => (format!("{}(bytes) = {v}, ", hash.label()), v.to_string()),
-                None if wraps => (format!("{sum} mod 2^64 = {v}, "), v.to_string()),
-                None => (String::new(), sum),
+            let (prefix, value) = match step.input {
+                StepInput::Classic(hash) => {
+                    (format!("{}(bytes) = {v}, ", hash.label()), v.to_string())
+                }
+                StepInput::Pair(HashPair { h1, h2 }) => {
+                    let sum = format!("({h1} + {i}·{h2})");
+                    let wraps =
+                        u128::from(h1) + u128::from(i) * u128::from(h2) > u128::from(u64::MAX);
+                    if wraps {
+                        (format!("{sum} mod 2^64 = {v}, "), v.to_string())
+                    } else {
+                        (String::new(), sum)
+                    }
+                }
+                // Only the split-block layout hashes with xxHash64.
+                StepInput::XxHash64(_) => (String::new(), v.to_string()),
             };
             let s = step.size;
             match layout {
@@ -99,12 +108,11 @@ pub fn arithmetic_table(text: &Text, shape: FilterShape, steps: &[HashStep]) -> 
         (Some(block_bits), Some(blocks)) => {
             let first = steps.first();
             let block = first.map_or(0, |s| s.first / block_bits);
+            // Parquet's x = h mod 2^32.
+            let x = first.and_then(HashStep::xxhash64).unwrap_or(0) & 0xffff_ffff;
             let hint = match layout {
                 Layout::Blocked => fill(text.hash_blocked_hint, &[&blocks, &block]),
-                _ => fill(
-                    text.hash_split_block_hint,
-                    &[&blocks, &block, &(first.map_or(0, |s| s.h1) & 0xffff_ffff)],
-                ),
+                _ => fill(text.hash_split_block_hint, &[&blocks, &block, &x]),
             };
             Some((block, hint))
         }
@@ -115,7 +123,7 @@ pub fn arithmetic_table(text: &Text, shape: FilterShape, steps: &[HashStep]) -> 
         .iter()
         .map(|s| ArithmeticRow {
             index: s.index,
-            label: match (s.classic, layout) {
+            label: match (s.classic(), layout) {
                 (Some(hash), _) => Some(hash.label().to_owned()),
                 (None, Layout::SplitBlock) => Some(format!(
                     "salt 0x{:08x}",
@@ -123,7 +131,7 @@ pub fn arithmetic_table(text: &Text, shape: FilterShape, steps: &[HashStep]) -> 
                 )),
                 _ => None,
             },
-            value: s.combined,
+            value: s.value,
             position: if ranged {
                 format!("{} + {} = {}", s.first, s.position - s.first, s.position)
             } else {

@@ -1,7 +1,7 @@
 //! Sentences the page builds from the model's values: the message about the last action,
 //! a walk's step and a measured point.
 
-use crate::filter::{HashStep, Layout, MeasuredPoint};
+use crate::filter::{HashStep, Layout, MeasuredPoint, StepInput};
 use crate::state::{Divergence, Message, Mode, Settings, Walk, WalkKind};
 
 use super::arithmetic::step_arithmetic;
@@ -104,8 +104,12 @@ pub fn walk_step(
         return String::new();
     };
     match walk.step {
-        0 if first.classic.is_some() => text.walk_hash_seed.to_owned(),
-        0 => fill(text.walk_hash, &[&first.h1, &first.h2]),
+        0 => match first.input {
+            StepInput::Classic(_) => text.walk_hash_seed.to_owned(),
+            StepInput::Pair(pair) => fill(text.walk_hash, &[&pair.h1, &pair.h2]),
+            // The split-block layout's one hash is shown in the h1 place, with h2 = 0.
+            StepInput::XxHash64(h) => fill(text.walk_hash, &[&h, &0]),
+        },
         s if s <= k => {
             let i = (s - 1) as usize;
             let step = &steps[i];

@@ -18,6 +18,7 @@ pub mod grid_layout;
 pub mod grow_view;
 pub mod hash_quality;
 pub mod lab;
+pub mod lab_view_model;
 pub mod lesson;
 pub mod log;
 pub mod model;

@@ -20,7 +20,6 @@ use crate::decimal::{decimal_to_f64, fixed};
 use crate::filter::experiment::splitmix64;
 use crate::filter::math::fpr_exact;
 
-use super::calculator::smallest_bits;
 use super::log::{replay, LogEntry, Members};
 use super::quiz::{
     answer_for, find_item, quiz_fill, quiz_questions, Question, QuizAnswer, QUIZ_SHAPE,
@@ -28,6 +27,7 @@ use super::quiz::{
 };
 use super::settings::{FilterModel, Mode, Settings};
 use super::words::{fresh_words, random_word};
+use crate::filter::sizing::smallest_bits;
 
 /// m and k of the filter a practice set is asked on.
 pub const PRACTICE_SHAPE: (u64, u32) = (32, 3);

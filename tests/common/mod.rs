@@ -55,8 +55,11 @@ pub fn check_position_table() -> usize {
             row.m,
             row.k
         );
-        assert_eq!(steps[0].h1, row.h1, "h1 of {label}");
-        assert_eq!(steps[0].h2, row.h2, "h2 of {label}");
+        let pair = steps[0]
+            .pair()
+            .expect("the table's families hash to a pair");
+        assert_eq!(pair.h1, row.h1, "h1 of {label}");
+        assert_eq!(pair.h2, row.h2, "h2 of {label}");
         let positions: Vec<u64> = steps.iter().map(|s| s.position).collect();
         assert_eq!(positions, row.positions, "positions of {label}");
         let fast: Vec<u64> = shape.positions(&row.item).collect();

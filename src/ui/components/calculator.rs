@@ -9,12 +9,12 @@ use crate::state::numbers::{
     grouped, machine_rate, percent_beside, percent_from_ln, precise_probability_from_ln,
 };
 
+use crate::filter::sizing::{check_claim, practice_table, Solution};
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::labels;
 use crate::i18n::{describe, fill, Text};
 use crate::state::calculator::{
-    binary_size, check_claim, practice_table, read_claim, CalculatorErrors, CalculatorInput,
-    CalculatorState, ClaimInput, Solution, Solve,
+    binary_size, read_claim, CalculatorErrors, CalculatorInput, CalculatorState, ClaimInput, Solve,
 };
 use crate::state::Action;
 use crate::ui::components::clickhouse_table::clickhouse_table;

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::filter::classic_hashes::ClassicHash;
-use crate::filter::{FilterShape, HashFamily, HashStep, Layout};
+use crate::filter::{FilterShape, HashFamily, HashPair, HashStep, Layout, StepInput};
 use crate::i18n::arithmetic::arithmetic_table;
 use crate::i18n::{fill, then, Text};
 use crate::state::numbers::percent_significant;
@@ -57,7 +57,6 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     let seed = shape.family() == HashFamily::Seed000;
     let layout = shape.layout();
     let table = arithmetic_table(text, shape, &props.steps);
-    let (h1, h2) = props.steps.first().map(|s| (s.h1, s.h2)).unwrap_or((0, 0));
     let mut out = Markup::default();
     out.push("<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>", &[&text.hash_table, &table.split]);
     if !seed && layout.block_bits().is_none() {
@@ -85,13 +84,18 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
         "<dl class=\"hash-inputs\"><dt>{}</dt><dd class=\"mono\" data-item-bytes=\"\">{}</dd>",
         &[&text.hash_bytes, &&bytes_hex(text, &props.item)],
     );
-    if layout == Layout::SplitBlock {
-        out.push(
-            "<dt>h</dt><dd class=\"mono\" data-xxhash=\"{}\">{} = 0x{}</dd>",
-            &[&h1, &h1, &format!("{h1:016x}")],
-        );
-    } else if !seed {
-        out.push("<dt>h1</dt><dd class=\"mono\" data-h1=\"{}\">{}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{}\">{}</dd>", &[&h1, &h1, &h2, &h2]);
+    // What the item's bytes hash to: Parquet's h, the pair, or (for the seed) nothing.
+    match props.steps.first().map(|s| s.input) {
+        Some(StepInput::XxHash64(h)) => {
+            out.push(
+                "<dt>h</dt><dd class=\"mono\" data-xxhash=\"{}\">{} = 0x{}</dd>",
+                &[&h, &h, &format!("{h:016x}")],
+            );
+        }
+        Some(StepInput::Pair(HashPair { h1, h2 })) => {
+            out.push("<dt>h1</dt><dd class=\"mono\" data-h1=\"{}\">{}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{}\">{}</dd>", &[&h1, &h1, &h2, &h2]);
+        }
+        Some(StepInput::Classic(_)) | None => {}
     }
     let bit_header = match props.counts {
         Some(_) => text.col_counter,
@@ -160,8 +164,8 @@ fn seed_low_bits(out: &mut Markup, text: &Text, props: &HashTableProps) {
     let shape = props.shape;
     let mut low: Vec<String> = Vec::new();
     for step in &props.steps {
-        if let Some(hash @ (ClassicHash::Hflp | ClassicHash::Hf)) = step.classic {
-            low.push(format!("{} {}", hash.label(), step.combined));
+        if let Some(hash @ (ClassicHash::Hflp | ClassicHash::Hf)) = step.classic() {
+            low.push(format!("{} {}", hash.label(), step.value));
         }
     }
     let range = match shape.layout() {

@@ -10,13 +10,11 @@ use crate::filter::agreement::{Cause, Verdict};
 use crate::filter::hashing::repeating_steps;
 use crate::filter::{ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, then, Text};
-use crate::state::lab::{
-    lab_shape, Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus,
-};
+use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus};
+use crate::state::lab_view_model::{user_point, LabViewModel, USER_PROBES};
 use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;
 use crate::state::settings::Settings;
-use crate::state::url::percent_encode;
 use crate::state::{Action, FilterModel};
 use crate::ui::components::fpr_plot::FprPlot;
 use crate::ui::components::k_plot::{k_plot, KPlotProps};
@@ -24,7 +22,6 @@ use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::pool::use_lab_pool;
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
-use crate::ui::views::lab::{user_point, USER_PROBES};
 
 /// Props of [`LabPanel`].
 #[derive(Properties, PartialEq)]
@@ -161,53 +158,34 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
         let d = props.ondispatch.clone();
         Callback::from(move |v: String| d.emit(Action::Lab(make(v))))
     };
-    // The lab measures the visualizer's filter, or its own starting filter while the
-    // visualizer keeps its small starting one; the user's filter is a point only when it is
-    // the filter measured.
-    let visualizer = props.shape;
-    let shape = lab_shape(visualizer);
-    let measures_users = shape == visualizer;
-    // The plot shows the run's own filter: after the visualizer's filter changes, the points
-    // stay with the m and k they were measured at, and the page says so.
-    let measured = lab.first_plan().map(|p| p.shape());
-    let plotted = measured.unwrap_or(shape);
-    let stale = measured.is_some_and(|run| {
-        let family_differs =
-            lab.families == FamilyChoice::Current && run.family() != shape.family();
-        run.m() != shape.m() || run.k() != shape.k() || family_differs
+    // The figures are kept by what they are made of: the 20,000 probes of the visualizer's
+    // filter run when that filter changes, the rest when the lab or the filter does.
+    let own_point = use_memo((props.filter.clone(), props.n), |(filter, n)| {
+        user_point(filter, *n)
     });
-    let n_max = match lab.first_plan() {
-        Some(plan) => plan.checkpoints().last().copied().unwrap_or(1),
-        None => lab.max_items_for(shape).unwrap_or(1),
-    };
-    let plan_problem = lab.plans_for(shape).err();
-    let running = lab.status == RunStatus::Running;
-    let csv_href = format!(
-        "data:text/csv;charset=utf-8,{}",
-        percent_encode(&lab.csv(plotted))
+    let model = use_memo(
+        (props.lab.clone(), props.shape, own_point.n),
+        |(lab, visualizer, user_n)| LabViewModel::new(lab, *visualizer, *user_n),
     );
-    let user_point = {
-        let n = props.n;
-        (*use_memo(props.filter.clone(), move |filter| user_point(filter, n))).clone()
-    };
-    let user_n = user_point.n;
-    // The k plot uses the visualizer's n when its optimal k fits the axis, else the middle
-    // of the lab's range; its caption names the n used.
-    let user_k_opt = crate::filter::math::optimal_k_real(shape.m() as f64, user_n.max(1) as f64);
-    let n_from_items = measures_users && user_n > 0 && user_k_opt <= 24.0;
-    let k_plot_n = if n_from_items {
-        user_n
-    } else {
-        (n_max / 2).max(1)
-    };
-    let user_shown = measures_users && !stale && user_n > 0;
-    let runs = lab.runs();
-    let points_done: usize = runs.iter().map(|r| r.points.len()).sum();
-    let planned = lab
-        .first_plan()
-        .cloned()
-        .or_else(|| lab.plans_for(shape).ok()?.into_iter().next());
-    let notes = lab_notes(text, lab, &runs, plotted, planned.as_ref(), user_shown);
+    let LabViewModel {
+        shape,
+        measures_users,
+        plotted,
+        stale,
+        n_max,
+        ref plans,
+        ref planned,
+        ref filters_placeholder,
+        points_measured,
+        ref runs,
+        points_done,
+        ref csv_href,
+        user_shown,
+        k_plot_n,
+        n_from_items,
+    } = *model;
+    let running = lab.status == RunStatus::Running;
+    let notes = lab_notes(text, lab, runs, plotted, planned.as_ref(), user_shown);
     let stale_note = stale.then(|| {
         fill(
             text.lab_stale,
@@ -221,10 +199,6 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             ],
         )
     });
-    let filters_placeholder = lab
-        .filters_for(shape)
-        .map(|t| t.to_string())
-        .unwrap_or_default();
     let timing_now = lab.timing;
     let families = |choice: FamilyChoice| {
         send::<Event>(
@@ -252,7 +226,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
     );
     // A number of points the range of n cannot hold is said beside its field.
     let mut points_note = Markup::default();
-    let (asked, measured) = lab.points_measured(shape).unwrap_or_default();
+    let (asked, measured) = points_measured.unwrap_or_default();
     points_note.push(
         "<p class=\"field-note\" id=\"lab-points-note\" role=\"status\" data-points-asked=\"{}\" data-points-measured=\"{}\">{}</p>",
         &[
@@ -307,7 +281,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             { head.html() }
             <div class="control-row">
                 { lab_field(text, "lab-n", text.lab_n_max, &lab.max_items, n_max.to_string(), set(LabAction::SetMaxItems)) }
-                { lab_field(text, "lab-filters", text.lab_filters, &lab.filters, filters_placeholder, set(LabAction::SetFilters)) }
+                { lab_field(text, "lab-filters", text.lab_filters, &lab.filters, filters_placeholder.clone(), set(LabAction::SetFilters)) }
                 { lab_field(text, "lab-probes", text.lab_probes, &lab.probes, String::new(), set(LabAction::SetProbes)) }
                 { lab_field(text, "lab-points", text.lab_points, &lab.points, String::new(), set(LabAction::SetPoints)) }
                 { points_note.html() }
@@ -328,7 +302,7 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 </fieldset>
             </div>
             <div class="toolbar">
-                <button id="lab-run" class="primary" disabled={running || plan_problem.is_some()}
+                <button id="lab-run" class="primary" disabled={running || plans.is_err()}
                         onclick={act(LabAction::Start(shape))}>{ text.lab_run }</button>
                 if lab.status == RunStatus::Paused {
                     <button id="lab-resume" onclick={act(LabAction::Resume)}>{ text.lab_resume }</button>
@@ -336,14 +310,14 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                     <button id="lab-pause" disabled={!running} onclick={act(LabAction::Pause)}>{ text.lab_pause }</button>
                 }
                 <button id="lab-cancel" disabled={matches!(lab.status, RunStatus::Idle | RunStatus::Done)} onclick={act(LabAction::Cancel)}>{ text.lab_cancel }</button>
-                <a id="lab-csv" class="button" href={csv_href} download="bloom-fpr.csv"
+                <a id="lab-csv" class="button" href={csv_href.clone()} download="bloom-fpr.csv"
                    aria-disabled={(points_done == 0).to_string()}>{ text.lab_csv }</a>
             </div>
             <progress id="lab-progress" max="1" value={shortest(lab.progress)} />
             { status.html() }
             </div>
-            <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} {runs}
-                     user_point={user_shown.then(|| user_point.clone())} axis={lab.axis}
+            <FprPlot m={plotted.m()} k={plotted.k()} layout={plotted.layout()} {n_max} runs={runs.clone()}
+                     user_point={user_shown.then(|| (*own_point).clone())} axis={lab.axis}
                      double_hashing={lab.double_hashing.clone()} />
             { notes }
             <h3>{ text.kplot_title }</h3>

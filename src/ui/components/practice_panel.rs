@@ -89,7 +89,9 @@ fn question(text: &'static Text, task: &Task, filter: &FilterModel) -> String {
     match task {
         Task::Place { item, .. } => {
             let first: Option<HashStep> = shape.steps(item.as_bytes()).into_iter().next();
-            let (h1, h2) = first.map_or((0, 0), |s| (s.h1, s.h2));
+            let (h1, h2) = first
+                .and_then(|s| s.pair())
+                .map_or((0, 0), |p| (p.h1, p.h2));
             fill(
                 text.practice_place,
                 &[
@@ -128,7 +130,8 @@ fn hint(text: &'static Text, task: &Task, filter: &FilterModel, members: &Member
                 .shape()
                 .steps(item.as_bytes())
                 .first()
-                .map_or((0, 0), |s| (s.h1, s.h2));
+                .and_then(HashStep::pair)
+                .map_or((0, 0), |p| (p.h1, p.h2));
             fill(text.practice_place_hint, &[&m, &(h1 % m), &(h2 % m)])
         }
         Task::Predict { .. } => text.practice_hint_predict.to_owned(),
