@@ -47,7 +47,6 @@
 use std::hash::Hasher;
 
 use super::classic_hashes::ClassicHash;
-use super::positions::{HashStep, Positions};
 
 /// Which hash function a filter uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -170,18 +169,6 @@ impl HashPair {
     #[inline]
     pub fn position(self, i: u32, m: u64) -> u64 {
         self.combined(i) % m
-    }
-
-    /// The k positions in order `i = 0..k-1` in the standard layout, computed by adding
-    /// `h2` each step (no multiplication in the loop).
-    #[inline]
-    pub fn positions(self, k: u32, m: u64) -> Positions {
-        Positions::of_pair(self, k, m)
-    }
-
-    /// Every step of the arithmetic in the standard layout, for display.
-    pub fn steps(self, k: u32, m: u64) -> Vec<HashStep> {
-        Positions::of_pair(self, k, m).steps()
     }
 }
 

@@ -424,6 +424,20 @@ impl Iterator for Positions {
 
 impl ExactSizeIterator for Positions {}
 
+impl HashPair {
+    /// The k positions in order `i = 0..k-1` in the standard layout, computed by adding
+    /// `h2` each step (no multiplication in the loop).
+    #[inline]
+    pub fn positions(self, k: u32, m: u64) -> Positions {
+        Positions::of_pair(self, k, m)
+    }
+
+    /// Every step of the arithmetic in the standard layout, for display.
+    pub fn steps(self, k: u32, m: u64) -> Vec<HashStep> {
+        Positions::of_pair(self, k, m).steps()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
