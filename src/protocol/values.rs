@@ -1,7 +1,7 @@
 //! How each of the core's values that a message carries is written ([`Wire`]): structs
 //! field by field, enums by tag or by their place in the core's list of them.
 
-use super::wire::{read_place, wire_enum, wire_place, wire_struct, write_place};
+use super::wire::{read_place, wire_enum, wire_place, wire_struct, write_list, write_place};
 use super::wire::{DecodeError, Reader, Wire};
 use crate::filter::agreement::{Cause, Verdict as RunVerdict};
 use crate::filter::experiment::{ExperimentPlan, FilterMeasurement, MeasuredPoint};
@@ -44,7 +44,7 @@ impl Wire for FilterShape {
 impl Wire for ExperimentPlan {
     fn write(&self, out: &mut Vec<u8>) {
         self.shape().write(out);
-        self.checkpoints().to_vec().write(out);
+        write_list(self.checkpoints(), out);
         self.probes().write(out);
         self.filters().write(out);
         self.seed().write(out);

@@ -155,12 +155,17 @@ impl Wire for String {
     }
 }
 
+/// Writes `items` as a list: their number, then each.
+pub fn write_list<T: Wire>(items: &[T], out: &mut Vec<u8>) {
+    items.len().write(out);
+    for item in items {
+        item.write(out);
+    }
+}
+
 impl<T: Wire> Wire for Vec<T> {
     fn write(&self, out: &mut Vec<u8>) {
-        self.len().write(out);
-        for item in self {
-            item.write(out);
-        }
+        write_list(self, out);
     }
     fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
         // No room is reserved for the length read: every item takes bytes, so a length
