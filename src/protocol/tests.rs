@@ -235,19 +235,11 @@ fn bytes_that_describe_nothing_valid_are_an_error() {
     let m_at = 1 + 8 + 16;
     let mut no_bits = bytes.clone();
     no_bits[m_at..m_at + 8].copy_from_slice(&0u64.to_le_bytes());
-    assert_eq!(
-        Request::decode(&no_bits),
-        Err(DecodeError::Invalid(crate::filter::ParamError::ZeroBits))
-    );
+    assert_eq!(Request::decode(&no_bits), Err(DecodeError::Invalid));
     let checkpoints_at = m_at + 8 + 8 + 2 + 8;
     let mut decreasing = bytes.clone();
     decreasing[checkpoints_at..checkpoints_at + 8].copy_from_slice(&500u64.to_le_bytes());
-    assert_eq!(
-        Request::decode(&decreasing),
-        Err(DecodeError::Invalid(
-            crate::filter::ParamError::BadCheckpoints
-        ))
-    );
+    assert_eq!(Request::decode(&decreasing), Err(DecodeError::Invalid));
     let shown = Answer::FileShown {
         top: "ab".into(),
         bottom: String::new(),

@@ -15,7 +15,7 @@
 use crate::filter::ParamError;
 
 /// Why bytes are not a message.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DecodeError {
     /// The bytes end before the message does.
     Truncated,
@@ -24,16 +24,17 @@ pub enum DecodeError {
     /// A tag names no variant (of the message, or of an enum it carries).
     UnknownTag(u8),
     /// A number does not fit the type it is read as.
-    TooLarge(u64),
+    TooLarge,
     /// A text is not UTF-8.
     NotText,
-    /// The values describe nothing valid (a filter's shape, a plan).
-    Invalid(ParamError),
+    /// The values describe nothing valid: a filter's shape or an experiment's plan that
+    /// its constructor refuses.
+    Invalid,
 }
 
 impl From<ParamError> for DecodeError {
-    fn from(error: ParamError) -> Self {
-        DecodeError::Invalid(error)
+    fn from(_: ParamError) -> Self {
+        DecodeError::Invalid
     }
 }
 
@@ -107,7 +108,7 @@ impl Wire for u32 {
     }
     fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
         let value = u64::read(input)?;
-        u32::try_from(value).map_err(|_| DecodeError::TooLarge(value))
+        u32::try_from(value).map_err(|_| DecodeError::TooLarge)
     }
 }
 
@@ -117,7 +118,7 @@ impl Wire for usize {
     }
     fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
         let value = u64::read(input)?;
-        usize::try_from(value).map_err(|_| DecodeError::TooLarge(value))
+        usize::try_from(value).map_err(|_| DecodeError::TooLarge)
     }
 }
 
