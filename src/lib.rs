@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod lang;
 pub mod markup;
 pub mod parquet_reader;
+pub mod protocol;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

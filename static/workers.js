@@ -1,8 +1,10 @@
 // The page's Web Workers: the lab's pool (src/bin/lab_worker.rs) and the Parquet worker
 // (src/bin/parquet_worker.rs). This file starts and stops them and moves messages; what to
 // run, in which order, and what the answers mean are decided by the page's WebAssembly
-// (src/ui/pool.rs, src/ui/hooks/parquet_reader.rs). A worker says "ready" once it can take
-// messages; those posted before would be lost, so they wait.
+// (src/ui/pool.rs, src/ui/hooks/parquet_reader.rs). Requests and answers are the bytes of
+// the protocol's messages (src/protocol/), which this file passes on without reading. A
+// worker says "ready" once it can take messages; those posted before would be lost, so
+// they wait.
 //
 // poolStart(size, next, answer): makes the pool `size` workers (starting new ones, stopping
 // extra ones) and keeps each worker holding up to DEPTH requests from `next()` (what to
@@ -12,12 +14,12 @@
 // worker is stopped and `answer` gets the failure's text instead.
 // poolWake(): asks `next()` again for every worker with room (after a pause ends, or when new
 // work is queued).
-// parquetSend(request, answer): posts `request` ([file, name, value, filter, language]) to
-// the Parquet worker, starting it if `request[0]` (the file) is not null; a request without
-// a file before any worker is dropped. Until the worker is ready one request waits: the
-// latest, which keeps the file of the one it replaces if it has none of its own. Each
-// answer ([top, bottom], the view's markup) goes to `answer(top, bottom)`; a failure stops
-// the worker and is answered as the file's problem (`data-file-error="unreadable"`).
+// parquetSend(request, opens, file, answer): posts [request, file] (a request's bytes and
+// the chosen file's Blob, or null) to the Parquet worker, starting it if the request
+// `opens` a file; a request that opens none before any worker is dropped. Until the worker
+// is ready the requests wait: the last that opens a file and those after it, in order.
+// Each answer (bytes) goes to `answer(data)`; a failure stops the worker and is answered
+// as the file's problem, its markup (`data-file-error="unreadable"`).
 const DEPTH = 2;
 let workers = [];
 let nextRequest = () => undefined;
@@ -82,30 +84,30 @@ export function poolWake() {
 
 let parquet = null;
 let parquetReady = false;
-let parquetWaiting = null;
+let parquetWaiting = [];
 let parquetAnswer = () => {};
 
-export function parquetSend(request, answer) {
+export function parquetSend(request, opens, file, answer) {
   parquetAnswer = answer;
   if (!parquet) {
-    if (request[0] === null) return;
+    if (!opens) return;
     parquetReady = false;
     parquet = spawn('parquet_worker_loader.js', () => {
       parquetReady = true;
-      if (parquetWaiting) parquet.postMessage(parquetWaiting);
-      parquetWaiting = null;
-    }, (data) => parquetAnswer(data[0], data[1]), (text) => {
+      for (const message of parquetWaiting) parquet.postMessage(message);
+      parquetWaiting = [];
+    }, (data) => parquetAnswer(data), (text) => {
       parquet.terminate();
       parquet = null;
-      parquetWaiting = null;
+      parquetWaiting = [];
       const escaped = text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-      parquetAnswer(`<p id="parquet-file-error" class="field-error" role="alert" data-file-error="unreadable">${escaped}</p>`, '');
+      parquetAnswer(`<p id="parquet-file-error" class="field-error" role="alert" data-file-error="unreadable">${escaped}</p>`);
     });
   }
   if (parquetReady) {
-    parquet.postMessage(request);
+    parquet.postMessage([request, file]);
   } else {
-    if (request[0] === null && parquetWaiting) request = [parquetWaiting[0], parquetWaiting[1], ...request.slice(2)];
-    parquetWaiting = request;
+    if (opens) parquetWaiting = [];
+    parquetWaiting.push([request, file]);
   }
 }

@@ -149,10 +149,11 @@ proptest! {
 
 // --- Input limits -----------------------------------------------------------------------
 
+use bloomlab::filter::hash_quality_job::{CorpusSource, HashQualityJob, PROBES};
 use bloomlab::state::fields::{check_item, FieldProblem, MAX_ITEM_BYTES};
 use bloomlab::state::hash_quality::{
-    check_corpus, CorpusSource, HashQualityAction, HashQualityJob, HashQualitySettings,
-    HashQualityState, MAX_CORPUS, MAX_PASTED_BYTES, PROBES,
+    check_corpus, HashQualityAction, HashQualitySettings, HashQualityState, MAX_CORPUS,
+    MAX_PASTED_BYTES,
 };
 use bloomlab::state::url::NoticeReason;
 

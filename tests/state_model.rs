@@ -675,7 +675,8 @@ fn the_lab_settings_travel_in_the_link() {
 
 #[test]
 fn the_hash_quality_settings_travel_in_the_link() {
-    use bloomlab::state::hash_quality::{CorpusSource, HashQualityAction, HashQualitySettings};
+    use bloomlab::filter::hash_quality_job::CorpusSource;
+    use bloomlab::state::hash_quality::{HashQualityAction, HashQualitySettings};
     let state =
         state_from("view=hashes&hq_corpus=paste&hq_m=512&hq_k=3&hq_item=a%20b&hq_item=&hq_item=c");
     let settings = state.hash_quality().settings().clone();
@@ -804,7 +805,7 @@ fn a_parameter_given_twice_names_the_value_given_up() {
     let bad_last = state_from("hq_corpus=paste&hq_corpus=md5");
     assert_eq!(
         bad_last.hash_quality().settings().source,
-        bloomlab::state::hash_quality::CorpusSource::default()
+        bloomlab::filter::hash_quality_job::CorpusSource::default()
     );
     assert_eq!(bad_last.notices().len(), 2);
     assert_eq!(bad_last.notices()[0].reason, NoticeReason::Repeated);

@@ -2,9 +2,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::hash_quality::Corpus;
+use bloomlab::filter::hash_quality_job::CorpusSource;
 use bloomlab::filter::HashFamily;
 use bloomlab::lang::Lang;
-use bloomlab::state::hash_quality::{corpus_lines, CorpusSource, HashQualitySettings};
+use bloomlab::state::hash_quality::{corpus_lines, HashQualitySettings};
 use std::rc::Rc;
 
 use bloomlab::state::calculator::{CalculatorInput, Solve};

@@ -1,14 +1,20 @@
 //! The Parquet worker: a Web Worker the page starts when a file is opened. It holds the
 //! `parquet` crate and the code that lays out a file's filters, so the page's first visit
-//! loads neither. Each request is an array `[file, name, value, filter, language]`
-//! (`src/ui/hooks/parquet_reader.rs`): the file a `Blob` (a `File` is one), read with
-//! [`bloomlab::parquet_reader`] through `FileReaderSync` slices (only its tail, footer and
-//! Bloom filters); or an address beside the page (the bundled example), fetched first; or
-//! `null`, to show the last file again. The worker keeps the last file read
+//! loads neither. Each message is an array `[request, file]` (`src/ui/hooks/parquet_reader.rs`):
+//! the bytes of a [`Request::ShowFile`], and beside them the `Blob` of a file chosen on
+//! this computer (a `File` is one), read with [`bloomlab::parquet_reader`] through
+//! `FileReaderSync` slices (only its tail, footer and Bloom filters). The request names the
+//! file to open (that `Blob`, or an address beside the page, the bundled example, fetched
+//! first), or none, to show the last file again. The worker keeps the last file read
 //! ([`bloomlab::files_markup::FilesModel`]) and answers every request with
-//! [`bloomlab::files_markup::render`]'s content as `[top, bottom]` (the chosen filter's
-//! image inside as a `data:` address of a bitmap), written in the request's language (its
-//! file fetched from `i18n/` the first time). It says `"ready"` once it can take requests.
+//! [`bloomlab::files_markup::render`]'s content as an [`Answer::FileShown`] (the chosen
+//! filter's image inside as a `data:` address of a bitmap), written in the request's
+//! language (its file fetched from `i18n/` the first time); bytes that are not such a
+//! request are answered [`Answer::Refused`]. It says `"ready"` once it can take requests.
+//!
+//! [`Request::ShowFile`]: bloomlab::protocol::Request::ShowFile
+//! [`Answer::FileShown`]: bloomlab::protocol::Answer::FileShown
+//! [`Answer::Refused`]: bloomlab::protocol::Answer::Refused
 //!
 //! Trunk builds it beside the page (`parquet_worker.js`, `parquet_worker_bg.wasm` and
 //! `parquet_worker_loader.js`).
@@ -55,6 +61,7 @@ fn main() {
     use bloomlab::filter::parquet_summary::{FileError, FileSummary};
     use bloomlab::lang::Lang;
     use bloomlab::parquet_reader::read_bloom_filters;
+    use bloomlab::protocol::{Answer, FileToOpen, Request};
     use js_sys::{Array, Uint8Array};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
@@ -147,34 +154,47 @@ fn main() {
     let model = Rc::new(RefCell::new(FilesModel::default()));
     let replies = scope.clone();
     let on_request = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
-        let request = Array::from(&event.data());
-        let file = request.get(0);
-        let name = request.get(1).as_string().unwrap_or_default();
-        let lang =
-            Lang::from_key(&request.get(4).as_string().unwrap_or_default()).unwrap_or_default();
+        let message = Array::from(&event.data());
+        let bytes = Uint8Array::new(&message.get(0)).to_vec();
+        // Posting bytes cannot fail.
+        let post = |replies: &DedicatedWorkerGlobalScope, answer: Answer| {
+            let _ = replies.post_message(&Uint8Array::from(&answer.encode()[..]));
+        };
+        let Ok(Request::ShowFile {
+            open,
+            value,
+            filter,
+            lang,
+        }) = Request::decode(&bytes)
+        else {
+            post(&replies, Answer::Refused);
+            return;
+        };
         {
             // The latest value and filter, whatever answer is made next.
             let mut model = model.borrow_mut();
-            model.query = request.get(2).as_string().unwrap_or_default();
-            model.selected = request.get(3).as_f64().unwrap_or(0.0) as usize;
+            model.query = value;
+            model.selected = filter;
         }
+        let blob = message.get(1);
         let (scope, model, replies) = (replies.clone(), Rc::clone(&model), replies.clone());
         wasm_bindgen_futures::spawn_local(async move {
-            let result = if let Some(address) = file.as_string() {
-                Some(read_address(&scope, &address).await)
-            } else if let Ok(blob) = file.dyn_into::<Blob>() {
-                Some(read(blob))
-            } else {
-                None
-            };
-            if let Some(result) = result {
+            if let Some(FileToOpen { name, address }) = open {
+                let result = match address {
+                    Some(address) => read_address(&scope, &address).await,
+                    None => match blob.dyn_into::<Blob>() {
+                        Ok(blob) => read(blob),
+                        Err(_) => Err(FileError::Unreadable {
+                            detail: format!("{name}: no file"),
+                        }),
+                    },
+                };
                 model.borrow_mut().opened(name, result);
             }
             let text = texts(&scope, lang).await;
             let content = render(&model.borrow(), text, data_address);
-            let answer = Array::of2(&content.top.into(), &content.bottom.into());
-            // Posting two strings cannot fail.
-            let _ = replies.post_message(&answer);
+            let (top, bottom) = (content.top, content.bottom);
+            post(&replies, Answer::FileShown { top, bottom });
         });
     });
     scope.set_onmessage(Some(on_request.as_ref().unchecked_ref()));

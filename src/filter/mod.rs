@@ -27,6 +27,7 @@ pub mod error;
 pub mod experiment;
 pub mod growing;
 pub mod hash_quality;
+pub mod hash_quality_job;
 pub mod hashing;
 pub mod heap_sort;
 pub mod lab_tasks;

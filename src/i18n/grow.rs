@@ -43,9 +43,10 @@ pub fn grow_miss(text: &Text, params: &GrowParams, note: &OverP) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filter::growing::GrowJob;
     use crate::filter::growing::GrowingRun;
     use crate::filter::HashFamily;
-    use crate::state::grow_view::{over_p, GrowJob};
+    use crate::state::grow_view::over_p;
 
     /// The view's sentence after a whole run of `job`, or while it runs (`done` false).
     fn sentence_after(job: GrowJob, done: bool) -> (Option<String>, f64) {

@@ -2,29 +2,18 @@
 //! spam blacklist with a whitelist. Its settings are what the page's link carries
 //! (`kv_m=`, `kv_k=`, `kv_present=`, `kv_lookups=`, `spam_m=`, `spam_check=`). Both
 //! simulations are deterministic and run whole in one of the page's workers
-//! ([`super::apps_tasks`], at most [`MAX_VIEW_LOOKUPS`] lookups and [`MESSAGES`] messages),
+//! ([`run_apps`](crate::filter::use_cases::run_apps), at most [`MAX_VIEW_LOOKUPS`] lookups
+//! and [`MESSAGES`](crate::filter::use_cases::MESSAGES) messages),
 //! once per change of the last valid settings (a generation), so that a page that never
 //! shows the view never runs them; their report is filed here when it comes back.
 
-use crate::filter::use_cases::{KvCounts, KvPrediction, MailCounts, Verdict};
+use crate::filter::use_cases::{AppsJob, AppsReport, SPAM_K};
 use crate::filter::{FilterShape, HashFamily, ParamError};
 
 use super::fields::{parse_bits, parse_bounded, parse_hashes, parse_real, FieldProblem};
 
-/// Keys in the store.
-pub const KEYS: u64 = 1000;
 /// The most lookups the view makes.
 pub const MAX_VIEW_LOOKUPS: u64 = 50_000;
-/// Blacklisted addresses.
-pub const SPAM_ADDRESSES: u64 = 200;
-/// Innocent senders.
-pub const INNOCENT_ADDRESSES: u64 = 1000;
-/// Messages in the mail stream.
-pub const MESSAGES: u64 = 5000;
-/// Hashes of the blacklist's filter.
-pub const SPAM_K: u32 = 3;
-/// Both streams' seed.
-pub const SEED: u64 = 1;
 /// Senders the view offers to check: one on the blacklist, one innocent.
 pub const EXAMPLE_SENDERS: [&str; 2] = ["spam0007@bad.example", "user0000@mail.example"];
 
@@ -80,53 +69,6 @@ pub struct AppsProblems {
     pub lookups: Option<FieldProblem>,
     /// The blacklist's m.
     pub spam_m: Option<FieldProblem>,
-}
-
-/// What the store measured and what the formula predicts.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct KvReport {
-    /// The counts.
-    pub counts: KvCounts,
-    /// The formula's numbers for the lookups drawn.
-    pub prediction: KvPrediction,
-}
-
-/// What the blacklist did with the mail stream.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MailReport {
-    /// The counts.
-    pub counts: MailCounts,
-    /// The exact false-positive rate of its filter.
-    pub fp_rate: f64,
-    /// Innocent senders whitelisted after one wrongly blocked mail, in that order.
-    pub whitelist: Vec<String>,
-    /// The checked address's verdict, with the whitelist as it ends (none when no address
-    /// is checked).
-    pub verdict: Option<Verdict>,
-}
-
-/// Both simulations' report.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AppsReport {
-    /// The store's.
-    pub kv: KvReport,
-    /// The blacklist's.
-    pub mail: MailReport,
-}
-
-/// What the simulations run: the last valid settings.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AppsJob {
-    /// The store's filter.
-    pub store: FilterShape,
-    /// The share of lookups for a stored key.
-    pub share: f64,
-    /// Lookups made.
-    pub lookups: u64,
-    /// The blacklist's filter (k is [`SPAM_K`], the family the store's).
-    pub spam: FilterShape,
-    /// The address checked against the blacklist (empty for none).
-    pub check: String,
 }
 
 /// The view: settings, problems, the job of the last valid settings, its generation and its
@@ -275,6 +217,7 @@ impl AppsState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filter::use_cases::{KvCounts, KvPrediction, KvReport, MailCounts, MailReport};
 
     fn a_report(lookups: u64) -> AppsReport {
         AppsReport {

@@ -6,18 +6,11 @@
 //! model, a slice per task; each slice comes back as [`GrowAction::Measured`].
 
 use crate::filter::growing::{
-    GrowError, GrowParams, GrowPlan, GrowPoint, SliceInfo, MAX_GROW_BITS, MAX_GROW_ITEMS,
+    GrowError, GrowJob, GrowPlan, GrowPoint, GrowResults, SliceInfo, MAX_GROW_BITS, MAX_GROW_ITEMS,
 };
 use crate::filter::{HashFamily, ParamError};
 
 use super::fields::{parse_bounded, parse_real, parse_whole, FieldProblem};
-
-/// Non-members asked at each checkpoint.
-pub const GROW_PROBES: u64 = 5_000;
-/// Checkpoints along the stream.
-pub const GROW_CHECKPOINTS: u64 = 20;
-/// The seed of the stream's items and probes.
-pub const GROW_SEED: u64 = 1;
 
 /// What the page says when the scalable filter measured above p at the end of its run:
 /// the measurement, its interval, and the rates that account for it.
@@ -70,11 +63,6 @@ pub fn over_p(
         room: p - point.scalable_bound,
         could_be_chance: interval.0 <= p,
     })
-}
-
-/// The n the fixed design is sized for: a tenth of the stream, rounded up.
-pub fn guess(n: u64) -> u64 {
-    n.div_ceil(10)
 }
 
 /// The hash family of every filter of the view: the page's when it derives its positions
@@ -168,73 +156,6 @@ pub struct GrowProblems {
     pub n: Option<FieldProblem>,
     /// Every field reads, but the plan they make cannot run.
     pub plan: Option<GrowError>,
-}
-
-/// What is run: the last valid values, which together make a plan.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct GrowJob {
-    /// m0.
-    pub m0: u64,
-    /// p.
-    pub p: f64,
-    /// r.
-    pub r: f64,
-    /// s.
-    pub s: u64,
-    /// n.
-    pub n: u64,
-}
-
-impl Default for GrowJob {
-    fn default() -> Self {
-        GrowJob {
-            m0: 2000,
-            p: 0.01,
-            r: 0.5,
-            s: 2,
-            n: 10_000,
-        }
-    }
-}
-
-impl GrowJob {
-    /// The simulation's parameters for this job with `family`.
-    pub fn params(self, family: HashFamily) -> GrowParams {
-        GrowParams {
-            m0: self.m0,
-            p: self.p,
-            r: self.r,
-            s: self.s,
-            n: self.n,
-            guess_n: guess(self.n),
-            probes: GROW_PROBES,
-            checkpoints: GROW_CHECKPOINTS,
-            seed: GROW_SEED,
-            family,
-        }
-    }
-
-    /// The plan of this job with `family`.
-    pub fn plan(self, family: HashFamily) -> Result<GrowPlan, GrowError> {
-        GrowPlan::new(self.params(family))
-    }
-}
-
-/// A run's measurements so far.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GrowResults {
-    /// The job's generation.
-    pub generation: u64,
-    /// The family it ran with.
-    pub family: HashFamily,
-    /// Checkpoints measured, in order.
-    pub points: Vec<GrowPoint>,
-    /// The scalable design's slices opened so far.
-    pub slices: Vec<SliceInfo>,
-    /// Fraction done, 0 to 1.
-    pub progress: f64,
-    /// Every checkpoint measured.
-    pub done: bool,
 }
 
 /// Every intent of the view.
@@ -334,7 +255,7 @@ impl GrowState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::filter::growing::{Design, GrowingRun};
+    use crate::filter::growing::{Design, GrowingRun, GROW_PROBES};
     use crate::filter::math;
 
     fn edit(state: GrowState, change: impl FnOnce(&mut GrowSettings)) -> GrowState {

@@ -3,52 +3,13 @@
 //! validation, and the reports measured so far. The reports are computed outside the model,
 //! one hash per task, and come back as [`HashQualityAction::Reported`].
 
-use crate::filter::hash_quality::{probes_like, Corpus, HashReport, HashUnderTest};
+use crate::filter::hash_quality::{HashReport, HashUnderTest};
+use crate::filter::hash_quality_job::{CorpusSource, HashQualityJob};
 use crate::filter::ParamError;
 
 use super::fields::{
     check_item, check_lines, parse_bits, parse_bounded, parse_hashes, FieldProblem,
 };
-
-/// Where the corpus comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CorpusSource {
-    /// A generated corpus of the chosen size.
-    Generated(Corpus),
-    /// The pasted lines.
-    Pasted,
-}
-
-impl Default for CorpusSource {
-    fn default() -> Self {
-        CorpusSource::Generated(Corpus::default())
-    }
-}
-
-impl CorpusSource {
-    /// Every source, in the order the page lists them.
-    pub const ALL: [CorpusSource; 3] = [
-        CorpusSource::Generated(Corpus::Similar),
-        CorpusSource::Generated(Corpus::Urls),
-        CorpusSource::Pasted,
-    ];
-
-    /// The URL key (`hq_corpus=`): `similar`, `urls` or `paste`.
-    pub fn key(self) -> &'static str {
-        match self {
-            CorpusSource::Generated(corpus) => corpus.key(),
-            CorpusSource::Pasted => "paste",
-        }
-    }
-
-    /// The source with this key.
-    pub fn from_key(key: &str) -> Option<CorpusSource> {
-        match key {
-            "paste" => Some(CorpusSource::Pasted),
-            other => Corpus::from_key(other).map(CorpusSource::Generated),
-        }
-    }
-}
 
 /// The view's settings; the numbers are kept as typed, and the view names a value it
 /// cannot use beside its field.
@@ -138,47 +99,6 @@ pub fn check_corpus(pasted: &str) -> Result<&str, FieldProblem> {
     }
     Ok(pasted)
 }
-/// Probes for each hash's observed rate.
-pub const PROBES: u64 = 20_000;
-
-/// What the hash-quality view measures: the corpus and the filter each hash builds, from
-/// the last valid value of each field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HashQualityJob {
-    /// Generated or pasted.
-    pub source: CorpusSource,
-    /// Size of a generated corpus.
-    pub size: u64,
-    /// m of each hash's filter.
-    pub m: u64,
-    /// k of each hash's filter.
-    pub k: u32,
-}
-
-impl Default for HashQualityJob {
-    fn default() -> Self {
-        HashQualityJob {
-            source: CorpusSource::default(),
-            size: 1000,
-            m: 10_000,
-            k: 4,
-        }
-    }
-}
-
-impl HashQualityJob {
-    /// The probes of the job on `corpus`: [`PROBES`] items made like the corpus's and never
-    /// among them, one at a time.
-    pub fn probes<'a>(&self, corpus: &'a [String]) -> Box<dyn Iterator<Item = String> + 'a> {
-        match self.source {
-            CorpusSource::Generated(kind) => {
-                Box::new(kind.probes(corpus.len(), PROBES as usize).into_iter())
-            }
-            CorpusSource::Pasted => Box::new(probes_like(corpus, PROBES as usize)),
-        }
-    }
-}
-
 /// Every intent of the hash-quality view.
 #[derive(Debug, Clone, PartialEq)]
 pub enum HashQualityAction {
@@ -320,18 +240,6 @@ impl HashQualityState {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn keys_round_trip() {
-        for source in [
-            CorpusSource::Generated(Corpus::Similar),
-            CorpusSource::Generated(Corpus::Urls),
-            CorpusSource::Pasted,
-        ] {
-            assert_eq!(CorpusSource::from_key(source.key()), Some(source));
-        }
-        assert_eq!(CorpusSource::from_key("md5"), None);
-    }
 
     #[test]
     fn a_pasted_corpus_is_its_distinct_non_empty_lines() {

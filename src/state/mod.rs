@@ -2,7 +2,6 @@
 //! URL contract and the [`Action`] reducer.
 
 pub mod answer_number;
-pub mod apps_tasks;
 pub mod apps_view;
 pub mod calculator;
 pub mod cms_view;
@@ -32,7 +31,6 @@ pub mod quiz;
 pub mod sets_view;
 pub mod settings;
 pub mod shown_rows;
-pub mod tasks;
 pub mod timeline;
 pub mod url;
 pub mod view;

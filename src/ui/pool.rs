@@ -4,10 +4,11 @@
 //! (`navigator.hardwareConcurrency`, at most [`DEFAULT_WORKERS_CAP`]) unless the link's
 //! `workers=` says otherwise.
 //!
-//! `static/workers.js` starts and stops the workers and moves messages; this module
-//! decides the work. Idle workers ask for the next request: a growing-filters run, a
-//! hash-quality job ([`crate::state::tasks`], one request each, answered with progress
-//! messages) or the use cases' simulations ([`crate::state::apps_tasks`]), the verdict on a finished lab run, or the lab's next filter ([`TaskQueue`]).
+//! `static/workers.js` starts and stops the workers and moves their messages, the bytes of
+//! a [`Request`] or an [`Answer`], without reading them; this module decides the work. Idle
+//! workers ask for the next request: a view's job (a growing-filters run or a hash-quality
+//! job, answered with progress messages, or the use cases' simulations), the verdict on a
+//! finished lab run, or the lab's next filter ([`TaskQueue`]).
 //! The lab's measurements go to its state as [`LabAction::FiltersMeasured`], at most one
 //! action every [`BATCH_MS`], so that the page draws a few times a second and leaves the
 //! cores to the workers; the page's thread only files results and draws. Pausing stops
@@ -18,18 +19,17 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::{Array, Float64Array, Function};
+use js_sys::{Function, Uint8Array};
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-use crate::filter::lab_tasks::{judge_request, read_answer, request, Answer, TaskQueue};
-use crate::filter::{ExperimentPlan, FilterMeasurement};
-use crate::state::apps_tasks::{read_apps_answer, APPS};
+use crate::filter::lab_tasks::TaskQueue;
+use crate::filter::{ExperimentPlan, FilterMeasurement, HashFamily};
+use crate::protocol::{Answer, Request};
 use crate::state::apps_view::AppsAction;
 use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality::HashQualityAction;
 use crate::state::lab::{LabAction, LabState, RunStatus};
-use crate::state::tasks::{read_grow_answer, read_hash_answer, GROW, HASH_QUALITY};
 use crate::state::Action;
 use crate::ui::browser::{after_ms, now_ms};
 use crate::ui::shared::Shared;
@@ -60,24 +60,41 @@ struct Job {
     started_ms: f64,
 }
 
-/// A request of a view, with the text that goes with it.
-struct ViewRequest {
-    numbers: Vec<f64>,
-    text: Option<String>,
+/// The views whose jobs go to the pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewJob {
+    /// The growing-filters view's run.
+    Grow,
+    /// The hash-quality view's reports.
+    HashQuality,
+    /// The use cases' simulations.
+    Apps,
+}
+
+/// Which job of a view a request is: a view hands the pool one request per key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequestKey {
+    /// The view.
+    pub view: ViewJob,
+    /// The view's number for its job.
+    pub generation: u64,
+    /// The family the job runs with, when the view runs one job with several (the growing
+    /// filters follow the page's family).
+    pub family: Option<HashFamily>,
 }
 
 /// What the pool's callbacks share.
 #[derive(Default)]
 struct PoolState {
     started: bool,
-    /// Views' requests (growing filters, hash quality, use cases), handed out first (at most one of
-    /// each kind is waiting).
-    requests: Vec<ViewRequest>,
-    /// The last request each view made: its kind, generation and variant.
-    submitted: Vec<(u64, u64, u64)>,
+    /// Views' requests (growing filters, hash quality, use cases), handed out first (at
+    /// most one of each view is waiting).
+    requests: Vec<Request>,
+    /// The key of the last request each view made.
+    submitted: Vec<RequestKey>,
     job: Option<Job>,
     /// Requests to judge a finished run.
-    judging: Vec<Vec<f64>>,
+    judging: Vec<Request>,
     /// The last run whose verdicts were asked for.
     judged: Option<u64>,
     /// Measurements not yet sent to the lab, and when the last of them arrived.
@@ -111,66 +128,69 @@ impl PoolState {
     /// The next request for an idle worker: a view's, else a run to judge, else the lab's
     /// next filter while its run is running, else nothing.
     fn next_request(&mut self) -> JsValue {
-        if let Some(ViewRequest { numbers, text }) = self.requests.pop() {
-            let numbers = Float64Array::from(&numbers[..]);
-            return match text {
-                Some(text) => Array::of2(&numbers, &text.into()).into(),
-                None => numbers.into(),
-            };
-        }
-        let message = self.judging.pop().or_else(|| {
-            let job = self.job.as_mut().filter(|job| job.running)?;
-            let task = job.queue.next_task()?;
-            Some(request(job.run, task, &job.plans[task.plan]))
-        });
-        message.map_or(JsValue::UNDEFINED, |m| Float64Array::from(&m[..]).into())
+        let request = self
+            .requests
+            .pop()
+            .or_else(|| self.judging.pop())
+            .or_else(|| {
+                let job = self.job.as_mut().filter(|job| job.running)?;
+                let task = job.queue.next_task()?;
+                let plan = job.plans[task.plan].clone();
+                Some(Request::MeasureFilter {
+                    run: job.run,
+                    task,
+                    plan,
+                })
+            });
+        request.map_or(JsValue::UNDEFINED, |r| {
+            Uint8Array::from(&r.encode()[..]).into()
+        })
     }
 
     /// What a worker's answer (or failure's text) means now; a lab measurement is kept in
-    /// `pending` instead (true is returned when it is the first one kept).
+    /// `pending` instead (true is returned when it is the first one kept). An answer that
+    /// is not one, or a refusal, stops the pool as a failure does.
     fn action_for(&mut self, data: &JsValue) -> (Option<Action>, bool) {
-        let numbers = match data.as_string() {
+        let answer = match data.as_string() {
             Some(reason) => return (Some(self.failed(reason)), false),
-            None => Float64Array::new(data).to_vec(),
+            None => Answer::decode(&Uint8Array::new(data).to_vec()),
         };
-        let action = match numbers.first() {
-            Some(&kind) if kind == GROW => {
-                read_grow_answer(&numbers).map(|r| Action::Grow(GrowAction::Measured(r)))
-            }
-            Some(&kind) if kind == HASH_QUALITY => {
-                read_hash_answer(&numbers).map(|(generation, r)| {
-                    Action::HashQuality(HashQualityAction::Reported(generation, r))
-                })
-            }
-            Some(&kind) if kind == APPS => read_apps_answer(&numbers)
-                .map(|(generation, r)| Action::Apps(AppsAction::Reported(generation, r))),
-            _ => return self.lab_action_for(&numbers),
-        };
-        (action, false)
-    }
-
-    /// What a lab answer means.
-    fn lab_action_for(&mut self, numbers: &[f64]) -> (Option<Action>, bool) {
-        match read_answer(numbers) {
-            Some((run, Answer::Measured(plan, measurement))) => {
+        let action = match answer {
+            Ok(Answer::Measured {
+                run,
+                plan,
+                measurement,
+            }) => {
                 let Some(job) = self.job.as_ref().filter(|job| job.run == run) else {
                     return (None, false);
                 };
                 self.pending_ms = now_ms() - job.started_ms;
                 self.pending.push((plan, measurement));
-                (None, self.pending.len() == 1)
+                return (None, self.pending.len() == 1);
             }
-            Some((run, Answer::Judged(plan, verdict, double_hashing))) => {
-                let judged = LabAction::Judged {
-                    generation: run,
-                    plan,
-                    verdict,
-                    double_hashing,
-                };
-                (Some(Action::Lab(judged)), false)
+            Ok(Answer::Judged {
+                run,
+                plan,
+                verdict,
+                double_hashing,
+            }) => Action::Lab(LabAction::Judged {
+                generation: run,
+                plan,
+                verdict,
+                double_hashing,
+            }),
+            Ok(Answer::Grew { results }) => Action::Grow(GrowAction::Measured(results)),
+            Ok(Answer::HashReported { generation, report }) => {
+                Action::HashQuality(HashQualityAction::Reported(generation, report))
             }
-            None => (Some(self.failed(WORKER_SCRIPT.to_owned())), false),
-        }
+            Ok(Answer::AppsReported { generation, report }) => {
+                Action::Apps(AppsAction::Reported(generation, report))
+            }
+            Ok(Answer::FileShown { .. } | Answer::Refused) | Err(_) => {
+                self.failed(WORKER_SCRIPT.to_owned())
+            }
+        };
+        (Some(action), false)
     }
 
     /// The measurements kept since the last batch, as one action.
@@ -266,10 +286,12 @@ impl Pool {
                 if lab.status == RunStatus::Done && state.judged != Some(lab.generation) {
                     state.judged = Some(lab.generation);
                     for (plan, experiment) in lab.experiments.iter().enumerate() {
-                        let points = experiment.points();
-                        let message =
-                            judge_request(lab.generation, plan, experiment.plan(), &points);
-                        state.judging.push(message);
+                        state.judging.push(Request::JudgeRun {
+                            run: lab.generation,
+                            plan,
+                            shape: experiment.plan().shape(),
+                            points: experiment.points(),
+                        });
                     }
                 }
                 false
@@ -304,16 +326,18 @@ impl Pool {
         }
     }
 
-    /// Queues a view's request, unless its last request had the same kind, generation and
-    /// variant; starts the pool if it has not started.
-    fn submit(&self, key: (u64, u64, u64), request: ViewRequest, dispatch: &Callback<Action>) {
+    /// Queues a view's request, unless its last request had the same key; starts the pool if
+    /// it has not started.
+    fn submit(&self, key: RequestKey, request: Request, dispatch: &Callback<Action>) {
         let start = {
             let mut state = self.state.borrow_mut();
             state.dispatch = Some(dispatch.clone());
             if state.submitted.contains(&key) {
                 return;
             }
-            state.submitted.retain(|&(kind, _, _)| kind != key.0);
+            state
+                .submitted
+                .retain(|submitted| submitted.view != key.view);
             state.submitted.push(key);
             state.requests.push(request);
             !state.started
@@ -326,24 +350,21 @@ impl Pool {
     }
 }
 
-/// What a view hands to the pool: its numbers, and the text that goes with them (a pasted
-/// corpus).
-pub type MakeRequest = Rc<dyn Fn() -> (Vec<f64>, Option<String>)>;
+/// What makes a view's request, when it is handed over.
+pub type MakeRequest = Rc<dyn Fn() -> Request>;
 
-/// Hands a view's request to the pool once while `wanted`: `key` is its kind, the view's
-/// generation and a variant (the family of a growing-filters run); `make` is called only
-/// when the request is handed over.
+/// Hands a view's request to the pool once per `key` while `wanted`; `make` is called
+/// only when the request is handed over.
 #[hook]
 pub fn use_pool_request(
-    key: (u64, u64, u64),
+    key: RequestKey,
     wanted: bool,
     make: MakeRequest,
     dispatch: Callback<Action>,
 ) {
     use_effect_with((key, wanted), move |&(key, wanted)| {
         if wanted {
-            let (numbers, text) = make();
-            POOL.with(|pool| pool.submit(key, ViewRequest { numbers, text }, &dispatch));
+            POOL.with(|pool| pool.submit(key, make(), &dispatch));
         }
     });
 }

@@ -34,10 +34,12 @@
 use super::error::ParamError;
 
 mod advice;
+mod job;
 mod plan;
 mod run;
 
 pub use advice::{advise, Advice};
+pub use job::{guess, run_grow, GrowJob, GrowResults, GROW_CHECKPOINTS, GROW_PROBES, GROW_SEED};
 pub use plan::{FilterSpec, GrowParams, GrowPlan};
 pub use run::{DesignPoint, GrowPoint, GrowingRun, SliceInfo};
 

@@ -63,9 +63,14 @@
 use super::error::ParamError;
 use super::experiment::{splitmix64, GOLDEN_GAMMA};
 
+mod job;
 mod mail;
 mod store;
 
+pub use job::{
+    run_apps, AppsJob, AppsReport, KvReport, MailReport, INNOCENT_ADDRESSES, KEYS, MESSAGES, SEED,
+    SPAM_ADDRESSES, SPAM_K,
+};
 pub use mail::{address, generated_index, BlacklistPlan, MailCounts, MailServer, Sender, Verdict};
 pub use store::{DiskTime, KvCounts, KvPlan, KvPrediction, KvRun, Lookup, LookupOutcome};
 

@@ -4,10 +4,11 @@
 use std::rc::Rc;
 
 use super::{Action, AppState, FieldErrors, FilterAction, Message, WalkKind};
+use crate::filter::growing::GrowJob;
 use crate::state::cms_view::CmsState;
 use crate::state::crawl::{CrawlDecision, CrawlTally};
 use crate::state::files_view::FilesAction;
-use crate::state::grow_view::{GrowAction, GrowJob};
+use crate::state::grow_view::GrowAction;
 use crate::state::lesson::{Lesson, LessonStep, StepAction, LESSON_EXERCISES};
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;

@@ -9,17 +9,16 @@ use crate::filter::classic_hashes::ClassicHash;
 use crate::filter::hash_quality::{
     HashReport, HashUnderTest, RateVerdict, Spread, BUCKETS, MIN_TESTED_ITEMS,
 };
+use crate::filter::hash_quality_job::{CorpusSource, PROBES};
 use crate::i18n::{describe, fill, labels, shown_item, Text};
+use crate::protocol::Request;
 use crate::state::fields::FieldProblem;
-use crate::state::hash_quality::{
-    CorpusSource, HashQualityAction, HashQualitySettings, HashQualityState, PROBES,
-};
+use crate::state::hash_quality::{HashQualityAction, HashQualitySettings, HashQualityState};
 use crate::state::numbers::grouped;
 use crate::state::numbers::{machine_rate, percent, probability, probability_from_ln};
-use crate::state::tasks::{hash_request, HASH_QUALITY};
 use crate::state::Action;
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::pool::{use_pool_request, MakeRequest};
+use crate::ui::pool::{use_pool_request, MakeRequest, RequestKey, ViewJob};
 use crate::ui::raw::{IntoHtml, Markup, Trusted};
 use crate::ui::shared::Shared;
 use std::rc::Rc;
@@ -188,15 +187,25 @@ pub fn HashLab(props: &HashLabProps) -> Html {
     let problem = |p: Option<&FieldProblem>| p.map(|p| describe::problem(text, p));
     let job = view.job();
     {
-        // The job goes to the page's workers, once per generation; a pasted corpus goes
-        // with it as text.
+        // The job goes to the page's workers, once per generation, with a pasted corpus.
         let generation = view.generation();
         let shared = props.view.clone();
         let make: MakeRequest = Rc::new(move || {
-            let pasted = (job.source == CorpusSource::Pasted).then(|| shared.corpus().join("\n"));
-            (hash_request(generation, job), pasted)
+            let pasted = match job.source {
+                CorpusSource::Pasted => shared.corpus().join("\n"),
+                CorpusSource::Generated(_) => String::new(),
+            };
+            Request::HashQuality {
+                generation,
+                job,
+                pasted,
+            }
         });
-        let key = (HASH_QUALITY as u64, generation, 0);
+        let key = RequestKey {
+            view: ViewJob::HashQuality,
+            generation,
+            family: None,
+        };
         use_pool_request(key, !view.complete(), make, props.ondispatch.clone());
     }
     let reports = view.reports();

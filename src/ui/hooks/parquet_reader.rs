@@ -1,34 +1,37 @@
 //! The Parquet worker (`src/bin/parquet_worker.rs`, built by Trunk beside the page as
 //! `parquet_worker_loader.js`), started by `static/workers.js` the first time a file
 //! is opened, so that neither the `parquet` crate nor the code that lays out a file's
-//! filters is part of the first visit. Each request is an array `[file, name, value,
-//! filter, language]`: the file a `Blob` (a chosen or dropped `File`), the address of the
-//! bundled example, or `null` to show the last file again with another value, filter or
-//! language. The worker answers `[top, bottom]`, the markup of [`FilesContent`], which
-//! becomes a [`FilesAction::Shown`].
+//! filters is part of the first visit. Each request is a [`Request::ShowFile`]: the file
+//! to open (a chosen or dropped `File`, whose `Blob` travels beside the request, or the
+//! bundled example's address), or none to show the last file again with another value,
+//! filter or language. The worker answers [`Answer::FileShown`], the markup of
+//! [`FilesContent`], which becomes a [`FilesAction::Shown`].
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::Array;
+use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
+use crate::lang::Lang;
+use crate::protocol::{Answer, FileToOpen, Request};
 use crate::state::files_view::{FilesAction, FilesContent, EXAMPLE_FILE, EXAMPLE_NAME};
 use crate::state::Action;
 
 #[wasm_bindgen(module = "/static/workers.js")]
 extern "C" {
-    /// Posts a request to the worker (starting it for a file); answers go to `answer`.
+    /// Posts a request's bytes, with the chosen file's `Blob` (or null) beside them, to the
+    /// worker, starting it when the request `opens` a file; answers go to `answer`.
     #[wasm_bindgen(js_name = parquetSend)]
-    fn parquet_send(request: &Array, answer: &js_sys::Function);
+    fn parquet_send(request: &Uint8Array, opens: bool, file: &JsValue, answer: &js_sys::Function);
 }
 
 thread_local! {
     /// Where the worker's answers go: the page's dispatch, set by each request.
     static DISPATCH: RefCell<Option<Callback<Action>>> = const { RefCell::new(None) };
     /// The JavaScript function that takes the worker's answers, made once.
-    static ANSWER: js_sys::Function = Closure::<dyn Fn(String, String)>::new(answer)
+    static ANSWER: js_sys::Function = Closure::<dyn Fn(JsValue)>::new(answer)
         .into_js_value()
         .unchecked_into();
 }
@@ -45,20 +48,43 @@ pub fn send(
     filter: usize,
 ) {
     DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch.clone()));
-    let (file, name) = file.unwrap_or((JsValue::NULL, String::new()));
-    let message = Array::of5(
-        &file,
-        &name.into(),
-        &value.into(),
-        &JsValue::from(filter as u32),
-        &lang.into(),
-    );
-    ANSWER.with(|answer| parquet_send(&message, answer));
+    let (open, blob) = match file {
+        Some((file, name)) => {
+            let address = file.as_string();
+            let blob = if address.is_some() {
+                JsValue::NULL
+            } else {
+                file
+            };
+            (Some(FileToOpen { name, address }), blob)
+        }
+        None => (None, JsValue::NULL),
+    };
+    let opens = open.is_some();
+    let lang = Lang::from_key(lang).unwrap_or_default();
+    let request = Request::ShowFile {
+        open,
+        value,
+        filter,
+        lang,
+    };
+    let bytes = Uint8Array::from(&request.encode()[..]);
+    ANSWER.with(|answer| parquet_send(&bytes, opens, &blob, answer));
 }
 
-/// Takes one answer: the content's two parts.
-fn answer(top: String, bottom: String) {
-    let content = FilesContent { top, bottom };
+/// Takes one answer: the worker's [`Answer::FileShown`], or the markup `workers.js` makes of
+/// the worker's failure (the whole content). Any other answer changes nothing.
+fn answer(data: JsValue) {
+    let content = match data.as_string() {
+        Some(failure) => FilesContent {
+            top: failure,
+            bottom: String::new(),
+        },
+        None => match Answer::decode(&Uint8Array::new(&data).to_vec()) {
+            Ok(Answer::FileShown { top, bottom }) => FilesContent { top, bottom },
+            _ => return,
+        },
+    };
     let dispatch = DISPATCH.with(|d| d.borrow().clone());
     if let Some(dispatch) = dispatch {
         dispatch.emit(Action::Files(FilesAction::Shown(Rc::new(content))));

@@ -9,17 +9,15 @@ use yew::prelude::*;
 
 use crate::decimal::Fixed;
 use crate::filter::use_cases::Verdict;
+use crate::filter::use_cases::{AppsReport, INNOCENT_ADDRESSES, KEYS, SPAM_ADDRESSES};
 use crate::filter::FilterShape;
 use crate::i18n::{describe, fill, Text};
-use crate::state::apps_tasks::{apps_request, APPS};
-use crate::state::apps_view::{
-    AppsAction, AppsReport, AppsSettings, AppsState, EXAMPLE_SENDERS, INNOCENT_ADDRESSES, KEYS,
-    SPAM_ADDRESSES,
-};
+use crate::protocol::Request;
+use crate::state::apps_view::{AppsAction, AppsSettings, AppsState, EXAMPLE_SENDERS};
 use crate::state::numbers::{grouped, grouped_fixed, probability};
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::pool::{use_pool_request, MakeRequest};
+use crate::ui::pool::{use_pool_request, MakeRequest, RequestKey, ViewJob};
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
@@ -164,13 +162,18 @@ pub fn AppsPanel(props: &AppsPanelProps) -> Html {
     let view = &*props.view;
     let (dispatch, report) = (&props.ondispatch, view.report());
     {
-        // The simulations go to the page's workers, once per generation, with the address
-        // to check as text.
+        // The simulations go to the page's workers, once per generation.
         let generation = view.generation();
         let job = view.job().clone();
-        let make: MakeRequest =
-            Rc::new(move || (apps_request(generation, &job), Some(job.check.clone())));
-        let key = (APPS as u64, generation, 0);
+        let make: MakeRequest = Rc::new(move || Request::Apps {
+            generation,
+            job: job.clone(),
+        });
+        let key = RequestKey {
+            view: ViewJob::Apps,
+            generation,
+            family: None,
+        };
         use_pool_request(key, report.is_none(), make, dispatch.clone());
     }
     let settings = view.settings();

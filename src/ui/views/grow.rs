@@ -9,21 +9,20 @@
 use crate::decimal::{shortest, Fixed};
 use yew::prelude::*;
 
-use crate::filter::growing::{Design, GrowError, GrowPlan, GrowPoint, SliceInfo};
-use crate::filter::lab_tasks::family_number;
+use crate::filter::growing::{
+    Design, GrowError, GrowPlan, GrowPoint, SliceInfo, GROW_CHECKPOINTS, GROW_PROBES,
+};
 use crate::filter::HashFamily;
 use crate::i18n::grow::grow_miss;
 use crate::i18n::{describe, fill, then, Text};
-use crate::state::grow_view::{
-    grow_family, over_p, GrowAction, GrowSettings, GrowState, GROW_CHECKPOINTS, GROW_PROBES,
-};
+use crate::protocol::Request;
+use crate::state::grow_view::{grow_family, over_p, GrowAction, GrowSettings, GrowState};
 use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::plot::{linear_ticks, log_ticks, AxisKind, Scale};
-use crate::state::tasks::{grow_request, GROW};
 use crate::state::{Action, AppState};
 use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::components::text_field::{text_field, TextField};
-use crate::ui::pool::{use_pool_request, MakeRequest};
+use crate::ui::pool::{use_pool_request, MakeRequest, RequestKey, ViewJob};
 use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 use std::rc::Rc;
@@ -291,9 +290,17 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
     let done = view.done(family);
     {
         // The run goes to the page's workers, once per job and family.
-        let (generation, variant) = (view.generation(), family_number(family));
-        let make: MakeRequest = Rc::new(move || (grow_request(generation, family, job), None));
-        let key = (GROW as u64, generation, variant);
+        let generation = view.generation();
+        let make: MakeRequest = Rc::new(move || Request::Grow {
+            generation,
+            family,
+            job,
+        });
+        let key = RequestKey {
+            view: ViewJob::Grow,
+            generation,
+            family: Some(family),
+        };
         use_pool_request(key, !done, make, props.ondispatch.clone());
     }
     let problems = view.problems();

@@ -8,11 +8,11 @@
 //! a [`Keyed`] enumeration, an on/off flag, an item, a bounded number) and the printers (a
 //! value unless it is the default); the table itself is in `table.rs`.
 
+use crate::filter::hash_quality_job::CorpusSource;
 use crate::filter::{HashFamily, Layout, ParamError};
 use crate::lang::Lang;
 use crate::state::calculator::Solve;
 use crate::state::fields::{parse_bounded, FieldProblem};
-use crate::state::hash_quality::CorpusSource;
 use crate::state::lab::FamilyChoice;
 use crate::state::log::LogEntry;
 use crate::state::plot::AxisKind;
