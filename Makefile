@@ -26,6 +26,6 @@ bench: setup
 	bash scripts/bench.sh
 
 # The first visit's largest modules and functions, and what changed since the last commit
-# (docs/size.md).
+# (or since REV: `make size REV=main~3`; docs/size.md).
 size: setup
-	bash scripts/size.sh
+	bash scripts/size.sh $(REV)

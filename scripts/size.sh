@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Where the first visit's bytes are (`make size`), and the size rules' check (`make test`).
 #
-#   bash scripts/size.sh          builds the page's module as Trunk does but with its function
+#   bash scripts/size.sh [REV]    builds the page's module as Trunk does but with its function
 #                                 names kept (wasm-bindgen, then wasm-opt with index.html's
 #                                 flags and -g), prints its largest modules and functions, and
 #                                 what changed since the last commit: against HEAD when the
-#                                 work tree has changes, else against HEAD~1 (built from a
-#                                 temporary worktree into this checkout's target/)
+#                                 work tree has changes, else against HEAD~1, or against REV
+#                                 when given (built from a temporary worktree into this
+#                                 checkout's target/)
 #   bash scripts/size.sh --check  only the check, on the module the last release build made:
 #                                 none of the code docs/size.md keeps out of the first visit
 #                                 (the standard float writer and reader, the standard sort)
@@ -44,7 +45,9 @@ if [ "${1:-}" = "--check" ]; then
   exit 0
 fi
 
-if [ -n "$(git status --porcelain --untracked-files=no)" ]; then base_rev=HEAD; else base_rev=HEAD~1; fi
+if [ -n "${1:-}" ]; then base_rev=$1
+elif [ -n "$(git status --porcelain --untracked-files=no)" ]; then base_rev=HEAD
+else base_rev=HEAD~1; fi
 say "building $(git rev-parse --short "$base_rev") ($base_rev) for the comparison"
 git worktree add --quiet --detach "$work/base" "$base_rev"
 (cd "$work/base" && CARGO_TARGET_DIR="$repo/target" cargo build --release --target wasm32-unknown-unknown --bin bloomlab --quiet)

@@ -79,7 +79,7 @@ function pieces(file) {
           p++;
         }
         const [length, content] = readLeb(bytes, p);
-        data.push({ name: `data segment ${i}`, size: length });
+        data.push({ name: 'data segments (texts, tables; their numbering changes between builds)', size: length });
         p = content + length;
       }
     } else if (id === 0) {
@@ -113,7 +113,7 @@ function pieces(file) {
 
 /** The module a function belongs to. */
 function moduleOf(name) {
-  if (name.startsWith('data segment')) return 'data (texts, tables)';
+  if (name.startsWith('data segments')) return 'data (texts, tables)';
   const ours = name.match(/bloomlab::((?:[a-z_0-9]+::){0,3})/);
   if (ours) return `bloomlab::${ours[1]}`.replace(/::$/, '');
   const crate = name.match(/^<?&?(?:mut )?([a-z_0-9]+)(?:\[[0-9a-f]+\])?::/);
