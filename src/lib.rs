@@ -9,6 +9,7 @@
 pub mod decimal;
 pub mod files_markup;
 pub mod filter;
+pub mod heap_sort;
 pub mod i18n;
 pub mod lang;
 pub mod markup;

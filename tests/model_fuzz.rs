@@ -3,8 +3,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::HashFamily;
-use bloomlab::state::calculator::CalculatorAction;
-use bloomlab::state::calculator::{CalculatorInput, Solve};
+use bloomlab::state::calculator_view::CalculatorAction;
+use bloomlab::state::calculator_view::{CalculatorInput, Solve};
 use bloomlab::state::cursor::CursorStep;
 use bloomlab::state::demos::Demo;
 use bloomlab::state::lesson::{parse_index, parse_lesson};

@@ -151,7 +151,7 @@ proptest! {
 
 use bloomlab::filter::hash_quality_job::{CorpusSource, HashQualityJob, PROBES};
 use bloomlab::state::fields::{check_item, FieldProblem, MAX_ITEM_BYTES};
-use bloomlab::state::hash_quality::{
+use bloomlab::state::hash_quality_view::{
     check_corpus, HashQualityAction, HashQualitySettings, HashQualityState, MAX_CORPUS,
     MAX_PASTED_BYTES,
 };

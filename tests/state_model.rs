@@ -2,7 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use bloomlab::filter::{ExperimentPlan, HashFamily, ParamError};
-use bloomlab::state::calculator::CalculatorAction;
+use bloomlab::state::calculator_view::CalculatorAction;
 use bloomlab::state::fields::FieldProblem;
 use bloomlab::state::practice::PracticeAction;
 use bloomlab::state::quiz::{QuizAnswer, QUIZ_QUESTIONS};
@@ -563,7 +563,7 @@ fn a_set_in_the_sets_view_holds_each_distinct_line_once_and_no_blank_ones() {
 
 #[test]
 fn the_calculator_question_and_fields_travel_in_the_link() {
-    use bloomlab::state::calculator::{CalculatorInput, Solve};
+    use bloomlab::state::calculator_view::{CalculatorInput, Solve};
     let state = state_from("view=calculator&solve=rate&cn=1000&cm=5000&ck=5");
     let (solve, input) = (state.calculator().solve(), state.calculator().input());
     assert_eq!(solve, Solve::RateForShape);
@@ -614,7 +614,7 @@ fn the_calculator_question_and_fields_travel_in_the_link() {
 
 #[test]
 fn the_lab_settings_travel_in_the_link() {
-    use bloomlab::state::lab::{FamilyChoice, LabAction, LabSettings, LabState};
+    use bloomlab::state::lab_view::{FamilyChoice, LabAction, LabSettings, LabState};
     use bloomlab::state::plot::AxisKind;
     let state =
         state_from("view=lab&lab_n=500&lab_filters=40&lab_probes=5000&lab_seed=9&lab_compare=both&lab_axis=log");
@@ -676,7 +676,7 @@ fn the_lab_settings_travel_in_the_link() {
 #[test]
 fn the_hash_quality_settings_travel_in_the_link() {
     use bloomlab::filter::hash_quality_job::CorpusSource;
-    use bloomlab::state::hash_quality::{HashQualityAction, HashQualitySettings};
+    use bloomlab::state::hash_quality_view::{HashQualityAction, HashQualitySettings};
     let state =
         state_from("view=hashes&hq_corpus=paste&hq_m=512&hq_k=3&hq_item=a%20b&hq_item=&hq_item=c");
     let settings = state.hash_quality().settings().clone();

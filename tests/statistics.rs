@@ -3,7 +3,7 @@
 
 use bloomlab::filter::agreement::{verdict, Cause, Verdict};
 use bloomlab::filter::{math, Experiment, ExperimentPlan, FilterShape, HashFamily, Layout};
-use bloomlab::state::lab::{LabAction, LabState};
+use bloomlab::state::lab_view::{LabAction, LabState};
 
 #[test]
 fn the_mean_of_many_filters_is_within_four_standard_errors_of_theory() {
@@ -165,7 +165,7 @@ fn at_m_100000_murmur3_departs_from_the_formula_on_at_most_one_seed_in_twenty() 
 fn at_the_labs_starting_filter_the_default_run_departs_no_more_often_than_chance() {
     // A right formula departs at 5 % of seeds; more than 10 of 100 has probability 1.2 %.
     // Departures by chance fall on both sides of the formula.
-    use bloomlab::state::lab::lab_shape;
+    use bloomlab::state::lab_view::lab_shape;
     use bloomlab::state::settings::Settings;
     let shape = lab_shape(Settings::default().shape());
     let verdicts = verdicts(shape, 1..=100);

@@ -5,10 +5,10 @@ use bloomlab::filter::hash_quality::Corpus;
 use bloomlab::filter::hash_quality_job::CorpusSource;
 use bloomlab::filter::HashFamily;
 use bloomlab::lang::Lang;
-use bloomlab::state::hash_quality::{corpus_lines, HashQualitySettings};
+use bloomlab::state::hash_quality_view::{corpus_lines, HashQualitySettings};
 use std::rc::Rc;
 
-use bloomlab::state::calculator::{CalculatorInput, Solve};
+use bloomlab::state::calculator_view::{CalculatorInput, Solve};
 use bloomlab::state::url::params::PARAMS;
 use bloomlab::state::url::{parse, print, Embedding, Lockable, UrlState, View, MAX_FOLDS};
 use bloomlab::state::{AppState, LogEntry, Mode, Settings};

@@ -72,7 +72,7 @@ impl DoubleHashingRate {
         let mut terms = Vec::new();
         for step in 0..m {
             let mut distinct: Vec<u64> = (0..u64::from(k)).map(|i| i * step % m).collect();
-            super::heap_sort::sort_u64(&mut distinct);
+            crate::heap_sort::sort_u64(&mut distinct);
             distinct.dedup();
             for subset in 0..1u32 << distinct.len() {
                 let chosen: Vec<u64> = (0..distinct.len())
@@ -109,7 +109,7 @@ fn avoiding(m: u64, k: u32, bits: &[u64]) -> f64 {
                 hitting.push((bit + m - i * step % m) % m);
             }
         }
-        super::heap_sort::sort_u64(&mut hitting);
+        crate::heap_sort::sort_u64(&mut hitting);
         hitting.dedup();
         missing += m - hitting.len() as u64;
     }

@@ -235,7 +235,7 @@ impl MeasuredPoint {
     /// (nearest rank).
     pub fn spread(&self) -> (f64, f64) {
         let mut counts = self.false_positives.clone();
-        super::heap_sort::sort_u64(&mut counts);
+        crate::heap_sort::sort_u64(&mut counts);
         let rank = |q: f64| {
             let last = counts.len().saturating_sub(1);
             let at = ((q * counts.len() as f64).ceil() as usize).saturating_sub(1);

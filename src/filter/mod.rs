@@ -29,7 +29,6 @@ pub mod growing;
 pub mod hash_quality;
 pub mod hash_quality_job;
 pub mod hashing;
-pub mod heap_sort;
 pub mod lab_tasks;
 pub mod math;
 pub mod params;

@@ -71,7 +71,7 @@ fn earlier_twins(shape: FilterShape, candidates: &[String]) -> Vec<Option<usize>
             (hasher.finish() << 32) | index as u64
         })
         .collect();
-    super::heap_sort::sort_u64(&mut keys);
+    crate::heap_sort::sort_u64(&mut keys);
     let index_of = |key: u64| (key & 0xffff_ffff) as usize;
     let mut twins = vec![None; candidates.len()];
     for group in keys.chunk_by(|a, b| a >> 32 == b >> 32) {

@@ -1,7 +1,7 @@
 //! Names of the model's choices in the page's language.
 
 use crate::filter::hash_quality::HashUnderTest;
-use crate::state::calculator::Solve;
+use crate::state::calculator_view::Solve;
 use crate::state::demos::Demo;
 use crate::state::View;
 

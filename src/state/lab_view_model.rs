@@ -6,7 +6,7 @@
 use crate::filter::{ExperimentPlan, FilterShape, ItemKind, ItemSource, MeasuredPoint, ITEM_LEN};
 
 use super::fields::FieldProblem;
-use super::lab::{lab_shape, FamilyChoice, LabState, Run};
+use super::lab_view::{lab_shape, FamilyChoice, LabState, Run};
 use super::settings::FilterModel;
 use super::url::percent_encode;
 
@@ -121,7 +121,7 @@ impl LabViewModel {
 mod tests {
     use super::*;
     use crate::filter::HashFamily;
-    use crate::state::lab::{LabAction, LAB_START_K, LAB_START_M};
+    use crate::state::lab_view::{LabAction, LAB_START_K, LAB_START_M};
     use crate::state::settings::Settings;
 
     #[test]

@@ -3,7 +3,7 @@
 
 pub mod answer_number;
 pub mod apps_view;
-pub mod calculator;
+pub mod calculator_view;
 pub mod cms_view;
 pub mod crawl;
 pub mod cursor;
@@ -15,8 +15,8 @@ pub mod figures;
 pub mod files_view;
 pub mod grid_layout;
 pub mod grow_view;
-pub mod hash_quality;
-pub mod lab;
+pub mod hash_quality_view;
+pub mod lab_view;
 pub mod lab_view_model;
 pub mod lesson;
 pub mod log;

@@ -16,12 +16,12 @@
 //! exhaustive matches in each group, so a new variant must answer both.
 
 use crate::state::apps_view::AppsAction;
-use crate::state::calculator::CalculatorAction;
+use crate::state::calculator_view::CalculatorAction;
 use crate::state::cms_view::CmsAction;
 use crate::state::files_view::FilesAction;
 use crate::state::grow_view::GrowAction;
-use crate::state::hash_quality::HashQualityAction;
-use crate::state::lab::LabAction;
+use crate::state::hash_quality_view::HashQualityAction;
+use crate::state::lab_view::LabAction;
 use crate::state::practice::PracticeAction;
 use crate::state::sets_view::SetsAction;
 use crate::state::url::Lockable;

@@ -377,7 +377,7 @@ impl AppState {
             .positions(item.as_bytes())
             .filter(|&p| !self.filter.is_set(p))
             .collect();
-        crate::filter::heap_sort::sort_u64(&mut fresh);
+        crate::heap_sort::sort_u64(&mut fresh);
         fresh.dedup();
         let newly_set = fresh.len();
         self.push_entries(vec![LogEntry::Add(item.clone())]);

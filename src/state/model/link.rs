@@ -5,12 +5,12 @@ use std::rc::Rc;
 use super::lessons::{LessonOverrides, LessonRequest};
 use super::{AppState, BulkBuilder, BulkProgress, Message};
 use crate::state::apps_view::AppsState;
-use crate::state::calculator::CalculatorState;
+use crate::state::calculator_view::CalculatorState;
 use crate::state::cms_view::CmsState;
 use crate::state::files_view::FilesState;
 use crate::state::grow_view::GrowState;
-use crate::state::hash_quality::HashQualityState;
-use crate::state::lab::LabState;
+use crate::state::hash_quality_view::HashQualityState;
+use crate::state::lab_view::LabState;
 use crate::state::log::{replay, LogEntry, Members};
 use crate::state::settings::FilterModel;
 

@@ -12,14 +12,14 @@ use std::rc::Rc;
 use crate::lang::Lang;
 
 use super::apps_view::AppsState;
-use super::calculator::{CalculatorAction, CalculatorState};
+use super::calculator_view::{CalculatorAction, CalculatorState};
 use super::cms_view::CmsState;
 use super::crawl::CrawlTally;
 use super::fields::check_item;
 use super::files_view::FilesState;
 use super::grow_view::GrowState;
-use super::hash_quality::HashQualityState;
-use super::lab::LabState;
+use super::hash_quality_view::HashQualityState;
+use super::lab_view::LabState;
 use super::lesson::Lesson;
 use super::log::{replay, LogEntry, Members};
 use super::practice::Practice;

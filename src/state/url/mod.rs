@@ -13,12 +13,12 @@ use std::rc::Rc;
 use crate::lang::Lang;
 
 use super::apps_view::AppsSettings;
-use super::calculator::{CalculatorInput, Solve};
+use super::calculator_view::{CalculatorInput, Solve};
 use super::cms_view::CmsSettings;
 use super::fields::check_item;
 use super::grow_view::GrowSettings;
-use super::hash_quality::HashQualitySettings;
-use super::lab::LabSettings;
+use super::hash_quality_view::HashQualitySettings;
+use super::lab_view::LabSettings;
 use super::log::LogEntry;
 use super::settings::Settings;
 use crate::filter::growing::GrowError;

@@ -1,7 +1,7 @@
 //! The sizing calculator, the best-practice table and "check a claim".
 
 use crate::decimal::{fixed, shortest};
-use crate::state::calculator::CalculatorAction;
+use crate::state::calculator_view::CalculatorAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::filter::sizing::{check_claim, practice_table, Solution};
 use crate::filter::{MAX_BITS, MAX_HASHES};
 use crate::i18n::labels;
 use crate::i18n::{describe, fill, Text};
-use crate::state::calculator::{
+use crate::state::calculator_view::{
     binary_size, read_claim, CalculatorErrors, CalculatorInput, CalculatorState, ClaimInput, Solve,
 };
 use crate::state::Action;

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::filter::{HashFamily, Layout, MeasuredPoint};
 use crate::i18n::sentences;
 use crate::i18n::{fill, Text};
-use crate::state::lab::Run;
+use crate::state::lab_view::Run;
 use crate::state::plot::{linear_ticks, log_ticks, theory_curve, AxisKind, Curve};
 use crate::ui::chart::{labelled, polyline, Frame};
 use crate::ui::picture::plot_download;

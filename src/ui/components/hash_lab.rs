@@ -13,7 +13,7 @@ use crate::filter::hash_quality_job::{CorpusSource, PROBES};
 use crate::i18n::{describe, fill, labels, shown_item, Text};
 use crate::protocol::Request;
 use crate::state::fields::FieldProblem;
-use crate::state::hash_quality::{HashQualityAction, HashQualitySettings, HashQualityState};
+use crate::state::hash_quality_view::{HashQualityAction, HashQualitySettings, HashQualityState};
 use crate::state::numbers::grouped;
 use crate::state::numbers::{machine_rate, percent, probability, probability_from_ln};
 use crate::state::Action;

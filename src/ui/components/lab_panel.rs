@@ -10,7 +10,9 @@ use crate::filter::agreement::{Cause, Verdict};
 use crate::filter::hashing::repeating_steps;
 use crate::filter::{ExperimentPlan, FilterShape, HashFamily};
 use crate::i18n::{describe, fill, then, Text};
-use crate::state::lab::{Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus};
+use crate::state::lab_view::{
+    Coverage, FamilyChoice, LabAction, LabField, LabState, Run, RunStatus,
+};
 use crate::state::lab_view_model::{user_point, LabViewModel, USER_PROBES};
 use crate::state::numbers::grouped;
 use crate::state::plot::AxisKind;

@@ -11,9 +11,9 @@
 use crate::filter::hash_quality_job::CorpusSource;
 use crate::filter::{HashFamily, Layout, ParamError};
 use crate::lang::Lang;
-use crate::state::calculator::Solve;
+use crate::state::calculator_view::Solve;
 use crate::state::fields::{parse_bounded, FieldProblem};
-use crate::state::lab::FamilyChoice;
+use crate::state::lab_view::FamilyChoice;
 use crate::state::log::LogEntry;
 use crate::state::plot::AxisKind;
 use crate::state::settings::Mode;

@@ -12,8 +12,8 @@ use crate::state::fields::{
     FieldProblem,
 };
 use crate::state::grow_view::{parse_growth, parse_m0, parse_rate, parse_ratio, parse_stream};
-use crate::state::hash_quality::push_corpus_lines;
-use crate::state::lab::MAX_LAB_WORKERS;
+use crate::state::hash_quality_view::push_corpus_lines;
+use crate::state::lab_view::MAX_LAB_WORKERS;
 use crate::state::log::LogEntry;
 use crate::state::settings::{DEFAULT_K, DEFAULT_M};
 use crate::state::url::{Lockable, NoticeReason, MAX_FOLDS};
