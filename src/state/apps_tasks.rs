@@ -7,8 +7,8 @@
 //!                                                          the request
 //! 4, generation, lookups, present, skipped, wasted, found, the formula's rate, found,
 //!    wasted, skipped, messages, spam, blocked spam, wrongly blocked, rescued, passed,
-//!    the blacklist's rate, verdict (0 to 3 in the order of [`Verdict`], 4 for none), then
-//!    the whitelisted innocent senders' numbers                the answer
+//!    the blacklist's rate, verdict (0 to 3 in the order of [`Verdict`], 4 for none),
+//!    family, then the whitelisted innocent senders' numbers   the answer
 //! ```
 
 use crate::filter::lab_tasks::family_number;
@@ -119,6 +119,7 @@ pub fn run_apps(request: &[f64], check: &str) -> Option<Vec<f64>> {
         m.not_in_filter as f64,
         mail.fp_rate,
         verdict.unwrap_or(VERDICTS.len()) as f64,
+        family_number(job.store.family()) as f64,
     ];
     // Only innocent senders of the stream are whitelisted.
     for listed in &mail.whitelist {
@@ -162,11 +163,13 @@ pub fn read_apps_answer(answer: &[f64]) -> Option<(u64, AppsReport)> {
     } else {
         Some(*VERDICTS.get(number)?)
     };
+    let family = read.family()?;
     let mut whitelist = Vec::new();
     while !read.values.is_empty() {
         whitelist.push(address(Sender::Innocent, read.whole()?));
     }
     let report = AppsReport {
+        family,
         kv: KvReport { counts, prediction },
         mail: MailReport {
             counts: mail_counts,
@@ -187,8 +190,13 @@ mod tests {
 
     /// The report of `state`'s job, through the request and answer the workers exchange.
     fn report(state: &AppsState) -> AppsReport {
-        let (job, generation) = (state.job(), state.generation());
-        let answer = run_apps(&apps_request(generation, job), &job.check).unwrap();
+        report_with(state, HashFamily::Murmur3)
+    }
+
+    /// The report of `state`'s job with `family`.
+    fn report_with(state: &AppsState, family: HashFamily) -> AppsReport {
+        let (job, generation) = (state.job(family), state.generation());
+        let answer = run_apps(&apps_request(generation, &job), &job.check).unwrap();
         let (read_generation, report) = read_apps_answer(&answer).unwrap();
         assert_eq!(read_generation, generation);
         report
@@ -224,11 +232,12 @@ mod tests {
 
     #[test]
     fn the_report_travels_whole_and_the_run_follows_the_family_and_the_lookups() {
-        let state = AppsState::default().with_family(HashFamily::Fnv1a);
-        assert_eq!(state.job().store.family(), HashFamily::Fnv1a);
-        let fnv = report(&state);
+        let state = AppsState::default();
+        let job = state.job(HashFamily::Fnv1a);
+        assert_eq!(job.store.family(), HashFamily::Fnv1a);
+        let fnv = report_with(&state, HashFamily::Fnv1a);
+        assert_eq!(fnv.family, HashFamily::Fnv1a);
         assert_ne!(fnv, report(&AppsState::default()));
-        let job = state.job();
         let plan = KvPlan::new(job.store, KEYS, job.lookups, job.share, SEED).unwrap();
         let mut run = KvRun::new(plan);
         run.run_to_end();
@@ -241,7 +250,7 @@ mod tests {
         assert_eq!(report(&fewer).kv.counts.lookups, 2000);
         // A malformed request or answer is refused.
         assert_eq!(run_apps(&[APPS, 1.0, 0.0, 8000.0], ""), None);
-        let mut answer = run_apps(&apps_request(1, job), "").unwrap();
+        let mut answer = run_apps(&apps_request(1, &job), "").unwrap();
         answer[18] = 5.0;
         assert_eq!(read_apps_answer(&answer), None);
     }
