@@ -195,8 +195,8 @@ proptest! {
             // The filter is the log's first t operations: all of them unless the timeline
             // shows an earlier filter.
             let (filter, members) = replay(state.settings(), &state.log()[..state.timeline_t()]);
-            prop_assert_eq!(state.filter(), &filter);
-            prop_assert_eq!(state.members(), &members);
+            prop_assert_eq!(state.filter().as_ref(), &filter);
+            prop_assert_eq!(state.members().as_ref(), &members);
             prop_assert!(state.folds() <= 4);
             prop_assert!(state.selected_cell().is_none_or(|c| c < state.settings().m()));
             let unsafe_delete = state

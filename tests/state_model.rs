@@ -986,8 +986,8 @@ mod timeline_and_practice {
         let back = state.apply(Action::Filter(FilterAction::Seek(Some(2))));
         assert_eq!(back.timeline_t(), 2);
         let (earlier, members) = replay(back.settings(), &back.log()[..2]);
-        assert_eq!(back.filter(), &earlier);
-        assert_eq!(back.members(), &members);
+        assert_eq!(back.filter().as_ref(), &earlier);
+        assert_eq!(back.members().as_ref(), &members);
         assert_eq!(back.log().len(), 5, "the log is kept whole");
         assert_eq!(
             back.url_query(false),
@@ -1006,7 +1006,7 @@ mod timeline_and_practice {
         // forward one step at a time, then "Now"
         let forward = asked.apply(Action::Filter(FilterAction::Seek(Some(4))));
         assert_eq!(
-            forward.filter(),
+            forward.filter().as_ref(),
             &replay(forward.settings(), &forward.log()[..4]).0
         );
         let now = forward.apply(Action::Filter(FilterAction::Seek(None)));
@@ -1021,7 +1021,10 @@ mod timeline_and_practice {
             ],
         );
         assert_eq!(added.timeline_t(), 6);
-        assert_eq!(added.filter(), &replay(added.settings(), added.log()).0);
+        assert_eq!(
+            added.filter().as_ref(),
+            &replay(added.settings(), added.log()).0
+        );
     }
 
     #[test]
@@ -1187,4 +1190,27 @@ mod timeline_and_practice {
         assert_eq!(practice.results.len(), total);
         assert_eq!(practice.score(), 0);
     }
+}
+
+#[test]
+fn the_count_min_and_use_case_views_follow_a_change_of_the_family() {
+    use bloomlab::state::cms_view::CmsAction;
+    let state = act(
+        AppState::default(),
+        [
+            Action::Page(PageAction::SetView(bloomlab::state::View::Cms)),
+            Action::Cms(CmsAction::Add("apple".into())),
+        ],
+    );
+    assert_eq!(state.cms().sketch().family(), HashFamily::Murmur3);
+    let state = state.apply(Action::Filter(FilterAction::SetFamily(HashFamily::Fnv1a)));
+    assert_eq!(state.settings().family(), HashFamily::Fnv1a);
+    let shown = state.cms();
+    assert_eq!(shown.sketch().family(), HashFamily::Fnv1a);
+    assert_eq!(shown.true_count("apple"), 1);
+    assert!(shown.sketch().estimate(b"apple") >= 1);
+    // The use cases' simulations start with the page's family too.
+    let job = state.apps().job(state.settings().family());
+    assert_eq!(job.store.family(), HashFamily::Fnv1a);
+    assert_eq!(job.spam.family(), HashFamily::Fnv1a);
 }

@@ -171,4 +171,4 @@ wire_struct!(MailReport {
     whitelist,
     verdict
 });
-wire_struct!(AppsReport { kv, mail });
+wire_struct!(AppsReport { family, kv, mail });

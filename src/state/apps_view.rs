@@ -72,12 +72,13 @@ pub struct AppsProblems {
 }
 
 /// The view: settings, problems, the job of the last valid settings, its generation and its
-/// report once the workers have sent it.
+/// report once the workers have sent it. The job's family is the page's, read when the job
+/// is started ([`AppsState::job`]); a report is shown for the family it ran with.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AppsState {
     settings: AppsSettings,
     problems: AppsProblems,
-    family: HashFamily,
+    /// The job, its filters hashed by murmur3 until [`AppsState::job`] gives the family.
     job: AppsJob,
     generation: u64,
     report: Option<AppsReport>,
@@ -108,7 +109,6 @@ impl AppsState {
             report: None,
             settings: AppsSettings::default(),
             problems: AppsProblems::default(),
-            family,
         };
         state.edited(settings)
     }
@@ -130,18 +130,6 @@ impl AppsState {
         }
     }
 
-    /// The same view with its filters hashed by `family` (murmur3 for a family without an
-    /// `(h1, h2)` pair, whose k is limited).
-    pub fn with_family(mut self, family: HashFamily) -> Self {
-        let family = family.with_pair_or_murmur3();
-        if family == self.family {
-            return self;
-        }
-        self.family = family;
-        let settings = self.settings.clone();
-        self.edited(settings)
-    }
-
     fn edited(mut self, settings: AppsSettings) -> Self {
         let m = parse_bits(&settings.m);
         let k = parse_hashes(&settings.k);
@@ -160,7 +148,7 @@ impl AppsState {
         let store_shape = FilterShape::new(
             *m.as_ref().unwrap_or(&job.store.m()),
             *k.as_ref().unwrap_or(&job.store.k()),
-            self.family,
+            HashFamily::Murmur3,
         );
         if let Ok(shape) = store_shape {
             job.store = shape;
@@ -170,7 +158,7 @@ impl AppsState {
         let spam_shape = FilterShape::new(
             *spam_m.as_ref().unwrap_or(&job.spam.m()),
             SPAM_K,
-            self.family,
+            HashFamily::Murmur3,
         );
         if let Ok(shape) = spam_shape {
             job.spam = shape;
@@ -200,17 +188,27 @@ impl AppsState {
     pub fn problems(&self) -> &AppsProblems {
         &self.problems
     }
-    /// What the simulations run.
-    pub fn job(&self) -> &AppsJob {
-        &self.job
+    /// What the simulations run with the page's `family` (murmur3 for a family without an
+    /// `(h1, h2)` pair, whose k is limited).
+    pub fn job(&self, family: HashFamily) -> AppsJob {
+        let family = family.with_pair_or_murmur3();
+        let hashed =
+            |shape: FilterShape| FilterShape::new(shape.m(), shape.k(), family).unwrap_or(shape);
+        AppsJob {
+            store: hashed(self.job.store),
+            spam: hashed(self.job.spam),
+            ..self.job.clone()
+        }
     }
     /// Changes whenever the job does, so that a report of an older job is dropped.
     pub fn generation(&self) -> u64 {
         self.generation
     }
-    /// The report of the current job, once the workers have sent it.
-    pub fn report(&self) -> Option<&AppsReport> {
-        self.report.as_ref()
+    /// The report of the current job with the page's `family`, once the workers have sent
+    /// it.
+    pub fn report(&self, family: HashFamily) -> Option<&AppsReport> {
+        let family = family.with_pair_or_murmur3();
+        self.report.as_ref().filter(|r| r.family == family)
     }
 }
 
@@ -221,6 +219,7 @@ mod tests {
 
     fn a_report(lookups: u64) -> AppsReport {
         AppsReport {
+            family: HashFamily::Murmur3,
             kv: KvReport {
                 counts: KvCounts {
                     lookups,
@@ -245,26 +244,26 @@ mod tests {
     #[test]
     fn a_report_is_filed_only_for_the_current_job() {
         let state = AppsState::default();
-        assert_eq!(state.report(), None);
+        assert_eq!(state.report(HashFamily::Murmur3), None);
         let generation = state.generation();
         let edited = state.clone().apply(AppsAction::Edit(AppsSettings {
             lookups: "2000".into(),
             ..AppsSettings::default()
         }));
-        assert_eq!(edited.job().lookups, 2000);
+        assert_eq!(edited.job(HashFamily::Murmur3).lookups, 2000);
         assert_ne!(edited.generation(), generation);
         // The older job's report is dropped; the current one's is kept.
         let late = edited.apply(AppsAction::Reported(generation, a_report(10_000)));
-        assert_eq!(late.report(), None);
+        assert_eq!(late.report(HashFamily::Murmur3), None);
         let current = late.generation();
         let filed = late.apply(AppsAction::Reported(current, a_report(2000)));
-        assert_eq!(filed.report(), Some(&a_report(2000)));
+        assert_eq!(filed.report(HashFamily::Murmur3), Some(&a_report(2000)));
         // Settings that make the same job keep the report; a new job drops it.
         let same = filed
             .clone()
             .apply(AppsAction::Edit(filed.settings().clone()));
         assert_eq!(
-            (same.generation(), same.report()),
+            (same.generation(), same.report(HashFamily::Murmur3)),
             (current, Some(&a_report(2000)))
         );
         let checked = same.apply(AppsAction::Edit(AppsSettings {
@@ -272,33 +271,49 @@ mod tests {
             check: "user0000@mail.example".into(),
             ..AppsSettings::default()
         }));
-        assert_eq!(checked.report(), None);
-        assert_eq!(checked.job().check, "user0000@mail.example");
+        assert_eq!(checked.report(HashFamily::Murmur3), None);
+        assert_eq!(
+            checked.job(HashFamily::Murmur3).check,
+            "user0000@mail.example"
+        );
     }
 
     #[test]
     fn a_bad_field_is_named_and_the_last_good_job_stays() {
         let state = AppsState::default();
-        let before = state.job().clone();
+        let before = state.job(HashFamily::Murmur3);
         let state = state.apply(AppsAction::Edit(AppsSettings {
             present: "1.5".into(),
             lookups: "0".into(),
             ..AppsSettings::default()
         }));
         assert!(state.problems().present.is_some() && state.problems().lookups.is_some());
-        assert_eq!(*state.job(), before);
+        assert_eq!(state.job(HashFamily::Murmur3), before);
         let all_present = state.apply(AppsAction::Edit(AppsSettings {
             present: "1".into(),
             ..AppsSettings::default()
         }));
-        assert_eq!(all_present.job().share, 1.0);
+        assert_eq!(all_present.job(HashFamily::Murmur3).share, 1.0);
     }
 
     #[test]
-    fn the_family_of_both_filters_follows_the_page() {
-        let state = AppsState::default().with_family(HashFamily::Fnv1a);
-        assert_eq!(state.job().store.family(), HashFamily::Fnv1a);
-        assert_eq!(state.job().spam.family(), HashFamily::Fnv1a);
-        assert_ne!(state.generation(), AppsState::default().generation());
+    fn the_family_of_both_filters_follows_the_page_and_a_report_shows_for_its_own() {
+        let state = AppsState::default();
+        assert_eq!(
+            state.job(HashFamily::Fnv1a).store.family(),
+            HashFamily::Fnv1a
+        );
+        assert_eq!(
+            state.job(HashFamily::Fnv1a).spam.family(),
+            HashFamily::Fnv1a
+        );
+        assert_eq!(
+            state.job(HashFamily::Seed000).store.family(),
+            HashFamily::Murmur3
+        );
+        let generation = state.generation();
+        let filed = state.apply(AppsAction::Reported(generation, a_report(10_000)));
+        assert_eq!(filed.report(HashFamily::Murmur3), Some(&a_report(10_000)));
+        assert_eq!(filed.report(HashFamily::Fnv1a), None);
     }
 }

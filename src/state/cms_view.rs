@@ -92,12 +92,17 @@ pub struct Counted {
     pub truth: u64,
 }
 
-/// The view: settings, problems and the sketch the last valid values build.
+/// The view: settings, their problems, the last valid width and depth, and how often each
+/// word of the Zipf stream was drawn. The sketch itself is built when the view is drawn
+/// ([`CmsState::shown`]), hashed by the page's family as it is then.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CmsState {
     settings: CmsSettings,
     problems: CmsProblems,
-    sketch: CountMinSketch,
+    /// w of the last valid width.
+    width: u64,
+    /// d of the last valid depth.
+    depth: u32,
     zipf_counts: Vec<u64>,
 }
 
@@ -111,13 +116,11 @@ impl CmsState {
     /// The view with these settings (a width or depth that cannot be used falls back to
     /// the default and is named beside its field).
     pub fn new(settings: CmsSettings) -> Self {
-        let fallback = CmsSettings::default();
-        let sketch = CountMinSketch::new(32, 4, HashFamily::Murmur3)
-            .unwrap_or_else(|_| unreachable!("the default sketch is valid"));
         let state = CmsState {
-            settings: fallback,
+            settings: CmsSettings::default(),
             problems: CmsProblems::default(),
-            sketch,
+            width: 32,
+            depth: 4,
             zipf_counts: Vec::new(),
         };
         state.edited(settings)
@@ -146,8 +149,8 @@ impl CmsState {
         self.edited(settings)
     }
 
-    /// The state for new settings: each field read, the sketch rebuilt from the last valid
-    /// width and depth.
+    /// The state for new settings: each field read, the last valid width and depth kept,
+    /// the Zipf words drawn counted.
     fn edited(mut self, mut settings: CmsSettings) -> Self {
         let width = parse_bounded(&settings.width, MAX_VIEW_WIDTH, ParamError::ZeroBits);
         let depth = parse_bounded(
@@ -157,17 +160,12 @@ impl CmsState {
         );
         settings.zipf = settings.zipf.min(MAX_ZIPF);
         settings.adds.truncate(MAX_CMS_ADDS);
-        let w = *width.as_ref().unwrap_or(&self.sketch.width());
-        let d = depth.as_ref().map_or(self.sketch.depth(), |&d| d as u32);
+        self.width = *width.as_ref().unwrap_or(&self.width);
+        self.depth = depth.as_ref().map_or(self.depth, |&d| d as u32);
         self.problems = CmsProblems {
             width: width.err(),
             depth: depth.err(),
         };
-        let mut sketch = CountMinSketch::new(w, d, self.sketch.family())
-            .unwrap_or_else(|_| unreachable!("w and d were checked"));
-        for item in &settings.adds {
-            sketch.add(item.as_bytes());
-        }
         let mut zipf_counts = vec![0u64; ZIPF_VOCABULARY as usize + 1];
         let ranks = zipf_ranks(
             ZIPF_VOCABULARY,
@@ -179,38 +177,52 @@ impl CmsState {
         for rank in ranks {
             zipf_counts[rank as usize] += 1;
         }
-        for (rank, &count) in zipf_counts.iter().enumerate().skip(1) {
-            if count > 0 {
-                sketch.add_count(zipf_word(rank as u32).as_bytes(), count);
-            }
-        }
-        self.sketch = sketch;
         self.zipf_counts = zipf_counts;
         self.settings = settings;
         self
     }
 
-    /// The same view with its sketch hashed by `family` (a family without an `(h1, h2)`
-    /// pair falls back to murmur3).
-    pub fn with_family(self, family: HashFamily) -> Self {
+    /// The view as drawn with the page's `family` (murmur3 for a family without an
+    /// `(h1, h2)` pair): the typed items in order, then the Zipf words, in a w × d sketch.
+    pub fn shown(&self, family: HashFamily) -> CmsShown<'_> {
         let family = family.with_pair_or_murmur3();
-        if family == self.sketch.family() {
-            return self;
-        }
-        let settings = self.settings.clone();
-        let mut state = self;
-        state.sketch = CountMinSketch::new(state.sketch.width(), state.sketch.depth(), family)
+        let mut sketch = CountMinSketch::new(self.width, self.depth, family)
             .unwrap_or_else(|_| unreachable!("w and d were checked"));
-        state.edited(settings)
+        for item in &self.settings.adds {
+            sketch.add(item.as_bytes());
+        }
+        for (rank, &count) in self.zipf_counts.iter().enumerate().skip(1) {
+            if count > 0 {
+                sketch.add_count(zipf_word(rank as u32).as_bytes(), count);
+            }
+        }
+        CmsShown {
+            state: self,
+            sketch,
+        }
     }
 
     /// The settings as typed.
     pub fn settings(&self) -> &CmsSettings {
         &self.settings
     }
+}
+
+/// The count-min view as drawn: its state and the sketch it builds with the page's family.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CmsShown<'a> {
+    state: &'a CmsState,
+    sketch: CountMinSketch,
+}
+
+impl CmsShown<'_> {
+    /// The settings as typed.
+    pub fn settings(&self) -> &CmsSettings {
+        &self.state.settings
+    }
     /// Each field's problem.
     pub fn problems(&self) -> &CmsProblems {
-        &self.problems
+        &self.state.problems
     }
     /// The sketch.
     pub fn sketch(&self) -> &CountMinSketch {
@@ -219,12 +231,13 @@ impl CmsState {
 
     /// How many times `item` was really added: by hand and in the Zipf stream.
     pub fn true_count(&self, item: &str) -> u64 {
-        let typed = self.settings.adds.iter().filter(|a| *a == item).count() as u64;
+        let settings = &self.state.settings;
+        let typed = settings.adds.iter().filter(|a| *a == item).count() as u64;
         let zipf = item
             .strip_prefix('w')
             .and_then(|r| parse_whole(r).ok())
             .filter(|r| item == zipf_word(*r as u32))
-            .and_then(|r| self.zipf_counts.get(r as usize))
+            .and_then(|r| self.state.zipf_counts.get(r as usize))
             .copied()
             .unwrap_or(0);
         typed + zipf
@@ -232,7 +245,7 @@ impl CmsState {
 
     /// The query's estimate and true count, when there is a query.
     pub fn queried(&self) -> Option<Counted> {
-        let item = &self.settings.query;
+        let item = &self.state.settings.query;
         (!item.is_empty()).then(|| self.counted(item))
     }
 
@@ -247,15 +260,15 @@ impl CmsState {
     /// The items added most often by the sketch's estimate, largest first: the typed items
     /// and the Zipf words drawn, each once.
     pub fn heavy_hitters(&self) -> Vec<Counted> {
-        let mut candidates: Vec<String> = crate::filter::distinct::first_occurrences(
-            self.settings.adds.iter().map(String::as_str),
-        )
-        .into_iter()
-        .map(str::to_owned)
-        .collect();
-        for (rank, &count) in self.zipf_counts.iter().enumerate().skip(1) {
+        let adds = &self.state.settings.adds;
+        let mut candidates: Vec<String> =
+            crate::filter::distinct::first_occurrences(adds.iter().map(String::as_str))
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+        for (rank, &count) in self.state.zipf_counts.iter().enumerate().skip(1) {
             let word = zipf_word(rank as u32);
-            if count > 0 && !self.settings.adds.contains(&word) {
+            if count > 0 && !adds.contains(&word) {
                 candidates.push(word);
             }
         }
@@ -271,30 +284,35 @@ impl CmsState {
 mod tests {
     use super::*;
 
+    /// The view as drawn with murmur3.
+    fn shown(state: &CmsState) -> CmsShown<'_> {
+        state.shown(HashFamily::Murmur3)
+    }
+
     #[test]
     fn the_sketch_counts_typed_items_and_never_estimates_below_the_truth() {
         let state = CmsState::default()
             .apply(CmsAction::Add("apple".into()))
             .apply(CmsAction::Add("pear".into()))
             .apply(CmsAction::Add("apple".into()));
-        assert_eq!(state.sketch().total(), 3);
-        let queried = state.queried().unwrap();
+        assert_eq!(shown(&state).sketch().total(), 3);
+        let queried = shown(&state).queried().unwrap();
         assert_eq!(queried.item, "apple");
         assert_eq!(queried.truth, 2);
         assert!(queried.estimate >= 2);
         let state = state.apply(CmsAction::Query("plum".into()));
-        assert_eq!(state.queried().unwrap().truth, 0);
+        assert_eq!(shown(&state).queried().unwrap().truth, 0);
     }
 
     #[test]
     fn the_zipf_stream_adds_its_words_and_the_heavy_hitters_lead_with_the_first_ranks() {
         let state = CmsState::default().apply(CmsAction::AddZipf);
-        assert_eq!(state.sketch().total(), ZIPF_BATCH);
+        assert_eq!(shown(&state).sketch().total(), ZIPF_BATCH);
         let ranks =
             zipf_ranks(ZIPF_VOCABULARY, ZIPF_EXPONENT, ZIPF_BATCH as u32, ZIPF_SEED).unwrap();
         let ones = ranks.iter().filter(|&&r| r == 1).count() as u64;
-        assert_eq!(state.true_count("w1"), ones);
-        let heavy = state.heavy_hitters();
+        assert_eq!(shown(&state).true_count("w1"), ones);
+        let heavy = shown(&state).heavy_hitters();
         assert_eq!(heavy.len(), HEAVY_HITTERS);
         assert_eq!(heavy[0].item, "w1");
         for counted in &heavy {
@@ -302,8 +320,8 @@ mod tests {
         }
         // The same words again: the next batch continues the same stream.
         let twice = state.apply(CmsAction::AddZipf);
-        assert_eq!(twice.sketch().total(), 2 * ZIPF_BATCH);
-        assert_eq!(twice.apply(CmsAction::Clear).sketch().total(), 0);
+        assert_eq!(shown(&twice).sketch().total(), 2 * ZIPF_BATCH);
+        assert_eq!(shown(&twice.apply(CmsAction::Clear)).sketch().total(), 0);
     }
 
     #[test]
@@ -311,24 +329,26 @@ mod tests {
         let state = CmsState::default()
             .apply(CmsAction::Add("x".into()))
             .apply(CmsAction::SetWidth("0".into()));
-        assert!(state.problems().width.is_some());
-        assert_eq!(state.sketch().width(), 32);
-        assert_eq!(state.sketch().total(), 1);
+        assert!(shown(&state).problems().width.is_some());
+        assert_eq!(shown(&state).sketch().width(), 32);
+        assert_eq!(shown(&state).sketch().total(), 1);
         let state = state.apply(CmsAction::SetWidth("5000".into()));
         assert_eq!(
-            state.problems().width,
+            shown(&state).problems().width,
             Some(FieldProblem::AboveMax(MAX_VIEW_WIDTH))
         );
         let state = state.apply(CmsAction::SetDepth("7".into()));
-        assert_eq!(state.sketch().depth(), 7);
-        assert_eq!(state.sketch().total(), 1);
+        assert_eq!(shown(&state).sketch().depth(), 7);
+        assert_eq!(shown(&state).sketch().total(), 1);
     }
 
     #[test]
     fn a_family_without_a_pair_sketches_with_murmur3() {
-        let state = CmsState::default().with_family(HashFamily::Seed000);
-        assert_eq!(state.sketch().family(), HashFamily::Murmur3);
-        let state = state.with_family(HashFamily::Fnv1a);
-        assert_eq!(state.sketch().family(), HashFamily::Fnv1a);
+        let state = CmsState::default().apply(CmsAction::Add("x".into()));
+        let seed = state.shown(HashFamily::Seed000);
+        assert_eq!(seed.sketch().family(), HashFamily::Murmur3);
+        let fnv = state.shown(HashFamily::Fnv1a);
+        assert_eq!(fnv.sketch().family(), HashFamily::Fnv1a);
+        assert_eq!(fnv.sketch().total(), 1);
     }
 }

@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(words.len(), 4);
         let (query, _) = Demo::Saturation.query();
         let state = AppState::from_url(parse(&query));
-        match state.filter() {
+        match state.filter().as_ref() {
             FilterModel::Counting(f) => {
                 assert_eq!(f.max_count(), 3);
                 assert!(f.is_saturated(position));

@@ -13,6 +13,7 @@ pub mod examples;
 pub mod fields;
 pub mod figures;
 pub mod files_view;
+pub mod filter_state;
 pub mod grid_layout;
 pub mod grow_view;
 pub mod hash_quality_view;

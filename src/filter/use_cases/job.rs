@@ -5,7 +5,7 @@
 use super::{
     BlacklistPlan, KvCounts, KvPlan, KvPrediction, KvRun, MailCounts, MailServer, Verdict,
 };
-use crate::filter::FilterShape;
+use crate::filter::{FilterShape, HashFamily};
 
 /// Keys in the store.
 pub const KEYS: u64 = 1000;
@@ -46,6 +46,8 @@ pub struct MailReport {
 /// Both simulations' report.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AppsReport {
+    /// The family both simulations hashed with (the store's filter's).
+    pub family: HashFamily,
     /// The store's.
     pub kv: KvReport,
     /// The blacklist's.
@@ -95,6 +97,7 @@ fn run_mail(job: &AppsJob) -> Option<MailReport> {
 /// Runs both simulations of `job` to their end; `None` for numbers they cannot run.
 pub fn run_apps(job: &AppsJob) -> Option<AppsReport> {
     Some(AppsReport {
+        family: job.store.family(),
         kv: run_store(job)?,
         mail: run_mail(job)?,
     })

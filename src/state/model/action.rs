@@ -26,10 +26,10 @@ use crate::state::practice::PracticeAction;
 use crate::state::sets_view::SetsAction;
 use crate::state::url::Lockable;
 
-use super::filter::FilterAction;
 use super::lessons::LessonAction;
 use super::page::PageAction;
 use super::visualizer::VisualizerAction;
+use super::FilterAction;
 
 /// Every change to the page state.
 #[derive(Debug, Clone, PartialEq)]

@@ -259,10 +259,10 @@ impl AppState {
         if let Some(lesson) = self.lesson_named(id) {
             // The lesson replaces the restored session: the note about it goes.
             self.page.persistence.restored = false;
-            let had_items = !self.members.is_empty();
+            let had_items = !self.filter.members.is_empty();
             self.one_undo_step(|state| state.build_lesson_step(lesson, 0));
             if had_items {
-                self.message = Some(Message::LessonReplaced);
+                self.filter.message = Some(Message::LessonReplaced);
             }
         }
     }
@@ -276,7 +276,7 @@ impl AppState {
             return None;
         }
         let progress = self.lessons.progress.as_ref()?;
-        if self.settings != progress.settings {
+        if self.filter.settings != progress.settings {
             return Some(Divergence::Settings);
         }
         if self.page.view == progress.view_shown() && self.lesson_view() != progress.view {
@@ -288,7 +288,7 @@ impl AppState {
             StepAction::Query(item) => Some(item),
             _ => None,
         })?;
-        let live = run_query(self.asked(), item);
+        let live = run_query(self.filter.asked(), item);
         (!expect.matches(&live.verdict)).then(|| Divergence::Verdict { item: item.clone() })
     }
 
@@ -320,9 +320,9 @@ impl AppState {
     fn open_link_without_lesson(&mut self, overrides: LessonOverrides) {
         self.apply_log_from_url(overrides.entries);
         if let Some(query) = overrides.query {
-            self.ask_from_link(&query);
+            self.filter.ask_from_link(&query);
         }
-        self.undo.clear();
+        self.forget_undo();
     }
 
     /// Opens the lesson a URL named: rebuilt as the lesson leaves it at that step, unless
@@ -359,30 +359,29 @@ impl AppState {
         // A step that started a practice set shows the set's own filter: the link's filter
         // parameters were the lesson's, now kept beside the set.
         if self.practice.is_some() {
-            self.undo.clear();
+            self.forget_undo();
             return;
         }
-        let settings = overrides.applied_to(self.settings);
+        let settings = overrides.applied_to(self.filter.settings);
         // Items given in the link replace the lesson's (a page's link holds its whole log).
         let log = if overrides.entries.is_empty() {
-            self.log.as_ref().clone()
+            self.filter.log.as_ref().clone()
         } else {
             Vec::new()
         };
-        if settings != self.settings || log.len() != self.log.len() {
-            self.rebuild(settings, log);
+        if settings != self.filter.settings || log.len() != self.filter.log.len() {
+            self.filter.rebuild(settings, log);
         }
         self.apply_log_from_url(overrides.entries);
         if let Some(query) = overrides.query {
-            self.draft = query.clone();
-            self.last_query = Some(Rc::new(run_query(self.asked(), &query)));
+            self.filter.draft = query.clone();
+            self.filter.last_query = Some(Rc::new(run_query(self.filter.asked(), &query)));
         }
         // A link that named a view besides its lesson opens that view.
         if view != View::default() {
             self.page.view = view;
         }
-        self.undo.clear();
-        self.redo.clear();
+        self.forget_history();
     }
 
     pub(super) fn lesson_next(&mut self) {
@@ -393,14 +392,14 @@ impl AppState {
             return;
         }
         self.one_undo_step(|state| {
-            if let Some(walk) = state.walk.take() {
-                state.finish_walk(walk);
+            if let Some(walk) = state.filter.walk.take() {
+                state.filter.finish_walk(walk);
             } else {
                 // An add walk cancelled with Escape is still the lesson's add: the steps
                 // after it describe a filter that holds its item.
                 for action in &progress.current().actions {
                     if let StepAction::WalkAdd(item) = action {
-                        if !state.members.contains(item) {
+                        if !state.filter.members.contains(item) {
                             *state = std::mem::take(state)
                                 .apply(Action::Filter(FilterAction::AddItem(item.clone())));
                         }
@@ -425,12 +424,12 @@ impl AppState {
         self.apply_practice(crate::state::practice::PracticeAction::Stop);
         self.lessons.crawl = None;
         self.cms = Rc::default();
-        self.random_next = 0;
-        self.draft.clear();
+        self.filter.random_next = 0;
+        self.filter.draft.clear();
         self.page.view = View::Visualizer;
-        self.field_errors = FieldErrors::default();
-        self.rebuild(Settings::default(), Vec::new());
-        self.new_query_record();
+        self.filter.field_errors = FieldErrors::default();
+        self.filter.rebuild(Settings::default(), Vec::new());
+        self.filter.new_query_record();
         let last = step.min(lesson.steps.len().saturating_sub(1));
         for (index, lesson_step) in lesson.steps.iter().enumerate().take(last + 1) {
             self.run_lesson_step(lesson_step, index == last);
@@ -448,7 +447,7 @@ impl AppState {
     fn own_settings(&self) -> Settings {
         self.practice_kept
             .as_ref()
-            .map_or(self.settings, |(settings, _)| *settings)
+            .map_or(self.filter.settings, |(settings, _)| *settings)
     }
 
     /// The view on screen as a lesson step describes it.
@@ -470,13 +469,13 @@ impl AppState {
         if let Some(query) = &step.state {
             let url = crate::state::url::parse(query);
             self.lessons.crawl = None;
-            self.cms = Rc::new(CmsState::new(url.cms.clone()).with_family(url.settings.family()));
+            self.cms = Rc::new(CmsState::new(url.cms.clone()));
             // An edit, not a new state: a run already made for these settings is kept.
             let grow = Rc::unwrap_or_clone(std::mem::take(&mut self.grow));
             self.grow = Rc::new(grow.apply(GrowAction::Edit(url.grow.clone())));
-            self.random_next = 0;
-            self.rebuild(url.settings, Vec::new());
-            self.new_query_record();
+            self.filter.random_next = 0;
+            self.filter.rebuild(url.settings, Vec::new());
+            self.filter.new_query_record();
             self.apply_log_from_url(url.entries.as_ref().clone());
         }
         for action in &step.actions {
@@ -486,16 +485,16 @@ impl AppState {
             match action.clone() {
                 StepAction::Add(item) => {
                     run(self, Action::Filter(FilterAction::AddItem(item.clone())));
-                    self.draft = item;
+                    self.filter.draft = item;
                 }
                 StepAction::Query(item) => {
-                    self.draft = item.clone();
+                    self.filter.draft = item.clone();
                     run(self, Action::Filter(FilterAction::QueryItem(item)));
                 }
                 // The item removed is outlined on the bit array, as a query's is.
                 StepAction::Remove(item) | StepAction::NaiveDelete(item) => {
-                    self.draft = item.clone();
-                    self.last_query = None;
+                    self.filter.draft = item.clone();
+                    self.filter.last_query = None;
                     match action {
                         StepAction::Remove(_) => {
                             run(self, Action::Filter(FilterAction::Remove(item)))
@@ -508,7 +507,7 @@ impl AppState {
                 }
                 StepAction::WalkAdd(item) | StepAction::WalkQuery(item) => {
                     let add = matches!(action, StepAction::WalkAdd(_));
-                    self.draft = item.clone();
+                    self.filter.draft = item.clone();
                     match (last, add) {
                         (true, true) => {
                             run(self, Action::Filter(FilterAction::StartWalk(WalkKind::Add)))
@@ -521,7 +520,7 @@ impl AppState {
                         (false, false) => run(self, Action::Filter(FilterAction::QueryItem(item))),
                     }
                 }
-                StepAction::Draft(item) => self.draft = item,
+                StepAction::Draft(item) => self.filter.draft = item,
                 StepAction::M(m) => run(self, Action::Filter(FilterAction::SetM(m))),
                 StepAction::K(k) => run(self, Action::Filter(FilterAction::SetK(k))),
                 StepAction::Family(family) => {
@@ -544,8 +543,8 @@ impl AppState {
             }
         }
         if step.named_item().is_none() && step.acts() {
-            self.draft.clear();
-            self.last_query = None;
+            self.filter.draft.clear();
+            self.filter.last_query = None;
         }
         self.page.embedding = embedding;
     }
@@ -555,7 +554,7 @@ impl AppState {
     pub(super) fn run_crawler(&mut self, count: usize) {
         let mut tally = self.lessons.crawl.take().unwrap_or_default();
         let mut fetched = Vec::new();
-        let mut filter = self.filter.as_ref().clone();
+        let mut filter = self.filter.filter.as_ref().clone();
         for _ in 0..count {
             let (url, is_new) = tally.next_url();
             let decision = if !filter.contains(url.as_bytes()) {
@@ -570,7 +569,7 @@ impl AppState {
             tally.record(url, is_new, decision);
         }
         if !fetched.is_empty() {
-            self.push_entries(fetched);
+            self.filter.push_entries(fetched);
         }
         self.lessons.crawl = Some(tally);
     }

@@ -3,19 +3,17 @@
 use std::rc::Rc;
 
 use super::lessons::{LessonOverrides, LessonRequest};
-use super::{AppState, BulkBuilder, BulkProgress, Message};
+use super::{AppState, BulkBuilder, BulkProgress};
 use crate::state::apps_view::AppsState;
 use crate::state::calculator_view::CalculatorState;
 use crate::state::cms_view::CmsState;
 use crate::state::files_view::FilesState;
+#[cfg(doc)]
+use crate::state::filter_state::FilterState;
 use crate::state::grow_view::GrowState;
 use crate::state::hash_quality_view::HashQualityState;
 use crate::state::lab_view::LabState;
-use crate::state::log::{replay, LogEntry, Members};
-use crate::state::settings::FilterModel;
-
-use super::removal::false_negatives_of;
-use crate::state::query::run_query;
+use crate::state::log::LogEntry;
 use crate::state::sets_view::SetsState;
 use crate::state::url::{self, Notice, NoticeReason, UrlState};
 
@@ -30,7 +28,7 @@ impl AppState {
         let (mut state, rest) = AppState::opening(url, usize::MAX);
         if let Some(mut builder) = rest {
             builder.add_link_slice(usize::MAX);
-            state.bulk = None;
+            state.filter.bulk = None;
             state.finish_link(builder);
         }
         state
@@ -50,7 +48,7 @@ impl AppState {
         let embedding = url.embedding;
         state.page.presentation = url.presentation;
         let [a, b] = Rc::unwrap_or_clone(url.sets);
-        let possible = url::possible_folds(state.settings.m());
+        let possible = url::possible_folds(state.filter.settings.m());
         if url.folds > possible {
             let reason = NoticeReason::AtMost(possible);
             let notice = Notice::new("fold", &url.folds.to_string(), reason);
@@ -66,8 +64,8 @@ impl AppState {
             let notice = url::grow_plan_notice(&url.given, &url.grow, error);
             state.page.notices.push(notice);
         }
-        state.cms = Rc::new(CmsState::new(url.cms).with_family(url.settings.family()));
-        state.apps = Rc::new(AppsState::new(url.apps).with_family(url.settings.family()));
+        state.cms = Rc::new(CmsState::new(url.cms));
+        state.apps = Rc::new(AppsState::new(url.apps));
         state.files = Rc::new(FilesState {
             example: url.files.0,
             query: url.files.1,
@@ -78,21 +76,21 @@ impl AppState {
         let in_slices = entries.len() > at_once && url.lesson.is_none() && url.quiz.is_none();
         let mut rest = None;
         if in_slices {
-            rest = Some(state.link_builder(entries.clone(), query.clone()));
-            state.bulk = Some(BulkProgress {
+            rest = Some(state.filter.link_builder(entries.clone(), query.clone()));
+            state.filter.bulk = Some(BulkProgress {
                 done: 0,
                 total: entries.len(),
-                start_revision: state.items_revision,
+                start_revision: state.filter.items_revision,
                 opening_link: true,
             });
         } else if url.lesson.is_none() {
             // A lesson's link is applied once, when the lesson opens (its notices once).
             state.apply_log_from_url(entries.clone());
             if let Some(query) = &query {
-                state.ask_from_link(query);
+                state.filter.ask_from_link(query);
             }
         }
-        state.undo.clear();
+        state.forget_undo();
         state.page.embedding = embedding;
         if let Some(seed) = url.practice {
             state.start_practice(seed, false);
@@ -122,48 +120,18 @@ impl AppState {
         (state, rest)
     }
 
-    /// Asks a link's query: the item in the field and its answer shown.
-    pub(super) fn ask_from_link(&mut self, query: &str) {
-        self.draft = query.to_owned();
-        self.last_query = Some(Rc::new(run_query(self.asked(), query)));
-    }
-
-    /// Applies a link's entries in one pass, each as the page would apply it (an add, a
-    /// removal, an unsafe deletion) but without an undo step of its own, so that a link of
-    /// 20,000 items opens in one linear pass: a notice names each entry the page refuses,
-    /// and the message says what the last unsafe deletion broke.
+    /// A link's entries join the filter at once (see [`FilterState::apply_log_from_url`]);
+    /// the notices about those refused are shown.
     pub(super) fn apply_log_from_url(&mut self, entries: Vec<LogEntry>) {
-        if !entries.is_empty() {
-            let mut builder = self.link_builder(entries, None);
-            builder.add_link_slice(usize::MAX);
-            self.finish_link(builder);
-        }
+        let notices = self.filter.apply_log_from_url(entries);
+        self.page.notices.extend(notices);
     }
 
-    /// A link's entries, all added by `built`, join the state (no undo step: the page opened
-    /// with them): the entries refused become notices, the message says what the last unsafe
-    /// deletion broke (as of just after it), and the link's query is asked.
-    pub(super) fn finish_link(&mut self, built: BulkBuilder) {
-        let Some(link) = built.link else {
-            return;
-        };
-        self.log = Rc::new(built.log);
-        self.filter = Rc::new(built.filter);
-        self.members = Rc::new(built.members);
-        self.changed();
-        self.page.notices.extend(link.notices);
-        if let Some((item, at)) = link.last_damage {
-            let victims = if at == self.log.len() {
-                self.false_negatives()
-            } else {
-                let (filter, members) = replay(&self.settings, &self.log[..at]);
-                false_negatives_of(&filter, &members)
-            };
-            self.message = Some(Message::FalseNegativesCreated { item, victims });
-        }
-        if let Some(query) = &link.query {
-            self.ask_from_link(query);
-        }
+    /// A link's entries, all added by `built`, join the filter (see
+    /// [`FilterState::finish_link`]); the notices about those refused are shown.
+    fn finish_link(&mut self, built: BulkBuilder) {
+        let notices = self.filter.finish_link(built);
+        self.page.notices.extend(notices);
     }
 
     /// The query string of [`AppState::url_state`]; `compact` false gives the full-page
@@ -182,12 +150,12 @@ impl AppState {
         // its seed.
         let (settings, entries) = match &self.practice_kept {
             Some((settings, log)) => (*settings, Rc::clone(log)),
-            None => (self.settings, Rc::clone(&self.log)),
+            None => (self.filter.settings, Rc::clone(&self.filter.log)),
         };
         UrlState {
             settings,
             entries,
-            query: self.last_query.as_ref().map(|q| q.item.clone()),
+            query: self.filter.last_query.as_ref().map(|q| q.item.clone()),
             view: self.page.view,
             lang: Some(self.page.unloaded_lang.unwrap_or(self.page.lang)),
             embedding: self.page.embedding.clone(),
@@ -208,51 +176,5 @@ impl AppState {
             notices: Vec::new(),
             given: Default::default(),
         }
-    }
-}
-
-/// How the page applies one of a link's entries to this filter: the entry logged and
-/// whether it is an unsafe deletion (which the page then says broke members); or the
-/// parameter, the item and why the page refuses it.
-///
-/// - `add` always applies.
-/// - In counting mode `remove` applies to a member; `force_remove` applies to an item that
-///   tests as present (a member's is logged as a `remove`); `naive_delete` is a `remove`.
-///   An item with a 0 counter is refused as certainly absent, a non-member's `remove` as a
-///   false positive.
-/// - In a plain filter `naive_delete` clears the item's bits; `remove` and `force_remove`
-///   are refused.
-pub(super) fn entry_as_applied(
-    filter: &FilterModel,
-    members: &Members,
-    entry: LogEntry,
-) -> Result<(LogEntry, bool), (&'static str, String, NoticeReason)> {
-    let param = match &entry {
-        LogEntry::Add(_) => return Ok((entry, false)),
-        LogEntry::Remove(_) => "remove",
-        LogEntry::ForceRemove(_) => "force_remove",
-        LogEntry::NaiveDelete(_) => "naive_delete",
-    };
-    let force = matches!(entry, LogEntry::ForceRemove(_));
-    let item = match entry {
-        LogEntry::Add(item)
-        | LogEntry::Remove(item)
-        | LogEntry::ForceRemove(item)
-        | LogEntry::NaiveDelete(item) => item,
-    };
-    match filter {
-        FilterModel::Counting(counting) => {
-            if !counting.zero_positions(item.as_bytes()).is_empty() {
-                Err((param, item, NoticeReason::RemoveAbsent))
-            } else if members.contains(&item) {
-                Ok((LogEntry::Remove(item), false))
-            } else if force {
-                Ok((LogEntry::ForceRemove(item), true))
-            } else {
-                Err((param, item, NoticeReason::RemoveFalsePositive))
-            }
-        }
-        FilterModel::Plain(_) if param == "naive_delete" => Ok((LogEntry::NaiveDelete(item), true)),
-        FilterModel::Plain(_) => Err((param, item, NoticeReason::RemovePlain)),
     }
 }

@@ -1,11 +1,11 @@
 //! The page's model: one struct, one [`Action`] per user intent, and a pure
 //! [`AppState::apply`]. The UI only renders this state and dispatches actions.
 //!
-//! [`AppState`] holds the shared filter (its settings, its item log, the filter built from
-//! them, undo and redo, a walk, the message about the last action) and one state per part
-//! of the page: the page around the views ([`PageState`]), the visualizer's panels
-//! ([`VisualizerState`]), practice, the lessons, and each other view. [`AppState::apply`]
-//! only dispatches each group of actions to its reducer.
+//! [`AppState`] holds the page's filter ([`FilterState`]), its undo history ([`History`],
+//! which also keeps the lesson's place), and one state per part of the page: the page around
+//! the views ([`PageState`]), the visualizer's panels ([`VisualizerState`]), practice, the
+//! lessons, and each other view. [`AppState::apply`] asks [`admission`] whether the action
+//! may run, then dispatches it to its part's reducer.
 
 use std::rc::Rc;
 
@@ -13,97 +13,53 @@ use crate::lang::Lang;
 
 use super::apps_view::AppsState;
 use super::calculator_view::{CalculatorAction, CalculatorState};
-use super::cms_view::CmsState;
+use super::cms_view::{CmsShown, CmsState};
 use super::crawl::CrawlTally;
 use super::fields::check_item;
 use super::files_view::FilesState;
+use super::filter_state::FilterState;
 use super::grow_view::GrowState;
 use super::hash_quality_view::HashQualityState;
 use super::lab_view::LabState;
 use super::lesson::Lesson;
-use super::log::{replay, LogEntry, Members};
+use super::log::{LogEntry, Members};
 use super::practice::Practice;
-use super::query::{run_query_without_culprits, Asked, QueryReport};
+use super::query::QueryReport;
 use super::query_record::QueryRecord;
-use super::sets_view::{SetsFigures, SetsState};
+use super::sets_view::{SetsAction, SetsFigures, SetsState};
 use super::settings::{FilterModel, Settings};
 use super::url::{Embedding, Notice, View};
 
 mod action;
-mod bulk;
-mod filter;
+pub mod admission;
+mod history;
 mod lessons;
 mod link;
-mod message;
 mod page;
 mod practice;
-mod removal;
 mod visualizer;
-mod walk;
 
+pub use super::filter_state::{
+    pasted_item, pasted_lines, BulkBuilder, BulkProgress, FieldDrafts, FieldError, FieldErrors,
+    FilterAction, Message, SettingField, Walk, WalkKind, TRY_WORDS_SEED,
+};
 pub use action::Action;
-pub use bulk::{pasted_item, pasted_lines, BulkBuilder, BulkProgress};
-pub use filter::{FilterAction, Walk, WalkKind, UNDO_DEPTH};
+pub use history::{History, UNDO_DEPTH};
 pub use lessons::{Divergence, LessonAction, LessonProgress, LessonsState, LessonsStatus};
 pub use link::LINK_AT_ONCE;
-pub use message::{FieldDrafts, FieldError, FieldErrors, Message, SettingField};
 pub use page::{PageAction, PageState, Persistence};
 pub use visualizer::{VisualizerAction, VisualizerState};
-
-/// Mixed into the page's random seed to draw the words "Try a word" offers (a sequence
-/// apart from the words "Add 5 random words" adds).
-pub const TRY_WORDS_SEED: u64 = 0x7472_7921;
-
-/// What undo and redo restore: the filter (its settings and item log) and, since each lesson
-/// step is one undo step, the lesson's progress and the crawler's tally.
-#[derive(Debug, Clone, PartialEq)]
-struct Snapshot {
-    settings: Settings,
-    log: Rc<Vec<LogEntry>>,
-    lesson: Option<LessonProgress>,
-    crawl: Option<CrawlTally>,
-}
-
-/// The timeline away from now: the operations shown, and the filter and members as they
-/// are now.
-#[derive(Debug, Clone, PartialEq)]
-struct Scrub {
-    t: usize,
-    now: (Rc<FilterModel>, Rc<Members>),
-}
 
 /// The whole page state.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AppState {
-    settings: Settings,
-    log: Rc<Vec<LogEntry>>,
-    filter: Rc<FilterModel>,
-    members: Rc<Members>,
-    draft: String,
-    /// The item the field held when it was added (the field is then cleared): the bit
-    /// array keeps showing its positions until the next change.
-    last_added: Option<String>,
-    /// How many words "Try a word" has drawn.
-    tried_words: u64,
-    last_query: Option<Rc<QueryReport>>,
-    walk: Option<Walk>,
-    bulk: Option<BulkProgress>,
-    message: Option<Message>,
-    field_errors: FieldErrors,
-    field_drafts: FieldDrafts,
-    undo: Vec<Snapshot>,
-    redo: Vec<Snapshot>,
-    random_seed: u64,
-    random_next: u64,
-    revision: u64,
-    items_revision: u64,
+    /// The page's filter, which the visualizer changes and every view reads.
+    filter: FilterState,
+    /// Undo and redo: the filter and the lesson's place at each step.
+    history: History,
     page: PageState,
     panels: VisualizerState,
     practice: Option<Box<Practice>>,
-    /// While the timeline shows an earlier filter: where, and the filter as it is now
-    /// (`filter` and `members` then hold the earlier one).
-    timeline: Option<Box<Scrub>>,
-    query_record: QueryRecord,
     /// The filter the page had when a practice set started, back when it ends.
     practice_kept: Option<(Settings, Rc<Vec<LogEntry>>)>,
     lessons: LessonsState,
@@ -133,32 +89,12 @@ fn update<T: Clone + Default>(shared: &mut Rc<T>, change: impl FnOnce(T) -> T) {
 impl AppState {
     /// A state with these settings and items.
     pub fn new(settings: Settings, log: Vec<LogEntry>) -> Self {
-        let (filter, members) = replay(&settings, &log);
         AppState {
-            settings,
-            log: Rc::new(log),
-            filter: Rc::new(filter),
-            members: Rc::new(members),
-            draft: String::new(),
-            last_added: None,
-            tried_words: 0,
-            last_query: None,
-            walk: None,
-            bulk: None,
-            message: None,
-            field_errors: FieldErrors::default(),
-            field_drafts: FieldDrafts::default(),
-            undo: Vec::new(),
-            redo: Vec::new(),
-            random_seed: 0x5eed,
-            random_next: 0,
-            revision: 0,
-            items_revision: 0,
+            filter: FilterState::new(settings, log),
+            history: History::default(),
             page: PageState::default(),
             panels: VisualizerState::default(),
             practice: None,
-            timeline: None,
-            query_record: QueryRecord::default(),
             practice_kept: None,
             lessons: LessonsState::default(),
             sets: SetsState::default(),
@@ -174,195 +110,195 @@ impl AppState {
 
     /// Applies one action and returns the new state. Never panics on any input.
     pub fn apply(mut self, action: Action) -> Self {
-        if self.is_locked_out(&action) {
-            // Enter in the item field has no disabled button to explain it: say why.
-            if matches!(
-                action,
-                Action::Filter(FilterAction::AddDraft | FilterAction::RemoveDraft)
-            ) {
-                self.message = Some(Message::ItemsLocked);
-            }
+        if !self.admit(&action) {
             return self;
-        }
-        if self.timeline.is_some() && !action.keeps_timeline() {
-            self.return_to_now();
-        }
-        if self.practice.is_some() && action.changes_practice_filter() {
-            self.message = Some(Message::PracticeInProgress);
-            return self;
-        }
-        // The link the page opened with is still adding its items: the filter waits.
-        if let Some(bulk) = self.bulk.filter(|b| b.opening_link) {
-            if action.changes_the_filter() {
-                self.message = Some(Message::LinkStillOpening {
-                    done: bulk.done,
-                    total: bulk.total,
-                });
-                return self;
-            }
-        }
-        if !action.keeps_message() {
-            self.message = None;
         }
         match action {
             Action::Filter(action) => self.apply_filter(action),
             Action::Visualizer(action) => {
-                let panels = std::mem::take(&mut self.panels);
-                self.panels = panels.apply(action, self.settings.m());
+                let m = self.filter.settings.m();
+                self.panels = std::mem::take(&mut self.panels).apply(action, m);
             }
             Action::Page(action) => self.page = std::mem::take(&mut self.page).apply(action),
             Action::Practice(action) => self.apply_practice(action),
             Action::Lesson(action) => self.apply_lesson(action),
-            Action::Forward => {
-                if self.walk.is_some() {
-                    self.apply_filter(FilterAction::StepWalk);
-                } else {
-                    self.lesson_next();
-                }
-            }
-            // At a walk's first step, back leaves the walk and, in a lesson, goes to the step
-            // before (as the step's own Back button would from a step with no walk).
-            Action::Backward => match &self.walk {
-                Some(walk) if walk.step > 0 => self.apply_filter(FilterAction::StepBackWalk),
-                Some(_) => {
-                    self.walk = None;
-                    self.lesson_back();
-                }
-                None => self.lesson_back(),
-            },
-            Action::Sets(action) => {
-                let (sets, changed) = std::mem::take(&mut self.sets).apply(action);
-                self.sets = sets;
-                self.revision += u64::from(changed);
-            }
+            Action::Forward => self.forward(),
+            Action::Backward => self.backward(),
+            Action::Sets(action) => self.apply_sets(action),
             Action::Calculator(CalculatorAction::UseAnswer) => self.use_calculator_answer(),
             Action::Calculator(action) => update(&mut self.calculator, |c| c.apply(action)),
             Action::Lab(action) => update(&mut self.lab, |lab| lab.apply(action)),
             Action::HashQuality(action) => update(&mut self.hash_quality, |v| v.apply(action)),
             Action::Grow(action) => update(&mut self.grow, |grow| grow.apply(action)),
-            Action::Cms(action) => {
-                let family = self.settings.family();
-                update(&mut self.cms, |cms| cms.apply(action).with_family(family));
-            }
-            Action::Apps(action) => {
-                let family = self.settings.family();
-                update(&mut self.apps, |apps| {
-                    apps.apply(action).with_family(family)
-                });
-            }
+            Action::Cms(action) => update(&mut self.cms, |cms| cms.apply(action)),
+            Action::Apps(action) => update(&mut self.apps, |apps| apps.apply(action)),
             Action::Files(action) => update(&mut self.files, |files| files.apply(action)),
         }
-        self.refresh_sets_figures();
+        self.settle();
         self
+    }
+
+    /// What follows every action: an undo step the filter marked is recorded, the grid's
+    /// cursor stays on the array, and the sets view's figures follow.
+    fn settle(&mut self) {
+        self.record_filter_undo();
+        let m = self.filter.settings.m();
+        self.panels = std::mem::take(&mut self.panels).for_bits(m);
+        self.refresh_sets_figures();
+    }
+
+    /// One change to the filter. Undo and redo restore the lesson's place too, and starting
+    /// afresh and leaving a walk reach beyond the filter: the page does those.
+    fn apply_filter(&mut self, action: FilterAction) {
+        match action {
+            FilterAction::Undo => self.undo(),
+            FilterAction::Redo => self.redo(),
+            FilterAction::StartFresh => self.start_fresh(),
+            action => {
+                // Leaving a walk also closes the shortcut list it may have opened.
+                if action == FilterAction::CancelWalk {
+                    self.page.help_open = false;
+                }
+                let notices = self.filter.apply(action);
+                self.page.notices.extend(notices);
+            }
+        }
+    }
+
+    /// The clicker's "forward": the walk's next step, else the lesson's next step.
+    fn forward(&mut self) {
+        if self.filter.walk.is_some() {
+            let _ = self.filter.apply(FilterAction::StepWalk);
+        } else {
+            self.lesson_next();
+        }
+    }
+
+    /// The clicker's "back": the walk's previous step; at a walk's first step, back leaves
+    /// the walk and, in a lesson, goes to the step before (as the step's own Back button
+    /// would from a step with no walk).
+    fn backward(&mut self) {
+        match &self.filter.walk {
+            Some(walk) if walk.step > 0 => {
+                let _ = self.filter.apply(FilterAction::StepBackWalk);
+            }
+            Some(_) => {
+                self.filter.walk = None;
+                self.lesson_back();
+            }
+            None => self.lesson_back(),
+        }
+    }
+
+    /// A change to the sets view; a change to its sets or folds is a new revision.
+    fn apply_sets(&mut self, action: SetsAction) {
+        let (sets, changed) = std::mem::take(&mut self.sets).apply(action);
+        self.sets = sets;
+        self.filter.revision += u64::from(changed);
+    }
+
+    /// An empty filter at the default settings, the first view, and no lesson, quiz or
+    /// sets, as one undo step.
+    fn start_fresh(&mut self) {
+        self.record_undo();
+        self.lessons.progress = None;
+        self.lessons.crawl = None;
+        self.filter.draft.clear();
+        self.page.view = View::default();
+        self.sets = Default::default();
+        self.page.persistence.restored = false;
+        self.filter.rebuild(Settings::default(), Vec::new());
     }
 
     /// While the sets view is shown, its figures follow the filter, its items, the sets and
     /// the folds: computed once per change of any of them (the revision), never per render.
-    pub(super) fn refresh_sets_figures(&mut self) {
+    fn refresh_sets_figures(&mut self) {
         let current = self
             .sets
             .figures
             .as_ref()
-            .is_some_and(|(r, _)| *r == self.revision);
+            .is_some_and(|(r, _)| *r == self.filter.revision);
         if self.page.view == View::Sets && !current {
             let figures = self.compute_sets_figures();
-            self.sets.figures = Some((self.revision, Rc::new(figures)));
+            self.sets.figures = Some((self.filter.revision, Rc::new(figures)));
         }
     }
 
     fn compute_sets_figures(&self) -> SetsFigures {
-        let shape = self.settings.shape();
-        SetsFigures::of(shape, &self.sets.items, &self.members, self.folds())
+        let shape = self.filter.settings.shape();
+        SetsFigures::of(shape, &self.sets.items, &self.filter.members, self.folds())
     }
 
     /// The sets view's figures for the state as it is (computed by the last action while
     /// the view is shown).
     pub fn sets_figures(&self) -> Rc<SetsFigures> {
         match &self.sets.figures {
-            Some((revision, figures)) if *revision == self.revision => Rc::clone(figures),
+            Some((revision, figures)) if *revision == self.filter.revision => Rc::clone(figures),
             _ => Rc::new(self.compute_sets_figures()),
         }
-    }
-
-    /// Whether `action` changes a control the embedding page locked; such actions change
-    /// nothing (the controls are also disabled on the page).
-    fn is_locked_out(&self, action: &Action) -> bool {
-        action
-            .needs_unlocked()
-            .iter()
-            .any(|&control| self.page.embedding.is_locked(control))
     }
 
     /// The calculator's m and k in the visualizer, as one undo step, and the visualizer shown.
     fn use_calculator_answer(&mut self) {
         let shape = self.calculator.usable_shape();
-        let settings = shape.and_then(|(m, k)| self.settings.with_m(m).ok()?.with_k(k).ok());
+        let current = self.filter.settings;
+        let settings = shape.and_then(|(m, k)| current.with_m(m).ok()?.with_k(k).ok());
         if let Some(settings) = settings {
-            if settings != self.settings {
-                self.set_settings(settings, None);
+            if settings != current {
+                self.filter.set_settings(settings, None);
             }
-            self.field_errors = FieldErrors::default();
+            self.filter.field_errors = FieldErrors::default();
             self.page.view = View::Visualizer;
         }
     }
 
     /// The settings.
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        self.filter.settings()
     }
     /// Every change to the items, in order.
     pub fn log(&self) -> &[LogEntry] {
-        &self.log
+        self.filter.log()
     }
     /// How many of the log's operations the filter shows: all of them, unless the timeline
     /// is at an earlier one.
     pub fn timeline_t(&self) -> usize {
-        self.timeline.as_ref().map_or(self.log.len(), |s| s.t)
+        self.filter.timeline_t()
     }
     /// Every query asked in the visualizer.
     pub fn query_record(&self) -> &QueryRecord {
-        &self.query_record
+        self.filter.query_record()
     }
-    /// The live filter (as of the timeline's operation while it shows an earlier one).
-    pub fn filter(&self) -> &FilterModel {
-        &self.filter
-    }
-    /// The live filter, shared (cheap to clone, compared by identity in the UI).
-    pub fn shared_filter(&self) -> Rc<FilterModel> {
-        Rc::clone(&self.filter)
-    }
-    /// The last query's report, shared.
-    pub fn shared_query(&self) -> Option<Rc<QueryReport>> {
-        self.last_query.clone()
+    /// The live filter (as of the timeline's operation while it shows an earlier one),
+    /// shared: cheap to clone, compared by identity in the UI.
+    pub fn filter(&self) -> &Rc<FilterModel> {
+        self.filter.filter()
     }
     /// The items in the set, shared.
-    pub fn shared_members(&self) -> Rc<Members> {
-        Rc::clone(&self.members)
-    }
-    /// The items in the set.
-    pub fn members(&self) -> &Members {
-        &self.members
+    pub fn members(&self) -> &Rc<Members> {
+        self.filter.members()
     }
     /// The text in the item field.
     pub fn draft(&self) -> &str {
-        &self.draft
+        self.filter.draft()
     }
-    /// The last query's report, until the filter changes.
-    pub fn last_query(&self) -> Option<&QueryReport> {
-        self.last_query.as_deref()
+    /// The last query's report, until the filter changes, shared.
+    pub fn last_query(&self) -> Option<&Rc<QueryReport>> {
+        self.filter.last_query()
     }
     /// The item whose positions the bit array, the strip, its lines and the hash arithmetic
     /// show: the walk's item, else the typed one, else the timeline's operation or the exercise's item, else the last
     /// query's, else the item just added from the field.
     pub fn shown_item(&self) -> Option<&str> {
-        if let Some(walk) = &self.walk {
+        let filter = &self.filter;
+        if let Some(walk) = &filter.walk {
             return Some(&walk.item);
         }
-        if !self.draft.is_empty() {
-            return check_item(&self.draft).ok();
+        if !filter.draft.is_empty() {
+            return check_item(&filter.draft).ok();
         }
-        if let Some(t) = self.timeline.as_ref().map(|s| s.t).filter(|&t| t > 0) {
-            return self.log.get(t - 1).map(LogEntry::item);
+        if let Some(t) = filter.timeline.as_ref().map(|s| s.t).filter(|&t| t > 0) {
+            return filter.log.get(t - 1).map(LogEntry::item);
         }
         if let Some(practice) = self.practice() {
             if self.picking_cells() {
@@ -372,33 +308,21 @@ impl AppState {
                 return Some(item);
             }
         }
-        self.last_query
+        filter
+            .last_query
             .as_deref()
             .map(|q| q.item.as_str())
-            .or(self.last_added.as_deref())
+            .or(filter.last_added.as_deref())
     }
     /// The filter's answer for the item being typed, shown live as it is typed (culprits
     /// are found only when the query is asked): none during a walk, for an empty field, or
     /// when the last query already answers this item.
     pub fn live_report(&self) -> Option<QueryReport> {
-        let asked = self
-            .last_query
-            .as_ref()
-            .is_some_and(|q| q.item == self.draft);
-        (self.walk.is_none() && !self.draft.is_empty() && !asked && check_item(&self.draft).is_ok())
-            .then(|| run_query_without_culprits(self.asked(), &self.draft))
-    }
-    /// What a query is asked of: the filter shown, its items, and the log up to it.
-    pub(super) fn asked(&self) -> Asked<'_> {
-        Asked {
-            filter: &self.filter,
-            members: &self.members,
-            history: &self.log[..self.timeline_t()],
-        }
+        self.filter.live_report()
     }
     /// The step-by-step walk in progress.
     pub fn walk(&self) -> Option<&Walk> {
-        self.walk.as_ref()
+        self.filter.walk()
     }
     /// The page around the views.
     pub fn page(&self) -> &PageState {
@@ -464,13 +388,14 @@ impl AppState {
     /// The member the deletion comparison deletes: the one chosen, else the item in the
     /// field when it is a member, else the first member.
     pub fn compared(&self) -> Option<&str> {
-        let member = |item: &&str| self.members.contains(item);
+        let members = &self.filter.members;
+        let member = |item: &&str| members.contains(item);
         self.panels
             .compared
             .as_deref()
             .filter(member)
-            .or(Some(self.draft.as_str()).filter(member))
-            .or(self.members.list().first().map(|m| m.item.as_str()))
+            .or(Some(self.filter.draft()).filter(member))
+            .or(members.list().first().map(|m| m.item.as_str()))
     }
     /// The lesson the menu shows: the one chosen but not started, else the one open.
     pub fn lesson_choice(&self) -> &str {
@@ -511,84 +436,72 @@ impl AppState {
     }
     /// How many times the sets view folds the visualizer's filter.
     pub fn folds(&self) -> u32 {
-        self.sets.folds_for(self.settings.m())
-    }
-    /// The calculator.
-    pub fn calculator(&self) -> &CalculatorState {
-        &self.calculator
+        self.sets.folds_for(self.filter.settings.m())
     }
     /// The calculator, shared.
-    pub fn shared_calculator(&self) -> Rc<CalculatorState> {
-        Rc::clone(&self.calculator)
+    pub fn calculator(&self) -> &Rc<CalculatorState> {
+        &self.calculator
     }
-    /// The lab's settings as typed.
-    pub fn lab(&self) -> &LabState {
+    /// The lab's settings as typed, shared.
+    pub fn lab(&self) -> &Rc<LabState> {
         &self.lab
     }
-    /// The lab, shared.
-    pub fn shared_lab(&self) -> Rc<LabState> {
-        Rc::clone(&self.lab)
-    }
-    /// The hash-quality view's settings as typed.
-    pub fn hash_quality(&self) -> &HashQualityState {
+    /// The hash-quality view's settings as typed, shared.
+    pub fn hash_quality(&self) -> &Rc<HashQualityState> {
         &self.hash_quality
     }
-    /// The hash-quality view, shared.
-    pub fn shared_hash_quality(&self) -> Rc<HashQualityState> {
-        Rc::clone(&self.hash_quality)
-    }
-    /// The growing-filters view.
-    pub fn grow(&self) -> &GrowState {
+    /// The growing-filters view, shared.
+    pub fn grow(&self) -> &Rc<GrowState> {
         &self.grow
     }
-    /// The growing-filters view, shared.
-    pub fn shared_grow(&self) -> Rc<GrowState> {
-        Rc::clone(&self.grow)
-    }
-    /// The count-min sketch view.
-    pub fn cms(&self) -> &CmsState {
-        &self.cms
-    }
-    /// The count-min sketch view, shared.
-    pub fn shared_cms(&self) -> Rc<CmsState> {
-        Rc::clone(&self.cms)
+    /// The count-min sketch view as drawn: its state and its sketch, hashed by the page's
+    /// family as it is now.
+    pub fn cms(&self) -> CmsShown<'_> {
+        self.cms.shown(self.filter.settings.family())
     }
     /// The files view's state.
     pub fn files(&self) -> &FilesState {
         &self.files
     }
-
-    /// The use-case view's state.
-    pub fn apps(&self) -> &AppsState {
+    /// The use-case view's state, shared.
+    pub fn apps(&self) -> &Rc<AppsState> {
         &self.apps
-    }
-    /// The use-case view, shared.
-    pub fn shared_apps(&self) -> Rc<AppsState> {
-        Rc::clone(&self.apps)
     }
     /// What the last action did.
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
+        self.filter.message()
     }
     /// The filter's number fields as being typed.
     pub fn field_drafts(&self) -> &FieldDrafts {
-        &self.field_drafts
+        self.filter.field_drafts()
     }
     /// Rejected field inputs.
     pub fn field_errors(&self) -> &FieldErrors {
-        &self.field_errors
+        self.filter.field_errors()
     }
     /// Whether undo has something to undo.
     pub fn can_undo(&self) -> bool {
-        !self.undo.is_empty()
+        self.history.can_undo()
     }
     /// Whether redo has something to redo.
     pub fn can_redo(&self) -> bool {
-        !self.redo.is_empty()
+        self.history.can_redo()
     }
     /// The long paste being added, if any.
     pub fn bulk(&self) -> Option<&BulkProgress> {
-        self.bulk.as_ref()
+        self.filter.bulk()
+    }
+    /// A builder for a long paste of `lines` lines (see [`FilterState::bulk_builder`]).
+    pub fn bulk_builder(&self, lines: usize) -> BulkBuilder {
+        self.filter.bulk_builder(lines)
+    }
+    /// Members the filter now reports as definitely absent.
+    pub fn false_negatives(&self) -> Vec<String> {
+        self.filter.false_negatives()
+    }
+    /// Whether the answer for `item` would be a false positive right now.
+    pub fn is_false_positive(&self, item: &str) -> bool {
+        self.filter.is_false_positive(item)
     }
     /// Marks the state as restored from the browser's storage.
     pub fn restored(mut self) -> Self {
@@ -597,6 +510,6 @@ impl AppState {
     }
     /// A number that changes whenever the settings, items, sets or folds change.
     pub fn revision(&self) -> u64 {
-        self.revision
+        self.filter.revision()
     }
 }

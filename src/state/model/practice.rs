@@ -18,8 +18,8 @@ impl AppState {
             PracticeAction::StartQuiz(seed) => self.start_practice(seed, true),
             PracticeAction::Stop => {
                 if let Some((settings, log)) = self.practice_kept.take() {
-                    self.rebuild(settings, Rc::unwrap_or_clone(log));
-                    self.new_query_record();
+                    self.filter.rebuild(settings, Rc::unwrap_or_clone(log));
+                    self.filter.new_query_record();
                 }
                 self.practice = None;
             }
@@ -56,8 +56,8 @@ impl AppState {
     /// kept.
     pub(super) fn start_practice(&mut self, seed: u64, quiz: bool) {
         if self.practice_kept.is_none() {
-            self.practice_kept = Some((self.settings, Rc::clone(&self.log)));
-            self.new_query_record();
+            self.practice_kept = Some((self.filter.settings, Rc::clone(&self.filter.log)));
+            self.filter.new_query_record();
         }
         self.practice = Some(Box::new(Practice::start(seed, quiz)));
         self.show_exercise();
@@ -70,14 +70,14 @@ impl AppState {
             return;
         };
         let (settings, log) = (exercise.settings, exercise.log.clone());
-        if settings != self.settings || *self.log != log {
-            self.rebuild(settings, log);
-            self.new_query_record();
+        if settings != self.filter.settings || *self.filter.log != log {
+            self.filter.rebuild(settings, log);
+            self.filter.new_query_record();
         }
-        self.draft.clear();
-        self.last_query = None;
-        self.last_added = None;
-        self.walk = None;
+        self.filter.draft.clear();
+        self.filter.last_query = None;
+        self.filter.last_added = None;
+        self.filter.walk = None;
     }
 
     /// Once an exercise is over, its outcome on the screen: the item added, removed or
@@ -99,14 +99,14 @@ impl AppState {
             Task::Place { .. } | Task::Predict { .. } | Task::Culprits { .. }
         );
         if let Some(entry) = outcome {
-            let mut log = self.log.as_ref().clone();
+            let mut log = self.filter.log.as_ref().clone();
             log.push(entry);
-            self.rebuild(self.settings, log);
+            self.filter.rebuild(self.filter.settings, log);
         }
         if let Some(item) = item {
-            self.last_query = Some(Rc::new(run_query(self.asked(), &item)));
+            self.filter.last_query = Some(Rc::new(run_query(self.filter.asked(), &item)));
             if walk && walks {
-                self.walk = Some(Walk {
+                self.filter.walk = Some(Walk {
                     kind: WalkKind::Query,
                     item,
                     step: 0,

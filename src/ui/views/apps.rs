@@ -9,8 +9,8 @@ use yew::prelude::*;
 
 use crate::decimal::Fixed;
 use crate::filter::use_cases::Verdict;
-use crate::filter::use_cases::{AppsReport, INNOCENT_ADDRESSES, KEYS, SPAM_ADDRESSES};
-use crate::filter::FilterShape;
+use crate::filter::use_cases::{AppsJob, AppsReport, INNOCENT_ADDRESSES, KEYS, SPAM_ADDRESSES};
+use crate::filter::{FilterShape, HashFamily};
 use crate::i18n::{describe, fill, Text};
 use crate::protocol::Request;
 use crate::state::apps_view::{AppsAction, AppsSettings, AppsState, EXAMPLE_SENDERS};
@@ -33,9 +33,10 @@ fn shape_text(shape: FilterShape) -> String {
 
 /// The use-case view.
 pub fn apps_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
+    let page_family = state.settings().family();
     html! {
         <main class="single" id="apps-view">
-            <AppsPanel view={Shared(state.shared_apps())} ondispatch={dispatch.clone()} />
+            <AppsPanel view={Shared(Rc::clone(state.apps()))} {page_family} ondispatch={dispatch.clone()} />
         </main>
     }
 }
@@ -45,13 +46,16 @@ pub fn apps_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Act
 pub struct AppsPanelProps {
     /// The view's state.
     pub view: Shared<AppsState>,
+    /// The page's family (the simulations hash with it when it does double hashing, else
+    /// with murmur3).
+    pub page_family: HashFamily,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
 }
 
 /// The store's table and sum, and the blacklist's title and introduction: markup, having
 /// no controls.
-fn store_markup(text: &'static Text, view: &AppsState, report: &AppsReport) -> Markup {
+fn store_markup(text: &'static Text, job: &AppsJob, report: &AppsReport) -> Markup {
     let (kv, mail) = (&report.kv, &report.mail);
     let c = kv.counts;
     let mut store = Markup::default();
@@ -83,7 +87,7 @@ fn store_markup(text: &'static Text, view: &AppsState, report: &AppsReport) -> M
         text.apps_spam_intro,
         &[
             &grouped(SPAM_ADDRESSES),
-            &shape_text(view.job().spam),
+            &shape_text(job.spam),
             &probability(mail.fp_rate),
             &grouped(mail.counts.messages),
             &grouped(SPAM_ADDRESSES + INNOCENT_ADDRESSES),
@@ -160,19 +164,21 @@ fn verdict_markup(text: &'static Text, address: &str, verdict: Verdict) -> Marku
 pub fn AppsPanel(props: &AppsPanelProps) -> Html {
     let text = use_context::<&'static Text>().unwrap_or(&crate::i18n::EN);
     let view = &*props.view;
-    let (dispatch, report) = (&props.ondispatch, view.report());
+    let family = props.page_family;
+    let job = view.job(family);
+    let (dispatch, report) = (&props.ondispatch, view.report(family));
     {
-        // The simulations go to the page's workers, once per generation.
+        // The simulations go to the page's workers, once per generation and family.
         let generation = view.generation();
-        let job = view.job().clone();
+        let sent = job.clone();
         let make: MakeRequest = Rc::new(move || Request::Apps {
             generation,
-            job: job.clone(),
+            job: sent.clone(),
         });
         let key = RequestKey {
             view: ViewJob::Apps,
             generation,
-            family: None,
+            family: Some(job.store.family()),
         };
         use_pool_request(key, report.is_none(), make, dispatch.clone());
     }
@@ -202,15 +208,15 @@ pub fn AppsPanel(props: &AppsPanelProps) -> Html {
         &[
             &text.apps_title,
             &text.apps_lead,
-            &fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(view.job().store)]),
+            &fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(job.store)]),
         ],
     );
     let (store, spam, verdict) = match report {
         Some(report) => {
-            let check = &view.job().check;
+            let check = &job.check;
             let verdict = report.mail.verdict.map(|v| verdict_markup(text, check, v));
             (
-                store_markup(text, view, report),
+                store_markup(text, &job, report),
                 mail_markup(text, report),
                 verdict,
             )

@@ -1,5 +1,7 @@
 //! The calculator view.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -10,7 +12,7 @@ use crate::ui::shared::Shared;
 /// The calculator view.
 pub fn calculator_view(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     let props = CalculatorProps {
-        calculator: Shared(state.shared_calculator()),
+        calculator: Shared(Rc::clone(state.calculator())),
         ondispatch: dispatch.clone(),
     };
     html! { <main class="single">{ calculator(text, &props) }</main> }

@@ -32,7 +32,7 @@ pub fn grow_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Act
     let page_family = state.settings().family();
     html! {
         <main class="single" id="grow-view">
-            <GrowPanel view={Shared(state.shared_grow())} {page_family} ondispatch={dispatch.clone()} />
+            <GrowPanel view={Shared(Rc::clone(state.grow()))} {page_family} ondispatch={dispatch.clone()} />
         </main>
     }
 }

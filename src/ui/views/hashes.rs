@@ -1,5 +1,7 @@
 //! The hash-quality view.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -11,7 +13,7 @@ use crate::ui::shared::Shared;
 pub fn hashes_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     html! {
         <main class="single">
-            <HashLab view={Shared(state.shared_hash_quality())} ondispatch={dispatch.clone()} />
+            <HashLab view={Shared(Rc::clone(state.hash_quality()))} ondispatch={dispatch.clone()} />
         </main>
     }
 }

@@ -1,5 +1,7 @@
 //! The false-positive lab view: the lab, with the visualizer's own filter as one more point.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -11,8 +13,8 @@ use crate::ui::shared::Shared;
 pub fn lab_view(_text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     html! {
         <main class="single">
-            <LabPanel shape={state.settings().shape()} filter={Shared(state.shared_filter())}
-                      n={state.members().len() as u64} lab={Shared(state.shared_lab())}
+            <LabPanel shape={state.settings().shape()} filter={Shared(Rc::clone(state.filter()))}
+                      n={state.members().len() as u64} lab={Shared(Rc::clone(state.lab()))}
                       ondispatch={dispatch.clone()} />
         </main>
     }

@@ -1,5 +1,7 @@
 //! The union, intersection and folding view.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::i18n::Text;
@@ -13,7 +15,7 @@ pub fn sets_view(text: &'static Text, state: &AppState, dispatch: &Callback<Acti
         shape: state.settings().shape(),
         sets: Shared(state.sets()),
         texts: [state.sets_text(0), state.sets_text(1)],
-        members: Shared(state.shared_members()),
+        members: Shared(Rc::clone(state.members())),
         folds: state.folds(),
         figures: state.sets_figures(),
         ondispatch: dispatch.clone(),

@@ -149,7 +149,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             .collect()
     };
     // A counting filter's counter at each step's position, and a counter's maximum.
-    let counts_at = |steps: &[HashStep]| match state.filter() {
+    let counts_at = |steps: &[HashStep]| match state.filter().as_ref() {
         FilterModel::Counting(c) => Some((
             steps
                 .iter()
@@ -189,7 +189,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     // A false positive whose culprits were not looked for offers to name the items that set
     // its bits (an explanation of the answer, not another query).
     let live = state.live_report().map(Rc::new);
-    let verdict = live.clone().or_else(|| state.shared_query()).map(|report| {
+    let verdict = live.clone().or_else(|| state.last_query().cloned()).map(|report| {
         let culprits_on_demand = matches!(&report.verdict, crate::state::Verdict::FalsePositive { culprits } if culprits.is_empty());
         html! {
             <div class="verdict-box" data-live={live.is_some().then_some("true")}>
@@ -316,7 +316,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     let comparison = {
         let key = (
             settings,
-            Shared(state.shared_members()),
+            Shared(Rc::clone(state.members())),
             state.compared().map(str::to_owned),
             state.deletion_open(),
             state.bulk().is_some(),
@@ -329,7 +329,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         text,
         &DeletionPanelProps {
             settings,
-            members: Shared(state.shared_members()),
+            members: Shared(Rc::clone(state.members())),
             open: state.deletion_open(),
             compared: state.compared().map(str::to_owned),
             comparison: (*comparison).clone(),
@@ -341,7 +341,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     let own_pair = {
         let key = (
             settings.shape(),
-            Shared(state.shared_members()),
+            Shared(Rc::clone(state.members())),
             low_bits.is_some(),
         );
         use_memo(key, |(shape, members, wanted)| {
@@ -367,7 +367,10 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     // A blocked layout's figures count the bits of every block: once per change of the
     // filter, not on every keystroke.
     let figures = use_memo(
-        (Shared(state.shared_filter()), state.members().len() as u64),
+        (
+            Shared(Rc::clone(state.filter())),
+            state.members().len() as u64,
+        ),
         |(filter, n)| Figures::of(filter, *n),
     );
     let item_block = settings.shape().layout().block_bits().and_then(|bits| {
@@ -398,7 +401,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title"
                      data-item-block={item_block.map(|b| b.to_string())}>
                 <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
-                { bit_view(text, &BitViewPanelProps { filter: Shared(state.shared_filter()),
+                { bit_view(text, &BitViewPanelProps { filter: Shared(Rc::clone(state.filter())),
                       item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,
                       picked: state.picked_cells(), picking: state.picking_cells(), named: lesson_named,
                       ondispatch: dispatch.clone() }) }
@@ -424,7 +427,7 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 { stats(text, &figures) }
                 <div class="slot">{ record }</div>
                 if !items_locked {
-                    <ItemList members={Shared(state.shared_members())} mode={settings.mode()} bulk={state.bulk().copied()}
+                    <ItemList members={Shared(Rc::clone(state.members()))} mode={settings.mode()} bulk={state.bulk().copied()}
                               onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
                               ondispatch={dispatch.clone()} />
                 }

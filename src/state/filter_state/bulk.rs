@@ -3,8 +3,8 @@
 
 use std::rc::Rc;
 
-use super::link::entry_as_applied;
-use super::{AppState, Message};
+use super::link_entries::entry_as_applied;
+use super::{FilterState, Message};
 use crate::state::log::{apply_entry, apply_entry_leaving_a_gap, LogEntry, Members};
 use crate::state::settings::FilterModel;
 use crate::state::url::Notice;
@@ -28,27 +28,41 @@ pub struct BulkProgress {
 /// copies the whole set), then swapped in by [`FilterAction::BulkFinish`](super::FilterAction::BulkFinish).
 #[derive(Debug, Clone, PartialEq)]
 pub struct BulkBuilder {
-    pub(super) filter: FilterModel,
-    pub(super) members: Members,
-    pub(super) log: Vec<LogEntry>,
-    pub(super) added: usize,
-    pub(super) revision: u64,
+    pub(in crate::state) filter: FilterModel,
+    pub(in crate::state) members: Members,
+    pub(in crate::state) log: Vec<LogEntry>,
+    pub(in crate::state) added: usize,
+    pub(in crate::state) revision: u64,
     /// A link's entries, when the builder adds a link rather than a paste.
-    pub(super) link: Option<LinkEntries>,
+    pub(in crate::state) link: Option<LinkEntries>,
 }
 
 /// A link's entries being added: what is left to add, the entries the page refused, the
 /// last unsafe deletion, and the query to ask once they are all in.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct LinkEntries {
+pub(in crate::state) struct LinkEntries {
     entries: Vec<LogEntry>,
     next: usize,
-    pub(super) notices: Vec<Notice>,
+    pub(in crate::state) notices: Vec<Notice>,
     /// The item of the last unsafe deletion, and the log's length just after it.
-    pub(super) last_damage: Option<(String, usize)>,
+    pub(in crate::state) last_damage: Option<(String, usize)>,
     /// A member left the set and left a gap in the list ([`Members::close_gaps`]).
     gaps: bool,
-    pub(super) query: Option<String>,
+    pub(in crate::state) query: Option<String>,
+}
+
+impl LinkEntries {
+    /// A link's `entries` to add, then `query` to ask.
+    pub(in crate::state) fn new(entries: Vec<LogEntry>, query: Option<String>) -> Self {
+        LinkEntries {
+            entries,
+            next: 0,
+            notices: Vec::new(),
+            last_damage: None,
+            gaps: false,
+            query,
+        }
+    }
 }
 
 impl BulkBuilder {
@@ -113,7 +127,7 @@ pub fn pasted_lines(text: &str) -> Vec<String> {
     items
 }
 
-impl AppState {
+impl FilterState {
     /// A builder for a long paste of `lines` lines, starting from the current filter and
     /// items, with room for every line made up front: regrowing a set of 50,000 items midway
     /// would make one slice several times longer than the others.
@@ -136,30 +150,10 @@ impl AppState {
             link: None,
         }
     }
-}
-
-impl AppState {
-    /// A builder that adds a link's `entries` to the current filter, then asks `query`.
-    pub(super) fn link_builder(
-        &self,
-        entries: Vec<LogEntry>,
-        query: Option<String>,
-    ) -> BulkBuilder {
-        let mut builder = self.bulk_builder(entries.len());
-        builder.link = Some(LinkEntries {
-            entries,
-            next: 0,
-            notices: Vec::new(),
-            last_damage: None,
-            gaps: false,
-            query,
-        });
-        builder
-    }
 
     /// A long paste of `total` lines starts; one paste at a time, so a second is refused
     /// while the first runs.
-    pub(super) fn bulk_start(&mut self, total: usize) {
+    pub(in crate::state) fn bulk_start(&mut self, total: usize) {
         if self.bulk.is_none() {
             self.bulk = Some(BulkProgress {
                 done: 0,
@@ -171,16 +165,18 @@ impl AppState {
     }
 
     /// The paste is done or stopped: its items join the set as one undo step, unless the
-    /// settings or items changed since it started.
-    pub(super) fn bulk_finish(&mut self, built: Rc<BulkBuilder>) {
+    /// settings or items changed since it started. A link's entries join as the page
+    /// opened with them; the notices about the entries refused are returned.
+    #[must_use]
+    pub(in crate::state) fn bulk_finish(&mut self, built: Rc<BulkBuilder>) -> Vec<Notice> {
         let current = self.bulk.take().filter(|b| {
             b.start_revision == self.items_revision && built.revision == self.items_revision
         });
         if built.link.is_some() {
-            if current.is_some() {
-                self.finish_link(Rc::unwrap_or_clone(built));
-            }
-            return;
+            return match current {
+                Some(_) => self.finish_link(Rc::unwrap_or_clone(built)),
+                None => Vec::new(),
+            };
         }
         if let Some(bulk) = current {
             self.record_undo();
@@ -198,6 +194,7 @@ impl AppState {
                 }
             });
         }
+        Vec::new()
     }
 }
 

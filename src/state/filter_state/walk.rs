@@ -3,11 +3,11 @@
 
 use crate::state::fields::check_item;
 
-use super::{Action, AppState, FilterAction, Message, Walk, WalkKind};
+use super::{FilterState, Message, Walk, WalkKind};
 
-impl AppState {
+impl FilterState {
     /// Starts a walk of the item in the field.
-    pub(super) fn start_walk(&mut self, kind: WalkKind) {
+    pub(in crate::state) fn start_walk(&mut self, kind: WalkKind) {
         if let Some(item) = self.usable_draft() {
             self.walk = Some(Walk {
                 kind,
@@ -19,7 +19,7 @@ impl AppState {
 
     /// The item in the field when it can be added or asked, else `None` and the message
     /// that says why (nothing typed, or too long).
-    pub(super) fn usable_draft(&mut self) -> Option<String> {
+    pub(in crate::state) fn usable_draft(&mut self) -> Option<String> {
         let problem = match check_item(&self.draft) {
             _ if self.draft.is_empty() => Message::EmptyItem,
             Ok(item) => return Some(item.to_owned()),
@@ -30,7 +30,7 @@ impl AppState {
     }
 
     /// The walk's next step; after its last step, the add or query itself.
-    pub(super) fn step_walk(&mut self) {
+    pub(in crate::state) fn step_walk(&mut self) {
         let Some(walk) = self.walk.clone() else {
             return;
         };
@@ -45,11 +45,11 @@ impl AppState {
         }
     }
 
-    pub(super) fn finish_walk(&mut self, walk: Walk) {
-        let finish = match walk.kind {
-            WalkKind::Add => Action::Filter(FilterAction::AddItem(walk.item)),
-            WalkKind::Query => Action::Filter(FilterAction::QueryItem(walk.item)),
-        };
-        *self = std::mem::take(self).apply(finish);
+    /// The walk's add or query, done.
+    pub(in crate::state) fn finish_walk(&mut self, walk: Walk) {
+        match walk.kind {
+            WalkKind::Add => self.add_item(walk.item),
+            WalkKind::Query => self.query_item(walk.item),
+        }
     }
 }

@@ -1,13 +1,13 @@
 //! Removing items: counters in counting mode (refused when unsafe), the forced removal and
 //! the naive delete that show why a plain filter cannot delete.
 
-use super::{AppState, Message};
+use super::{FilterState, Message};
 use crate::filter::RemoveError;
 use crate::state::log::{LogEntry, Members};
 use crate::state::settings::FilterModel;
 
-impl AppState {
-    pub(super) fn remove(&mut self, item: String) {
+impl FilterState {
+    pub(in crate::state) fn remove(&mut self, item: String) {
         let FilterModel::Counting(counting) = self.filter.as_ref() else {
             self.message = Some(Message::PlainCannotRemove { item });
             return;
@@ -28,7 +28,7 @@ impl AppState {
         }
     }
 
-    pub(super) fn force_remove(&mut self, item: String) {
+    pub(in crate::state) fn force_remove(&mut self, item: String) {
         let FilterModel::Counting(counting) = self.filter.as_ref() else {
             self.message = Some(Message::PlainCannotRemove { item });
             return;
@@ -49,7 +49,7 @@ impl AppState {
         }
     }
 
-    pub(super) fn naive_delete(&mut self, item: String) {
+    pub(in crate::state) fn naive_delete(&mut self, item: String) {
         if !matches!(self.filter.as_ref(), FilterModel::Plain(_)) {
             self.remove(item);
             return;
@@ -71,7 +71,7 @@ impl AppState {
 }
 
 /// Members `filter` reports as definitely absent.
-pub(super) fn false_negatives_of(filter: &FilterModel, members: &Members) -> Vec<String> {
+pub(in crate::state) fn false_negatives_of(filter: &FilterModel, members: &Members) -> Vec<String> {
     members
         .list()
         .iter()

@@ -1,10 +1,9 @@
-//! The page's filter: its items (added, queried, removed), its settings, undo and redo, a
-//! step-by-step walk, and the message about the last action. Every view reads this filter;
-//! the visualizer is where it is changed.
+//! [`FilterState::apply`]: each [`FilterAction`] on the filter, and the changes they share
+//! (an item added, the settings replaced, the filter rebuilt, the timeline moved).
 
 use std::rc::Rc;
 
-use crate::filter::{HashFamily, Layout, MAX_COUNTER_WIDTH};
+use crate::filter::MAX_COUNTER_WIDTH;
 use crate::state::demos::Demo;
 use crate::state::fields::{
     check_item, check_lines, parse_bits, parse_hashes, parse_small_whole, FieldProblem,
@@ -12,188 +11,22 @@ use crate::state::fields::{
 use crate::state::log::{apply_entry, log_of_members, replay, LogEntry};
 use crate::state::query::{run_query, run_query_without_culprits};
 use crate::state::query_record::QueryRecord;
-use crate::state::settings::{Mode, Settings};
+use crate::state::settings::Settings;
 use crate::state::timeline::Timeline;
-use crate::state::url::{Lockable, View};
+use crate::state::url::Notice;
 use crate::state::words::fresh_words;
 
 use super::{
-    AppState, BulkBuilder, FieldDrafts, FieldError, FieldErrors, Message, Scrub, SettingField,
-    Snapshot, TRY_WORDS_SEED,
+    FieldDrafts, FieldError, FieldErrors, FilterAction, FilterPoint, FilterState, Message, Scrub,
+    SettingField, TRY_WORDS_SEED,
 };
 
-/// How many steps undo reaches back.
-pub const UNDO_DEPTH: usize = 100;
-
-/// A change to the page's filter.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FilterAction {
-    /// The text in the item field changed.
-    SetDraft(String),
-    /// Put a word not in the set into the item field, drawn from the page's seed.
-    TryWord,
-    /// Add the item in the field (the field is then emptied).
-    AddDraft,
-    /// Query the item in the field.
-    QueryDraft,
-    /// Name the items that set the bits of the false positive shown (the answer's
-    /// explanation, not another query).
-    ShowCulprits,
-    /// Add one item.
-    AddItem(String),
-    /// Query one item.
-    QueryItem(String),
-    /// Add every non-empty line of a pasted text.
-    AddLines(String),
-    /// Add this many random words not yet in the set.
-    AddRandomWords(usize),
-    /// Remove an item: counters in counting mode, refused when unsafe; in plain mode this is
-    /// refused with an explanation.
-    Remove(String),
-    /// Remove the item in the field: counters in counting mode, naive delete refused in
-    /// plain mode.
-    RemoveDraft,
-    /// Counting mode: remove an item that tests as present but was never added.
-    ForceRemove(String),
-    /// Plain mode: clear the item's bits, to show the false negatives it causes.
-    NaiveDelete(String),
-    /// Text typed in one of the filter's number fields, not yet committed.
-    TypeSetting(SettingField, String),
-    /// m typed in its field.
-    SetM(String),
-    /// k typed in its field.
-    SetK(String),
-    /// Counter width typed in its field.
-    SetWidth(String),
-    /// Choose the hash family.
-    SetFamily(HashFamily),
-    /// Choose the layout: standard, partitioned, blocked or split-block.
-    SetLayout(Layout),
-    /// Switch between plain and counting filters.
-    SetMode(Mode),
-    /// Empty the filter (undoable).
-    Reset,
-    /// Undo the last change to the settings or items.
-    Undo,
-    /// Redo what was undone.
-    Redo,
-    /// Start the step-by-step walk of adding or querying the item in the field.
-    StartWalk(WalkKind),
-    /// Next step of the walk (the last step performs the add or query).
-    StepWalk,
-    /// Previous step of the walk.
-    StepBackWalk,
-    /// Leave the walk without doing anything.
-    CancelWalk,
-    /// Load a prepared demonstration (undoable).
-    LoadDemo(Demo),
-    /// Hide the message about the last action.
-    DismissMessage,
-    /// A long paste of this many lines is being added in slices by a [`BulkBuilder`].
-    BulkStart(usize),
-    /// How many of the paste's lines are in the builder so far.
-    BulkProgress(usize),
-    /// The paste is done, or was stopped: its items join the set as one undo step. Ignored
-    /// if the settings or items changed since [`FilterAction::BulkStart`].
-    BulkFinish(Rc<BulkBuilder>),
-    /// Forget the restored session: an empty filter at the default settings, the first
-    /// view, no lesson, quiz or sets (undoable).
-    StartFresh,
-    /// Show the filter as it was after the log's first t operations; `None` (or the
-    /// whole log) shows it as it is now.
-    Seek(Option<usize>),
-}
-
-impl FilterAction {
-    /// Whether the message about the last action stays: through typing, a word to try and
-    /// the slices of a paste; every other change to the filter replaces it.
-    pub fn keeps_message(&self) -> bool {
-        matches!(
-            self,
-            FilterAction::SetDraft(_)
-                | FilterAction::TryWord
-                | FilterAction::TypeSetting(..)
-                | FilterAction::BulkProgress(_)
-        )
-    }
-
-    /// Whether the timeline stays where it is through this action: typing, queries and
-    /// their walks, moving along the timeline. Anything else that touches the filter
-    /// first brings the filter back to now.
-    pub fn keeps_timeline(&self) -> bool {
-        // What changes neither the settings nor the items, except a paste joining them.
-        self.needs_unlocked().is_empty() && !matches!(self, FilterAction::BulkFinish(_))
-    }
-
-    /// The control an embedding page's `lock=` must leave open: m, k, the hash, the layout,
-    /// the mode or the width for their settings; `items` for anything that changes the items.
-    pub fn needs_unlocked(&self) -> &'static [Lockable] {
-        match self {
-            FilterAction::SetM(_) => &[Lockable::M],
-            FilterAction::SetK(_) => &[Lockable::K],
-            FilterAction::SetFamily(_) => &[Lockable::Hash],
-            FilterAction::SetLayout(_) => &[Lockable::Layout],
-            FilterAction::SetMode(_) => &[Lockable::Mode],
-            FilterAction::SetWidth(_) => &[Lockable::Width],
-            FilterAction::AddDraft
-            | FilterAction::AddItem(_)
-            | FilterAction::AddLines(_)
-            | FilterAction::BulkStart(_)
-            | FilterAction::AddRandomWords(_)
-            | FilterAction::Remove(_)
-            | FilterAction::RemoveDraft
-            | FilterAction::ForceRemove(_)
-            | FilterAction::NaiveDelete(_)
-            | FilterAction::Reset
-            | FilterAction::Undo
-            | FilterAction::Redo
-            | FilterAction::LoadDemo(_)
-            | FilterAction::StartFresh
-            | FilterAction::StartWalk(WalkKind::Add) => &[Lockable::Items],
-            FilterAction::SetDraft(_)
-            | FilterAction::TryWord
-            | FilterAction::TypeSetting(..)
-            | FilterAction::QueryDraft
-            | FilterAction::ShowCulprits
-            | FilterAction::QueryItem(_)
-            | FilterAction::StartWalk(WalkKind::Query)
-            | FilterAction::StepWalk
-            | FilterAction::StepBackWalk
-            | FilterAction::CancelWalk
-            | FilterAction::DismissMessage
-            | FilterAction::BulkProgress(_)
-            | FilterAction::BulkFinish(_)
-            | FilterAction::Seek(_) => &[],
-        }
-    }
-}
-
-/// Which operation a step-by-step walk shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WalkKind {
-    /// Setting the k bits.
-    Add,
-    /// Testing the k bits.
-    Query,
-}
-
-/// A step-by-step walk: step 0 shows the hash, step `i + 1` shows position `i`, step
-/// `k + 1` shows the result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Walk {
-    /// Add or query.
-    pub kind: WalkKind,
-    /// The item.
-    pub item: String,
-    /// The current step, `0..=k+1`.
-    pub step: u32,
-}
-
-impl AppState {
-    /// Applies one change to the filter. Compiled into the dispatcher, as one function with
-    /// it (0.3 KB less in the page than a call).
-    #[inline(always)]
-    pub(super) fn apply_filter(&mut self, action: FilterAction) {
+impl FilterState {
+    /// Applies one change to the filter. Undo, redo, starting afresh and leaving a walk's
+    /// shortcut list are the page's: it handles them before they reach here. Returns the
+    /// notices about a link's entries the filter refused, for the page to show.
+    #[must_use]
+    pub fn apply(&mut self, action: FilterAction) -> Vec<Notice> {
         match action {
             FilterAction::Seek(t) => self.seek(t),
             FilterAction::SetDraft(text) => {
@@ -239,7 +72,9 @@ impl AppState {
                 }
             }
             FilterAction::ShowCulprits => {
-                let shown = self.live_report().or_else(|| self.last_query().cloned());
+                let shown = self
+                    .live_report()
+                    .or_else(|| self.last_query.as_deref().cloned());
                 if let Some(report) = shown {
                     self.last_query = Some(Rc::new(run_query(self.asked(), &report.item)));
                 }
@@ -331,20 +166,8 @@ impl AppState {
                     self.rebuild(self.settings, Vec::new());
                 }
             }
-            FilterAction::Undo => match self.undo.pop() {
-                Some(snapshot) => {
-                    self.redo.push(self.snapshot());
-                    self.restore(snapshot);
-                }
-                None => self.message = Some(Message::NothingToUndo),
-            },
-            FilterAction::Redo => match self.redo.pop() {
-                Some(snapshot) => {
-                    self.undo.push(self.snapshot());
-                    self.restore(snapshot);
-                }
-                None => self.message = Some(Message::NothingToRedo),
-            },
+            // The page's history holds the lesson's place beside the filter.
+            FilterAction::Undo | FilterAction::Redo | FilterAction::StartFresh => {}
             FilterAction::StartWalk(kind) => self.start_walk(kind),
             FilterAction::StepWalk => self.step_walk(),
             FilterAction::StepBackWalk => {
@@ -352,10 +175,7 @@ impl AppState {
                     walk.step = walk.step.saturating_sub(1);
                 }
             }
-            FilterAction::CancelWalk => {
-                self.walk = None;
-                self.page.help_open = false;
-            }
+            FilterAction::CancelWalk => self.walk = None,
             FilterAction::LoadDemo(demo) => self.load_demo(demo),
             FilterAction::DismissMessage => self.message = None,
             FilterAction::BulkStart(total) => self.bulk_start(total),
@@ -364,13 +184,13 @@ impl AppState {
                     bulk.done = done;
                 }
             }
-            FilterAction::BulkFinish(built) => self.bulk_finish(built),
-            FilterAction::StartFresh => self.start_fresh(),
+            FilterAction::BulkFinish(built) => return self.bulk_finish(built),
         }
+        Vec::new()
     }
 
     /// Adds an item, and says how many of its bits it set.
-    pub(super) fn add_item(&mut self, item: String) {
+    pub(in crate::state) fn add_item(&mut self, item: String) {
         let mut fresh: Vec<u64> = self
             .filter
             .shape()
@@ -385,7 +205,7 @@ impl AppState {
     }
 
     /// Queries an item: its answer, with the items that set a false positive's bits.
-    pub(super) fn query_item(&mut self, item: String) {
+    pub(in crate::state) fn query_item(&mut self, item: String) {
         let report = run_query(self.asked(), &item);
         self.query_record.record(&item, &report.verdict);
         self.last_query = Some(Rc::new(report));
@@ -420,7 +240,7 @@ impl AppState {
     }
 
     /// Brings back the filter as it is now, after a move along the timeline.
-    pub(super) fn return_to_now(&mut self) {
+    pub(in crate::state) fn return_to_now(&mut self) {
         if let Some(scrub) = self.timeline.take() {
             (self.filter, self.members) = scrub.now;
             self.last_query = None;
@@ -433,7 +253,7 @@ impl AppState {
     fn load_demo(&mut self, demo: Demo) {
         let (query, item) = demo.query();
         let url = crate::state::url::parse(&query);
-        let mut loaded = AppState::new(url.settings, Vec::new());
+        let mut loaded = FilterState::new(url.settings, Vec::new());
         for entry in url.entries.iter() {
             loaded.add_item(entry.item().to_owned());
         }
@@ -442,34 +262,6 @@ impl AppState {
         self.draft = item;
         self.field_errors = FieldErrors::default();
         self.message = Some(Message::DemoLoaded);
-    }
-
-    /// An empty filter at the default settings, the first view, and no lesson, quiz or
-    /// sets, as one undo step.
-    fn start_fresh(&mut self) {
-        self.record_undo();
-        self.lessons.progress = None;
-        self.lessons.crawl = None;
-        self.draft.clear();
-        self.page.view = View::default();
-        self.sets = Default::default();
-        self.page.persistence.restored = false;
-        self.rebuild(Settings::default(), Vec::new());
-    }
-
-    /// Runs `change` as one step of undo, however many changes it makes inside.
-    pub(super) fn one_undo_step(&mut self, change: impl FnOnce(&mut Self)) {
-        let before = self.snapshot();
-        let mut undo = std::mem::take(&mut self.undo);
-        change(self);
-        if self.snapshot() != before {
-            undo.push(before);
-            if undo.len() > UNDO_DEPTH {
-                undo.remove(0);
-            }
-            self.redo.clear();
-        }
-        self.undo = undo;
     }
 
     fn change_settings(
@@ -488,13 +280,17 @@ impl AppState {
         }
     }
 
-    pub(super) fn set_settings(&mut self, settings: Settings, log: Option<Vec<LogEntry>>) {
+    pub(in crate::state) fn set_settings(
+        &mut self,
+        settings: Settings,
+        log: Option<Vec<LogEntry>>,
+    ) {
         self.record_undo();
         let log = log.unwrap_or_else(|| self.log.as_ref().clone());
         self.rebuild(settings, log);
     }
 
-    pub(super) fn push_entries(&mut self, entries: Vec<LogEntry>) {
+    pub(in crate::state) fn push_entries(&mut self, entries: Vec<LogEntry>) {
         self.record_undo();
         let filter = Rc::make_mut(&mut self.filter);
         let members = Rc::make_mut(&mut self.members);
@@ -507,14 +303,13 @@ impl AppState {
     }
 
     /// The query record starts afresh: the filter it was asked of was replaced by another.
-    pub(super) fn new_query_record(&mut self) {
+    pub(in crate::state) fn new_query_record(&mut self) {
         self.query_record = QueryRecord::default();
     }
 
-    pub(super) fn rebuild(&mut self, settings: Settings, log: Vec<LogEntry>) {
+    pub(in crate::state) fn rebuild(&mut self, settings: Settings, log: Vec<LogEntry>) {
         self.field_drafts = FieldDrafts::default();
         let (filter, members) = replay(&settings, &log);
-        self.panels = std::mem::take(&mut self.panels).for_bits(settings.m());
         self.settings = settings;
         self.log = Rc::new(log);
         self.filter = Rc::new(filter);
@@ -522,7 +317,7 @@ impl AppState {
         self.changed();
     }
 
-    pub(super) fn changed(&mut self) {
+    pub(in crate::state) fn changed(&mut self) {
         // A paste in progress was built on the state before this change; it is dropped.
         self.bulk = None;
         self.last_query = None;
@@ -532,27 +327,18 @@ impl AppState {
         self.items_revision += 1;
     }
 
-    fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            settings: self.settings,
-            log: Rc::clone(&self.log),
-            lesson: self.lessons.progress.clone(),
-            crawl: self.lessons.crawl.clone(),
+    /// Marks the change being made as an undo step: the filter as it was before it is
+    /// kept for the page's history (the first mark of one change counts).
+    pub(in crate::state) fn record_undo(&mut self) {
+        if self.undo_point.is_none() {
+            self.undo_point = Some(self.point());
         }
     }
 
-    pub(super) fn record_undo(&mut self) {
-        self.undo.push(self.snapshot());
-        if self.undo.len() > UNDO_DEPTH {
-            self.undo.remove(0);
-        }
-        self.redo.clear();
-    }
-
-    fn restore(&mut self, snapshot: Snapshot) {
+    /// The filter as it was at `point`, with the fields' rejected inputs cleared (undo and
+    /// redo).
+    pub(in crate::state) fn restore(&mut self, point: FilterPoint) {
         self.field_errors = FieldErrors::default();
-        self.lessons.progress = snapshot.lesson;
-        self.lessons.crawl = snapshot.crawl;
-        self.rebuild(snapshot.settings, snapshot.log.as_ref().clone());
+        self.rebuild(point.settings, point.log.as_ref().clone());
     }
 }
