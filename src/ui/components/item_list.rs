@@ -1,5 +1,6 @@
 //! The items in the set, with undo, redo, reset, bulk and random adds.
 
+use crate::markup;
 use crate::state::FilterAction;
 use crate::ui::shared::send;
 use wasm_bindgen::JsCast;
@@ -45,30 +46,47 @@ fn member_list(text: &Text, members: &[Member], mode: Mode) -> Html {
         Mode::Bloom => ("naive-delete", "small demo", text.naive_delete),
     };
     let mut out = Markup::default();
-    out.push("<ul class=\"members\">", &[]);
+    markup!(out, "<ul class=\"members\">");
     for member in members.iter().take(LISTED) {
         let name = if member.item.is_empty() {
             text.empty_item_label.to_owned()
         } else {
             shown_item(&member.item)
         };
-        out.push(
-            "<li data-item=\"{}\"><span class=\"member-name\">{}</span>",
-            &[&member.item, &name],
+        markup!(
+            out,
+            concat!(
+                "<li data-item=\"{item}\"><span class=\"member-name\">{name}",
+                "</span>"
+            ),
+            item = member.item,
+            name
         );
         if member.copies > 1 {
-            out.push("<span class=\"copies\">×{}</span>", &[&member.copies]);
+            markup!(
+                out,
+                "<span class=\"copies\">×{copies}</span>",
+                copies = member.copies
+            );
         }
-        out.push(
-            "<button class=\"small\" data-member=\"query\">{}</button><button class=\"{}\" data-member=\"{}\">{}</button></li>",
-            &[&text.query, &class, &removal, &label],
+        markup!(
+            out,
+            concat!(
+                "<button class=\"small\" data-member=\"query\">{query}</button>",
+                "<button class=\"{class}\" data-member=\"{removal}\">{label}",
+                "</button></li>"
+            ),
+            query = text.query,
+            class,
+            removal,
+            label
         );
     }
     if members.len() > LISTED {
         let more = fill(text.more_items, &[&(members.len() - LISTED)]);
-        out.push("<li class=\"hint\">{}</li>", &[&more]);
+        markup!(out, "<li class=\"hint\">{more}</li>", more);
     }
-    out.push("</ul>", &[]);
+    markup!(out, "</ul>");
     out.html()
 }
 

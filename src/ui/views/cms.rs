@@ -2,6 +2,7 @@
 //! row's hash colour), its estimate beside its true count, the guarantee, and the heavy
 //! hitters of a Zipf stream.
 
+use crate::markup;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
@@ -64,7 +65,11 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
         out.push(r#"</ul><div class="cms-verdict" data-cms-item="{}"><p><strong data-cms-estimate="{}">{}</strong> · <span data-cms-true="{}">{}</span></p><p>{}</p></div>"#, &[&&q.item, &q.estimate, &&fill(text.cms_estimate, &[&q.estimate]), &q.truth, &&fill(text.cms_truth, &[&q.truth]), &why]);
     }
     let total = grouped(sketch.total());
-    out.push("<h3>{}</h3>", &[&&fill(text.cms_grid, &[&total])]);
+    markup!(
+        out,
+        "<h3>{grid}</h3>",
+        grid = &fill(text.cms_grid, &[&total])
+    );
     if w * u64::from(d) <= DRAWN_MAX {
         // Focusable, so that a keyboard can scroll the grid when it is wider than its panel.
         out.push(
@@ -84,9 +89,9 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
                 let hit_class = if hit.is_empty() { "" } else { " cms-hit " };
                 out.push(r#"<div role="cell" class="cms-cell{}{}{}" data-cms-row="{}" data-cms-col="{}" data-cms-count="{}">{}</div>"#, &[&used, &hit_class, &hit, &j, &c, &count, &count]);
             }
-            out.push("</div>", &[]);
+            markup!(out, "</div>");
         }
-        out.push("</div>", &[]);
+        markup!(out, "</div>");
     } else {
         out.push(
             r#"<p class="hint">{}</p>"#,
@@ -127,7 +132,7 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
             let item = &h.item;
             out.push(r#"<tr data-heavy="{}" data-cms-estimate="{}" data-cms-true="{}"><td>{}</td><td>{}</td><td>{}</td></tr>"#, &[&item, &h.estimate, &h.truth, &item, &h.estimate, &h.truth]);
         }
-        out.push("</tbody></table>", &[]);
+        markup!(out, "</tbody></table>");
     }
     html! {
         <main class="single" id="cms-view">
