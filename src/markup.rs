@@ -111,21 +111,6 @@ impl Markup {
         self.0.push_str(rest);
     }
 
-    /// Positional, to be removed.
-    pub fn push(&mut self, template: &'static str, values: &[&dyn ToMarkup]) -> &mut Self {
-        let mut rest = template;
-        let mut values = values.iter();
-        while let Some(at) = rest.find("{}") {
-            self.0.push_str(&rest[..at]);
-            if let Some(value) = values.next() {
-                value.write_markup(&mut self.0);
-            }
-            rest = &rest[at + 2..];
-        }
-        self.0.push_str(rest);
-        self
-    }
-
     /// The markup written.
     pub fn into_string(self) -> String {
         self.0

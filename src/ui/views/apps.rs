@@ -178,7 +178,7 @@ fn mail_markup(text: &'static Text, report: &AppsReport) -> Markup {
     markup!(
         spam,
         "</ul><p class=\"apps-whitelist\">{apps_whitelist}</p>",
-        apps_whitelist = fill(text.apps_whitelist, &[&mail.whitelist.len(), &whitelist],)
+        apps_whitelist = fill(text.apps_whitelist, &[&mail.whitelist.len(), &whitelist])
     );
     spam
 }
