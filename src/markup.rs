@@ -1,11 +1,13 @@
-//! Markup written as text, for the panels that have no event handlers (the page hands each
-//! one to Yew as a raw node, `crate::ui::raw`).
+//! Markup written as text, for the panels that have no controls (the page hands each one
+//! to Yew as a raw node, `crate::ui::raw`); anything with a control is `html!`.
 //!
 //! The writer escapes every value it is given. A template is a `&'static str` (markup the
-//! program was compiled with) whose `{}` are filled in order by values that say how they
-//! are written ([`ToMarkup`]): text is escaped, numbers are written as digits, and only
-//! markup of the page's own making (another [`Markup`], or a [`Trusted`] literal) goes in as
-//! it is. Text from a user cannot become either, so no call can forget to escape it.
+//! program was compiled with) whose named holes, `{name}`, [`markup!`](crate::markup!) fills
+//! with the values given those names, each written as its type says ([`ToMarkup`]): text is
+//! escaped, numbers are written as digits, and only markup of the page's own making (another
+//! [`Markup`], or a [`Trusted`] literal) goes in as it is. Text from a user cannot become
+//! either, so no call can forget to escape it; and a hole without its value, or a value
+//! without its hole, is a compile error.
 
 use std::fmt::Write;
 
