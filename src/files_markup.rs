@@ -10,6 +10,7 @@ use crate::filter::blocked::BlockFill;
 use crate::filter::parquet_summary::{FileError, FileSummary, FileVerdict};
 use crate::filter::split_block;
 use crate::i18n::{describe, fill, Text};
+use crate::markup;
 use crate::markup::Markup;
 use crate::state::files_view::{FilesContent, EXAMPLE_NAME};
 use crate::state::numbers::{fraction, grouped, percent};
@@ -105,12 +106,16 @@ impl FilesModel {
 pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String) -> FilesContent {
     let mut top = Markup::default();
     let error = model.error.as_ref();
-    top.push(
-        "<p id=\"parquet-file-error\" class=\"field-error\" role=\"alert\" data-file-error=\"{}\">{}</p>",
-        &[
-            &error.map_or("", FileError::key),
-            &error.map(|e| describe::file_error(text, e)).unwrap_or_default(),
-        ],
+    markup!(
+        top,
+        concat!(
+            "<p id=\"parquet-file-error\" class=\"field-error\" ",
+            "role=\"alert\" data-file-error=\"{key}\">{message}</p>"
+        ),
+        key = error.map_or("", FileError::key),
+        message = error
+            .map(|e| describe::file_error(text, e))
+            .unwrap_or_default()
     );
     let Some(file) = &model.file else {
         return FilesContent {
@@ -132,14 +137,19 @@ pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String
     };
     if file.name == EXAMPLE_NAME {
         // Values to try in the example: one of its values, and one that is not.
-        bottom.push("<p class=\"try\">{}", &[&text.try_these]);
+        markup!(
+            bottom,
+            "<p class=\"try\">{try_these}",
+            try_these = text.try_these
+        );
         for value in EXAMPLE_VALUES {
-            bottom.push(
-                "<button type=\"button\" data-try=\"{}\">{}</button>",
-                &[&value, &value],
+            markup!(
+                bottom,
+                "<button type=\"button\" data-try=\"{value}\">{value}</button>",
+                value
             );
         }
-        bottom.push("</p>", &[]);
+        markup!(bottom, "</p>");
     }
     verdict_list(&mut bottom, text, file, &model.query, &verdicts);
     if let Some(filter) = file.summary.filters.get(model.selected) {
@@ -155,9 +165,14 @@ pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String
                 &filter.blocks(),
             ],
         );
-        bottom.push(
-            "<p class=\"formula\" data-header-offset=\"{}\"><code>{}</code></p>",
-            &[&filter.offset, &header],
+        markup!(
+            bottom,
+            concat!(
+                "<p class=\"formula\" data-header-offset=\"{offset}\"><code>{header}",
+                "</code></p>"
+            ),
+            offset = filter.offset,
+            header
         );
         let (pixels, width, height) = pixels(&filter.bitset, verdicts.get(model.selected));
         let mut caption = fill(text.files_drawn, &[&filter.row_group, &filter.column]);
@@ -167,32 +182,38 @@ pub fn render(model: &FilesModel, text: &Text, image: impl Fn(Vec<u8>) -> String
             caption.push_str(&fill(text.files_drawn_some, &[&drawn, &filter.blocks()]));
         }
         // Three screen pixels per bit at most, narrower when the panel is.
-        bottom.push(
-            "<figure class=\"parquet-drawing\"><img class=\"parquet-blocks\" src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\" style=\"max-width: {}px\"><figcaption>{}</figcaption></figure>",
-            &[
-                &image(bitmap(&pixels, width, height)),
-                &caption,
-                &width,
-                &height,
-                &(width * 3),
-                &caption,
-            ],
+        markup!(
+            bottom,
+            concat!(
+                "<figure class=\"parquet-drawing\"><img class=\"parquet-blocks\" ",
+                "src=\"{image}\" alt=\"{caption}\" width=\"{width}\" ",
+                "height=\"{height}\" style=\"max-width: {max_width}px\"><figcaption>{caption}",
+                "</figcaption></figure>"
+            ),
+            image = image(bitmap(&pixels, width, height)),
+            caption,
+            width,
+            height,
+            max_width = (width * 3)
         );
         // One block at ZOOM_CELL screen pixels a bit: the value's block, else the first.
         let value = verdicts.get(model.selected);
         let block = value.map_or(0, |v| v.block);
         let (pixels, width, height) = zoom_pixels(&filter.bitset, block, value);
         let scale = ZOOM_CELL / ZOOM_PIXELS;
-        bottom.push(
-            "<figure class=\"parquet-drawing\"><img class=\"parquet-zoom\" data-block=\"{}\" src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\"><figcaption>{}</figcaption></figure>",
-            &[
-                &block,
-                &image(bitmap(&pixels, width, height)),
-                &fill(text.files_zoom, &[&block]),
-                &(u64::from(width) * scale),
-                &(u64::from(height) * scale),
-                &fill(text.files_zoom, &[&block]),
-            ],
+        markup!(
+            bottom,
+            concat!(
+                "<figure class=\"parquet-drawing\"><img class=\"parquet-zoom\" ",
+                "data-block=\"{block}\" src=\"{image}\" alt=\"{files_zoom}\" ",
+                "width=\"{width}\" height=\"{height}\"><figcaption>{files_zoom}",
+                "</figcaption></figure>"
+            ),
+            block,
+            image = image(bitmap(&pixels, width, height)),
+            files_zoom = fill(text.files_zoom, &[&block]),
+            width = (u64::from(width) * scale),
+            height = (u64::from(height) * scale)
         );
     }
     FilesContent {
@@ -251,9 +272,15 @@ fn file_table(out: &mut Markup, text: &Text, file: &OpenedFile, selected: usize)
         line.push(' ');
         line.push_str(&fill(text.files_created_by, &[writer]));
     }
-    out.push(
-        "<p class=\"files-summary\">{}</p><table class=\"parquet-filters\"><caption>{}</caption><thead><tr>",
-        &[&line, &text.files_filters],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"files-summary\">{line}</p><table ",
+            "class=\"parquet-filters\"><caption>{files_filters}</caption>",
+            "<thead><tr>"
+        ),
+        line,
+        files_filters = text.files_filters
     );
     for heading in [
         text.col_row_group,
@@ -266,9 +293,9 @@ fn file_table(out: &mut Markup, text: &Text, file: &OpenedFile, selected: usize)
         text.col_fill_rate,
         "",
     ] {
-        out.push("<th scope=\"col\">{}</th>", &[&heading]);
+        markup!(out, "<th scope=\"col\">{heading}</th>", heading);
     }
-    out.push("</tr></thead><tbody>", &[]);
+    markup!(out, "</tr></thead><tbody>");
     for (place, (filter, figures)) in summary.filters.iter().zip(&file.fills).enumerate() {
         let ones = filter.bits_set();
         let fill_ratio = ones as f64 / (filter.blocks() * split_block::BLOCK_BITS).max(1) as f64;
@@ -276,35 +303,42 @@ fn file_table(out: &mut Markup, text: &Text, file: &OpenedFile, selected: usize)
             .estimated_items
             .map_or_else(|| text.estimate_undefined.to_owned(), |n| fixed(n, 1));
         let shown = if place == selected { "true" } else { "false" };
-        out.push(
-            "<tr class=\"parquet-filter\" data-shown=\"{}\" data-row-group=\"{}\" data-column=\"{}\" data-blocks=\"{}\" data-bits-set=\"{}\" data-bytes=\"{}\"><td>{}</td><td class=\"mono\">{}</td>",
-            &[
-                &shown,
-                &filter.row_group,
-                &filter.column,
-                &filter.blocks(),
-                &ones,
-                &filter.length,
-                &filter.row_group,
-                &filter.column,
-            ],
+        markup!(
+            out,
+            concat!(
+                "<tr class=\"parquet-filter\" data-shown=\"{shown}\" ",
+                "data-row-group=\"{row_group}\" data-column=\"{column}\" ",
+                "data-blocks=\"{blocks}\" data-bits-set=\"{ones}\" ",
+                "data-bytes=\"{length}\"><td>{row_group}</td><td class=\"mono\">{column}",
+                "</td>"
+            ),
+            shown,
+            row_group = filter.row_group,
+            column = filter.column,
+            blocks = filter.blocks(),
+            ones,
+            length = filter.length
         );
-        out.push(
-            "<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><button type=\"button\" data-place=\"{}\" aria-pressed=\"{}\">{}</button></td></tr>",
-            &[
-                &grouped(filter.length),
-                &grouped(filter.blocks()),
-                &grouped(ones),
-                &fraction(fill_ratio, 4),
-                &estimate,
-                &percent(figures.rate),
-                &place,
-                &shown,
-                &text.files_show,
-            ],
+        markup!(
+            out,
+            concat!(
+                "<td>{length}</td><td>{blocks}</td><td>{ones}</td><td>{fill}",
+                "</td><td>{estimate}</td><td>{rate}</td><td><button ",
+                "type=\"button\" data-place=\"{place}\" aria-pressed=\"{shown}\">{files_show}",
+                "</button></td></tr>"
+            ),
+            length = grouped(filter.length),
+            blocks = grouped(filter.blocks()),
+            ones = grouped(ones),
+            fill = fraction(fill_ratio, 4),
+            estimate,
+            rate = percent(figures.rate),
+            place,
+            shown,
+            files_show = text.files_show
         );
     }
-    out.push("</tbody></table>", &[]);
+    markup!(out, "</tbody></table>");
 }
 
 /// The value's hash and lanes, then each filter's verdict.
@@ -327,9 +361,14 @@ fn verdict_list(
         lanes.push_str(&bit.to_string());
     }
     let hash = fill(text.files_value_hash, &[&format!("0x{h:016x}"), &lanes]);
-    out.push(
-        "<p class=\"formula\" data-value-hash=\"{}\"><code>{}</code></p><ul class=\"parquet-verdicts\">",
-        &[&h, &hash],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"formula\" data-value-hash=\"{h}\"><code>{hash}</code>",
+            "</p><ul class=\"parquet-verdicts\">"
+        ),
+        h,
+        hash
     );
     for (filter, verdict) in file.summary.filters.iter().zip(verdicts) {
         let mut set = 0;
@@ -345,12 +384,23 @@ fn verdict_list(
             text.files_verdict,
             &[&filter.row_group, &filter.column, &verdict.block, &set],
         );
-        out.push(
-            "<li class=\"parquet-verdict {}\" data-row-group=\"{}\" data-column=\"{}\" data-verdict=\"{}\" data-block=\"{}\">{}: <strong>{}</strong></li>",
-            &[&key, &filter.row_group, &filter.column, &key, &verdict.block, &line, &answer],
+        markup!(
+            out,
+            concat!(
+                "<li class=\"parquet-verdict {key}\" ",
+                "data-row-group=\"{row_group}\" data-column=\"{column}\" ",
+                "data-verdict=\"{key}\" data-block=\"{block}\">{line}: <strong>{answer}",
+                "</strong></li>"
+            ),
+            key,
+            row_group = filter.row_group,
+            column = filter.column,
+            block = verdict.block,
+            line,
+            answer
         );
     }
-    out.push("</ul>", &[]);
+    markup!(out, "</ul>");
 }
 
 /// The pixels (places in [`PALETTE`]) of a filter's first [`DRAWN_BLOCKS`] blocks, each drawn as eight rows of

@@ -3,6 +3,7 @@
 //! drawn in it. Coordinates are written to one decimal.
 
 use crate::decimal::Fixed;
+use crate::markup;
 use crate::state::plot::{tick_label, AxisKind, Scale};
 use crate::ui::raw::Markup;
 
@@ -48,9 +49,16 @@ impl Frame {
 
     /// Opens the `<svg>`: its id, its size as its view box, and its accessible name.
     pub fn open(&self, out: &mut Markup, id: &str, label: &str) {
-        out.push(
-            "<svg id=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">",
-            &[&id, &Fixed(self.width, 0), &Fixed(self.height, 0), &label],
+        markup!(
+            out,
+            concat!(
+                "<svg id=\"{id}\" viewBox=\"0 0 {width} {height}\" role=\"img\" ",
+                "aria-label=\"{label}\">"
+            ),
+            id,
+            width = Fixed(self.width, 0),
+            height = Fixed(self.height, 0),
+            label
         );
     }
 
@@ -60,7 +68,20 @@ impl Frame {
         let label_x = Fixed(self.left - 6.0, 1);
         for (value, label) in ticks {
             let at = y.map(*value);
-            out.push("<g class=\"tick\"><line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text></g>", &[&from, &to, &Fixed(at, 1), &Fixed(at, 1), &label_x, &Fixed(at + 4.0, 1), &label]);
+            markup!(
+                out,
+                concat!(
+                    "<g class=\"tick\"><line x1=\"{from}\" x2=\"{to}\" y1=\"{y}\" ",
+                    "y2=\"{y}\"/><text x=\"{label_x}\" y=\"{label_y}\" ",
+                    "text-anchor=\"end\">{label}</text></g>"
+                ),
+                from,
+                to,
+                y = Fixed(at, 1),
+                label_x,
+                label_y = Fixed(at + 4.0, 1),
+                label
+            );
         }
     }
 
@@ -69,25 +90,47 @@ impl Frame {
         let (top, bottom) = (Fixed(self.top, 1), Fixed(self.height - self.bottom, 1));
         let label_y = Fixed(self.height - self.bottom + 16.0, 1);
         for &value in ticks {
-            out.push("<g class=\"tick\"><line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>", &[&Fixed(x.map(value), 1), &Fixed(x.map(value), 1), &top, &bottom, &Fixed(x.map(value), 1), &label_y, &tick_label(value)]);
+            markup!(
+                out,
+                concat!(
+                    "<g class=\"tick\"><line x1=\"{x}\" x2=\"{x}\" ",
+                    "y1=\"{top}\" y2=\"{bottom}\"/><text x=\"{x}\" ",
+                    "y=\"{label_y}\" text-anchor=\"middle\">{label}</text></g>"
+                ),
+                x = Fixed(x.map(value), 1),
+                top,
+                bottom,
+                label_y,
+                label = tick_label(value)
+            );
         }
     }
 
     /// The x axis's name, centred under the tick labels.
     pub fn x_name(&self, out: &mut Markup, name: &str) {
-        out.push(
-            "<text class=\"axis-label\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-            &[
-                &Fixed((self.left + self.width - self.right) / 2.0, 1),
-                &Fixed(self.height - 6.0, 1),
-                &name,
-            ],
+        markup!(
+            out,
+            concat!(
+                "<text class=\"axis-label\" x=\"{x}\" y=\"{y}\" ",
+                "text-anchor=\"middle\">{name}</text>"
+            ),
+            x = Fixed((self.left + self.width - self.right) / 2.0, 1),
+            y = Fixed(self.height - 6.0, 1),
+            name
         );
     }
 
     /// The y axis's name, turned up the left edge.
     pub fn y_name(&self, out: &mut Markup, name: &str) {
-        out.push("<text class=\"axis-label\" transform=\"translate(16 {}) rotate(-90)\" text-anchor=\"middle\">{}</text>", &[&Fixed((self.top + self.height - self.bottom) / 2.0, 1), &name]);
+        markup!(
+            out,
+            concat!(
+                "<text class=\"axis-label\" transform=\"translate(16 {y}) ",
+                "rotate(-90)\" text-anchor=\"middle\">{name}</text>"
+            ),
+            y = Fixed((self.top + self.height - self.bottom) / 2.0, 1),
+            name
+        );
     }
 }
 
@@ -98,9 +141,14 @@ pub fn labelled(ticks: Vec<f64>) -> Vec<(f64, String)> {
 
 /// A `<polyline>` of class `class` through `points` on the scales.
 pub fn polyline(out: &mut Markup, class: &str, points: &[(f64, f64)], x: &Scale, y: &Scale) {
-    out.push("<polyline class=\"{}\" points=\"", &[&class]);
+    markup!(out, "<polyline class=\"{class}\" points=\"", class);
     for &(a, b) in points {
-        out.push("{},{} ", &[&Fixed(x.map(a), 1), &Fixed(y.map(b), 1)]);
+        markup!(
+            out,
+            "{x},{y} ",
+            x = Fixed(x.map(a), 1),
+            y = Fixed(y.map(b), 1)
+        );
     }
-    out.push("\"/>", &[]);
+    markup!(out, "\"/>");
 }

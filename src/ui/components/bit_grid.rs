@@ -2,6 +2,7 @@
 //! components, so a keystroke re-renders only the rows whose marks changed.
 
 use crate::decimal::{fixed, Fixed, Shortest};
+use crate::markup;
 use crate::state::practice::PracticeAction;
 use crate::state::VisualizerAction;
 use wasm_bindgen::JsCast;
@@ -217,8 +218,8 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
         let mut offsets = Markup::default();
         for c in 0..columns {
             match c % column_step {
-                0 => offsets.push("<span>+{}</span>", &[&c]),
-                _ => offsets.push("<span></span>", &[]),
+                0 => markup!(offsets, "<span>+{c}</span>", c),
+                _ => markup!(offsets, "<span></span>"),
             };
         }
         html! { <div class="column-ruler" aria-hidden="true" key="ruler">{ offsets.html() }</div> }

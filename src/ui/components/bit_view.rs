@@ -3,6 +3,7 @@
 //! canvas above m = 4096), and a line in hash i's colour from each hash in the strip to its
 //! cell ([`crate::ui::links`]), drawn in well under a second (at once with reduced motion).
 
+use crate::markup;
 use yew::prelude::*;
 
 use crate::i18n::{fill, shown_item, Text};
@@ -38,12 +39,21 @@ pub struct BitViewPanelProps {
 fn strip(text: &Text, item: &Option<String>, marks: &[Mark]) -> Html {
     let mut out = Markup::default();
     let Some(item) = item else {
-        out.push("<p class=\"hash-strip empty\">{}</p>", &[&text.strip_empty]);
+        markup!(
+            out,
+            "<p class=\"hash-strip empty\">{strip_empty}</p>",
+            strip_empty = text.strip_empty
+        );
         return out.html();
     };
-    out.push(
-        "<p class=\"hash-strip\" data-strip-item=\"{}\"><span class=\"strip-item\">{}</span>",
-        &[item, &fill(text.item_quoted, &[&shown_item(item)])],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"hash-strip\" data-strip-item=\"{item}\"><span ",
+            "class=\"strip-item\">{item_quoted}</span>"
+        ),
+        item,
+        item_quoted = fill(text.item_quoted, &[&shown_item(item)])
     );
     for m in marks {
         let colour = hash_class(m.hash_index);
@@ -54,16 +64,24 @@ fn strip(text: &Text, item: &Option<String>, marks: &[Mark]) -> Html {
             zero.then_some("zero"),
             m.decides.then_some("decider")
         );
-        out.push(
-            "<span class=\"{}\" data-strip-hash=\"{}\" data-strip-position=\"{}\"><span class=\"chip {}\">{}</span> → {}",
-            &[&class, &m.hash_index, &m.position, &colour, &m.hash_index, &m.position],
+        markup!(
+            out,
+            concat!(
+                "<span class=\"{class}\" data-strip-hash=\"{hash_index}\" ",
+                "data-strip-position=\"{position}\"><span class=\"chip {colour}\">",
+                "{hash_index}</span> → {position}"
+            ),
+            class,
+            hash_index = m.hash_index,
+            position = m.position,
+            colour
         );
         if m.decides {
-            out.push("<span class=\"strip-zero\"> ✗</span>", &[]);
+            markup!(out, "<span class=\"strip-zero\"> ✗</span>");
         }
-        out.push("</span>", &[]);
+        markup!(out, "</span>");
     }
-    out.push("</p>", &[]);
+    markup!(out, "</p>");
     out.html()
 }
 

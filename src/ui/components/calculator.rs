@@ -1,6 +1,7 @@
 //! The sizing calculator, the best-practice table and "check a claim".
 
 use crate::decimal::{fixed, shortest};
+use crate::markup;
 use crate::state::calculator_view::CalculatorAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
@@ -32,26 +33,35 @@ pub struct CalculatorProps {
 
 /// The best-practice table: bits per item and k for common rates.
 fn practice(out: &mut Markup, text: &Text) {
-    out.push(
-        "<table class=\"practice\"><thead><tr><th>p</th><th>{}</th><th>k</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        &[&text.calc_bits_per_item, &text.calc_bits_blocked, &text.calc_bits_split_block],
+    markup!(
+        out,
+        concat!(
+            "<table class=\"practice\"><thead><tr><th>p</th><th>{calc_bits_per_item}",
+            "</th><th>k</th><th>{calc_bits_blocked}</th><th>{calc_bits_split_block}",
+            "</th></tr></thead><tbody>"
+        ),
+        calc_bits_per_item = text.calc_bits_per_item,
+        calc_bits_blocked = text.calc_bits_blocked,
+        calc_bits_split_block = text.calc_bits_split_block
     );
     for row in practice_table() {
         let (lines, lines_k) = row.blocked.unwrap_or_default();
-        out.push(
-            "<tr data-p=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td data-layout=\"blocked\">{} (k = {})</td><td data-layout=\"split-block\">{}</td></tr>",
-            &[
-                &shortest(row.p),
-                &shortest(row.p),
-                &fixed(row.bits_per_item, 2),
-                &row.k,
-                &fixed(lines, 2),
-                &lines_k,
-                &fixed(row.split_block.unwrap_or_default(), 2),
-            ],
+        markup!(
+            out,
+            concat!(
+                "<tr data-p=\"{p}\"><td>{p}</td><td>{bits_per_item}</td><td>{k}",
+                "</td><td data-layout=\"blocked\">{blocked} (k = {lines_k})</td>",
+                "<td data-layout=\"split-block\">{split_block}</td></tr>"
+            ),
+            p = shortest(row.p),
+            bits_per_item = fixed(row.bits_per_item, 2),
+            k = row.k,
+            blocked = fixed(lines, 2),
+            lines_k,
+            split_block = fixed(row.split_block.unwrap_or_default(), 2)
         );
     }
-    out.push("</tbody></table>", &[]);
+    markup!(out, "</tbody></table>");
 }
 
 /// The calculator.
@@ -121,9 +131,17 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             });
             // The answer, written as markup (it has no controls), then the button.
             let mut answer = Markup::default();
-            answer.push(
-                "<dl class=\"calc-results{}\" data-calc-m=\"{}\" data-calc-k=\"{}\" data-calc-n=\"{}\" data-calc-p=\"{}\">",
-                &[&if result.is_err() { " stale" } else { "" }, &s.m, &s.k, &s.n, &machine_rate(s.ln_p)],
+            markup!(
+                answer,
+                concat!(
+                    "<dl class=\"calc-results{stale}\" data-calc-m=\"{m}\" ",
+                    "data-calc-k=\"{k}\" data-calc-n=\"{n}\" data-calc-p=\"{p}\">"
+                ),
+                stale = if result.is_err() { " stale" } else { "" },
+                m = s.m,
+                k = s.k,
+                n = s.n,
+                p = machine_rate(s.ln_p)
             );
             let k_template = if k_capped {
                 text.calc_k_capped
@@ -147,9 +165,9 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                 (text.calc_p, rate),
                 (text.calc_bits_per_item, fixed(s.bits_per_item, 2)),
             ] {
-                answer.push("<dt>{}</dt><dd>{}</dd>", &[&term, &value]);
+                markup!(answer, "<dt>{term}</dt><dd>{value}</dd>", term, value);
             }
-            answer.push("</dl>", &[]);
+            markup!(answer, "</dl>");
             if let Some((m, k)) = s.meeting {
                 let meeting = fill(
                     text.calc_m_meeting,
@@ -159,14 +177,25 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
                         &k,
                     ],
                 );
-                answer.push(
-                    "<p class=\"hint\" id=\"calc-meeting\" data-calc-m-meeting=\"{}\" data-calc-k-meeting=\"{}\">{}</p>",
-                    &[&m, &k, &meeting],
+                markup!(
+                    answer,
+                    concat!(
+                        "<p class=\"hint\" id=\"calc-meeting\" ",
+                        "data-calc-m-meeting=\"{m}\" data-calc-k-meeting=\"{k}\">{meeting}",
+                        "</p>"
+                    ),
+                    m,
+                    k,
+                    meeting
                 );
             }
             if use_in_visualizer.is_none() {
                 let too_big = fill(text.calc_too_big, &[&grouped(MAX_BITS)]);
-                answer.push("<p class=\"hint\" id=\"calc-too-big\">{}</p>", &[&too_big]);
+                markup!(
+                    answer,
+                    "<p class=\"hint\" id=\"calc-too-big\">{too_big}</p>",
+                    too_big
+                );
             }
             html! {
                 <>
@@ -219,16 +248,19 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
             );
             let needed_bytes = c.needed_bytes.map_or("none".into(), |b| b.to_string());
             let mut out = Markup::default();
-            out.push(
-                "<p class=\"claim-verdict {}\" data-claim-holds=\"{}\" data-claim-needed=\"{}\" data-claim-rate=\"{}\">{} {}</p>",
-                &[
-                    &if c.holds { "holds" } else { "fails" },
-                    &if c.holds { "true" } else { "false" },
-                    &needed_bytes,
-                    &machine_rate(c.ln_rate_at_claimed),
-                    &verdict,
-                    &detail,
-                ],
+            markup!(
+                out,
+                concat!(
+                    "<p class=\"claim-verdict {class}\" data-claim-holds=\"{holds}\" ",
+                    "data-claim-needed=\"{needed_bytes}\" ",
+                    "data-claim-rate=\"{rate}\">{verdict} {detail}</p>"
+                ),
+                class = if c.holds { "holds" } else { "fails" },
+                holds = if c.holds { "true" } else { "false" },
+                needed_bytes,
+                rate = machine_rate(c.ln_rate_at_claimed),
+                verdict,
+                detail
             );
             out.html()
         }
@@ -236,11 +268,19 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
     };
     // The tables and their headings are written as markup (they have no controls).
     let mut tables = Markup::default();
-    tables.push("<h3>{}</h3>", &[&text.practice_title]);
+    markup!(
+        tables,
+        "<h3>{practice_title}</h3>",
+        practice_title = text.practice_title
+    );
     practice(&mut tables, text);
     let p = shown.as_ref().map(|s| s.target.unwrap_or_else(|| s.p()));
     clickhouse_table(&mut tables, text, p);
-    tables.push("<h3>{}</h3>", &[&text.claim_title]);
+    markup!(
+        tables,
+        "<h3>{claim_title}</h3>",
+        claim_title = text.claim_title
+    );
     html! {
         <section class="panel calculator" aria-labelledby="calc-title">
             <h2 id="calc-title">{ text.calculator }</h2>

@@ -1,5 +1,6 @@
 //! What the cell under the cursor holds, and which items set it.
 
+use crate::markup;
 use yew::prelude::*;
 
 use crate::ui::raw::{IntoHtml, Markup};
@@ -56,9 +57,14 @@ pub fn cell_inspector(text: &'static Text, props: &CellInspectorProps) -> Html {
         ));
     }
     let mut out = Markup::default();
-    out.push(
-        "<p class=\"cell-inspector\" aria-live=\"polite\" data-inspected=\"{}\">{}</p>",
-        &[&props.position, &&line],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"cell-inspector\" aria-live=\"polite\" ",
+            "data-inspected=\"{position}\">{line}</p>"
+        ),
+        position = props.position,
+        line = &line
     );
     out.html()
 }

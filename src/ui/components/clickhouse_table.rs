@@ -8,15 +8,18 @@ use crate::filter::clickhouse::{
 };
 use crate::filter::math::fpr_approx;
 use crate::i18n::{fill, Text};
+use crate::markup;
 use crate::state::numbers::probability;
 use crate::ui::raw::Markup;
 
 /// The table, and the choice for `p` when there is one, written into `out`.
 pub fn clickhouse_table(out: &mut Markup, text: &Text, p: Option<f64>) {
     let chosen = p.map(best_practices);
-    out.push(
-        "<h3>{}</h3><p class=\"hint\">{}</p>",
-        &[&text.ch_title, &text.ch_hint],
+    markup!(
+        out,
+        "<h3>{ch_title}</h3><p class=\"hint\">{ch_hint}</p>",
+        ch_title = text.ch_title,
+        ch_hint = text.ch_hint
     );
     if let Some((p, (bits, hashes))) = p.zip(chosen) {
         let rate = rate_table(bits, hashes).unwrap_or(1.0);
@@ -27,21 +30,27 @@ pub fn clickhouse_table(out: &mut Markup, text: &Text, p: Option<f64>) {
         } else {
             text.ch_walk
         };
-        out.push(
-            "<div class=\"ch-choice\" id=\"ch-choice\" data-ch-bits-per-row=\"{}\" data-ch-hashes=\"{}\"><p>{}</p><p class=\"hint\">{}</p>",
-            &[
-                &bits,
-                &hashes,
-                &fill(text.ch_choice, &[&shortest(p), &bits, &hashes, &shortest(rate)]),
-                &why,
-            ],
+        markup!(
+            out,
+            concat!(
+                "<div class=\"ch-choice\" id=\"ch-choice\" ",
+                "data-ch-bits-per-row=\"{bits}\" data-ch-hashes=\"{hashes}\"><p>{ch_choice}",
+                "</p><p class=\"hint\">{why}</p>"
+            ),
+            bits,
+            hashes,
+            ch_choice = fill(
+                text.ch_choice,
+                &[&shortest(p), &bits, &hashes, &shortest(rate)]
+            ),
+            why
         );
         if let Ok((c, k)) = exact_choice(p) {
             let rate = fpr_approx(c, 1.0, f64::from(k));
             let exact = fill(text.ch_exact, &[&shortest(c), &k, &probability(rate)]);
-            out.push("<p>{}</p>", &[&exact]);
+            markup!(out, "<p>{exact}</p>", exact);
         }
-        out.push("</div>", &[]);
+        markup!(out, "</div>");
     }
     table(out, text, chosen);
 }
@@ -52,20 +61,24 @@ pub fn clickhouse_table(out: &mut Markup, text: &Text, p: Option<f64>) {
 /// a keyboard can scroll it where it is wider than its panel (a phone).
 fn table(out: &mut Markup, text: &Text, chosen: Option<(u32, u32)>) {
     const HEAT: [&str; 5] = ["heat-0", "heat-1", "heat-2", "heat-3", "heat-4"];
-    out.push(
-        r#"<div class="ch-scroll"><table class="ch-table" tabindex="0"><thead><tr><th scope="col">{}</th>"#,
-        &[&text.ch_corner],
+    markup!(
+        out,
+        concat!(
+            r#"<div class="ch-scroll"><table class="ch-table" tabindex="0"><thead><tr>"#,
+            r#"<th scope="col">{corner}</th>"#
+        ),
+        corner = text.ch_corner
     );
     for k in 1..MAX_HASH_FUNCTION_COUNT {
-        out.push(r#"<th scope="col">{}</th>"#, &[&k]);
+        markup!(out, r#"<th scope="col">{k}</th>"#, k);
     }
-    out.push("</tr></thead><tbody>", &[]);
+    markup!(out, "</tr></thead><tbody>");
     for bits in 1..=MAX_BITS_PER_ROW {
         let best = row_minimum(bits).map(|(k, _)| k);
-        out.push(r#"<tr><th scope="row">{}</th>"#, &[&bits]);
+        markup!(out, r#"<tr><th scope="row">{bits}</th>"#, bits);
         for k in 1..MAX_HASH_FUNCTION_COUNT {
             match rate_table(bits, k) {
-                None => out.push("<td></td>", &[]),
+                None => markup!(out, "<td></td>"),
                 Some(rate) => {
                     let heat = HEAT[((-rate.log10()).max(0.0) as usize).min(4)];
                     let min = if best == Some(k) { " ch-min" } else { "" };
@@ -74,14 +87,19 @@ fn table(out: &mut Markup, text: &Text, chosen: Option<(u32, u32)>) {
                     } else {
                         ""
                     };
-                    out.push(
-                        r#"<td class="{}{}{}" data-ch-rate="{}">{}</td>"#,
-                        &[&heat, &min, &pick, &fixed(rate, 6), &shortest(rate)],
+                    markup!(
+                        out,
+                        r#"<td class="{heat}{min}{pick}" data-ch-rate="{rate}">{shown}</td>"#,
+                        heat,
+                        min,
+                        pick,
+                        rate = fixed(rate, 6),
+                        shown = shortest(rate)
                     )
                 }
             };
         }
-        out.push("</tr>", &[]);
+        markup!(out, "</tr>");
     }
-    out.push("</tbody></table></div>", &[]);
+    markup!(out, "</tbody></table></div>");
 }

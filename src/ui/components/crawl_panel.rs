@@ -1,5 +1,6 @@
 //! The crawler lesson's tally: what the seen-URL filter decided, and what it saved.
 
+use crate::markup;
 use yew::prelude::*;
 
 use crate::ui::raw::{IntoHtml, Markup};
@@ -19,7 +20,15 @@ pub struct CrawlPanelProps {
 pub fn crawl_panel(text: &'static Text, props: &CrawlPanelProps) -> Html {
     let tally = &props.tally;
     let mut out = Markup::default();
-    out.push("<section class=\"panel crawl\" id=\"crawl\" aria-labelledby=\"crawl-title\"><h2 id=\"crawl-title\">{}</h2><dl>", &[&text.crawl_title]);
+    markup!(
+        out,
+        concat!(
+            "<section class=\"panel crawl\" id=\"crawl\" ",
+            "aria-labelledby=\"crawl-title\"><h2 id=\"crawl-title\">{crawl_title}",
+            "</h2><dl>"
+        ),
+        crawl_title = text.crawl_title
+    );
     for (label, value, key) in [
         (text.crawl_taken, tally.taken, "taken"),
         (text.crawl_fetched, tally.fetched, "fetched"),
@@ -30,31 +39,53 @@ pub fn crawl_panel(text: &'static Text, props: &CrawlPanelProps) -> Html {
             "missed",
         ),
     ] {
-        out.push(
-            "<div class=\"stat\"><dt>{}</dt><dd data-crawl=\"{}\">{}</dd></div>",
-            &[&label, &key, &value],
+        markup!(
+            out,
+            concat!(
+                "<div class=\"stat\"><dt>{label}</dt><dd data-crawl=\"{key}\">{value}",
+                "</dd></div>"
+            ),
+            label,
+            key,
+            value
         );
     }
-    out.push("</dl>", &[]);
+    markup!(out, "</dl>");
     if !tally.new_skipped.is_empty() {
-        out.push("<ul class=\"crawl-missed\">", &[]);
+        markup!(out, "<ul class=\"crawl-missed\">");
         for url in &tally.new_skipped {
-            out.push("<li><code>{}</code></li>", &[&url]);
+            markup!(out, "<li><code>{url}</code></li>", url);
         }
-        out.push("</ul>", &[]);
+        markup!(out, "</ul>");
     }
-    out.push("<p data-crawl=\"exact\">{}</p><p data-crawl=\"filter\">{}</p><h3>{}</h3><ol class=\"crawl-recent\">", &[&&fill(text.crawl_exact, &[&tally.distinct, &tally.exact_bytes]), &&fill(text.crawl_filter, &[&props.m, &props.m.div_ceil(8)]), &text.crawl_recent]);
+    markup!(
+        out,
+        concat!(
+            "<p data-crawl=\"exact\">{exact}</p><p data-crawl=\"filter\">{filter}",
+            "</p><h3>{crawl_recent}</h3><ol class=\"crawl-recent\">"
+        ),
+        exact = &fill(text.crawl_exact, &[&tally.distinct, &tally.exact_bytes]),
+        filter = &fill(text.crawl_filter, &[&props.m, &props.m.div_ceil(8)]),
+        crawl_recent = text.crawl_recent
+    );
     for (url, decision) in &tally.recent {
         let (class, mark, label) = match decision {
             CrawlDecision::Fetched => ("fetched", "✓", text.crawl_did_fetch),
             CrawlDecision::SkippedRepeat => ("repeat", "↺", text.crawl_did_repeat),
             CrawlDecision::SkippedNew => ("missed", "✗", text.crawl_did_new),
         };
-        out.push(
-            "<li class=\"{}\"><span class=\"mark\">{} </span><code>{}</code> — {}</li>",
-            &[&class, &mark, &url, &label],
+        markup!(
+            out,
+            concat!(
+                "<li class=\"{class}\"><span class=\"mark\">{mark} </span><code>{url}",
+                "</code> — {label}</li>"
+            ),
+            class,
+            mark,
+            url,
+            label
         );
     }
-    out.push("</ol></section>", &[]);
+    markup!(out, "</ol></section>");
     out.html()
 }

@@ -1,5 +1,6 @@
 //! "Copy embed code": a ready `<iframe>` of the current view for a course page.
 
+use crate::markup;
 use crate::state::PageAction;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
@@ -15,9 +16,14 @@ pub fn iframe_snippet(origin: &str, path: &str, query: &str, title: &str) -> Str
     let separator = if query.is_empty() { "" } else { "&" };
     let src = format!("{origin}{path}?{query}{separator}embed=1");
     let mut snippet = Markup::default();
-    snippet.push(
-        "<iframe src=\"{}\" title=\"{}\" width=\"100%\" height=\"720\" loading=\"lazy\" style=\"border:0\"></iframe>",
-        &[&src, &title],
+    markup!(
+        snippet,
+        concat!(
+            "<iframe src=\"{src}\" title=\"{title}\" width=\"100%\" ",
+            "height=\"720\" loading=\"lazy\" style=\"border:0\"></iframe>"
+        ),
+        src,
+        title
     );
     snippet.into_string()
 }

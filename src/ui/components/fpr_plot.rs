@@ -2,6 +2,7 @@
 //! against measurement, drawn as SVG by hand.
 
 use crate::decimal::{shortest, Fixed};
+use crate::markup;
 use yew::prelude::*;
 
 use crate::filter::{HashFamily, Layout, MeasuredPoint};
@@ -122,56 +123,80 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
         let (cx, cy) = (x_scale.map(p.n as f64), y_scale.map(p.rate()));
         let (low, high) = p.interval();
         let description = sentences::observed_point(text, label, p, theory);
-        out.push("<g class=\"point {}\" tabindex=\"0\" data-point-n=\"{}\" data-observed=\"{}\" data-run=\"{}\" data-ci-low=\"{}\" data-ci-high=\"{}\" data-filters=\"{}\"", &[&key, &p.n, &shortest(p.rate()), &key, &shortest(low), &shortest(high), &p.filters()]);
+        markup!(
+            out,
+            concat!(
+                "<g class=\"point {key}\" tabindex=\"0\" data-point-n=\"{n}\" ",
+                "data-observed=\"{observed}\" data-run=\"{key}\" ",
+                "data-ci-low=\"{low}\" data-ci-high=\"{high}\" ",
+                "data-filters=\"{filters}\""
+            ),
+            key,
+            n = p.n,
+            observed = shortest(p.rate()),
+            low = shortest(low),
+            high = shortest(high),
+            filters = p.filters()
+        );
         let x = Fixed(cx, 1);
         let spread = (p.filters() > 1).then(|| p.spread());
         if let Some((spread_low, spread_high)) = spread {
-            out.push(
-                " data-spread-low=\"{}\" data-spread-high=\"{}\"",
-                &[&shortest(spread_low), &shortest(spread_high)],
+            markup!(
+                out,
+                " data-spread-low=\"{low}\" data-spread-high=\"{high}\"",
+                low = shortest(spread_low),
+                high = shortest(spread_high)
             );
         }
-        out.push("><title>{}</title>", &[&&description]);
+        markup!(
+            out,
+            "><title>{description}</title>",
+            description = &description
+        );
         if let Some((spread_low, spread_high)) = spread {
-            out.push(
-                "<line class=\"spread\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>",
-                &[
-                    &x,
-                    &x,
-                    &Fixed(y_scale.map(spread_low), 1),
-                    &Fixed(y_scale.map(spread_high), 1),
-                ],
+            markup!(
+                out,
+                concat!(
+                    "<line class=\"spread\" x1=\"{x}\" x2=\"{x}\" y1=\"{low}\" ",
+                    "y2=\"{high}\"/>"
+                ),
+                x,
+                low = Fixed(y_scale.map(spread_low), 1),
+                high = Fixed(y_scale.map(spread_high), 1)
             );
         }
-        out.push(
-            "<line class=\"ci\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>",
-            &[
-                &x,
-                &x,
-                &Fixed(y_scale.map(low), 1),
-                &Fixed(y_scale.map(high), 1),
-            ],
+        markup!(
+            out,
+            concat!(
+                "<line class=\"ci\" x1=\"{x}\" x2=\"{x}\" y1=\"{low}\" ",
+                "y2=\"{high}\"/>"
+            ),
+            x,
+            low = Fixed(y_scale.map(low), 1),
+            high = Fixed(y_scale.map(high), 1)
         );
         let y = Fixed(cy, 1);
         match shape {
-            "square" => out.push(
-                "<rect x=\"{}\" y=\"{}\" width=\"8\" height=\"8\"/></g>",
-                &[&Fixed(cx - 4.0, 1), &Fixed(cy - 4.0, 1)],
+            "square" => markup!(
+                out,
+                "<rect x=\"{left}\" y=\"{top}\" width=\"8\" height=\"8\"/></g>",
+                left = Fixed(cx - 4.0, 1),
+                top = Fixed(cy - 4.0, 1)
             ),
-            "diamond" => out.push(
-                "<polygon points=\"{},{} {},{} {},{} {},{}\"/></g>",
-                &[
-                    &x,
-                    &Fixed(cy - 6.0, 1),
-                    &Fixed(cx + 6.0, 1),
-                    &y,
-                    &x,
-                    &Fixed(cy + 6.0, 1),
-                    &Fixed(cx - 6.0, 1),
-                    &y,
-                ],
+            "diamond" => markup!(
+                out,
+                concat!(
+                    "<polygon points=\"{x},{top} {right},{y} {x},{bottom} ",
+                    "{left},{y}\"/></g>"
+                ),
+                x,
+                top = Fixed(cy - 6.0, 1),
+                right = Fixed(cx + 6.0, 1),
+                y,
+                bottom = Fixed(cy + 6.0, 1),
+                left = Fixed(cx - 6.0, 1)
             ),
-            _ => out.push("<circle cx=\"{}\" cy=\"{}\" r=\"4\"/></g>", &[&x, &y]),
+            _ => markup!(out, "<circle cx=\"{x}\" cy=\"{y}\" r=\"4\"/></g>", x, y),
         };
     };
     // The legend names what is drawn: the curves, each family that ran, the single filters'
@@ -179,10 +204,10 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     // The grid, the axes' names, the two curves, then the points over them.
     let mut drawn = Markup::default();
     FRAME.open(&mut drawn, "fpr-plot", text.plot_title);
-    drawn.push("<g class=\"grid\">", &[]);
+    markup!(drawn, "<g class=\"grid\">");
     FRAME.y_grid(&mut drawn, &y_scale, &labelled(y_ticks));
     FRAME.x_grid(&mut drawn, &x_scale, &x_ticks);
-    drawn.push("</g>", &[]);
+    markup!(drawn, "</g>");
     FRAME.x_name(&mut drawn, text.plot_x);
     FRAME.y_name(&mut drawn, text.plot_y);
     polyline(
@@ -201,7 +226,7 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
     );
     let double_hashing = !props.double_hashing.is_empty();
     if double_hashing {
-        drawn.push("<g data-curve=\"double-hashing\">", &[]);
+        markup!(drawn, "<g data-curve=\"double-hashing\">");
         polyline(
             &mut drawn,
             "curve double-hashing",
@@ -209,25 +234,27 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             &x_scale,
             &y_scale,
         );
-        drawn.push("</g>", &[]);
+        markup!(drawn, "</g>");
     }
     for (i, run) in props.runs.iter().enumerate() {
         let (key, order) = (run.family.key(), if i == 0 { "first" } else { "second" });
         let shape = marker(run.family);
-        drawn.push(
-            "<g class=\"run {}\" data-run-family=\"{}\">",
-            &[&order, &key],
+        markup!(
+            drawn,
+            "<g class=\"run {order}\" data-run-family=\"{key}\">",
+            order,
+            key
         );
         for p in &run.points {
             point(&mut drawn, run.family.label(), p, shape, key);
         }
-        drawn.push("</g>", &[]);
+        markup!(drawn, "</g>");
     }
-    drawn.push("<g class=\"run user\">", &[]);
+    markup!(drawn, "<g class=\"run user\">");
     if let Some(p) = user_point {
         point(&mut drawn, text.plot_user, p, "diamond", "user");
     }
-    drawn.push("</g></svg>", &[]);
+    markup!(drawn, "</g></svg>");
     // Hovering or focusing a point shows its description (its `<title>`) under the plot.
     let shown = readout.clone();
     let show = move |target: Option<web_sys::Element>| {

@@ -2,6 +2,7 @@
 //! chi-square test against uniform, and the false-positive rate of a filter built with it.
 
 use crate::decimal::{fixed, shortest, Fixed, Shortest};
+use crate::markup;
 use web_sys::{HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -68,20 +69,29 @@ fn histogram_svg(out: &mut Markup, counts: &[u64], label: &str) {
     };
     let max = bins.iter().copied().max().unwrap_or(1).max(1) as f64;
     let bar = 300.0 / bins.len().max(1) as f64;
-    out.push("<svg class=\"histogram\" viewBox=\"0 0 300 60\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{}\">", &[&label]);
+    markup!(
+        out,
+        concat!(
+            "<svg class=\"histogram\" viewBox=\"0 0 300 60\" ",
+            "preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{label}\">"
+        ),
+        label
+    );
     for (i, &c) in bins.iter().enumerate() {
         let h = 58.0 * c as f64 / max;
-        out.push(
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-            &[
-                &Fixed(i as f64 * bar, 2),
-                &Fixed(60.0 - h, 2),
-                &Fixed(bar.max(0.5), 2),
-                &Fixed(h, 2),
-            ],
+        markup!(
+            out,
+            concat!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{width}\" ",
+                "height=\"{height}\"/>"
+            ),
+            x = Fixed(i as f64 * bar, 2),
+            y = Fixed(60.0 - h, 2),
+            width = Fixed(bar.max(0.5), 2),
+            height = Fixed(h, 2)
         );
     }
-    out.push("</svg>", &[]);
+    markup!(out, "</svg>");
 }
 
 /// The reports' table: each hash's histogram, chi-square and p-value, and its filter's
@@ -91,8 +101,24 @@ fn report_table(out: &mut Markup, text: &'static Text, reports: &[HashReport], c
     let histogram = fill(text.hashes_histogram, &[&BUCKETS]);
     // What χ², dof, p and the marks mean, above the table that first shows them.
     let legend = fill(text.hashes_explain, &[&BUCKETS, &(BUCKETS - 1)]);
-    out.push("<p class=\"hint\" id=\"hashes-legend\">{}</p>", &[&legend]);
-    out.push("<table class=\"hash-reports\"{}><thead><tr><th>{}</th><th>{}</th><th>χ²</th><th>p</th><th>{}</th><th>{}</th></tr></thead><tbody>", &[&Trusted(if complete { "" } else { " aria-busy=\"true\"" }), &text.hashes_hash, &&histogram, &text.hashes_observed, &text.hashes_theory]);
+    markup!(
+        out,
+        "<p class=\"hint\" id=\"hashes-legend\">{legend}</p>",
+        legend
+    );
+    markup!(
+        out,
+        concat!(
+            "<table class=\"hash-reports\"{busy}><thead><tr><th>{hashes_hash}",
+            "</th><th>{histogram}</th><th>χ²</th><th>p</th><th>{hashes_observed}",
+            "</th><th>{hashes_theory}</th></tr></thead><tbody>"
+        ),
+        busy = Trusted(if complete { "" } else { " aria-busy=\"true\"" }),
+        hashes_hash = text.hashes_hash,
+        histogram = &histogram,
+        hashes_observed = text.hashes_observed,
+        hashes_theory = text.hashes_theory
+    );
     for r in reports {
         let spread = r.spread();
         let mark = match spread {
@@ -107,48 +133,101 @@ fn report_table(out: &mut Markup, text: &'static Text, reports: &[HashReport], c
             RateVerdict::Below => " ↓",
         };
         let name = labels::hash_under_test(text, r.hash);
-        out.push("<tr data-hash=\"{}\" data-chi-square=\"{}\" data-p-value=\"{}\" data-observed=\"{}\" data-theory=\"{}\" data-rate=\"{}\" data-spread=\"{}\" class=\"{}\"><td", &[&r.hash.key(), &shortest(r.chi_square), &machine_rate(r.ln_p_value), &shortest(r.observed_rate), &shortest(r.theory_rate), &r.rate_verdict().key(), &spread.key(), &spread.key()]);
+        markup!(
+            out,
+            concat!(
+                "<tr data-hash=\"{key}\" data-chi-square=\"{chi_square}\" ",
+                "data-p-value=\"{p_value}\" data-observed=\"{observed}\" ",
+                "data-theory=\"{theory}\" data-rate=\"{rate}\" ",
+                "data-spread=\"{key2}\" class=\"{key2}\"><td"
+            ),
+            key = r.hash.key(),
+            chi_square = shortest(r.chi_square),
+            p_value = machine_rate(r.ln_p_value),
+            observed = shortest(r.observed_rate),
+            theory = shortest(r.theory_rate),
+            rate = r.rate_verdict().key(),
+            key2 = spread.key()
+        );
         if let HashUnderTest::Classic(h) = r.hash {
-            out.push(" title=\"{}\"", &[&h.formula()]);
+            markup!(out, " title=\"{formula}\"", formula = h.formula());
         }
-        out.push(">{}</td><td>", &[&name]);
+        markup!(out, ">{name}</td><td>", name);
         histogram_svg(out, &r.histogram, &format!("{name}: {histogram}"));
-        out.push("</td><td class=\"mono\">{} ({})</td><td class=\"mono\">{}{}</td><td class=\"mono\">{}{}</td><td class=\"mono\">{}</td></tr>", &[&Fixed(r.chi_square, 1), &&fill(text.hashes_dof, &[&Shortest(r.dof)]), &probability_from_ln(r.ln_p_value), &mark, &probability(r.observed_rate), &rate_mark, &probability(r.theory_rate)]);
+        markup!(
+            out,
+            concat!(
+                "</td><td class=\"mono\">{chi_square} ({dof})</td><td ",
+                "class=\"mono\">{p_value}{mark}</td><td class=\"mono\">{observed}{rate_mark}",
+                "</td><td class=\"mono\">{theory}</td></tr>"
+            ),
+            chi_square = Fixed(r.chi_square, 1),
+            dof = &fill(text.hashes_dof, &[&Shortest(r.dof)]),
+            p_value = probability_from_ln(r.ln_p_value),
+            mark,
+            observed = probability(r.observed_rate),
+            rate_mark,
+            theory = probability(r.theory_rate)
+        );
     }
-    out.push("</tbody></table>", &[]);
+    markup!(out, "</tbody></table>");
 }
 
 /// One sentence per hash on what its filter did, in a list.
 fn verdicts(out: &mut Markup, text: &'static Text, reports: &[HashReport], items: usize) {
-    out.push(
-        "<details class=\"hash-words\"><summary>{}</summary><ul class=\"hash-verdicts\">",
-        &[&text.hashes_more],
+    markup!(
+        out,
+        concat!(
+            "<details class=\"hash-words\"><summary>{hashes_more}</summary>",
+            "<ul class=\"hash-verdicts\">"
+        ),
+        hashes_more = text.hashes_more
     );
     for r in reports {
-        out.push(
-            "<li data-hash=\"{}\" data-rate=\"{}\">{}</li>",
-            &[
-                &r.hash.key(),
-                &r.rate_verdict().key(),
-                &&verdict(text, r, items),
-            ],
+        markup!(
+            out,
+            "<li data-hash=\"{key}\" data-rate=\"{rate}\">{verdict}</li>",
+            key = r.hash.key(),
+            rate = r.rate_verdict().key(),
+            verdict = &verdict(text, r, items)
         );
     }
-    out.push(
-        "</ul><p class=\"hint\">{}</p></details>",
-        &[&text.hq_classic_note],
+    markup!(
+        out,
+        "</ul><p class=\"hint\">{hq_classic_note}</p></details>",
+        hq_classic_note = text.hq_classic_note
     );
 }
 
 /// Every classic hash's 32-bit value of `item`, with its rule, as markup.
 fn classic_values(text: &Text, item: &str) -> Html {
     let mut out = Markup::default();
-    out.push(r#"<table class="hq-show" id="hq-show"><caption>{}</caption><thead><tr><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>"#, &[&&fill(text.hq_show_title, &[&shown_item(item), &item.len()]), &text.hashes_hash, &text.hq_col_rule, &text.hq_col_value]);
+    markup!(
+        out,
+        concat!(
+            r#"<table class="hq-show" id="hq-show"><caption>{title}</caption><thead><tr>"#,
+            "<th>{hash}</th><th>{rule}</th><th>{value}</th></tr></thead><tbody>"
+        ),
+        title = fill(text.hq_show_title, &[&shown_item(item), &item.len()]),
+        hash = text.hashes_hash,
+        rule = text.hq_col_rule,
+        value = text.hq_col_value
+    );
     for h in ClassicHash::ALL {
         let value = h.value(item.as_bytes());
-        out.push(r#"<tr data-hash="{}" data-hash-value="{}"><td>{}</td><td class="mono">{}</td><td class="mono">{}</td></tr>"#, &[&h.key(), &value, &h.label(), &h.formula(), &value]);
+        markup!(
+            out,
+            concat!(
+                r#"<tr data-hash="{key}" data-hash-value="{value}"><td>{label}</td>"#,
+                r#"<td class="mono">{formula}</td><td class="mono">{value}</td></tr>"#
+            ),
+            key = h.key(),
+            value,
+            label = h.label(),
+            formula = h.formula()
+        );
     }
-    out.push("</tbody></table>", &[]);
+    markup!(out, "</tbody></table>");
     out.html()
 }
 
@@ -246,24 +325,29 @@ pub fn HashLab(props: &HashLabProps) -> Html {
             &first_probe,
         ],
     );
-    head.push(
-        "<h2 id=\"hashes-title\">{}</h2><p class=\"lead\" id=\"hashes-lead\">{}</p><p class=\"hint\">{}</p>",
-        &[&text.hashes_title, &text.hashes_lead, &hint],
+    markup!(
+        head,
+        concat!(
+            "<h2 id=\"hashes-title\">{hashes_title}</h2><p class=\"lead\" ",
+            "id=\"hashes-lead\">{hashes_lead}</p><p class=\"hint\">{hint}</p>"
+        ),
+        hashes_title = text.hashes_title,
+        hashes_lead = text.hashes_lead,
+        hint
     );
     let mut results = Markup::default();
     if corpus_size == 0 {
-        results.push(
-            "<p class=\"hint\" id=\"hashes-empty\">{}</p>",
-            &[&text.hashes_empty],
+        markup!(
+            results,
+            "<p class=\"hint\" id=\"hashes-empty\">{hashes_empty}</p>",
+            hashes_empty = text.hashes_empty
         );
     } else {
         if (corpus_size as u64) < MIN_TESTED_ITEMS {
-            results.push(
-                "<p class=\"notice\" id=\"hashes-few\">{}</p>",
-                &[&fill(
-                    text.hashes_too_few,
-                    &[&corpus_size, &MIN_TESTED_ITEMS],
-                )],
+            markup!(
+                results,
+                "<p class=\"notice\" id=\"hashes-few\">{hashes_too_few}</p>",
+                hashes_too_few = fill(text.hashes_too_few, &[&corpus_size, &MIN_TESTED_ITEMS],)
             );
         }
         report_table(&mut results, text, reports, complete);

@@ -1,5 +1,6 @@
 //! The arithmetic for the shown item: one row per hash index, written as markup.
 
+use crate::markup;
 use yew::prelude::*;
 
 use crate::filter::classic_hashes::ClassicHash;
@@ -58,42 +59,77 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
     let layout = shape.layout();
     let table = arithmetic_table(text, shape, &props.steps);
     let mut out = Markup::default();
-    out.push("<section class=\"panel hash-table\" aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">{}</h2><p class=\"formula\"><code>{}</code></p>", &[&text.hash_table, &table.split]);
+    markup!(
+        out,
+        concat!(
+            "<section class=\"panel hash-table\" ",
+            "aria-labelledby=\"hash-table-title\"><h2 id=\"hash-table-title\">",
+            "{hash_table}</h2><p class=\"formula\"><code>{split}</code></p>"
+        ),
+        hash_table = text.hash_table,
+        split = table.split
+    );
     if !seed && layout.block_bits().is_none() {
-        out.push(
-            "<p class=\"formula\"><code>{}</code></p>",
-            &[&text.hash_table_hint],
+        markup!(
+            out,
+            "<p class=\"formula\"><code>{hash_table_hint}</code></p>",
+            hash_table_hint = text.hash_table_hint
         );
     }
     if let Some((block, hint)) = &table.block {
-        out.push(
-            "<p class=\"formula\" data-item-block=\"{}\"><code>{}</code></p>",
-            &[block, hint],
+        markup!(
+            out,
+            concat!(
+                "<p class=\"formula\" data-item-block=\"{block}\"><code>{hint}",
+                "</code></p>"
+            ),
+            block,
+            hint
         );
     }
     if layout == Layout::Partitioned {
-        out.push(
-            "<p class=\"formula\" data-slice-len=\"{}\"><code>{}</code></p>",
-            &[
-                &shape.slice_len(),
-                &&fill(text.hash_partition_hint, &[&shape.slice_len()]),
-            ],
+        markup!(
+            out,
+            concat!(
+                "<p class=\"formula\" data-slice-len=\"{slice_len}\"><code>{hint}",
+                "</code></p>"
+            ),
+            slice_len = shape.slice_len(),
+            hint = &fill(text.hash_partition_hint, &[&shape.slice_len()])
         );
     }
-    out.push(
-        "<dl class=\"hash-inputs\"><dt>{}</dt><dd class=\"mono\" data-item-bytes=\"\">{}</dd>",
-        &[&text.hash_bytes, &&bytes_hex(text, &props.item)],
+    markup!(
+        out,
+        concat!(
+            "<dl class=\"hash-inputs\"><dt>{hash_bytes}</dt><dd ",
+            "class=\"mono\" data-item-bytes=\"\">{bytes}</dd>"
+        ),
+        hash_bytes = text.hash_bytes,
+        bytes = &bytes_hex(text, &props.item)
     );
     // What the item's bytes hash to: Parquet's h, the pair, or (for the seed) nothing.
     match props.steps.first().map(|s| s.input) {
         Some(StepInput::XxHash64(h)) => {
-            out.push(
-                "<dt>h</dt><dd class=\"mono\" data-xxhash=\"{}\">{} = 0x{}</dd>",
-                &[&h, &h, &format!("{h:016x}")],
+            markup!(
+                out,
+                concat!(
+                    "<dt>h</dt><dd class=\"mono\" data-xxhash=\"{h}\">{h} = 0x{hex}",
+                    "</dd>"
+                ),
+                h,
+                hex = format!("{h:016x}")
             );
         }
         Some(StepInput::Pair(HashPair { h1, h2 })) => {
-            out.push("<dt>h1</dt><dd class=\"mono\" data-h1=\"{}\">{}</dd><dt>h2</dt><dd class=\"mono\" data-h2=\"{}\">{}</dd>", &[&h1, &h1, &h2, &h2]);
+            markup!(
+                out,
+                concat!(
+                    "<dt>h1</dt><dd class=\"mono\" data-h1=\"{h1}\">{h1}</dd><dt>h2",
+                    "</dt><dd class=\"mono\" data-h2=\"{h2}\">{h2}</dd>"
+                ),
+                h1,
+                h2
+            );
         }
         Some(StepInput::Classic(_)) | None => {}
     }
@@ -101,11 +137,21 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
         Some(_) => text.col_counter,
         None => text.col_bit,
     };
-    out.push("</dl><table><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>", &[&text.col_i, &table.value_header, &table.position_header]);
+    markup!(
+        out,
+        concat!(
+            "</dl><table><thead><tr><th scope=\"col\">{col_i}</th><th ",
+            "scope=\"col\">{value_header}</th><th scope=\"col\">{position_header}",
+            "</th>"
+        ),
+        col_i = text.col_i,
+        value_header = table.value_header,
+        position_header = table.position_header
+    );
     if !props.hide_bits {
-        out.push("<th scope=\"col\">{}</th>", &[&bit_header]);
+        markup!(out, "<th scope=\"col\">{bit_header}</th>", bit_header);
     }
-    out.push("</tr></thead><tbody>", &[]);
+    markup!(out, "</tr></thead><tbody>");
     let shown = props.steps.iter().zip(&props.set).zip(&table.rows);
     for ((s, &set), row) in shown.filter(|((s, _), _)| s.index < props.visible) {
         // A counting filter shows each counter; an add walk raises it by 1 (a hash landing
@@ -136,24 +182,37 @@ pub fn hash_table(text: &'static Text, props: &HashTableProps) -> Html {
             (_, false, _) => ("row-zero ", text.bit_is_zero.to_owned()),
         };
         let colour = hash_class(s.index);
-        out.push("<tr data-hash-index=\"{}\" data-position=\"{}\" class=\"{}{}\"><td><span class=\"chip {}\">{}</span></td><td class=\"mono\">", &[&s.index, &s.position, &class, &colour, &colour, &s.index]);
+        markup!(
+            out,
+            concat!(
+                "<tr data-hash-index=\"{index}\" data-position=\"{position}\" ",
+                "class=\"{class}{colour}\"><td><span class=\"chip {colour}\">{index}",
+                "</span></td><td class=\"mono\">"
+            ),
+            index = s.index,
+            position = s.position,
+            class,
+            colour
+        );
         if let Some(label) = &row.label {
-            out.push("<span class=\"hash-name\">{}: </span>", &[label]);
+            markup!(out, "<span class=\"hash-name\">{label}: </span>", label);
         }
-        out.push(
-            "{}</td><td class=\"mono pos\">{}</td>",
-            &[&row.value, &row.position],
+        markup!(
+            out,
+            "{value}</td><td class=\"mono pos\">{position}</td>",
+            value = row.value,
+            position = row.position
         );
         if !props.hide_bits {
-            out.push("<td>{}</td>", &[&bit]);
+            markup!(out, "<td>{bit}</td>", bit);
         }
-        out.push("</tr>", &[]);
+        markup!(out, "</tr>");
     }
-    out.push("</tbody></table>", &[]);
+    markup!(out, "</tbody></table>");
     if seed && !props.item.is_empty() {
         seed_low_bits(&mut out, text, props);
     }
-    out.push("</section>", &[]);
+    markup!(out, "</section>");
     out.html()
 }
 
@@ -194,8 +253,13 @@ fn seed_low_bits(out: &mut Markup, text: &Text, props: &HashTableProps) {
         Err(_) => text.seed_low_all.to_owned(),
     };
     note = then(&note, &then_what);
-    out.push(
-        "<p class=\"hint\" id=\"seed-low-bits\" data-effective-k=\"{}\">{}</p>",
-        &[&others, &&note],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"hint\" id=\"seed-low-bits\" ",
+            "data-effective-k=\"{others}\">{note}</p>"
+        ),
+        others,
+        note = &note
     );
 }

@@ -1,6 +1,7 @@
 //! The list of keyboard shortcuts, opened with `?`. Modal: its focus is managed by
 //! [`crate::ui::hooks::use_dialog_focus`].
 
+use crate::markup;
 use crate::state::PageAction;
 use crate::ui::browser;
 use crate::ui::shared::send;
@@ -30,27 +31,31 @@ pub fn help_overlay(text: &'static Text, dispatch: &Callback<Action>) -> Html {
         ("?", text.key_help),
     ];
     let mut table = Markup::default();
-    table.push("<table><tbody>", &[]);
+    markup!(table, "<table><tbody>");
     for (key, what) in rows {
-        table.push(
-            "<tr><th scope=\"row\"><kbd>{}</kbd></th><td>{}</td></tr>",
-            &[&key, &what],
+        markup!(
+            table,
+            "<tr><th scope=\"row\"><kbd>{key}</kbd></th><td>{what}</td></tr>",
+            key,
+            what
         );
     }
     // One line per view, under its key.
     for view in View::ALL {
         if let Some(key) = view.shortcut() {
-            table.push(
-                "<tr data-view-key=\"{}\"><th scope=\"row\"><kbd>{}</kbd></th><td>{}</td></tr>",
-                &[
-                    &view.key(),
-                    &key.to_string(),
-                    &fill(text.key_view, &[&view_tab(text, *view)]),
-                ],
+            markup!(
+                table,
+                concat!(
+                    "<tr data-view-key=\"{key}\"><th scope=\"row\"><kbd>{to_string}",
+                    "</kbd></th><td>{key_view}</td></tr>"
+                ),
+                key = view.key(),
+                to_string = key.to_string(),
+                key_view = fill(text.key_view, &[&view_tab(text, *view)])
             );
         }
     }
-    table.push("</tbody></table>", &[]);
+    markup!(table, "</tbody></table>");
     let close = send::<MouseEvent>(dispatch, Action::Page(PageAction::ToggleHelp));
     // The dialog is modal: Tab and Shift+Tab stay on its one control, Close.
     let keep_focus = Callback::from(move |e: KeyboardEvent| {

@@ -10,7 +10,6 @@ use crate::i18n::{fill, shown_item, Text};
 use crate::state::{Action, BulkProgress, Member, Members, Mode};
 use crate::ui::browser;
 use crate::ui::bulk::{self, PastedText};
-use crate::ui::raw::{IntoHtml, Markup};
 use crate::ui::shared::Shared;
 
 /// Props of [`ItemList`].
@@ -37,39 +36,49 @@ pub struct ItemListProps {
 pub const LISTED: usize = 100;
 
 /// The first [`LISTED`] members, each with Query and its removal (Remove in counting mode,
-/// Naive delete in a plain filter), as markup: the buttons are answered by one handler on
-/// the list, which reads each button's `data-member` and its row's `data-item`.
-fn member_list(text: &Text, members: &[Member], mode: Mode) -> Html {
+/// Naive delete in a plain filter).
+fn member_list(text: &Text, members: &[Member], mode: Mode, dispatch: &Callback<Action>) -> Html {
     let (removal, class, label) = match mode {
         Mode::Counting => ("remove", "small", text.remove),
         Mode::Bloom => ("naive-delete", "small demo", text.naive_delete),
     };
-    let mut out = Markup::default();
-    out.push("<ul class=\"members\">", &[]);
-    for member in members.iter().take(LISTED) {
-        let name = if member.item.is_empty() {
+    let row = |member: &Member| {
+        let item = member.item.clone();
+        let name = if item.is_empty() {
             text.empty_item_label.to_owned()
         } else {
-            shown_item(&member.item)
+            shown_item(&item)
         };
-        out.push(
-            "<li data-item=\"{}\"><span class=\"member-name\">{}</span>",
-            &[&member.item, &name],
+        let removed = match mode {
+            Mode::Counting => FilterAction::Remove(item.clone()),
+            Mode::Bloom => FilterAction::NaiveDelete(item.clone()),
+        };
+        let query = send::<MouseEvent>(
+            dispatch,
+            Action::Filter(FilterAction::QueryItem(item.clone())),
         );
-        if member.copies > 1 {
-            out.push("<span class=\"copies\">×{}</span>", &[&member.copies]);
+        html! {
+            <li data-item={item}>
+                <span class="member-name">{ name }</span>
+                if member.copies > 1 {
+                    <span class="copies">{ format!("×{}", member.copies) }</span>
+                }
+                <button class="small" data-member="query" onclick={query}>{ text.query }</button>
+                <button {class} data-member={removal}
+                        onclick={send::<MouseEvent>(dispatch, Action::Filter(removed))}>
+                    { label }
+                </button>
+            </li>
         }
-        out.push(
-            "<button class=\"small\" data-member=\"query\">{}</button><button class=\"{}\" data-member=\"{}\">{}</button></li>",
-            &[&text.query, &class, &removal, &label],
-        );
+    };
+    html! {
+        <ul class="members">
+            { for members.iter().take(LISTED).map(row) }
+            if members.len() > LISTED {
+                <li class="hint">{ fill(text.more_items, &[&(members.len() - LISTED)]) }</li>
+            }
+        </ul>
     }
-    if members.len() > LISTED {
-        let more = fill(text.more_items, &[&(members.len() - LISTED)]);
-        out.push("<li class=\"hint\">{}</li>", &[&more]);
-    }
-    out.push("</ul>", &[]);
-    out.html()
 }
 
 /// The list panel.
@@ -109,30 +118,6 @@ pub fn ItemList(props: &ItemListProps) -> Html {
             }
         })
     };
-    // One handler for every member's buttons: each names its action and its item's row.
-    let on_member_button = {
-        let d = props.ondispatch.clone();
-        Callback::from(move |e: MouseEvent| {
-            let target = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-            let button = target.and_then(|t| t.closest("button[data-member]").ok().flatten());
-            let Some(button) = button else {
-                return;
-            };
-            let row = button.closest("li[data-item]").ok().flatten();
-            let Some(item) = row.and_then(|li| li.get_attribute("data-item")) else {
-                return;
-            };
-            let action = match button.get_attribute("data-member").as_deref() {
-                Some("query") => FilterAction::QueryItem(item),
-                Some("remove") => FilterAction::Remove(item),
-                Some("naive-delete") => FilterAction::NaiveDelete(item),
-                _ => return,
-            };
-            d.emit(Action::Filter(action));
-        })
-    };
     let members = props.members.list();
     html! {
         <section class="panel item-list" aria-labelledby="items-title">
@@ -145,7 +130,7 @@ pub fn ItemList(props: &ItemListProps) -> Html {
             if members.is_empty() {
                 <p class="hint">{ text.no_items }</p>
             } else {
-                <div class="slot" onclick={on_member_button}>{ member_list(text, members, props.mode) }</div>
+                <div class="slot">{ member_list(text, members, props.mode, &props.ondispatch) }</div>
             }
             if let Some(bulk) = props.bulk {
                 <div class="bulk-progress" role="status" data-bulk-done={bulk.done.to_string()} data-bulk-total={bulk.total.to_string()}>

@@ -1,6 +1,7 @@
 //! The false-positive rate against k for fixed m and n, with the optimal k marked.
 
 use crate::decimal::{fixed, shortest, Fixed};
+use crate::markup;
 use yew::prelude::*;
 
 use crate::filter::math;
@@ -82,19 +83,56 @@ pub fn k_plot(text: &'static Text, props: &KPlotProps) -> Html {
         let (cx, cy) = (Fixed(x.map(k as f64), 1), Fixed(y.map(rate), 1));
         let chosen = k == props.k;
         let title = fill(text.kplot_point, &[&k, &fixed(rate, 6)]);
-        svg.push("<g class=\"kbar{}\" data-k=\"{}\" data-rate=\"{}\" tabindex=\"0\"><title>{}</title><line x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><circle cx=\"{}\" cy=\"{}\" r=\"{}\"/>", &[&if chosen { " chosen" } else { "" }, &k, &shortest(rate), &&title, &cx, &cx, &base, &cy, &cx, &cy, &if chosen { "6" } else { "3.5" }]);
+        markup!(
+            svg,
+            concat!(
+                "<g class=\"kbar{chosen}\" data-k=\"{k}\" data-rate=\"{rate}\" ",
+                "tabindex=\"0\"><title>{title}</title><line x1=\"{cx}\" ",
+                "x2=\"{cx}\" y1=\"{base}\" y2=\"{cy}\"/><circle cx=\"{cx}\" ",
+                "cy=\"{cy}\" r=\"{radius}\"/>"
+            ),
+            chosen = if chosen { " chosen" } else { "" },
+            k,
+            rate = shortest(rate),
+            title = &title,
+            cx,
+            base,
+            cy,
+            radius = if chosen { "6" } else { "3.5" }
+        );
         if k_max <= 20 || k % 5 == 0 || k == 1 || chosen {
-            svg.push(
-                "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
-                &[&cx, &label_y, &k],
+            markup!(
+                svg,
+                concat!(
+                    "<text x=\"{cx}\" y=\"{label_y}\" text-anchor=\"middle\">{k}",
+                    "</text>"
+                ),
+                cx,
+                label_y,
+                k
             );
         }
-        svg.push("</g>", &[]);
+        markup!(svg, "</g>");
     }
     let right = x_opt > WIDTH / 2.0;
-    svg.push("<line class=\"optimal\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/><text class=\"optimal-label\" x=\"{}\" text-anchor=\"{}\" y=\"{}\">{}</text>", &[&Fixed(x_opt, 1), &Fixed(x_opt, 1), &Fixed(TOP, 1), &base, &Fixed(if right { x_opt - 4.0 } else { x_opt + 4.0 }, 1), &if right { "end" } else { "start" }, &Fixed(TOP + 12.0, 1), &&fill(text.kplot_optimal, &[&fixed(k_opt, 2)])]);
+    markup!(
+        svg,
+        concat!(
+            "<line class=\"optimal\" x1=\"{x}\" x2=\"{x}\" ",
+            "y1=\"{top}\" y2=\"{base}\"/><text class=\"optimal-label\" ",
+            "x=\"{label_x}\" text-anchor=\"{anchor}\" y=\"{label_y}\">{label}",
+            "</text>"
+        ),
+        x = Fixed(x_opt, 1),
+        top = Fixed(TOP, 1),
+        base,
+        label_x = Fixed(if right { x_opt - 4.0 } else { x_opt + 4.0 }, 1),
+        anchor = if right { "end" } else { "start" },
+        label_y = Fixed(TOP + 12.0, 1),
+        label = &fill(text.kplot_optimal, &[&fixed(k_opt, 2)])
+    );
     FRAME.x_name(&mut svg, text.kplot_x);
-    svg.push("</svg>", &[]);
+    markup!(svg, "</svg>");
     html! {
         <figure class="plot k-plot" data-optimal-k={fixed(k_opt, 3)}>
             { svg.html() }

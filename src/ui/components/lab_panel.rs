@@ -3,6 +3,7 @@
 //! export.
 
 use crate::decimal::{fixed, shortest};
+use crate::markup;
 use crate::ui::shared::send;
 use yew::prelude::*;
 
@@ -84,9 +85,14 @@ fn lab_notes(
         }
     }
     let mut out = Markup::default();
-    out.push(
-        "<p class=\"hint\" id=\"lab-meaning\">{} {}</p>",
-        &[&meaning.unwrap_or_default(), &user.unwrap_or_default()],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"hint\" id=\"lab-meaning\">{unwrap_or_default} {unwrap_or_default2}",
+            "</p>"
+        ),
+        unwrap_or_default = meaning.unwrap_or_default(),
+        unwrap_or_default2 = user.unwrap_or_default()
     );
     // The most severe verdict of the families judged, on #lab-notes (empty until judged).
     let mut verdict_key = "";
@@ -136,15 +142,33 @@ fn lab_notes(
         if let Some(conclusion) = conclusion {
             sentence = then(&sentence, &conclusion);
         }
-        out.push(
-                "<p class=\"lab-coverage\" data-family=\"{}\" data-inside=\"{}\" data-points=\"{}\" data-above=\"{}\" data-below=\"{}\" data-verdict=\"{}\" data-cause=\"{}\">{}</p>",
-                &[&family.key(), &c.inside, &c.points, &c.above, &c.below, &c.verdict.map_or("", Verdict::key), &cause, &sentence],
-            );
+        markup!(
+            out,
+            concat!(
+                "<p class=\"lab-coverage\" data-family=\"{key}\" ",
+                "data-inside=\"{inside}\" data-points=\"{points}\" ",
+                "data-above=\"{above}\" data-below=\"{below}\" ",
+                "data-verdict=\"{verdict}\" data-cause=\"{cause}\">{sentence}</p>"
+            ),
+            key = family.key(),
+            inside = c.inside,
+            points = c.points,
+            above = c.above,
+            below = c.below,
+            verdict = c.verdict.map_or("", Verdict::key),
+            cause,
+            sentence
+        );
     }
     let mut notes = Markup::default();
-    notes.push(
-        "<div class=\"lab-notes\" id=\"lab-notes\" data-verdict=\"{}\">{}</div>",
-        &[&verdict_key, &out],
+    markup!(
+        notes,
+        concat!(
+            "<div class=\"lab-notes\" id=\"lab-notes\" ",
+            "data-verdict=\"{verdict_key}\">{out}</div>"
+        ),
+        verdict_key,
+        out
     );
     notes.html()
 }
@@ -222,24 +246,32 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             &[&filter.0, &filter.1, &filter.2, &start.m(), &start.k()],
         )
     };
-    head.push(
-        "<h2 id=\"lab-title\">{}</h2><p class=\"hint\" id=\"lab-filter\">{}</p>",
-        &[&text.lab, &fill(text.lab_hint, &[&source])],
+    markup!(
+        head,
+        concat!(
+            "<h2 id=\"lab-title\">{lab}</h2><p class=\"hint\" ",
+            "id=\"lab-filter\">{lab_hint}</p>"
+        ),
+        lab = text.lab,
+        lab_hint = fill(text.lab_hint, &[&source])
     );
     // A number of points the range of n cannot hold is said beside its field.
     let mut points_note = Markup::default();
     let (asked, measured) = points_measured.unwrap_or_default();
-    points_note.push(
-        "<p class=\"field-note\" id=\"lab-points-note\" role=\"status\" data-points-asked=\"{}\" data-points-measured=\"{}\">{}</p>",
-        &[
-            &asked,
-            &measured,
-            &if measured < asked {
-                fill(text.lab_points_fewer, &[&asked, &measured])
-            } else {
-                String::new()
-            },
-        ],
+    markup!(
+        points_note,
+        concat!(
+            "<p class=\"field-note\" id=\"lab-points-note\" role=\"status\" ",
+            "data-points-asked=\"{asked}\" ",
+            "data-points-measured=\"{measured}\">{note}</p>"
+        ),
+        asked,
+        measured,
+        note = if measured < asked {
+            fill(text.lab_points_fewer, &[&asked, &measured])
+        } else {
+            String::new()
+        }
     );
     let mut status = Markup::default();
     let timing = timing_now
@@ -251,29 +283,39 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             )
         })
         .unwrap_or_default();
-    status.push(
-        "<p class=\"hint\" data-elapsed-ms=\"{}\" data-points=\"{}\">{}{}</p>",
-        &[
-            &timing_now
-                .elapsed_ms
-                .map(|e| fixed(e, 0))
-                .unwrap_or_default(),
-            &points_done,
-            &fill(
-                text.lab_status,
-                &[&points_done, &fixed(lab.progress * 100.0, 0)],
-            ),
-            &timing,
-        ],
+    markup!(
+        status,
+        concat!(
+            "<p class=\"hint\" data-elapsed-ms=\"{elapsed_ms}\" ",
+            "data-points=\"{points_done}\">{lab_status}{timing}</p>"
+        ),
+        elapsed_ms = timing_now
+            .elapsed_ms
+            .map(|e| fixed(e, 0))
+            .unwrap_or_default(),
+        points_done,
+        lab_status = fill(
+            text.lab_status,
+            &[&points_done, &fixed(lab.progress * 100.0, 0)],
+        ),
+        timing
     );
     if let Some(reason) = &lab.failure {
-        status.push(
-            "<p class=\"notice\" id=\"lab-failure\" role=\"alert\">{}</p>",
-            &[&fill(text.lab_workers_failed, &[reason])],
+        markup!(
+            status,
+            concat!(
+                "<p class=\"notice\" id=\"lab-failure\" role=\"alert\">{lab_workers_failed}",
+                "</p>"
+            ),
+            lab_workers_failed = fill(text.lab_workers_failed, &[reason])
         );
     }
     if let Some(note) = stale_note {
-        status.push("<p class=\"notice\" id=\"lab-stale\">{}</p>", &[&note]);
+        markup!(
+            status,
+            "<p class=\"notice\" id=\"lab-stale\">{note}</p>",
+            note
+        );
     }
     html! {
         <section class="panel lab" aria-labelledby="lab-title" data-status={lab.status.key()}

@@ -2,6 +2,7 @@
 //! the confusion matrix of them all, and the share of false positives among queries for
 //! items never added beside the formula's rate (written as markup: it has no controls).
 
+use crate::markup;
 use yew::Html;
 
 use crate::i18n::{fill, shown_item, Text};
@@ -14,9 +15,25 @@ use crate::ui::raw::{IntoHtml, Markup};
 pub fn query_record_panel(text: &'static Text, record: &QueryRecord, formula_rate: f64) -> Html {
     let [tp, fp, tn, fn_] = record.counts;
     let mut out = Markup::default();
-    out.push(
-        "<section class=\"panel query-record\" id=\"query-record\" aria-labelledby=\"record-title\" data-tp=\"{}\" data-fp=\"{}\" data-tn=\"{}\" data-fn=\"{}\"><h2 id=\"record-title\">{}</h2><table class=\"record-latest\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-        &[&tp, &fp, &tn, &fn_, &text.record_title, &text.record_item, &text.record_answer, &text.record_truth],
+    markup!(
+        out,
+        concat!(
+            "<section class=\"panel query-record\" id=\"query-record\" ",
+            "aria-labelledby=\"record-title\" data-tp=\"{tp}\" ",
+            "data-fp=\"{fp}\" data-tn=\"{tn}\" data-fn=\"{fn_}\"><h2 ",
+            "id=\"record-title\">{record_title}</h2><table ",
+            "class=\"record-latest\"><thead><tr><th scope=\"col\">{record_item}",
+            "</th><th scope=\"col\">{record_answer}</th><th scope=\"col\">{record_truth}",
+            "</th></tr></thead><tbody>"
+        ),
+        tp,
+        fp,
+        tn,
+        fn_,
+        record_title = text.record_title,
+        record_item = text.record_item,
+        record_answer = text.record_answer,
+        record_truth = text.record_truth
     );
     for (item, outcome) in record.latest.iter().rev() {
         let answer = if outcome.answered_yes() {
@@ -30,30 +47,51 @@ pub fn query_record_panel(text: &'static Text, record: &QueryRecord, formula_rat
             text.record_never
         };
         let wrong = matches!(outcome, Outcome::FalsePositive | Outcome::FalseNegative);
-        out.push(
-            "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td></tr>",
-            &[
-                &if wrong { "wrong" } else { "" },
-                &shown_item(item),
-                &answer,
-                &truth,
-            ],
+        markup!(
+            out,
+            concat!(
+                "<tr class=\"{class}\"><td>{item}</td><td>{answer}</td><td>{truth}",
+                "</td></tr>"
+            ),
+            class = if wrong { "wrong" } else { "" },
+            item = shown_item(item),
+            answer,
+            truth
         );
     }
-    out.push(
-        "</tbody></table><table class=\"confusion\"><tbody><tr><td></td><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr><tr><th scope=\"row\">{}</th><td>{}: {}</td><td>{}: {}</td></tr><tr><th scope=\"row\">{}</th><td>{}: {}</td><td>{}: {}</td></tr></tbody></table>",
-        &[&text.record_added, &text.record_never, &text.record_yes, &text.record_tp, &tp, &text.record_fp, &fp,
-          &text.record_no, &text.record_fn, &fn_, &text.record_tn, &tn],
+    markup!(
+        out,
+        concat!(
+            "</tbody></table><table class=\"confusion\"><tbody><tr><td></td>",
+            "<th scope=\"col\">{record_added}</th><th scope=\"col\">{record_never}",
+            "</th></tr><tr><th scope=\"row\">{record_yes}</th><td>",
+            "{record_tp}: {tp}</td><td>{record_fp}: {fp}</td></tr><tr><th ",
+            "scope=\"row\">{record_no}</th><td>{record_fn}: {fn_}</td><td>",
+            "{record_tn}: {tn}</td></tr></tbody></table>"
+        ),
+        record_added = text.record_added,
+        record_never = text.record_never,
+        record_yes = text.record_yes,
+        record_tp = text.record_tp,
+        tp,
+        record_fp = text.record_fp,
+        fp,
+        record_no = text.record_no,
+        record_fn = text.record_fn,
+        fn_,
+        record_tn = text.record_tn,
+        tn
     );
     if let Some(share) = record.false_positive_share() {
-        out.push(
-            "<p class=\"record-share\">{}</p>",
-            &[&fill(
+        markup!(
+            out,
+            "<p class=\"record-share\">{record_share}</p>",
+            record_share = fill(
                 text.record_share,
                 &[&fp, &(fp + tn), &percent(share), &percent(formula_rate)],
-            )],
+            )
         );
     }
-    out.push("</section>", &[]);
+    markup!(out, "</section>");
     out.html()
 }

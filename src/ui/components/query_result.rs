@@ -1,5 +1,6 @@
 //! The answer to the last query, worded plainly, with the evidence.
 
+use crate::markup;
 use yew::prelude::*;
 
 use crate::i18n::answer::answer;
@@ -23,16 +24,39 @@ pub fn query_result(text: &'static Text, props: &QueryResultProps) -> Html {
     let key = report.verdict.key();
     let words = answer(text, report);
     let mut out = Markup::default();
-    out.push("<section id=\"answer\" class=\"panel query-result {}\" data-query-result=\"{}\" data-verdict=\"{}\"><span class=\"verdict-symbol\" aria-hidden=\"true\">{}</span><p class=\"verdict\">{}</p><p>{}</p>", &[&key, &key, &report.verdict.answer_key(), &symbol(&report.verdict), &words.verdict, &words.why]);
+    markup!(
+        out,
+        concat!(
+            "<section id=\"answer\" class=\"panel query-result {key}\" ",
+            "data-query-result=\"{key}\" data-verdict=\"{answer_key}\"><span ",
+            "class=\"verdict-symbol\" aria-hidden=\"true\">{symbol}</span><p ",
+            "class=\"verdict\">{verdict}</p><p>{why}</p>"
+        ),
+        key,
+        answer_key = report.verdict.answer_key(),
+        symbol = symbol(&report.verdict),
+        verdict = words.verdict,
+        why = words.why
+    );
     if !words.culprits.is_empty() {
-        out.push("<ul class=\"culprits\">", &[]);
+        markup!(out, "<ul class=\"culprits\">");
         for c in &words.culprits {
             let colour = hash_class(c.hash_index);
-            out.push("<li data-culprit-position=\"{}\" class=\"{}\"><span class=\"chip {}\">{}</span> {}</li>", &[&c.position, &colour, &colour, &c.hash_index, &c.line]);
+            markup!(
+                out,
+                concat!(
+                    "<li data-culprit-position=\"{position}\" class=\"{colour}\">",
+                    "<span class=\"chip {colour}\">{hash_index}</span> {line}</li>"
+                ),
+                position = c.position,
+                colour,
+                hash_index = c.hash_index,
+                line = c.line
+            );
         }
-        out.push("</ul>", &[]);
+        markup!(out, "</ul>");
     }
-    out.push("</section>", &[]);
+    markup!(out, "</section>");
     out.html()
 }
 

@@ -1,6 +1,7 @@
 //! Two filters combined (union by OR, intersection by AND) and the visualizer's filter folded.
 
 use crate::decimal::fixed;
+use crate::markup;
 use crate::state::sets_view::SetsAction;
 use crate::state::FilterAction;
 use crate::ui::shared::send;
@@ -83,9 +84,14 @@ fn extra_marks(positions: &[u64]) -> Vec<Mark> {
 /// The size estimates beside the true sizes of A, B, their union and intersection.
 fn estimates_table(out: &mut Markup, text: &Text, est: &SetEstimates, truth: [usize; 4]) {
     let undefined = text.estimate_undefined;
-    out.push(
-        "<table class=\"estimates\"><thead><tr><th></th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        &[&text.sets_estimated, &text.sets_true],
+    markup!(
+        out,
+        concat!(
+            "<table class=\"estimates\"><thead><tr><th></th><th>{sets_estimated}",
+            "</th><th>{sets_true}</th></tr></thead><tbody>"
+        ),
+        sets_estimated = text.sets_estimated,
+        sets_true = text.sets_true
     );
     let rows = [
         ("a", "|A|", estimate(est.a, undefined)),
@@ -100,12 +106,19 @@ fn estimates_table(out: &mut Markup, text: &Text, est: &SetEstimates, truth: [us
         ),
     ];
     for ((key, name, estimated), count) in rows.into_iter().zip(truth) {
-        out.push(
-            "<tr data-estimate=\"{}\"><td>{}</td><td>{}</td><td>{}</td></tr>",
-            &[&key, &name, &&estimated, &count],
+        markup!(
+            out,
+            concat!(
+                "<tr data-estimate=\"{key}\"><td>{name}</td><td>{estimated}</td><td>{count}",
+                "</td></tr>"
+            ),
+            key,
+            name,
+            estimated = &estimated,
+            count
         );
     }
-    out.push("</tbody></table>", &[]);
+    markup!(out, "</tbody></table>");
 }
 
 /// Each folding level: its m, fill, rate by fill and how many of the items it still finds.
@@ -116,18 +129,34 @@ fn folds_table(
     members: usize,
     rate: impl Fn(&BloomFilter) -> String,
 ) {
-    out.push(
-        "<table class=\"folds\"><thead><tr><th>m</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        &[&text.fill_ratio, &text.fpr_by_fill, &text.fold_found],
+    markup!(
+        out,
+        concat!(
+            "<table class=\"folds\"><thead><tr><th>m</th><th>{fill_ratio}</th>",
+            "<th>{fpr_by_fill}</th><th>{fold_found}</th></tr></thead><tbody>"
+        ),
+        fill_ratio = text.fill_ratio,
+        fpr_by_fill = text.fpr_by_fill,
+        fold_found = text.fold_found
     );
     for (i, (f, found)) in figures.levels.iter().zip(&figures.found).enumerate() {
         let m = f.shape().m();
-        out.push(
-            "<tr data-fold=\"{}\" data-m=\"{}\" data-found=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{} / {}</td></tr>",
-            &[&i, &m, found, &m, &fraction(f.fill_ratio(), 4), &rate(f), found, &members],
+        markup!(
+            out,
+            concat!(
+                "<tr data-fold=\"{i}\" data-m=\"{m}\" data-found=\"{found}\"><td>{m}",
+                "</td><td>{fill}</td><td>{rate}</td><td>{found} / {members}",
+                "</td></tr>"
+            ),
+            i,
+            m,
+            found,
+            fill = fraction(f.fill_ratio(), 4),
+            rate = rate(f),
+            members
         );
     }
-    out.push("</tbody></table>", &[]);
+    markup!(out, "</tbody></table>");
 }
 
 /// The panel.
@@ -187,36 +216,48 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
     // The words and tables are written as markup (they have no controls); the fields,
     // buttons and grids are Yew elements.
     let mut intro = Markup::default();
-    intro.push(
-        "<h2 id=\"sets-title\">{}</h2><p class=\"hint\">{}</p>",
-        &[
-            &text.sets_title,
-            &fill(
-                text.sets_hint,
-                &[&shape.m(), &shape.k(), &shape.family().label()],
-            ),
-        ],
+    markup!(
+        intro,
+        concat!(
+            "<h2 id=\"sets-title\">{sets_title}</h2><p class=\"hint\">{sets_hint}",
+            "</p>"
+        ),
+        sets_title = text.sets_title,
+        sets_hint = fill(
+            text.sets_hint,
+            &[&shape.m(), &shape.k(), &shape.family().label()],
+        )
     );
     let mut grids_hidden = Markup::default();
     if shape.m() > SETS_GRID_MAX {
-        grids_hidden.push(
-            "<p class=\"hint\" id=\"sets-grids-hidden\">{}</p>",
-            &[&fill(text.sets_grids_hidden, &[&SETS_GRID_MAX])],
+        markup!(
+            grids_hidden,
+            concat!(
+                "<p class=\"hint\" id=\"sets-grids-hidden\">{sets_grids_hidden}",
+                "</p>"
+            ),
+            sets_grids_hidden = fill(text.sets_grids_hidden, &[&SETS_GRID_MAX])
         );
     }
     let mut union_note = Markup::default();
     if union_exact {
-        union_note.push(
-            "<p class=\"ok\">{}</p>",
-            &[&fill(text.sets_union_exact, &[&true_union])],
+        markup!(
+            union_note,
+            "<p class=\"ok\">{sets_union_exact}</p>",
+            sets_union_exact = fill(text.sets_union_exact, &[&true_union])
         );
     } else {
-        union_note.push("<p class=\"bad\">{}</p>", &[&text.sets_union_differs]);
+        markup!(
+            union_note,
+            "<p class=\"bad\">{sets_union_differs}</p>",
+            sets_union_differs = text.sets_union_differs
+        );
     }
     let mut and_notes = Markup::default();
-    and_notes.push(
-        "<p>{}</p>",
-        &[&fill(
+    markup!(
+        and_notes,
+        "<p>{sets_intersection_note}</p>",
+        sets_intersection_note = fill(
             text.sets_intersection_note,
             &[
                 &and.count_ones(),
@@ -224,31 +265,45 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
                 &common,
                 &extra_bits,
             ],
-        )],
+        )
     );
     if extra_bits > 0 && shape.m() <= SETS_GRID_MAX {
-        and_notes.push(
-            "<p class=\"hint\" id=\"sets-extra-legend\">{}</p>",
-            &[&fill(text.sets_extra_legend, &[&extra_bits])],
+        markup!(
+            and_notes,
+            concat!(
+                "<p class=\"hint\" id=\"sets-extra-legend\">{sets_extra_legend}",
+                "</p>"
+            ),
+            sets_extra_legend = fill(text.sets_extra_legend, &[&extra_bits])
         );
     }
-    and_notes.push(
-        "<p>{}</p>",
-        &[&fill(text.sets_rates, &[&rate(and), &rate(inter_filter)])],
+    markup!(
+        and_notes,
+        "<p>{sets_rates}</p>",
+        sets_rates = fill(text.sets_rates, &[&rate(and), &rate(inter_filter)])
     );
     if extra_bits == 0 {
-        and_notes.push("<p class=\"ok\">{}</p>", &[&text.sets_and_exact]);
+        markup!(
+            and_notes,
+            "<p class=\"ok\">{sets_and_exact}</p>",
+            sets_and_exact = text.sets_and_exact
+        );
     } else {
-        and_notes.push("<p class=\"bad\">{}</p>", &[&text.sets_and_inexact]);
+        markup!(
+            and_notes,
+            "<p class=\"bad\">{sets_and_inexact}</p>",
+            sets_and_inexact = text.sets_and_inexact
+        );
     }
     let mut sizes = Markup::default();
     if saturated {
-        sizes.push(
-            "<p class=\"notice\" id=\"sets-saturated\">{}</p>",
-            &[&fill(
+        markup!(
+            sizes,
+            "<p class=\"notice\" id=\"sets-saturated\">{sets_saturated}</p>",
+            sets_saturated = fill(
                 text.sets_saturated,
                 &[&union.count_ones(), &shape.m(), &percent(union_fill)],
-            )],
+            )
         );
     }
     if let Some(est) = &figures.estimates {
@@ -256,15 +311,18 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
         estimates_table(&mut sizes, text, est, truth);
     }
     let mut fold_intro = Markup::default();
-    fold_intro.push(
-        "<h2>{}</h2><p class=\"hint\">{}</p>",
-        &[&text.fold_title, &text.fold_hint],
+    markup!(
+        fold_intro,
+        "<h2>{fold_title}</h2><p class=\"hint\">{fold_hint}</p>",
+        fold_title = text.fold_title,
+        fold_hint = text.fold_hint
     );
     let mut folds = Markup::default();
     if let Some(m) = odd_m {
-        folds.push(
-            "<p class=\"hint\" id=\"fold-odd\">{}</p>",
-            &[&fill(text.fold_odd, &[&m])],
+        markup!(
+            folds,
+            "<p class=\"hint\" id=\"fold-odd\">{fold_odd}</p>",
+            fold_odd = fill(text.fold_odd, &[&m])
         );
     }
     folds_table(&mut folds, text, figures, members, rate);

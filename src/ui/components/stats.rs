@@ -1,6 +1,7 @@
 //! Live figures: n, X, fill, the false-positive rate now and the estimated count.
 
 use crate::decimal::fixed;
+use crate::markup;
 use yew::prelude::*;
 
 use crate::state::numbers::{fraction, grouped, percent_from_ln};
@@ -19,9 +20,15 @@ pub fn stats(text: &'static Text, figures: &Figures) -> Html {
         .unwrap_or_else(|| text.estimate_undefined.to_owned());
     let mut out = Markup::default();
     let mut row = |label: &str, value: &str, key: &str| {
-        out.push(
-            "<div class=\"stat\"><dt>{}</dt><dd data-stat=\"{}\">{}</dd></div>",
-            &[&label, &key, &value],
+        markup!(
+            out,
+            concat!(
+                "<div class=\"stat\"><dt>{label}</dt><dd data-stat=\"{key}\">{value}",
+                "</dd></div>"
+            ),
+            label,
+            key,
+            value
         );
     };
     row(text.items_n, &grouped(figures.n), "n");

@@ -1,5 +1,6 @@
 //! The step-by-step walk: one sentence per step, with Next, Back and Cancel.
 
+use crate::markup;
 use crate::state::FilterAction;
 use crate::ui::shared::send;
 use yew::prelude::*;
@@ -41,17 +42,29 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
     // The words are written as markup (they have no controls); the live region that holds
     // the sentence stays one element, so that each new step is read out.
     let mut head = Markup::default();
-    head.push(
-        "<h2 id=\"walk-title\">{}</h2><p class=\"walk-progress\">{} / {}</p>",
-        &[&title, &(walk.step + 1), &total],
+    markup!(
+        head,
+        concat!(
+            "<h2 id=\"walk-title\">{title}</h2><p class=\"walk-progress\">",
+            "{step} / {total}</p>"
+        ),
+        title,
+        step = (walk.step + 1),
+        total
     );
     let mut sentence = Markup::default();
     if let Some(i) = hash {
-        sentence.push("<span class=\"chip {}\">{}</span>", &[&hash_class(i), &i]);
+        markup!(
+            sentence,
+            "<span class=\"chip {class}\">{i}</span>",
+            class = hash_class(i),
+            i
+        );
     }
-    sentence.push(
-        " {}",
-        &[&sentences::walk_step(
+    markup!(
+        sentence,
+        " {step}",
+        step = sentences::walk_step(
             text,
             walk,
             &props.steps,
@@ -61,10 +74,14 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
                 .as_ref()
                 .map(|(counts, max)| StepCounts { counts, max: *max }),
             props.layout,
-        )],
+        )
     );
     let mut hint = Markup::default();
-    hint.push("<p class=\"hint\">{}</p>", &[&text.walk_keys]);
+    markup!(
+        hint,
+        "<p class=\"hint\">{walk_keys}</p>",
+        walk_keys = text.walk_keys
+    );
     html! {
         <section class={crate::class_list!("panel", "walk", hash.map(hash_class))}
                  aria-labelledby="walk-title" data-walk-step={walk.step.to_string()}>

@@ -3,6 +3,7 @@
 //! Both simulations run in the page's workers ([`crate::ui::pool`]); until their report of
 //! the current settings comes back, the view says they are running.
 
+use crate::markup;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -59,18 +60,43 @@ fn store_markup(text: &'static Text, job: &AppsJob, report: &AppsReport) -> Mark
     let (kv, mail) = (&report.kv, &report.mail);
     let c = kv.counts;
     let mut store = Markup::default();
-    store.push("<table class=\"apps-table\" data-kv-lookups=\"{}\" data-kv-skipped=\"{}\" data-kv-wasted=\"{}\" data-kv-found=\"{}\" data-kv-absent=\"{}\" data-kv-rate=\"{}\" data-kv-predicted-wasted=\"{}\"><thead><tr><th></th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>", &[&c.lookups, &c.skipped, &c.wasted, &c.found, &c.absent(), &Fixed(kv.prediction.fp_rate, 9), &Fixed(kv.prediction.wasted, 3), &text.apps_col_measured, &text.apps_col_formula]);
+    markup!(
+        store,
+        concat!(
+            "<table class=\"apps-table\" data-kv-lookups=\"{lookups}\" ",
+            "data-kv-skipped=\"{skipped}\" data-kv-wasted=\"{wasted}\" ",
+            "data-kv-found=\"{found}\" data-kv-absent=\"{absent}\" ",
+            "data-kv-rate=\"{rate}\" data-kv-predicted-wasted=\"{predicted_wasted}\">",
+            "<thead><tr><th></th><th scope=\"col\">{apps_col_measured}</th>",
+            "<th scope=\"col\">{apps_col_formula}</th></tr></thead><tbody>"
+        ),
+        lookups = c.lookups,
+        skipped = c.skipped,
+        wasted = c.wasted,
+        found = c.found,
+        absent = c.absent(),
+        rate = Fixed(kv.prediction.fp_rate, 9),
+        predicted_wasted = Fixed(kv.prediction.wasted, 3),
+        apps_col_measured = text.apps_col_measured,
+        apps_col_formula = text.apps_col_formula
+    );
     for (label, measured, formula) in [
         (text.apps_skipped, c.skipped, kv.prediction.skipped),
         (text.apps_wasted, c.wasted, kv.prediction.wasted),
         (text.apps_found, c.found, kv.prediction.found),
     ] {
-        store.push(
-            "<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td></tr>",
-            &[&label, &grouped(measured), &grouped_fixed(formula, 1)],
+        markup!(
+            store,
+            concat!(
+                "<tr><th scope=\"row\">{label}</th><td>{measured}</td><td>{formula}",
+                "</td></tr>"
+            ),
+            label,
+            measured = grouped(measured),
+            formula = grouped_fixed(formula, 1)
         );
     }
-    store.push("</tbody></table>", &[]);
+    markup!(store, "</tbody></table>");
     let sum = fill(
         text.apps_kv_sum,
         &[
@@ -93,9 +119,15 @@ fn store_markup(text: &'static Text, job: &AppsJob, report: &AppsReport) -> Mark
             &grouped(SPAM_ADDRESSES + INNOCENT_ADDRESSES),
         ],
     );
-    store.push(
-        "<p>{}</p><h3>{}</h3><p class=\"hint\">{}</p>",
-        &[&sum, &text.apps_spam_title, &spam_intro],
+    markup!(
+        store,
+        concat!(
+            "<p>{sum}</p><h3>{apps_spam_title}</h3><p class=\"hint\">{spam_intro}",
+            "</p>"
+        ),
+        sum,
+        apps_spam_title = text.apps_spam_title,
+        spam_intro
     );
     store
 }
@@ -116,24 +148,39 @@ fn mail_markup(text: &'static Text, report: &AppsReport) -> Markup {
         whitelist.push_str(", …");
     }
     let mut spam = Markup::default();
-    spam.push("<ul class=\"apps-mail\" data-spam-blocked=\"{}\" data-spam-wrongly-blocked=\"{}\" data-spam-rescued=\"{}\" data-spam-passed=\"{}\" data-spam-whitelist=\"{}\">", &[&m.blocked_spam, &m.wrongly_blocked, &m.rescued, &m.not_in_filter, &mail.whitelist.len()]);
+    markup!(
+        spam,
+        concat!(
+            "<ul class=\"apps-mail\" data-spam-blocked=\"{blocked_spam}\" ",
+            "data-spam-wrongly-blocked=\"{wrongly_blocked}\" ",
+            "data-spam-rescued=\"{rescued}\" ",
+            "data-spam-passed=\"{not_in_filter}\" ",
+            "data-spam-whitelist=\"{len}\">"
+        ),
+        blocked_spam = m.blocked_spam,
+        wrongly_blocked = m.wrongly_blocked,
+        rescued = m.rescued,
+        not_in_filter = m.not_in_filter,
+        len = mail.whitelist.len()
+    );
     for (label, count, key) in [
         (text.apps_blocked, m.blocked_spam, "blocked"),
         (text.apps_wrongly, m.wrongly_blocked, "wrongly-blocked"),
         (text.apps_rescued, m.rescued, "rescued"),
         (text.apps_passed, m.not_in_filter, "passed"),
     ] {
-        spam.push(
-            "<li data-spam=\"{}\"><strong>{}</strong> {}</li>",
-            &[&key, &grouped(count), &label],
+        markup!(
+            spam,
+            "<li data-spam=\"{key}\"><strong>{count}</strong> {label}</li>",
+            key,
+            count = grouped(count),
+            label
         );
     }
-    spam.push(
-        "</ul><p class=\"apps-whitelist\">{}</p>",
-        &[&fill(
-            text.apps_whitelist,
-            &[&mail.whitelist.len(), &whitelist],
-        )],
+    markup!(
+        spam,
+        "</ul><p class=\"apps-whitelist\">{apps_whitelist}</p>",
+        apps_whitelist = fill(text.apps_whitelist, &[&mail.whitelist.len(), &whitelist])
     );
     spam
 }
@@ -147,14 +194,16 @@ fn verdict_markup(text: &'static Text, address: &str, verdict: Verdict) -> Marku
         Verdict::DeliveredNotInFilter => ("not-in-filter", text.apps_v_clear),
     };
     let mut out = Markup::default();
-    out.push(
-        "<p class=\"apps-verdict {}\" data-spam-verdict=\"{}\"><strong>{}</strong> {}</p>",
-        &[
-            &if verdict.delivered() { "ok" } else { "bad" },
-            &key,
-            &address,
-            &sentence,
-        ],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"apps-verdict {class}\" data-spam-verdict=\"{key}\">",
+            "<strong>{address}</strong> {sentence}</p>"
+        ),
+        class = if verdict.delivered() { "ok" } else { "bad" },
+        key,
+        address,
+        sentence
     );
     out
 }
@@ -203,13 +252,19 @@ pub fn AppsPanel(props: &AppsPanelProps) -> Html {
     // The words, then the store's counts beside the formula's and the blacklist's figures
     // once they are reported.
     let mut head = Markup::default();
-    head.push(
-        "<h2 id=\"apps-title\">{}</h2><p class=\"lead\" id=\"apps-lead\">{}</p><p class=\"hint\">{}</p>",
-        &[
-            &text.apps_title,
-            &text.apps_lead,
-            &fill(text.apps_kv_intro, &[&grouped(KEYS), &shape_text(job.store)]),
-        ],
+    markup!(
+        head,
+        concat!(
+            "<h2 id=\"apps-title\">{apps_title}</h2><p class=\"lead\" ",
+            "id=\"apps-lead\">{apps_lead}</p><p class=\"hint\">{apps_kv_intro}",
+            "</p>"
+        ),
+        apps_title = text.apps_title,
+        apps_lead = text.apps_lead,
+        apps_kv_intro = fill(
+            text.apps_kv_intro,
+            &[&grouped(KEYS), &shape_text(job.store)]
+        )
     );
     let (store, spam, verdict) = match report {
         Some(report) => {
@@ -223,9 +278,10 @@ pub fn AppsPanel(props: &AppsPanelProps) -> Html {
         }
         None => {
             let mut running = Markup::default();
-            running.push(
-                "<p class=\"hint\" id=\"apps-running\">{}</p>",
-                &[&text.apps_running],
+            markup!(
+                running,
+                "<p class=\"hint\" id=\"apps-running\">{apps_running}</p>",
+                apps_running = text.apps_running
             );
             (running, Markup::default(), None)
         }

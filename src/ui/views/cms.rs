@@ -2,6 +2,7 @@
 //! row's hash colour), its estimate beside its true count, the guarantee, and the heavy
 //! hitters of a Zipf stream.
 
+use crate::markup;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
@@ -46,14 +47,26 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
         .unwrap_or_default();
     let mut out = Markup::default();
     if let Some(q) = &queried {
-        out.push(r#"<ul class="cms-rows">"#, &[]);
+        markup!(out, r#"<ul class="cms-rows">"#);
         for (j, (column, count)) in sketch
             .row_counters(q.item.as_bytes())
             .into_iter()
             .enumerate()
         {
             let colour = hash_class(j as u32);
-            out.push(r#"<li class="{}" data-cms-row-of="{}" data-cms-col="{}" data-cms-count="{}"><span class="chip {}">{}</span> {}</li>"#, &[&colour, &j, &column, &count, &colour, &j, &&fill(text.cms_row, &[&j, &column, &count])]);
+            markup!(
+                out,
+                concat!(
+                    r#"<li class="{colour}" data-cms-row-of="{j}" "#,
+                    r#"data-cms-col="{column}" data-cms-count="{count}"><span "#,
+                    r#"class="chip {colour}">{j}</span> {sentence}</li>"#
+                ),
+                colour,
+                j,
+                column,
+                count,
+                sentence = &fill(text.cms_row, &[&j, &column, &count])
+            );
         }
         let over = q.estimate - q.truth.min(q.estimate);
         let why = if over == 0 {
@@ -61,18 +74,39 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
         } else {
             fill(text.cms_over, &[&over])
         };
-        out.push(r#"</ul><div class="cms-verdict" data-cms-item="{}"><p><strong data-cms-estimate="{}">{}</strong> · <span data-cms-true="{}">{}</span></p><p>{}</p></div>"#, &[&&q.item, &q.estimate, &&fill(text.cms_estimate, &[&q.estimate]), &q.truth, &&fill(text.cms_truth, &[&q.truth]), &why]);
+        markup!(
+            out,
+            concat!(
+                r#"</ul><div class="cms-verdict" data-cms-item="{item}"><p><strong "#,
+                r#"data-cms-estimate="{estimate}">{estimated}</strong> · <span "#,
+                r#"data-cms-true="{truth}">{counted}</span></p><p>{why}</p></div>"#
+            ),
+            item = &q.item,
+            estimate = q.estimate,
+            estimated = &fill(text.cms_estimate, &[&q.estimate]),
+            truth = q.truth,
+            counted = &fill(text.cms_truth, &[&q.truth]),
+            why
+        );
     }
     let total = grouped(sketch.total());
-    out.push("<h3>{}</h3>", &[&&fill(text.cms_grid, &[&total])]);
+    markup!(
+        out,
+        "<h3>{grid}</h3>",
+        grid = &fill(text.cms_grid, &[&total])
+    );
     if w * u64::from(d) <= DRAWN_MAX {
         // Focusable, so that a keyboard can scroll the grid when it is wider than its panel.
-        out.push(
-            r#"<div class="cms-grid" role="table" tabindex="0" style="--cms-columns: {}">"#,
-            &[&w],
+        markup!(
+            out,
+            concat!(
+                r#"<div class="cms-grid" role="table" tabindex="0" "#,
+                r#"style="--cms-columns: {w}">"#
+            ),
+            w
         );
         for j in 0..d {
-            out.push(r#"<div class="cms-grid-row" role="row">"#, &[]);
+            markup!(out, r#"<div class="cms-grid-row" role="row">"#);
             for c in 0..w {
                 let count = sketch.counter(j, c).unwrap_or(0);
                 let used = if count > 0 { " used" } else { "" };
@@ -82,52 +116,87 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
                     ""
                 };
                 let hit_class = if hit.is_empty() { "" } else { " cms-hit " };
-                out.push(r#"<div role="cell" class="cms-cell{}{}{}" data-cms-row="{}" data-cms-col="{}" data-cms-count="{}">{}</div>"#, &[&used, &hit_class, &hit, &j, &c, &count, &count]);
+                markup!(
+                    out,
+                    concat!(
+                        r#"<div role="cell" class="cms-cell{used}{hit_class}{hit}" "#,
+                        r#"data-cms-row="{j}" data-cms-col="{c}" data-cms-count="{count}">{count}"#,
+                        r#"</div>"#
+                    ),
+                    used,
+                    hit_class,
+                    hit,
+                    j,
+                    c,
+                    count
+                );
             }
-            out.push("</div>", &[]);
+            markup!(out, "</div>");
         }
-        out.push("</div>", &[]);
+        markup!(out, "</div>");
     } else {
-        out.push(
-            r#"<p class="hint">{}</p>"#,
-            &[&&fill(text.cms_grid_hidden, &[&d, &w])],
+        markup!(
+            out,
+            r#"<p class="hint">{hidden}</p>"#,
+            hidden = &fill(text.cms_grid_hidden, &[&d, &w])
         );
     }
     let (epsilon, delta) = (sketch.epsilon(), sketch.delta());
-    out.push(
-        r#"<p class="formula" id="cms-guarantee" data-cms-epsilon="{}" data-cms-delta="{}">{}</p>"#,
-        &[
-            &Fixed(epsilon, 6),
-            &Fixed(delta, 6),
-            &&fill(
-                text.cms_guarantee,
-                &[
-                    &w,
-                    &d,
-                    &Fixed(epsilon, 4),
-                    &Fixed(delta, 4),
-                    &Fixed(sketch.error_bound(), 1),
-                ],
-            ),
-        ],
+    markup!(
+        out,
+        concat!(
+            r#"<p class="formula" id="cms-guarantee" data-cms-epsilon="{epsilon}" "#,
+            r#"data-cms-delta="{delta}">{guarantee}</p>"#
+        ),
+        epsilon = Fixed(epsilon, 6),
+        delta = Fixed(delta, 6),
+        guarantee = &fill(
+            text.cms_guarantee,
+            &[
+                &w,
+                &d,
+                &Fixed(epsilon, 4),
+                &Fixed(delta, 4),
+                &Fixed(sketch.error_bound(), 1),
+            ],
+        )
     );
     if view.settings().zipf > 0 {
-        out.push(
-            r#"<p class="hint">{}</p>"#,
-            &[&&fill(
-                text.cms_zipf_note,
-                &[&grouped(view.settings().zipf)],
-            )],
+        markup!(
+            out,
+            r#"<p class="hint">{note}</p>"#,
+            note = fill(text.cms_zipf_note, &[&grouped(view.settings().zipf)])
         );
     }
     let heavy = view.heavy_hitters();
     if !heavy.is_empty() {
-        out.push(r#"<h3>{}</h3><table class="cms-heavy"><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#, &[&text.cms_heavy, &text.cms_item, &text.cms_col_estimate, &text.cms_col_true]);
+        markup!(
+            out,
+            concat!(
+                r#"<h3>{cms_heavy}</h3><table class="cms-heavy"><thead><tr><th "#,
+                r#"scope="col">{cms_item}</th><th scope="col">{cms_col_estimate}"#,
+                r#"</th><th scope="col">{cms_col_true}</th></tr></thead><tbody>"#
+            ),
+            cms_heavy = text.cms_heavy,
+            cms_item = text.cms_item,
+            cms_col_estimate = text.cms_col_estimate,
+            cms_col_true = text.cms_col_true
+        );
         for h in &heavy {
             let item = &h.item;
-            out.push(r#"<tr data-heavy="{}" data-cms-estimate="{}" data-cms-true="{}"><td>{}</td><td>{}</td><td>{}</td></tr>"#, &[&item, &h.estimate, &h.truth, &item, &h.estimate, &h.truth]);
+            markup!(
+                out,
+                concat!(
+                    r#"<tr data-heavy="{item}" data-cms-estimate="{estimate}" "#,
+                    r#"data-cms-true="{truth}"><td>{item}</td><td>{estimate}</td><td>{truth}"#,
+                    r#"</td></tr>"#
+                ),
+                item,
+                estimate = h.estimate,
+                truth = h.truth
+            );
         }
-        out.push("</tbody></table>", &[]);
+        markup!(out, "</tbody></table>");
     }
     html! {
         <main class="single" id="cms-view">

@@ -5,6 +5,7 @@
 //! answers. The app's `use_files_worker` opens the example a link asks
 //! for and has the content written again in a new language.
 
+use crate::markup;
 use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, HtmlInputElement};
 use yew::prelude::*;
@@ -88,9 +89,21 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
     let content = files.content.clone().unwrap_or_default();
     let raw = |markup: &str| Html::from_html_unchecked(AttrValue::from(markup.to_owned()));
     let mut head = Markup::default();
-    head.push(
-        "<h2 id=\"files-title\">{}</h2><p class=\"lead\" id=\"files-lead\">{}</p><div class=\"toolbar\"><div class=\"field\"><label for=\"parquet-file\">{}</label><input id=\"parquet-file\" type=\"file\" accept=\".parquet\" aria-describedby=\"parquet-file-error\"></div><button type=\"button\" id=\"parquet-example\">{}</button></div>",
-        &[&text.files_title, &text.files_intro, &text.files_pick, &text.files_example],
+    markup!(
+        head,
+        concat!(
+            "<h2 id=\"files-title\">{files_title}</h2><p class=\"lead\" ",
+            "id=\"files-lead\">{files_intro}</p><div class=\"toolbar\"><div ",
+            "class=\"field\"><label for=\"parquet-file\">{files_pick}</label>",
+            "<input id=\"parquet-file\" type=\"file\" accept=\".parquet\" ",
+            "aria-describedby=\"parquet-file-error\"></div><button ",
+            "type=\"button\" id=\"parquet-example\">{files_example}</button>",
+            "</div>"
+        ),
+        files_title = text.files_title,
+        files_intro = text.files_intro,
+        files_pick = text.files_pick,
+        files_example = text.files_example
     );
     html! {
         <main class="single">

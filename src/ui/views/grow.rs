@@ -7,6 +7,7 @@
 //! piece of markup (every text escaped), which keeps this view small in the bundle.
 
 use crate::decimal::{shortest, Fixed};
+use crate::markup;
 use yew::prelude::*;
 
 use crate::filter::growing::{
@@ -77,26 +78,28 @@ fn plot(
     (points, p, n): (&[GrowPoint], f64, f64),
 ) {
     let x = FRAME.x(AxisKind::Linear, 0.0, n);
-    out.push(
-        "<figure class=\"plot grow-plot\"><figcaption>{}</figcaption>",
-        &[&title],
+    markup!(
+        out,
+        "<figure class=\"plot grow-plot\"><figcaption>{title}</figcaption>",
+        title
     );
     FRAME.open(out, id, title);
-    out.push("<g class=\"grid\">", &[]);
+    markup!(out, "<g class=\"grid\">");
     FRAME.y_grid(out, &y, y_ticks);
     FRAME.x_grid(out, &x, &linear_ticks(0.0, n, 5));
-    out.push("</g>", &[]);
+    markup!(out, "</g>");
     FRAME.x_name(out, x_name);
     FRAME.y_name(out, y_name);
     if !points.is_empty() {
-        out.push(
-            "<line class=\"grow-p\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>",
-            &[
-                &Fixed(x.map(0.0), 1),
-                &Fixed(x.map(n), 1),
-                &Fixed(y.map(p), 1),
-                &Fixed(y.map(p), 1),
-            ],
+        markup!(
+            out,
+            concat!(
+                "<line class=\"grow-p\" x1=\"{x1}\" x2=\"{x2}\" ",
+                "y1=\"{y}\" y2=\"{y}\"/>"
+            ),
+            x1 = Fixed(x.map(0.0), 1),
+            x2 = Fixed(x.map(n), 1),
+            y = Fixed(y.map(p), 1)
         );
     }
     for (i, series) in lines.iter().enumerate() {
@@ -104,10 +107,26 @@ fn plot(
         polyline(out, &format!("grow-line {key}"), series, &x, &y);
         for pt in points {
             let at = pt.design(Design::ALL[i]);
-            out.push("<g class=\"grow-point\" data-design=\"{}\" data-n=\"{}\" data-rate=\"{}\" data-predicted=\"{}\"><rect x=\"-4\" y=\"-4\" width=\"8\" height=\"8\" rx=\"{}\" transform=\"translate({} {}) rotate({})\"/></g>", &[&key, &pt.n, &shortest(at.rate()), &shortest(at.predicted), &[4, 0, 0][i], &Fixed(x.map(pt.n as f64), 1), &Fixed(y.map(at.rate()), 1), &[0, 0, 45][i]]);
+            markup!(
+                out,
+                concat!(
+                    "<g class=\"grow-point\" data-design=\"{key}\" data-n=\"{n}\" ",
+                    "data-rate=\"{rate}\" data-predicted=\"{predicted}\"><rect x=\"-4\" ",
+                    "y=\"-4\" width=\"8\" height=\"8\" rx=\"{corner}\" ",
+                    "transform=\"translate({x} {y}) rotate({turn})\"/></g>"
+                ),
+                key,
+                n = pt.n,
+                rate = shortest(at.rate()),
+                predicted = shortest(at.predicted),
+                corner = [4, 0, 0][i],
+                x = Fixed(x.map(pt.n as f64), 1),
+                y = Fixed(y.map(at.rate()), 1),
+                turn = [0, 0, 45][i]
+            );
         }
     }
-    out.push("</svg></figure>", &[]);
+    markup!(out, "</svg></figure>");
 }
 
 /// Memory against n (exact, a step for every slice opened) and the measured rates.
@@ -131,7 +150,7 @@ fn plots(out: &mut Markup, text: &Text, plan: &GrowPlan, points: &[GrowPoint], n
     }
     steps.push((n, total));
     let flat = |b: f64| vec![(0.0, b), (n, b)];
-    out.push("<div class=\"grow-plots\" id=\"grow-plots\">", &[]);
+    markup!(out, "<div class=\"grow-plots\" id=\"grow-plots\">");
     plot(
         out,
         (
@@ -165,7 +184,7 @@ fn plots(out: &mut Markup, text: &Text, plan: &GrowPlan, points: &[GrowPoint], n
         Design::ALL.map(rates),
         (points, plan.params().p, n),
     );
-    out.push("</div>", &[]);
+    markup!(out, "</div>");
 }
 
 /// One slice of the scalable filter: a bar as long as m_i (against the largest) filled to
@@ -184,7 +203,25 @@ fn slice_row(out: &mut Markup, text: &Text, slice: &SliceInfo, largest: u64) {
             &grouped(n),
         ],
     );
-    out.push("<li data-slice-index=\"{}\" data-slice-m=\"{}\" data-slice-k=\"{}\" data-slice-n=\"{}\" data-slice-held=\"{}\" data-slice-p=\"{}\"><span>{}</span><span class=\"grow-bar\" style=\"width:{}%\"><span style=\"width:{}%\"></span></span></li>", &[&slice.index, &m, &spec.k(), &n, &slice.held, &shortest(spec.p), &&label, &Fixed(100.0 * m as f64 / largest.max(1) as f64, 2), &Fixed(100.0 * slice.held as f64 / n.max(1) as f64, 2)]);
+    markup!(
+        out,
+        concat!(
+            "<li data-slice-index=\"{index}\" data-slice-m=\"{m}\" ",
+            "data-slice-k=\"{k}\" data-slice-n=\"{n}\" ",
+            "data-slice-held=\"{held}\" data-slice-p=\"{p}\"><span>{label}",
+            "</span><span class=\"grow-bar\" style=\"width:{width}%\"><span ",
+            "style=\"width:{held_width}%\"></span></span></li>"
+        ),
+        index = slice.index,
+        m,
+        k = spec.k(),
+        n,
+        held = slice.held,
+        p = shortest(spec.p),
+        label = &label,
+        width = Fixed(100.0 * m as f64 / largest.max(1) as f64, 2),
+        held_width = Fixed(100.0 * slice.held as f64 / n.max(1) as f64, 2)
+    );
 }
 
 /// Why a plan cannot run, in the page's language.
@@ -197,16 +234,31 @@ fn plan_problem(text: &Text, error: &GrowError) -> String {
 
 /// The legend: each design's line, and its figures at the last checkpoint.
 fn legend(out: &mut Markup, text: &Text, p: f64, point: Option<&GrowPoint>) {
-    out.push("<ul class=\"plot-legend grow-legend\">", &[]);
+    markup!(out, "<ul class=\"plot-legend grow-legend\">");
     for (i, design) in Design::ALL.into_iter().enumerate() {
         let (key, name) = (KEYS[i], names(text)[i]);
-        out.push("<li data-design=\"{}\"", &[&key]);
+        markup!(out, "<li data-design=\"{key}\"", key);
         let mut label = name.to_owned();
         if let Some(point) = point {
             let at = point.design(design);
-            out.push(" data-bits=\"{}\" data-rate=\"{}\" data-false-positives=\"{}\" data-predicted=\"{}\"", &[&at.bits, &shortest(at.rate()), &at.false_positives, &shortest(at.predicted)]);
+            markup!(
+                out,
+                concat!(
+                    " data-bits=\"{bits}\" data-rate=\"{rate}\" ",
+                    "data-false-positives=\"{false_positives}\" ",
+                    "data-predicted=\"{predicted}\""
+                ),
+                bits = at.bits,
+                rate = shortest(at.rate()),
+                false_positives = at.false_positives,
+                predicted = shortest(at.predicted)
+            );
             if design == Design::Scalable {
-                out.push(" data-bound=\"{}\"", &[&shortest(point.scalable_bound)]);
+                markup!(
+                    out,
+                    " data-bound=\"{bound}\"",
+                    bound = shortest(point.scalable_bound)
+                );
             }
             label = fill(
                 text.grow_figures,
@@ -219,14 +271,17 @@ fn legend(out: &mut Markup, text: &Text, p: f64, point: Option<&GrowPoint>) {
                 ],
             );
         }
-        out.push(
-            "><span class=\"key grow-key {}\"></span>{}</li>",
-            &[&key, &&label],
+        markup!(
+            out,
+            "><span class=\"key grow-key {key}\"></span>{label}</li>",
+            key,
+            label = &label
         );
     }
-    out.push(
-        "<li><span class=\"key grow-key grow-p\"></span>{}</li></ul>",
-        &[&text.grow_p],
+    markup!(
+        out,
+        "<li><span class=\"key grow-key grow-p\"></span>{grow_p}</li></ul>",
+        grow_p = text.grow_p
     );
 }
 
@@ -257,14 +312,15 @@ fn advice(out: &mut Markup, text: &Text, plan: &GrowPlan, point: &GrowPoint) {
             ],
         ),
     ];
-    out.push(
-        "<section class=\"grow-when\"><h3>{}</h3>",
-        &[&text.grow_when_title],
+    markup!(
+        out,
+        "<section class=\"grow-when\"><h3>{grow_when_title}</h3>",
+        grow_when_title = text.grow_when_title
     );
     for (key, sentence) in KEYS.iter().zip(&words) {
-        out.push("<p data-when=\"{}\">{}</p>", &[&key, &sentence]);
+        markup!(out, "<p data-when=\"{key}\">{sentence}</p>", key, sentence);
     }
-    out.push("</section>", &[]);
+    markup!(out, "</section>");
 }
 
 /// The settings' text of field `i` (m0, p, r, s, n).
@@ -340,18 +396,24 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
         hashes = then(&hashes, text.grow_family_seed);
     }
     if let Some(error) = &problems.plan {
-        out.push(
-            "<p class=\"notice\" id=\"grow-plan-problem\">{}</p>",
-            &[&&plan_problem(text, error)],
+        markup!(
+            out,
+            "<p class=\"notice\" id=\"grow-plan-problem\">{problem}</p>",
+            problem = &plan_problem(text, error)
         );
     }
-    out.push("<p class=\"hint\" id=\"grow-family\">{}</p>", &[&&hashes]);
+    markup!(
+        out,
+        "<p class=\"hint\" id=\"grow-family\">{hashes}</p>",
+        hashes = &hashes
+    );
     if !done {
         let progress = 100.0 * results.map_or(0.0, |r| r.progress);
         let running = fill(text.grow_running, &[&Fixed(progress, 0)]);
-        out.push(
-            "<p class=\"hint\" id=\"grow-progress\">{}</p>",
-            &[&&running],
+        markup!(
+            out,
+            "<p class=\"hint\" id=\"grow-progress\">{running}</p>",
+            running = &running
         );
     }
     if let Some(plan) = &plan {
@@ -362,17 +424,29 @@ pub fn GrowPanel(props: &GrowPanelProps) -> Html {
             let slices = results.map_or(&[][..], |r| &r.slices[..]);
             // Beside the legend that shows the miss: why the scalable filter measured above p.
             if let Some(note) = over_p(plan, point, slices, done) {
-                out.push("<p class=\"notice\" id=\"grow-over-p\" data-independent=\"{}\" data-low=\"{}\" data-high=\"{}\">{}</p>", &[&shortest(note.independent), &shortest(note.interval.0), &shortest(note.interval.1), &&grow_miss(text, plan.params(), &note)]);
+                markup!(
+                    out,
+                    concat!(
+                        "<p class=\"notice\" id=\"grow-over-p\" ",
+                        "data-independent=\"{independent}\" data-low=\"{low}\" ",
+                        "data-high=\"{high}\">{miss}</p>"
+                    ),
+                    independent = shortest(note.independent),
+                    low = shortest(note.interval.0),
+                    high = shortest(note.interval.1),
+                    miss = &grow_miss(text, plan.params(), &note)
+                );
             }
             let largest = plan.slices().last().map_or(1, |s| s.m());
-            out.push(
-                "<h3>{}</h3><ol class=\"grow-slices\">",
-                &[&text.grow_slices_title],
+            markup!(
+                out,
+                "<h3>{grow_slices_title}</h3><ol class=\"grow-slices\">",
+                grow_slices_title = text.grow_slices_title
             );
             for slice in slices {
                 slice_row(&mut out, text, slice, largest);
             }
-            out.push("</ol>", &[]);
+            markup!(out, "</ol>");
             advice(&mut out, text, plan, point);
         }
     }

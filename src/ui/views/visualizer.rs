@@ -4,6 +4,7 @@
 //! the deletion demonstrations open on demand. On a phone everything stacks in the order
 //! item field, bit array, answer, the rest.
 
+use crate::markup;
 use crate::state::FilterAction;
 use crate::state::VisualizerAction;
 use std::rc::Rc;
@@ -58,9 +59,17 @@ pub struct VisualizerProps {
 /// markup: it has no controls).
 fn bit_hint(text: &Text) -> Html {
     let mut out = Markup::default();
-    out.push(
-        "<p class=\"hint bit-hint\">{} <span class=\"if-numbered\">{} </span><span class=\"if-ruled\">{} </span>{}</p>",
-        &[&text.bit_array_hint, &text.grid_numbered, &text.grid_ruled, &text.grid_keys],
+    markup!(
+        out,
+        concat!(
+            "<p class=\"hint bit-hint\">{bit_array_hint} <span ",
+            "class=\"if-numbered\">{grid_numbered} </span><span ",
+            "class=\"if-ruled\">{grid_ruled} </span>{grid_keys}</p>"
+        ),
+        bit_array_hint = text.bit_array_hint,
+        grid_numbered = text.grid_numbered,
+        grid_ruled = text.grid_ruled,
+        grid_keys = text.grid_keys
     );
     out.html()
 }
@@ -68,19 +77,24 @@ fn bit_hint(text: &Text) -> Html {
 /// The legend of counting mode's colours (written as markup: it has no controls).
 fn counting_legend(text: &Text) -> Html {
     let mut out = Markup::default();
-    out.push("<p class=\"legend counting\">", &[]);
+    markup!(out, "<p class=\"legend counting\">");
     for (class, label) in [
         ("count-0", text.legend_zero),
         ("count-1 set", text.legend_one),
         ("count-many set", text.legend_many),
         ("saturated set", text.legend_saturated),
     ] {
-        out.push(
-            "<span class=\"legend-item\"><span class=\"cell swatch {}\"></span>{}</span>",
-            &[&class, &label],
+        markup!(
+            out,
+            concat!(
+                "<span class=\"legend-item\"><span class=\"cell swatch {class}\">",
+                "</span>{label}</span>"
+            ),
+            class,
+            label
         );
     }
-    out.push("</p>", &[]);
+    markup!(out, "</p>");
     out.html()
 }
 
