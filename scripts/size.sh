@@ -6,8 +6,10 @@
 #                                 flags and -g), prints its largest modules and functions, and
 #                                 what changed since the last commit: against HEAD when the
 #                                 work tree has changes, else against HEAD~1, or against REV
-#                                 when given (built from a temporary worktree into this
-#                                 checkout's target/)
+#                                 when given (built from a temporary worktree into
+#                                 target/size-base/, its own cargo target, so that neither
+#                                 build's output is mistaken for the other's; the first run
+#                                 compiles the dependencies there once)
 #   bash scripts/size.sh --check  only the check, on the module the last release build made:
 #                                 none of the code docs/size.md keeps out of the first visit
 #                                 (the standard float writer and reader, the standard sort)
@@ -50,8 +52,8 @@ elif [ -n "$(git status --porcelain --untracked-files=no)" ]; then base_rev=HEAD
 else base_rev=HEAD~1; fi
 say "building $(git rev-parse --short "$base_rev") ($base_rev) for the comparison"
 git worktree add --quiet --detach "$work/base" "$base_rev"
-(cd "$work/base" && CARGO_TARGET_DIR="$repo/target" cargo build --release --target wasm32-unknown-unknown --bin bloomlab --quiet)
-names_kept "$raw" "$work/base.wasm"
+(cd "$work/base" && CARGO_TARGET_DIR="$repo/target/size-base" cargo build --release --target wasm32-unknown-unknown --bin bloomlab --quiet)
+names_kept target/size-base/wasm32-unknown-unknown/release/bloomlab.wasm "$work/base.wasm"
 say "building the work tree"
 build
 names_kept "$raw" "$work/page.wasm"
