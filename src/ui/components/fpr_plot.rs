@@ -153,28 +153,21 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
             "><title>{description}</title>",
             description = &description
         );
-        if let Some((spread_low, spread_high)) = spread {
+        // A vertical line at the point's x from rate `from` to rate `to`.
+        let span = |out: &mut Markup, class: &str, from: f64, to: f64| {
             markup!(
                 out,
-                concat!(
-                    "<line class=\"spread\" x1=\"{x}\" x2=\"{x}\" y1=\"{low}\" ",
-                    "y2=\"{high}\"/>"
-                ),
+                "<line class=\"{class}\" x1=\"{x}\" x2=\"{x}\" y1=\"{low}\" y2=\"{high}\"/>",
+                class,
                 x,
-                low = Fixed(y_scale.map(spread_low), 1),
-                high = Fixed(y_scale.map(spread_high), 1)
+                low = Fixed(y_scale.map(from), 1),
+                high = Fixed(y_scale.map(to), 1)
             );
+        };
+        if let Some((spread_low, spread_high)) = spread {
+            span(out, "spread", spread_low, spread_high);
         }
-        markup!(
-            out,
-            concat!(
-                "<line class=\"ci\" x1=\"{x}\" x2=\"{x}\" y1=\"{low}\" ",
-                "y2=\"{high}\"/>"
-            ),
-            x,
-            low = Fixed(y_scale.map(low), 1),
-            high = Fixed(y_scale.map(high), 1)
-        );
+        span(out, "ci", low, high);
         let y = Fixed(cy, 1);
         match shape {
             "square" => markup!(
