@@ -18,8 +18,8 @@
 // the chosen file's Blob, or null) to the Parquet worker, starting it if the request
 // `opens` a file; a request that opens none before any worker is dropped. Until the worker
 // is ready the requests wait: the last that opens a file and those after it, in order.
-// Each answer (bytes) goes to `answer(data)`; a failure stops the worker and is answered
-// as the file's problem, its markup (`data-file-error="unreadable"`).
+// Each answer (bytes) goes to `answer(data)`; a failure stops the worker and `answer` gets
+// the failure's text instead.
 const DEPTH = 2;
 let workers = [];
 let nextRequest = () => undefined;
@@ -100,8 +100,7 @@ export function parquetSend(request, opens, file, answer) {
       parquet.terminate();
       parquet = null;
       parquetWaiting = [];
-      const escaped = text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-      parquetAnswer(`<p id="parquet-file-error" class="field-error" role="alert" data-file-error="unreadable">${escaped}</p>`);
+      parquetAnswer(text);
     });
   }
   if (parquetReady) {

@@ -6,11 +6,9 @@
 //! `FileReaderSync` slices (only its tail, footer and Bloom filters). The request names the
 //! file to open (that `Blob`, or an address beside the page, the bundled example, fetched
 //! first), or none, to show the last file again. The worker keeps the last file read
-//! ([`bloomlab::files_markup::FilesModel`]) and answers every request with
-//! [`bloomlab::files_markup::render`]'s content as an [`Answer::FileShown`] (the chosen
-//! filter's image inside as a `data:` address of a bitmap), written in the request's
-//! language (its file fetched from `i18n/` the first time); bytes that are not such a
-//! request are answered [`Answer::Refused`]. It says `"ready"` once it can take requests.
+//! ([`bloomlab::filter::parquet_report::FilesModel`]) and answers every request with its
+//! report, data for the page to draw, as an [`Answer::FileShown`]; bytes that are not such
+//! a request are answered [`Answer::Refused`]. It says `"ready"` once it can take requests.
 //!
 //! [`Request::ShowFile`]: bloomlab::protocol::Request::ShowFile
 //! [`Answer::FileShown`]: bloomlab::protocol::Answer::FileShown
@@ -57,17 +55,14 @@ fn main() {
     use std::rc::Rc;
 
     use blob_source::BlobSource;
-    use bloomlab::files_markup::{render, FilesModel};
+    use bloomlab::filter::parquet_report::FilesModel;
     use bloomlab::filter::parquet_summary::{FileError, FileSummary};
-    use bloomlab::lang::Lang;
     use bloomlab::parquet_reader::read_bloom_filters;
     use bloomlab::protocol::{Answer, FileToOpen, Request};
     use js_sys::{Array, Uint8Array};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
-    use web_sys::{
-        Blob, BlobPropertyBag, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent, Response,
-    };
+    use web_sys::{Blob, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent, Response};
 
     /// The filters of a blob, read in slices.
     fn read(blob: Blob) -> Result<FileSummary, FileError> {
@@ -113,43 +108,6 @@ fn main() {
         }
     }
 
-    /// A `data:` address of a BMP file (the filter's image in the page's markup), or an
-    /// empty one if the browser cannot make it.
-    fn data_address(bmp: Vec<u8>) -> String {
-        let parts = Array::of1(&Uint8Array::from(&bmp[..]));
-        let options = BlobPropertyBag::new();
-        options.set_type("image/bmp");
-        let blob = Blob::new_with_u8_array_sequence_and_options(&parts, &options);
-        let reader = FileReaderSync::new();
-        match (blob, reader) {
-            (Ok(blob), Ok(reader)) => reader.read_as_data_url(&blob).unwrap_or_default(),
-            _ => String::new(),
-        }
-    }
-
-    /// The page's texts in `lang`, its file fetched and installed the first time (English
-    /// where it cannot be).
-    async fn texts(
-        scope: &DedicatedWorkerGlobalScope,
-        lang: Lang,
-    ) -> &'static bloomlab::i18n::Text {
-        if lang.installed().is_none() {
-            let address = lang.file();
-            if let Ok(response) = fetched(scope, &address).await {
-                if let Ok(promise) = response.text() {
-                    if let Some(file) = JsFuture::from(promise)
-                        .await
-                        .ok()
-                        .and_then(|t| t.as_string())
-                    {
-                        let _ = bloomlab::i18n::install(lang, file);
-                    }
-                }
-            }
-        }
-        lang.installed().unwrap_or(&bloomlab::i18n::EN)
-    }
-
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let model = Rc::new(RefCell::new(FilesModel::default()));
     let replies = scope.clone();
@@ -164,7 +122,6 @@ fn main() {
             open,
             value,
             filter,
-            lang,
         }) = Request::decode(&bytes)
         else {
             post(&replies, Answer::Refused);
@@ -191,10 +148,8 @@ fn main() {
                 };
                 model.borrow_mut().opened(name, result);
             }
-            let text = texts(&scope, lang).await;
-            let content = render(&model.borrow(), text, data_address);
-            let (top, bottom) = (content.top, content.bottom);
-            post(&replies, Answer::FileShown { top, bottom });
+            let report = model.borrow().report();
+            post(&replies, Answer::FileShown { report });
         });
     });
     scope.set_onmessage(Some(on_request.as_ref().unchecked_ref()));

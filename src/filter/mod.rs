@@ -32,6 +32,8 @@ pub mod hashing;
 pub mod lab_tasks;
 pub mod math;
 pub mod params;
+pub mod parquet_drawing;
+pub mod parquet_report;
 pub mod parquet_summary;
 pub mod positions;
 pub mod set_ops;

@@ -12,7 +12,7 @@
 //! Grow { generation, family, job }         Grew { results }: progress, then the last
 //! HashQuality { generation, job, pasted }  HashReported { generation, report }, per hash
 //! Apps { generation, job }                 AppsReported { generation, report }
-//! ShowFile { open, value, filter, lang }   FileShown { top, bottom }
+//! ShowFile { open, value, filter }        FileShown { report }
 //! a request a worker cannot do             Refused
 //! ```
 //!
@@ -37,8 +37,8 @@ use crate::filter::hash_quality_job::HashQualityJob;
 use crate::filter::hashing::HashFamily;
 use crate::filter::lab_tasks::FilterTask;
 use crate::filter::params::FilterShape;
+use crate::filter::parquet_report::FilesReport;
 use crate::filter::use_cases::{AppsJob, AppsReport};
-use crate::lang::Lang;
 use wire::{wire_enum, wire_struct, Reader, Wire};
 
 pub use wire::DecodeError;
@@ -100,8 +100,6 @@ pub enum Request {
         value: String,
         /// The filter drawn, by its place in the file's list.
         filter: usize,
-        /// The language the content is written in.
-        lang: Lang,
     },
 }
 
@@ -157,12 +155,10 @@ pub enum Answer {
         /// The report.
         report: AppsReport,
     },
-    /// The files view's content: the part above the value's field and the part below.
+    /// What the Parquet worker found: the files view's content, as data.
     FileShown {
-        /// Above the value's field.
-        top: String,
-        /// Below it.
-        bottom: String,
+        /// The report.
+        report: FilesReport,
     },
     /// The request was not one this worker can do (not a message, or values no job runs).
     Refused,
@@ -174,7 +170,7 @@ wire_enum!(Request {
     2 => Grow { generation, family, job },
     3 => HashQuality { generation, job, pasted },
     4 => Apps { generation, job },
-    5 => ShowFile { open, value, filter, lang },
+    5 => ShowFile { open, value, filter },
 });
 
 wire_struct!(FileToOpen { name, address });
@@ -185,7 +181,7 @@ wire_enum!(Answer {
     2 => Grew { results },
     3 => HashReported { generation, report },
     4 => AppsReported { generation, report },
-    5 => FileShown { top, bottom },
+    5 => FileShown { report },
     6 => Refused {},
 });
 

@@ -11,6 +11,8 @@ use crate::filter::hash_quality::{report, HashUnderTest};
 use crate::filter::hash_quality_job::CorpusSource;
 use crate::filter::hashing::Layout;
 use crate::filter::lab_tasks::TaskQueue;
+use crate::filter::parquet_report::FilesModel;
+use crate::filter::parquet_summary::{FileError, FileSummary, FoundFilter};
 use crate::filter::use_cases::{run_apps, KvReport, MailReport, Verdict as MailVerdict};
 use crate::filter::{double_hashing_rate, HashFamily};
 
@@ -80,15 +82,45 @@ fn requests() -> Vec<Request> {
             }),
             value: "値".into(),
             filter: 2,
-            lang: Lang::Ja,
         },
         Request::ShowFile {
             open: None,
             value: String::new(),
             filter: 0,
-            lang: Lang::En,
         },
     ]
+}
+
+/// A file of one filter of two blocks, with a value checked and the filter drawn.
+fn files_report() -> FilesReport {
+    let mut bitset = vec![0u8; 64];
+    bitset[5] = 0b1010_0001;
+    let filter = FoundFilter {
+        row_group: 1,
+        column: "a.b".into(),
+        offset: 4,
+        length: 80,
+        header_bytes: 16,
+        num_bytes: 64,
+        algorithm: "BLOCK".into(),
+        hash: "XXHASH".into(),
+        compression: "UNCOMPRESSED".into(),
+        bitset,
+    };
+    let summary = FileSummary {
+        size: 2000,
+        rows: -1,
+        row_groups: 2,
+        columns: 3,
+        created_by: Some("writer".into()),
+        filters: vec![filter],
+    };
+    let mut model = FilesModel {
+        query: "値".into(),
+        ..FilesModel::default()
+    };
+    model.opened("f.parquet".into(), Ok(summary));
+    model.report()
 }
 
 /// One answer of each kind.
@@ -150,8 +182,16 @@ fn answers() -> Vec<Answer> {
             report: run_apps(&apps_job()).unwrap(),
         },
         Answer::FileShown {
-            top: "<p>&amp;</p>".into(),
-            bottom: "é".into(),
+            report: files_report(),
+        },
+        Answer::FileShown {
+            report: FilesReport {
+                error: Some(FileError::UnknownAlgorithm {
+                    column: "a.b".into(),
+                    detail: "é".into(),
+                }),
+                file: None,
+            },
         },
         Answer::Refused,
     ]
@@ -240,16 +280,21 @@ fn bytes_that_describe_nothing_valid_are_an_error() {
     let mut decreasing = bytes.clone();
     decreasing[checkpoints_at..checkpoints_at + 8].copy_from_slice(&500u64.to_le_bytes());
     assert_eq!(Request::decode(&decreasing), Err(DecodeError::Invalid));
+    // The answer's tag, Some, Unreadable's tag, the detail's length and bytes, no file.
     let shown = Answer::FileShown {
-        top: "ab".into(),
-        bottom: String::new(),
+        report: FilesReport {
+            error: Some(FileError::Unreadable {
+                detail: "ab".into(),
+            }),
+            file: None,
+        },
     }
     .encode();
     let mut too_long = shown.clone();
-    too_long[1..9].copy_from_slice(&u64::MAX.to_le_bytes());
+    too_long[3..11].copy_from_slice(&u64::MAX.to_le_bytes());
     assert!(Answer::decode(&too_long).is_err());
     let mut not_text = shown;
-    not_text[9] = 0xff;
+    not_text[11] = 0xff;
     assert_eq!(Answer::decode(&not_text), Err(DecodeError::NotText));
     let mut list = Answer::Judged {
         run: 1,
@@ -404,7 +449,6 @@ fn a_request_no_job_runs_is_refused() {
         open: None,
         value: String::new(),
         filter: 0,
-        lang: Lang::En,
     };
     for request in [beyond, no_plan, no_bits, no_store, file] {
         assert_eq!(served(&request), [(Answer::Refused, true)], "{request:?}");

@@ -11,17 +11,19 @@ use crate::filter::hash_quality_job::{CorpusSource, HashQualityJob};
 use crate::filter::hashing::{HashFamily, Layout};
 use crate::filter::lab_tasks::FilterTask;
 use crate::filter::params::FilterShape;
+use crate::filter::parquet_report::{
+    Bitmap, FileReport, FilesReport, FilterDrawing, FilterRow, ValueReport, ValueVerdict,
+};
+use crate::filter::parquet_summary::FileError;
 use crate::filter::use_cases::{
     AppsJob, AppsReport, KvCounts, KvPrediction, KvReport, MailCounts, MailReport,
     Verdict as MailVerdict,
 };
-use crate::lang::Lang;
 
 wire_place!(HashFamily, HashFamily::ALL);
 wire_place!(Layout, Layout::ALL);
 wire_place!(HashUnderTest, HashUnderTest::ALL);
 wire_place!(CorpusSource, CorpusSource::ALL);
-wire_place!(Lang, Lang::ALL);
 
 /// m, k, the family and the layout, checked as [`FilterShape::new`] and
 /// [`FilterShape::with_layout`] check them.
@@ -172,3 +174,61 @@ wire_struct!(MailReport {
     verdict
 });
 wire_struct!(AppsReport { family, kv, mail });
+
+wire_struct!(FilesReport { error, file });
+wire_struct!(FileReport {
+    name,
+    size,
+    rows,
+    row_groups,
+    columns,
+    created_by,
+    filters,
+    value,
+    selected,
+    drawing,
+});
+wire_struct!(FilterRow {
+    row_group,
+    column,
+    offset,
+    length,
+    header_bytes,
+    num_bytes,
+    algorithm,
+    hash,
+    compression,
+    blocks,
+    bits_set,
+    fill,
+    estimated_items,
+    rate,
+});
+wire_struct!(ValueReport {
+    value,
+    hash,
+    lanes,
+    verdicts
+});
+wire_struct!(ValueVerdict {
+    block,
+    bits_set,
+    may_contain
+});
+wire_struct!(Bitmap { bmp, width, height });
+wire_struct!(FilterDrawing {
+    drawn_blocks,
+    overview,
+    zoom_block,
+    zoom
+});
+wire_enum!(FileError {
+    0 => Empty {},
+    1 => NotParquet {},
+    2 => Truncated {},
+    3 => EncryptedFooter {},
+    4 => NoBloomFilter { columns },
+    5 => UnknownAlgorithm { column, detail },
+    6 => Unreadable { detail },
+    7 => TooLarge { bytes },
+});

@@ -122,6 +122,24 @@ impl Wire for usize {
     }
 }
 
+impl Wire for i64 {
+    fn write(&self, out: &mut Vec<u8>) {
+        (*self as u64).write(out);
+    }
+    fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        Ok(u64::read(input)? as i64)
+    }
+}
+
+impl Wire for u8 {
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(*self);
+    }
+    fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        input.tag()
+    }
+}
+
 impl Wire for f64 {
     fn write(&self, out: &mut Vec<u8>) {
         self.to_bits().write(out);

@@ -1,8 +1,11 @@
 //! The files view's model on the page: the value typed and the filter chosen (which go to
 //! the Parquet worker with each request), whether the link asked for the bundled example,
-//! and the content the worker made last ([`FilesContent`]).
+//! and what the worker found last ([`FilesShown`]).
 
 use std::rc::Rc;
+
+use crate::filter::parquet_report::FilesReport;
+use crate::filter::parquet_summary::FileError;
 
 /// The bundled example (parquet-testing's `data_index_bloom_encoding_stats.parquet`), beside
 /// the page.
@@ -11,15 +14,48 @@ pub const EXAMPLE_FILE: &str = "examples/data_index_bloom_encoding_stats.parquet
 /// The example's name as the view shows it.
 pub const EXAMPLE_NAME: &str = "data_index_bloom_encoding_stats.parquet";
 
-/// The view's content for the page, as the Parquet worker writes it (`files_markup`).
+/// The values the example file offers to try: one of its values, and one that is not.
+pub const EXAMPLE_VALUES: [&str; 2] = ["dog", "cat"];
+
+/// The worker's last report, with the chosen filter's images as `data:` addresses (made
+/// once, when the report arrives, not at each drawing).
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct FilesContent {
-    /// Beside the picker: the file's problem (`data-file-error`), its figures and the table
-    /// of its filters (`.parquet-filter`).
-    pub top: String,
-    /// Below the value's field (empty when no file is shown): its hash and each filter's
-    /// verdict (`.parquet-verdict`), then the chosen filter's header and its blocks.
-    pub bottom: String,
+pub struct FilesShown {
+    /// The report.
+    pub report: FilesReport,
+    /// The chosen filter's first blocks and its enlarged block, as addresses of images.
+    pub images: Option<(String, String)>,
+}
+
+impl FilesShown {
+    /// `report`, with its images' addresses.
+    pub fn new(report: FilesReport) -> FilesShown {
+        let drawing = report.file.as_ref().and_then(|f| f.drawing.as_ref());
+        let images = drawing.map(|d| (bmp_address(&d.overview.bmp), bmp_address(&d.zoom.bmp)));
+        FilesShown { report, images }
+    }
+}
+
+/// The `data:` address of a BMP file: `data:image/bmp;base64,` and the bytes in base64
+/// (RFC 4648: each 3 bytes as 4 characters of 6 bits, `=` filling the last group).
+pub fn bmp_address(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(22 + bytes.len().div_ceil(3) * 4);
+    out.push_str("data:image/bmp;base64,");
+    for group in bytes.chunks(3) {
+        let mut word = 0u32;
+        for (i, &byte) in group.iter().enumerate() {
+            word |= u32::from(byte) << (16 - 8 * i);
+        }
+        for i in 0..4 {
+            if i <= group.len() {
+                out.push(char::from(DIGITS[(word >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 /// The files view's state.
@@ -33,8 +69,10 @@ pub struct FilesState {
     pub example: bool,
     /// Whether a file is being read (the panel says it is busy).
     pub reading: bool,
-    /// What the worker made for the last request it answered.
-    pub content: Option<Rc<FilesContent>>,
+    /// What the worker found for the last request it answered.
+    pub shown: Option<Rc<FilesShown>>,
+    /// The worker stopped (a trap, no memory): the file it was reading is unreadable.
+    pub failure: Option<FileError>,
 }
 
 /// A change to the files view.
@@ -44,8 +82,10 @@ pub enum FilesAction {
     Opening,
     /// The example is being read.
     OpeningExample,
-    /// (system event) The worker's content for the latest file, value and filter.
-    Shown(Rc<FilesContent>),
+    /// (system event) The worker's report for the latest file, value and filter.
+    Shown(Rc<FilesShown>),
+    /// (system event) The worker stopped with this message.
+    Failed(String),
     /// Draw the filter at this place in the list.
     Select(usize),
     /// The value typed in `#parquet-query`.
@@ -67,8 +107,13 @@ impl FilesState {
                 self.example = true;
                 self.reading = true;
             }
-            FilesAction::Shown(content) => {
-                self.content = Some(content);
+            FilesAction::Shown(shown) => {
+                self.shown = Some(shown);
+                self.failure = None;
+                self.reading = false;
+            }
+            FilesAction::Failed(detail) => {
+                self.failure = Some(FileError::Unreadable { detail });
                 self.reading = false;
             }
             FilesAction::Select(place) => self.selected = place,
@@ -81,7 +126,13 @@ impl FilesState {
     /// Whether the page should open the example now: asked for by the link, and nothing
     /// opened yet.
     pub fn wants_example(&self) -> bool {
-        self.example && self.content.is_none() && !self.reading
+        self.example && self.shown.is_none() && !self.reading
+    }
+
+    /// Why the last file opened cannot be shown: the worker's failure, or what it found.
+    pub fn error(&self) -> Option<&FileError> {
+        let reported = self.shown.as_ref().and_then(|s| s.report.error.as_ref());
+        self.failure.as_ref().or(reported)
     }
 }
 
@@ -99,9 +150,36 @@ mod tests {
         let state = state.apply(FilesAction::OpeningExample);
         assert!(!state.wants_example() && state.reading);
         let state = state.apply(FilesAction::Shown(Rc::default()));
-        assert!(state.content.is_some() && !state.wants_example() && !state.reading);
+        assert!(state.shown.is_some() && !state.wants_example() && !state.reading);
         // A file of one's own: the link no longer names the example.
         let state = state.apply(FilesAction::Opening);
         assert!(!state.example);
+    }
+
+    #[test]
+    fn a_worker_that_stops_leaves_the_last_report_and_names_the_file_unreadable() {
+        let report = FilesReport {
+            error: Some(FileError::Truncated),
+            file: None,
+        };
+        let state =
+            FilesState::default().apply(FilesAction::Shown(Rc::new(FilesShown::new(report))));
+        assert_eq!(state.error(), Some(&FileError::Truncated));
+        let state = state
+            .apply(FilesAction::Opening)
+            .apply(FilesAction::Failed("trap".into()));
+        assert!(state.shown.is_some() && !state.reading);
+        assert_eq!(state.error().map(FileError::key), Some("unreadable"));
+    }
+
+    #[test]
+    fn images_are_written_in_base64() {
+        assert_eq!(bmp_address(b"Man"), "data:image/bmp;base64,TWFu");
+        assert_eq!(bmp_address(b"Ma"), "data:image/bmp;base64,TWE=");
+        assert_eq!(bmp_address(b"M"), "data:image/bmp;base64,TQ==");
+        assert_eq!(
+            bmp_address(&[0xff, 0xfe, 0x00, 0x3e]),
+            "data:image/bmp;base64,//4APg=="
+        );
     }
 }

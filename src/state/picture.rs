@@ -3,7 +3,8 @@
 //! each hash to its cell.
 
 use crate::decimal::{Fixed, Shortest};
-use std::fmt::Write;
+use crate::markup;
+use crate::markup::{Markup, Trusted};
 
 use super::grid_layout::GridLayout;
 use super::settings::FilterModel;
@@ -33,14 +34,6 @@ pub struct PictureMark {
     pub hash_index: u32,
     /// The query's deciding 0 bit.
     pub decides: bool,
-}
-
-/// Text with `&`, `<`, `>` and `"` escaped for XML.
-fn xml(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// Hash i's colours.
@@ -75,25 +68,25 @@ pub fn bit_array_svg(
         )
     };
     let counting = matches!(filter, FilterModel::Counting(_));
-    let mut svg = String::new();
-    let _ = write!(
+    let mut svg = Markup::default();
+    markup!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" \
-         viewBox=\"0 0 {} {}\" font-family=\"monospace\">\
-         <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
-        Fixed(width, 0),
-        Fixed(height, 0),
-        Fixed(width, 0),
-        Fixed(height, 0)
+        concat!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" ",
+            "viewBox=\"0 0 {width} {height}\" font-family=\"monospace\">",
+            "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+        ),
+        width = Fixed(width, 0),
+        height = Fixed(height, 0)
     );
     // The strip: the item, then each hash's number and position; a line to each cell.
     if let Some(item) = item {
-        let _ = write!(
+        markup!(
             svg,
-            "<text x=\"{}\" y=\"{}\" font-size=\"18\" font-weight=\"700\">“{}”</text>",
-            Shortest(margin),
-            Fixed(margin + 22.0, 1),
-            xml(item)
+            "<text x=\"{x}\" y=\"{y}\" font-size=\"18\" font-weight=\"700\">“{item}”</text>",
+            x = Shortest(margin),
+            y = Fixed(margin + 22.0, 1),
+            item
         );
         let mut x = margin + 24.0 + 11.0 * item.chars().count().min(40) as f64;
         for mark in marks {
@@ -103,13 +96,17 @@ pub fn bit_array_svg(
             let (cx, cy) = at(mark.position);
             let (x2, y2) = (cx + cell / 2.0, cy);
             let (x1, y1) = (x + chip / 2.0, margin + 30.0);
-            let _ = write!(
+            markup!(
                 svg,
-                "<path d=\"M{x1} {y1} C{x1} {c1} {x2} {c2} {x2} {y2}\" \
-                 fill=\"none\" stroke=\"{fill}\" stroke-width=\"3\"/>\
-                 <rect x=\"{chip_x}\" y=\"{chip_y}\" width=\"{chip_w}\" height=\"20\" rx=\"3\" fill=\"{fill}\"/>\
-                 <text x=\"{number_x}\" y=\"{text_y}\" font-size=\"14\" font-weight=\"700\" fill=\"{ink}\">{hash}</text>\
-                 <text x=\"{arrow_x}\" y=\"{text_y}\" font-size=\"15\">{arrow}</text>",
+                concat!(
+                    "<path d=\"M{x1} {y1} C{x1} {c1} {x2} {c2} {x2} {y2}\" ",
+                    "fill=\"none\" stroke=\"{fill}\" stroke-width=\"3\"/>",
+                    "<rect x=\"{chip_x}\" y=\"{chip_y}\" width=\"{chip_w}\" height=\"20\" rx=\"3\" fill=\"{fill}\"/>",
+                    "<text x=\"{number_x}\" y=\"{text_y}\" font-size=\"14\" font-weight=\"700\" fill=\"{ink}\">",
+                    "{hash}</text><text x=\"{arrow_x}\" y=\"{text_y}\" font-size=\"15\">{arrow}</text>"
+                ),
+                fill = Trusted(fill),
+                ink = Trusted(ink),
                 x1 = Fixed(x1, 1),
                 y1 = Fixed(y1, 1),
                 c1 = Fixed(y1 + 18.0, 1),
@@ -123,7 +120,7 @@ pub fn bit_array_svg(
                 text_y = Fixed(margin + 23.0, 1),
                 hash = mark.hash_index,
                 arrow_x = Fixed(x + chip + 4.0, 1),
-                arrow = xml(&label[label.find(' ').unwrap_or(0)..]),
+                arrow = &label[label.find(' ').unwrap_or(0)..],
             );
             x += chip + 18.0 + 9.0 * (label.len() as f64 - 1.0);
         }
@@ -138,13 +135,13 @@ pub fn bit_array_svg(
             _ => ("#1d4e89", "#fff"),
         };
         let here: Vec<&PictureMark> = marks.iter().filter(|mk| mk.position == p).collect();
-        let _ = write!(
+        markup!(
             svg,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"3\" fill=\"{fill}\"",
-            Fixed(x, 1),
-            Fixed(y, 1),
-            Fixed(cell, 1),
-            Fixed(cell, 1)
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{cell}\" height=\"{cell}\" rx=\"3\" fill=\"{fill}\"",
+            x = Fixed(x, 1),
+            y = Fixed(y, 1),
+            cell = Fixed(cell, 1),
+            fill = Trusted(fill)
         );
         if let Some(first) = here.first() {
             let dash = if first.decides {
@@ -152,30 +149,37 @@ pub fn bit_array_svg(
             } else {
                 ""
             };
-            let _ = write!(
+            markup!(
                 svg,
-                " stroke=\"{}\" stroke-width=\"4\"{dash}",
-                colours(first.hash_index).0
+                " stroke=\"{stroke}\" stroke-width=\"4\"{dash}",
+                stroke = Trusted(colours(first.hash_index).0),
+                dash = Trusted(dash)
             );
         }
-        svg.push_str("/>");
+        markup!(svg, "/>");
         if labels.digit {
-            let _ = write!(
+            markup!(
                 svg,
-                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{ink}\" text-anchor=\"middle\" \
-                 dominant-baseline=\"central\">{value}</text>",
-                Fixed(x + cell / 2.0, 1),
-                Fixed(y + cell / 2.0, 1),
-                Fixed(cell * 0.4, 1)
+                concat!(
+                    "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" fill=\"{ink}\" text-anchor=\"middle\" ",
+                    "dominant-baseline=\"central\">{value}</text>"
+                ),
+                x = Fixed(x + cell / 2.0, 1),
+                y = Fixed(y + cell / 2.0, 1),
+                size = Fixed(cell * 0.4, 1),
+                ink = Trusted(ink),
+                value
             );
         }
         if labels.index {
-            let _ = write!(
+            markup!(
                 svg,
-                "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{ink}\">{p}</text>",
-                Fixed(x + cell * 0.07, 1),
-                Fixed(y + cell * 0.2, 1),
-                Fixed(cell * 0.18, 1)
+                "<text x=\"{x}\" y=\"{y}\" font-size=\"{size}\" fill=\"{ink}\">{p}</text>",
+                x = Fixed(x + cell * 0.07, 1),
+                y = Fixed(y + cell * 0.2, 1),
+                size = Fixed(cell * 0.18, 1),
+                ink = Trusted(ink),
+                p
             );
         }
         if labels.hashes {
@@ -184,11 +188,15 @@ pub fn bit_array_svg(
             for mark in &here {
                 let (fill, ink) = colours(mark.hash_index);
                 let w = size * (0.7 + 0.6 * mark.hash_index.to_string().len() as f64);
-                let _ = write!(
+                markup!(
                     svg,
-                    "<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height}\" rx=\"2\" fill=\"{fill}\"/>\
-                     <text x=\"{centre}\" y=\"{base}\" font-size=\"{size}\" fill=\"{ink}\" font-weight=\"700\" \
-                     text-anchor=\"middle\">{hash}</text>",
+                    concat!(
+                        "<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height}\" rx=\"2\" ",
+                        "fill=\"{fill}\"/><text x=\"{centre}\" y=\"{base}\" font-size=\"{size}\" fill=\"{ink}\" ",
+                        "font-weight=\"700\" text-anchor=\"middle\">{hash}</text>"
+                    ),
+                    fill = Trusted(fill),
+                    ink = Trusted(ink),
                     left = Fixed(chip_x, 1),
                     top = Fixed(y + cell * 0.77, 1),
                     width = Fixed(w, 1),
@@ -202,8 +210,8 @@ pub fn bit_array_svg(
             }
         }
     }
-    svg.push_str("</svg>");
-    Some(svg)
+    markup!(svg, "</svg>");
+    Some(svg.into_string())
 }
 
 #[cfg(test)]

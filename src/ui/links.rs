@@ -3,6 +3,9 @@
 //! has rendered, from the positions the browser laid out.
 
 use crate::decimal::Fixed;
+use crate::markup;
+use crate::markup::Markup;
+use crate::ui::raw::set_markup;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 
@@ -126,7 +129,7 @@ fn draw_into(root: &Element) {
         _ => None,
     };
     let chips = root.query_selector_all("[data-strip-hash]");
-    let mut paths = String::new();
+    let mut paths = Markup::default();
     if let Ok(chips) = chips {
         for i in 0..chips.length() {
             let Some(chip) = chips.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
@@ -160,16 +163,26 @@ fn draw_into(root: &Element) {
             let class = crate::ui::marks::hash_class(hash_index);
             // One hash after another: hash i starts 60 ms after hash i − 1 (at most 8 apart).
             let delay = 60 * hash_index.min(8);
-            paths.push_str(&format!(
-                "<g class=\"{class}\"><path class=\"link\" data-link-hash=\"{hash_index}\" data-link-position=\"{position}\" \
-                 d=\"{d}\" pathLength=\"1\" style=\"animation-delay:{delay}ms\"/>\
-                 <circle class=\"link-end\" data-link-end=\"{position}\" cx=\"{x}\" cy=\"{y}\" r=\"4\" style=\"animation-delay:{delay}ms\"/></g>",
+            markup!(
+                paths,
+                concat!(
+                    "<g class=\"{class}\"><path class=\"link\" data-link-hash=\"{hash_index}\" ",
+                    "data-link-position=\"{position}\" d=\"{d}\" pathLength=\"1\" ",
+                    "style=\"animation-delay:{delay}ms\"/><circle class=\"link-end\" ",
+                    "data-link-end=\"{position}\" cx=\"{x}\" cy=\"{y}\" r=\"4\" ",
+                    "style=\"animation-delay:{delay}ms\"/></g>"
+                ),
+                class,
+                hash_index,
+                position,
+                d,
+                delay,
                 x = Fixed(end.0, 1),
-                y = Fixed(end.1, 1),
-            ));
+                y = Fixed(end.1, 1)
+            );
         }
     }
-    svg.set_inner_html(&paths);
+    set_markup(&svg, paths);
 }
 
 thread_local! {
@@ -190,7 +203,7 @@ pub fn redraw(inside: &Element) {
         return;
     }
     if let Ok(Some(svg)) = stage.query_selector("svg.links") {
-        svg.set_inner_html("");
+        set_markup(&svg, Markup::default());
     }
     crate::ui::browser::next_frame(move || {
         crate::ui::browser::yield_then(move || {

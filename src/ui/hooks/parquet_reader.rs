@@ -3,9 +3,9 @@
 //! is opened, so that neither the `parquet` crate nor the code that lays out a file's
 //! filters is part of the first visit. Each request is a [`Request::ShowFile`]: the file
 //! to open (a chosen or dropped `File`, whose `Blob` travels beside the request, or the
-//! bundled example's address), or none to show the last file again with another value,
-//! filter or language. The worker answers [`Answer::FileShown`], the markup of
-//! [`FilesContent`], which becomes a [`FilesAction::Shown`].
+//! bundled example's address), or none to show the last file again with another value
+//! or filter. The worker answers [`Answer::FileShown`], a report of what it found (data,
+//! drawn by the files view), which becomes a [`FilesAction::Shown`].
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -14,9 +14,8 @@ use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
-use crate::lang::Lang;
 use crate::protocol::{Answer, FileToOpen, Request};
-use crate::state::files_view::{FilesAction, FilesContent, EXAMPLE_FILE, EXAMPLE_NAME};
+use crate::state::files_view::{FilesAction, FilesShown, EXAMPLE_FILE, EXAMPLE_NAME};
 use crate::state::Action;
 
 #[wasm_bindgen(module = "/static/workers.js")]
@@ -37,12 +36,11 @@ thread_local! {
 }
 
 /// Sends the Parquet worker a request for `file` (a `Blob` or the example's address, with
-/// its name; `None` shows the last file again) with the value, filter and language given.
-/// The answer (or, from a worker that fails, its message as the file's problem) is
-/// dispatched as [`FilesAction::Shown`].
+/// its name; `None` shows the last file again) with the value and filter given. The
+/// answer is dispatched as [`FilesAction::Shown`] (or, from a worker that fails, its
+/// message as [`FilesAction::Failed`]).
 pub fn send(
     dispatch: &Callback<Action>,
-    lang: &'static str,
     file: Option<(JsValue, String)>,
     value: String,
     filter: usize,
@@ -61,57 +59,51 @@ pub fn send(
         None => (None, JsValue::NULL),
     };
     let opens = open.is_some();
-    let lang = Lang::from_key(lang).unwrap_or_default();
     let request = Request::ShowFile {
         open,
         value,
         filter,
-        lang,
     };
     let bytes = Uint8Array::from(&request.encode()[..]);
     ANSWER.with(|answer| parquet_send(&bytes, opens, &blob, answer));
 }
 
-/// Takes one answer: the worker's [`Answer::FileShown`], or the markup `workers.js` makes of
-/// the worker's failure (the whole content). Any other answer changes nothing.
+/// Takes one answer: the worker's [`Answer::FileShown`], or the text `workers.js` passes
+/// on when the worker fails. Any other answer changes nothing.
 fn answer(data: JsValue) {
-    let content = match data.as_string() {
-        Some(failure) => FilesContent {
-            top: failure,
-            bottom: String::new(),
-        },
+    let action = match data.as_string() {
+        Some(failure) => FilesAction::Failed(failure),
         None => match Answer::decode(&Uint8Array::new(&data).to_vec()) {
-            Ok(Answer::FileShown { top, bottom }) => FilesContent { top, bottom },
+            Ok(Answer::FileShown { report }) => {
+                FilesAction::Shown(Rc::new(FilesShown::new(report)))
+            }
             _ => return,
         },
     };
     let dispatch = DISPATCH.with(|d| d.borrow().clone());
     if let Some(dispatch) = dispatch {
-        dispatch.emit(Action::Files(FilesAction::Shown(Rc::new(content))));
+        dispatch.emit(Action::Files(action));
     }
 }
 
 /// Opens the bundled example when the files view is shown and the link (or a lesson) asks
-/// for it, and has the worker write the content again when the page's language changes.
+/// for it.
 #[yew::hook]
 pub fn use_files_worker(state: &crate::state::AppState, dispatch: Callback<Action>) {
     use crate::state::url::View;
     let files = state.files();
-    let lang = state.lang().key();
     let wanted = files.wants_example() && state.view() == View::Files;
     let (value, filter) = (files.query.clone(), files.selected);
-    yew::use_effect_with((lang, wanted), move |&(lang, wanted)| {
+    yew::use_effect_with(wanted, move |&wanted| {
         if wanted {
-            open_example(&dispatch, lang, value, filter);
-        } else {
-            send(&dispatch, lang, None, value, filter);
+            open_example(&dispatch, value, filter);
         }
     });
 }
 
 /// Asks the worker for the bundled example, with the value and filter given.
-pub fn open_example(dispatch: &Callback<Action>, lang: &'static str, value: String, filter: usize) {
+pub fn open_example(dispatch: &Callback<Action>, value: String, filter: usize) {
     dispatch.emit(Action::Files(FilesAction::OpeningExample));
     let example = (JsValue::from_str(EXAMPLE_FILE), EXAMPLE_NAME.to_owned());
-    send(dispatch, lang, Some(example), value, filter);
+    send(dispatch, Some(example), value, filter);
 }

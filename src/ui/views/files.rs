@@ -1,42 +1,37 @@
 //! The files view: a Parquet file opened on this computer (picker, drag and drop, or the
-//! bundled example). The Parquet worker ([`send`]) reads the file and makes
-//! the view's content (its filters, the value's verdicts, the chosen filter's header and
-//! image); this view holds the controls, sends the worker each change, and shows what it
-//! answers. The app's `use_files_worker` opens the example a link asks
-//! for and has the content written again in a new language.
+//! bundled example). The Parquet worker ([`send`]) reads the file and reports what it found
+//! (its filters, the value's verdicts, the chosen filter's header and images); this view
+//! holds the controls, sends the worker each change, and draws its report: the controls
+//! and the table of filters (whose Draw buttons are controls) with `html!`, the rest with
+//! the markup writer (`crate::files_markup`). The app's `use_files_worker`
+//! opens the example a link asks for.
 
-use crate::markup;
-use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, HtmlInputElement};
 use yew::prelude::*;
 
+use crate::decimal::fixed;
+use crate::files_markup::{drawing, file_error, file_summary, verdicts};
+use crate::filter::parquet_report::FileReport;
 use crate::i18n::Text;
-use crate::markup::Markup;
-use crate::state::files_view::FilesAction;
+use crate::state::files_view::{FilesAction, EXAMPLE_NAME, EXAMPLE_VALUES};
+use crate::state::numbers::{fraction, grouped, percent};
 use crate::state::{Action, AppState};
 use crate::ui::components::text_field::{text_field, TextField};
 use crate::ui::hooks::parquet_reader::{open_example, send};
+use crate::ui::raw::IntoHtml;
 
-/// The files view: the picker and the example's button, what the worker made last, and the
-/// value's field. The controls inside the markup are read from the events that reach the
-/// panel: a file chosen (`change`) or dropped, the example's button, a value to try
-/// (`data-try`), a table's Draw button (`data-place`).
+/// The files view: the picker and the example's button, the file's problem, its figures
+/// and table of filters, the value's field with the example's values to try, the value's
+/// verdicts, and the chosen filter drawn.
 pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     let files = state.files();
-    let lang = state.lang().key();
     let (value, filter) = (files.query.clone(), files.selected);
     let open = {
         let (dispatch, value) = (dispatch.clone(), value.clone());
         move |file: web_sys::File| {
             dispatch.emit(Action::Files(FilesAction::Opening));
             let name = file.name();
-            send(
-                &dispatch,
-                lang,
-                Some((file.into(), name)),
-                value.clone(),
-                filter,
-            );
+            send(&dispatch, Some((file.into(), name)), value.clone(), filter);
         }
     };
     let onchange = {
@@ -56,66 +51,108 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
         }
     });
     let ondragover = Callback::from(|e: DragEvent| e.prevent_default());
-    let onquery = {
+    // A value typed or tried, and a filter chosen: the state, then the worker.
+    let try_value = {
         let dispatch = dispatch.clone();
         Callback::from(move |value: String| {
             dispatch.emit(Action::Files(FilesAction::Query(value.clone())));
-            send(&dispatch, lang, None, value, filter);
+            send(&dispatch, None, value, filter);
         })
     };
-    let onclick = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: MouseEvent| {
-            let target = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-            let Some(button) = target.and_then(|el| el.closest("button").ok().flatten()) else {
-                return;
-            };
-            if button.id() == "parquet-example" {
-                open_example(&dispatch, lang, value.clone(), filter);
-            } else if let Some(tried) = button.get_attribute("data-try") {
-                dispatch.emit(Action::Files(FilesAction::Query(tried.clone())));
-                send(&dispatch, lang, None, tried, filter);
-            } else if let Some(place) = button
-                .get_attribute("data-place")
-                .and_then(|v| v.parse().ok())
-            {
-                dispatch.emit(Action::Files(FilesAction::Select(place)));
-                send(&dispatch, lang, None, value.clone(), place);
-            }
+    let select = {
+        let (dispatch, value) = (dispatch.clone(), value.clone());
+        Callback::from(move |place: usize| {
+            dispatch.emit(Action::Files(FilesAction::Select(place)));
+            send(&dispatch, None, value.clone(), place);
         })
     };
-    let content = files.content.clone().unwrap_or_default();
-    let raw = |markup: &str| Html::from_html_unchecked(AttrValue::from(markup.to_owned()));
-    let mut head = Markup::default();
-    markup!(
-        head,
-        concat!(
-            "<h2 id=\"files-title\">{files_title}</h2><p class=\"lead\" ",
-            "id=\"files-lead\">{files_intro}</p><div class=\"toolbar\"><div ",
-            "class=\"field\"><label for=\"parquet-file\">{files_pick}</label>",
-            "<input id=\"parquet-file\" type=\"file\" accept=\".parquet\" ",
-            "aria-describedby=\"parquet-file-error\"></div><button ",
-            "type=\"button\" id=\"parquet-example\">{files_example}</button>",
-            "</div>"
-        ),
-        files_title = text.files_title,
-        files_intro = text.files_intro,
-        files_pick = text.files_pick,
-        files_example = text.files_example
-    );
+    let example = {
+        let (dispatch, value) = (dispatch.clone(), value.clone());
+        Callback::from(move |_: MouseEvent| open_example(&dispatch, value.clone(), filter))
+    };
+    let shown = files.shown.as_deref();
+    let file = shown.and_then(|s| s.report.file.as_ref());
     html! {
         <main class="single">
             <section class="panel files" id="files" aria-labelledby="files-title" aria-busy={files.reading.then_some("true")}
-                     {onchange} {onclick} {ondrop} {ondragover}>
-                { raw(&head.into_string()) }
-                { raw(&content.top) }
-                if !content.bottom.is_empty() {
-                    { text_field(TextField::new("parquet-query", text.files_query, files.query.clone(), None), onquery) }
-                    { raw(&content.bottom) }
+                     {ondrop} {ondragover}>
+                <h2 id="files-title">{ text.files_title }</h2>
+                <p class="lead" id="files-lead">{ text.files_intro }</p>
+                <div class="toolbar">
+                    <div class="field">
+                        <label for="parquet-file">{ text.files_pick }</label>
+                        <input id="parquet-file" type="file" accept=".parquet" aria-describedby="parquet-file-error" {onchange} />
+                    </div>
+                    <button type="button" id="parquet-example" onclick={example}>{ text.files_example }</button>
+                </div>
+                { file_error(text, files.error()).html() }
+                if let Some(file) = file {
+                    { file_summary(text, file).html() }
+                    { filter_table(text, file, &select) }
+                    { text_field(TextField::new("parquet-query", text.files_query, files.query.clone(), None), try_value.clone()) }
+                    if file.name == EXAMPLE_NAME {
+                        <p class="try">{ text.try_these }
+                            for tried in EXAMPLE_VALUES {
+                                <button type="button" data-try={tried}
+                                        onclick={try_value.reform(move |_: MouseEvent| tried.to_owned())}>{ tried }</button>
+                            }
+                        </p>
+                    }
+                    { verdicts(text, file).html() }
+                    if let (Some(drawn), Some(images)) = (&file.drawing, shown.and_then(|s| s.images.as_ref())) {
+                        { drawing(text, file, drawn, images).html() }
+                    }
                 }
             </section>
         </main>
+    }
+}
+
+/// The table of the file's filters: where each is, its size, its bits and what they imply,
+/// and a button that draws it.
+fn filter_table(text: &Text, file: &FileReport, select: &Callback<usize>) -> Html {
+    let headings = [
+        text.col_row_group,
+        text.col_column,
+        text.col_bytes,
+        text.col_blocks,
+        text.col_bits_set,
+        text.col_fill,
+        text.col_n_hat,
+        text.col_fill_rate,
+        "",
+    ];
+    let rows = file.filters.iter().enumerate().map(|(place, filter)| {
+        let shown = if place == file.selected { "true" } else { "false" };
+        let estimate = filter
+            .estimated_items
+            .map_or_else(|| text.estimate_undefined.to_owned(), |n| fixed(n, 1));
+        let onclick = select.reform(move |_: MouseEvent| place);
+        html! {
+            <tr class="parquet-filter" data-shown={shown} data-row-group={filter.row_group.to_string()}
+                data-column={filter.column.clone()} data-blocks={filter.blocks.to_string()}
+                data-bits-set={filter.bits_set.to_string()} data-bytes={filter.length.to_string()}>
+                <td>{ filter.row_group }</td>
+                <td class="mono">{ &filter.column }</td>
+                <td>{ grouped(filter.length) }</td>
+                <td>{ grouped(filter.blocks) }</td>
+                <td>{ grouped(filter.bits_set) }</td>
+                <td>{ fraction(filter.fill, 4) }</td>
+                <td>{ estimate }</td>
+                <td>{ percent(filter.rate) }</td>
+                <td><button type="button" data-place={place.to_string()} aria-pressed={shown} {onclick}>{ text.files_show }</button></td>
+            </tr>
+        }
+    });
+    html! {
+        <table class="parquet-filters">
+            <caption>{ text.files_filters }</caption>
+            <thead><tr>
+                for heading in headings {
+                    <th scope="col">{ heading }</th>
+                }
+            </tr></thead>
+            <tbody>{ for rows }</tbody>
+        </table>
     }
 }
