@@ -36,6 +36,7 @@ pub mod params;
 pub mod parquet_summary;
 pub mod positions;
 pub mod quotient;
+pub mod same_memory;
 pub mod set_ops;
 pub mod shared_positions;
 pub mod sizing;
