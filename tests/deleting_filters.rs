@@ -67,16 +67,16 @@ fn bad_shapes_are_refused_by_name() {
         Err(CuckooError::BucketCount { requested: 0 })
     );
     assert_eq!(
-        CuckooShape::new(1 << 21, 8),
-        Err(CuckooError::BucketCount { requested: 1 << 21 })
+        CuckooShape::new(1 << 20, 8),
+        Err(CuckooError::BucketCount { requested: 1 << 20 })
     );
     assert_eq!(
         QuotientShape::new(0, 4),
         Err(QuotientError::QuotientBits { requested: 0 })
     );
     assert_eq!(
-        QuotientShape::new(21, 4),
-        Err(QuotientError::QuotientBits { requested: 21 })
+        QuotientShape::new(20, 4),
+        Err(QuotientError::QuotientBits { requested: 20 })
     );
     assert_eq!(
         QuotientShape::new(4, 0),

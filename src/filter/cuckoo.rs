@@ -53,8 +53,9 @@ pub const MIN_FINGERPRINT_BITS: u32 = 4;
 pub const MAX_FINGERPRINT_BITS: u32 = 16;
 /// The page's fingerprint size, in bits.
 pub const DEFAULT_FINGERPRINT_BITS: u32 = 8;
-/// The most buckets: 2^20 buckets of 4 × 16 bits are 2^26 bits, 8 MiB.
-pub const MAX_BUCKETS: u64 = 1 << 20;
+/// The most buckets: 2^19 buckets of 4 × 16 bits are 2^25 bits, the cap of every filter
+/// ([`super::error::MAX_BITS`]).
+pub const MAX_BUCKETS: u64 = 1 << 19;
 /// MurmurHash2's multiplier, which the reference's `AltIndex` uses to spread a fingerprint.
 pub const ALT_INDEX_MULTIPLIER: u64 = 0x5bd1_e995;
 
@@ -100,7 +101,7 @@ pub struct CuckooPositions {
 }
 
 impl CuckooShape {
-    /// A shape of `buckets` buckets (a power of two, 1..=2^20) and `fingerprint_bits` bits.
+    /// A shape of `buckets` buckets (a power of two, 1..=2^19) and `fingerprint_bits` bits.
     pub fn new(buckets: u64, fingerprint_bits: u32) -> Result<Self, CuckooError> {
         if !(MIN_FINGERPRINT_BITS..=MAX_FINGERPRINT_BITS).contains(&fingerprint_bits) {
             return Err(CuckooError::FingerprintBits {

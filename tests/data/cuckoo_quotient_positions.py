@@ -64,7 +64,7 @@ ITEMS = ["", "a", "apple", "banana", "cherry", "Bloom filter", "cuckoo filter",
          "🙂", "e\u0301", "nul\x00byte", "exactly sixteen!", "seventeen bytes!!"]
 ITEMS += ["word%d" % i for i in range(284)]
 # (nb, f, q, r): small and large tables, the smallest and largest fingerprints.
-SETTINGS = [(1, 4, 1, 1), (16, 8, 6, 5), (1024, 12, 10, 8), (1 << 20, 16, 20, 32)]
+SETTINGS = [(1, 4, 1, 1), (16, 8, 6, 5), (1024, 12, 10, 8), (1 << 19, 16, 19, 32)]
 
 print("# item as UTF-8 hex\tnb\tf\tq\tr\ti1\ti2\tfp\tquotient\tremainder")
 for item in ITEMS:
