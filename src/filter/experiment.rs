@@ -82,6 +82,28 @@ impl ItemSource {
     }
 }
 
+/// A false-positive rate measured on one filter: `false_positives` of `probes` generated
+/// non-members reported as present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeasuredRate {
+    /// Probes reported as present.
+    pub false_positives: u64,
+    /// Probes made.
+    pub probes: u64,
+}
+
+impl MeasuredRate {
+    /// The rate `false_positives / probes` (0 without probes).
+    pub fn rate(&self) -> f64 {
+        self.false_positives as f64 / self.probes.max(1) as f64
+    }
+
+    /// The 95 % Wilson interval of the rate ([`math::wilson_interval`]).
+    pub fn interval(&self) -> (f64, f64) {
+        math::wilson_interval(self.false_positives, self.probes)
+    }
+}
+
 /// What to measure: a filter shape, the item counts at which to measure, how many
 /// non-members to probe at each, how many independent filters to build, and the seed.
 #[derive(Debug, Clone, PartialEq)]
