@@ -12,7 +12,9 @@ use bloomlab::state::PageAction;
 use std::rc::Rc;
 
 use bloomlab::lang::Lang;
-use bloomlab::state::lesson::{fill_text, parse_index, parse_lesson, unknown_placeholders, Lesson};
+use bloomlab::state::lesson_file::{
+    fill_text, parse_index, parse_lesson, unknown_placeholders, Lesson,
+};
 use bloomlab::state::url::{parse, print};
 use bloomlab::state::{Action, AppState};
 
@@ -730,7 +732,7 @@ fn every_step_shows_the_item_it_acts_on_and_states_the_same_numbers_in_each_lang
             shown_before = shown;
             // What the step scrolls into view is on its screen.
             if let Some(target) = step.show {
-                use bloomlab::state::lesson::ShowTarget;
+                use bloomlab::state::lesson_file::ShowTarget;
                 use bloomlab::state::url::View;
                 let on_screen = match target {
                     ShowTarget::Figures => state.view() == View::Visualizer,

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use bloomlab::filter::{HashFamily, Layout, ParamError};
-use bloomlab::state::lesson::{parse_index, parse_lesson, Lesson};
+use bloomlab::state::lesson_file::{parse_index, parse_lesson, Lesson};
 use bloomlab::state::url::{parse, Notice, NoticeReason};
 use bloomlab::state::{Action, AppState, LessonAction};
 use proptest::prelude::*;

@@ -7,7 +7,7 @@ use bloomlab::state::calculator_view::CalculatorAction;
 use bloomlab::state::calculator_view::{CalculatorInput, Solve};
 use bloomlab::state::cursor::CursorStep;
 use bloomlab::state::demos::Demo;
-use bloomlab::state::lesson::{parse_index, parse_lesson};
+use bloomlab::state::lesson_file::{parse_index, parse_lesson};
 use bloomlab::state::log::replay;
 use bloomlab::state::practice::{PracticeAction, Response};
 use bloomlab::state::quiz::QuizAnswer;

@@ -19,7 +19,7 @@ pub mod grow_view;
 pub mod hash_quality_view;
 pub mod lab_view;
 pub mod lab_view_model;
-pub mod lesson;
+pub mod lesson_file;
 pub mod log;
 pub mod model;
 pub mod numbers;

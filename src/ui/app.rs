@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::i18n::{fill, sentences, Text};
-use crate::state::lesson::fill_text;
+use crate::state::lesson_file::fill_text;
 use crate::state::url::View;
 use crate::state::{Action, AppState, LessonsStatus};
 use crate::ui::components::{

@@ -399,7 +399,7 @@ pub fn when_idle(f: impl FnOnce() + 'static) {
 /// Fetches `lessons/index.txt` and, in parallel, every lesson it lists; files that cannot
 /// be fetched or read are returned with their problem beside the lessons that can.
 pub async fn fetch_lessons() -> crate::state::Action {
-    use crate::state::lesson::{parse_index, parse_lesson};
+    use crate::state::lesson_file::{parse_index, parse_lesson};
     use crate::state::Action;
     let index_url = "lessons/index.txt";
     let index = match read_text(index_url, start_fetch(index_url)).await {

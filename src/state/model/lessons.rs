@@ -9,7 +9,7 @@ use crate::state::cms_view::CmsState;
 use crate::state::crawl::{CrawlDecision, CrawlTally};
 use crate::state::files_view::FilesAction;
 use crate::state::grow_view::GrowAction;
-use crate::state::lesson::{Lesson, LessonStep, StepAction, LESSON_EXERCISES};
+use crate::state::lesson_file::{Lesson, LessonStep, StepAction, LESSON_EXERCISES};
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;
 use crate::state::settings::Settings;

@@ -21,7 +21,7 @@ use super::filter_state::FilterState;
 use super::grow_view::GrowState;
 use super::hash_quality_view::HashQualityState;
 use super::lab_view::LabState;
-use super::lesson::Lesson;
+use super::lesson_file::Lesson;
 use super::log::{LogEntry, Members};
 use super::practice::Practice;
 use super::query::QueryReport;
@@ -36,7 +36,7 @@ mod history;
 mod lessons;
 mod link;
 mod page;
-mod practice;
+mod practice_filter;
 mod visualizer;
 
 pub use super::filter_state::{
