@@ -110,3 +110,21 @@ export function parquetSend(request, opens, file, answer) {
     parquetWaiting.push([request, file]);
   }
 }
+
+// filtersViewShow(root, message, answer): the filters view, a WebAssembly module of its own
+// (src/bin/filters_view.rs, built by Trunk as filters_view.js and filters_view_bg.wasm),
+// imported the first time the view is shown. Its `show(root, message, answer)` draws the
+// view into `root` from `message` (bytes); the view's messages to the page (bytes) go to
+// `answer`, or the failure's text when the module cannot be loaded.
+let filtersView = null;
+
+export function filtersViewShow(root, message, answer) {
+  filtersView ??= import(new URL('filters_view.js', document.baseURI).href).then(async (module) => {
+    await module.default();
+    return module;
+  });
+  filtersView.then((module) => module.show(root, message, answer), (error) => {
+    filtersView = null;
+    answer(String(error?.message || error));
+  });
+}

@@ -19,6 +19,7 @@ pub fn view_tab(text: &Text, view: View) -> &'static str {
         View::Cms => text.tab_cms,
         View::Apps => text.tab_apps,
         View::Files => text.tab_files,
+        View::Filters => text.tab_filters,
     }
 }
 

@@ -17,6 +17,7 @@ use crate::lang::Lang;
 pub mod answer;
 pub mod arithmetic;
 pub mod describe;
+pub mod filters;
 mod en;
 pub mod grow;
 pub mod labels;

@@ -27,6 +27,8 @@ pub enum View {
     Apps,
     /// A real Parquet file's Bloom filters: `files`.
     Files,
+    /// Filters beyond Bloom, drawn by a module loaded on use: `page.filters`.
+    Filters,
 }
 
 impl View {
@@ -41,6 +43,7 @@ impl View {
         View::Cms,
         View::Apps,
         View::Files,
+        View::Filters,
     ];
 
     /// The URL key (`view=`).
@@ -55,6 +58,7 @@ impl View {
             View::Cms => "cms",
             View::Apps => "apps",
             View::Files => "files",
+            View::Filters => "filters",
         }
     }
 
@@ -63,7 +67,8 @@ impl View {
         View::ALL.iter().copied().find(|v| v.key() == key)
     }
 
-    /// The key that shows this view: its place in the table, `1` to `9`.
+    /// The key that shows this view: its place in the table, `1` to `9` (the views after
+    /// the ninth have none).
     pub fn shortcut(self) -> Option<char> {
         let place = View::ALL.iter().position(|&v| v == self)?;
         char::from_digit(place as u32 + 1, 10).filter(|&c| c != '0')
@@ -86,9 +91,13 @@ mod tests {
     fn every_view_has_its_own_key_and_shortcut() {
         for (place, &view) in View::ALL.iter().enumerate() {
             assert_eq!(View::from_key(view.key()), Some(view));
-            let key = char::from_digit(place as u32 + 1, 10).unwrap();
-            assert_eq!(view.shortcut(), Some(key));
-            assert_eq!(View::for_shortcut(&key.to_string()), Some(view));
+            match char::from_digit(place as u32 + 1, 10) {
+                Some(key) => {
+                    assert_eq!(view.shortcut(), Some(key));
+                    assert_eq!(View::for_shortcut(&key.to_string()), Some(view));
+                }
+                None => assert_eq!(view.shortcut(), None),
+            }
             assert!(View::ALL
                 .iter()
                 .filter(|&&v| v != view)

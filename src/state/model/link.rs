@@ -47,6 +47,7 @@ impl AppState {
         // Locks bind the viewer, not the URL: they take effect after its entries.
         let embedding = url.embedding;
         state.page.presentation = url.presentation;
+        state.page.filters = url.filters;
         let [a, b] = Rc::unwrap_or_clone(url.sets);
         let possible = url::possible_folds(state.filter.settings.m());
         if url.folds > possible {
@@ -173,6 +174,7 @@ impl AppState {
             cms: self.cms.settings().clone(),
             apps: self.apps.settings().clone(),
             files: (self.files.example, self.files.query.clone()),
+            filters: self.page.filters,
             notices: Vec::new(),
             given: Default::default(),
         }

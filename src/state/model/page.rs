@@ -2,6 +2,7 @@
 //! shortcut list, the notices about the link, what saving did, and the embed snippet.
 
 use crate::lang::Lang;
+use crate::protocol::filters_view::FiltersParams;
 use crate::state::url::{Embedding, Notice, NoticeReason, View};
 
 /// What the page knows about keeping the state across reloads.
@@ -52,6 +53,8 @@ pub enum PageAction {
     },
     /// Hide the note about saving or restoring.
     DismissSaveNote,
+    /// The filters view's structure and sizes.
+    SetFilters(FiltersParams),
 }
 
 impl PageAction {
@@ -84,6 +87,9 @@ pub struct PageState {
     pub notices: Vec<Notice>,
     /// What the page knows about keeping the state across reloads.
     pub persistence: Persistence,
+    /// The filters view's structure and sizes, which the view (a module of its own) sets
+    /// and the link keeps.
+    pub filters: FiltersParams,
 }
 
 impl PageState {
@@ -91,6 +97,7 @@ impl PageState {
     pub fn apply(mut self, action: PageAction) -> Self {
         match action {
             PageAction::SetView(view) => self.view = view,
+            PageAction::SetFilters(params) => self.filters = params,
             PageAction::SetLang(lang) => {
                 self.lang = lang;
                 self.unloaded_lang = None;

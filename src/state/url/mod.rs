@@ -11,6 +11,7 @@
 use std::rc::Rc;
 
 use crate::lang::Lang;
+use crate::protocol::filters_view::FiltersParams;
 
 use super::apps_view::AppsSettings;
 use super::calculator_view::{CalculatorInput, Solve};
@@ -89,6 +90,8 @@ pub struct UrlState {
     /// The files view: open the bundled example (`files_example=1`) and the value checked
     /// against its filters (`files_query=`).
     pub files: (bool, String),
+    /// The filters view's structure and sizes (`filter=`, `cuckoo_f=`, …).
+    pub filters: FiltersParams,
     /// Parameters that were ignored.
     pub notices: Vec<Notice>,
     /// The parameters the link spelled out (and that were read).
@@ -136,6 +139,7 @@ impl Default for UrlState {
             cms: CmsSettings::default(),
             apps: AppsSettings::default(),
             files: (false, String::new()),
+            filters: FiltersParams::default(),
             notices: Vec::new(),
             given: GivenKeys::default(),
         }

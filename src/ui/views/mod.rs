@@ -1,6 +1,7 @@
 //! The page's views, one file each: the visualizer, the false-positive lab, the calculator,
-//! union and folding, hash quality, growing filters, the count-min sketch, use cases and a
-//! Parquet file, and [`draw`], which picks a view's drawing.
+//! union and folding, hash quality, growing filters, the count-min sketch, use cases, a
+//! Parquet file and filters beyond Bloom (a module loaded on use), and [`draw`], which
+//! picks a view's drawing.
 
 use yew::{Callback, Html};
 
@@ -11,6 +12,7 @@ pub mod apps;
 pub mod calculator;
 pub mod cms;
 pub mod files;
+pub mod filters;
 pub mod grow;
 pub mod hashes;
 pub mod lab;
@@ -35,5 +37,6 @@ pub fn draw(
         View::Cms => cms::cms_view(text, state, dispatch),
         View::Apps => apps::apps_view(text, state, dispatch),
         View::Files => files::files_view(text, state, dispatch),
+        View::Filters => filters::filters_view(text, state, dispatch),
     }
 }

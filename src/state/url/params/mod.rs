@@ -11,8 +11,9 @@
 use crate::filter::hash_quality_job::CorpusSource;
 use crate::filter::{HashFamily, Layout, ParamError};
 use crate::lang::Lang;
+use crate::protocol::filters_view::{FilterChoice, OutOfRange};
 use crate::state::calculator_view::Solve;
-use crate::state::fields::{parse_bounded, FieldProblem};
+use crate::state::fields::{parse_bounded, parse_whole, FieldProblem};
 use crate::state::lab_view::FamilyChoice;
 use crate::state::log::LogEntry;
 use crate::state::plot::AxisKind;
@@ -112,6 +113,7 @@ keyed!(
     CorpusSource => CorpusSource::ALL,
     Lockable => Lockable::ALL,
     OnOff => OnOff::ALL,
+    FilterChoice => FilterChoice::ALL,
 );
 
 /// An on/off parameter's value: `1` (or `true`) and `0` (or `false`).
@@ -151,6 +153,23 @@ fn item(text: &str) -> Result<String, Rejected> {
 #[inline(never)]
 fn bounded_text(field: &mut String, v: &str, max: u64, zero: ParamError) -> Result<(), Rejected> {
     checked_text(field, v, |v| parse_bounded(v, max, zero))
+}
+
+/// A whole number that `check` takes: a value outside its range is named with the range's
+/// end it passed, and a value that is not a power of two where one is needed with the
+/// powers of two it may be.
+fn in_range<T>(v: &str, check: fn(u64) -> Result<T, OutOfRange>) -> Result<T, Rejected> {
+    let value = parse_whole(v)?;
+    check(value).map_err(|range| {
+        if value > range.max {
+            FieldProblem::AboveMax(range.max).into()
+        } else if value < range.min {
+            FieldProblem::BelowMin(range.min).into()
+        } else {
+            let powers: Vec<String> = (0..=range.max.ilog2()).map(|e| (1u64 << e).to_string()).collect();
+            NoticeReason::Choices(powers.join(", ")).into()
+        }
+    })
 }
 
 /// Keeps `v` (trimmed) as the text of `field` when `check` reads it, else its reason.

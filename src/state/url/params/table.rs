@@ -5,6 +5,9 @@
 use crate::filter::count_min::MAX_CMS_DEPTH;
 use crate::filter::{ParamError, MAX_BITS, MAX_COUNTER_WIDTH, MAX_HASHES};
 use crate::lang::Lang;
+use crate::protocol::filters_view::{
+    check_cuckoo_f, check_cuckoo_nb, check_quotient_q, check_quotient_r, FiltersParams,
+};
 use crate::state::apps_view::MAX_VIEW_LOOKUPS;
 use crate::state::cms_view::{MAX_CMS_ADDS, MAX_VIEW_WIDTH, MAX_ZIPF};
 use crate::state::fields::{
@@ -16,10 +19,10 @@ use crate::state::hash_quality_view::push_corpus_lines;
 use crate::state::lab_view::MAX_LAB_WORKERS;
 use crate::state::log::LogEntry;
 use crate::state::settings::{DEFAULT_K, DEFAULT_M};
-use crate::state::url::{Lockable, NoticeReason, MAX_FOLDS};
+use crate::state::url::{Lockable, NoticeReason, UrlState, MAX_FOLDS};
 
 use super::{
-    bounded_text, checked_text, choice, choices, flag, item, print_entries, spelled,
+    bounded_text, checked_text, choice, choices, flag, in_range, item, print_entries, spelled,
     unless_default, Param, Rejected,
 };
 
@@ -550,6 +553,56 @@ pub const PARAMS: &[Param] = &[
         print: |url, out| unless_default(out, &url.files.1, ""),
     },
     Param {
+        key: "filter",
+        repeats: false,
+        default: "cuckoo",
+        parse: |url, v| {
+            url.filters.filter = choice(v)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.filters.filter.key(), "cuckoo"),
+    },
+    Param {
+        key: "cuckoo_f",
+        repeats: false,
+        default: "8",
+        parse: |url, v| {
+            url.filters.cuckoo_f = in_range(v, check_cuckoo_f)?;
+            Ok(())
+        },
+        print: |url, out| filters_number(url, out, |p| p.cuckoo_f.into()),
+    },
+    Param {
+        key: "cuckoo_nb",
+        repeats: false,
+        default: "8",
+        parse: |url, v| {
+            url.filters.cuckoo_nb = in_range(v, check_cuckoo_nb)?;
+            Ok(())
+        },
+        print: |url, out| filters_number(url, out, |p| p.cuckoo_nb),
+    },
+    Param {
+        key: "quotient_q",
+        repeats: false,
+        default: "4",
+        parse: |url, v| {
+            url.filters.quotient_q = in_range(v, check_quotient_q)?;
+            Ok(())
+        },
+        print: |url, out| filters_number(url, out, |p| p.quotient_q.into()),
+    },
+    Param {
+        key: "quotient_r",
+        repeats: false,
+        default: "6",
+        parse: |url, v| {
+            url.filters.quotient_r = in_range(v, check_quotient_r)?;
+            Ok(())
+        },
+        print: |url, out| filters_number(url, out, |p| p.quotient_r.into()),
+    },
+    Param {
         key: "grow_m0",
         repeats: false,
         default: "2000",
@@ -705,3 +758,11 @@ pub const PARAMS: &[Param] = &[
         },
     },
 ];
+
+/// Prints one of the filters view's numbers unless it is the default.
+fn filters_number(url: &UrlState, out: &mut dyn FnMut(&str), number: fn(&FiltersParams) -> u64) {
+    let value = number(&url.filters);
+    if value != number(&FiltersParams::default()) {
+        out(&value.to_string());
+    }
+}
