@@ -77,11 +77,36 @@ pub fn show(root: Element, message: &[u8], answer: js_sys::Function) {
                 if let Some((_, old)) = mounted.take() {
                     old.destroy();
                 }
-                let handle = yew::Renderer::<FiltersApp>::with_root_and_props(root.clone(), props).render();
+                let Some(inner) = isolated(&root) else {
+                    return;
+                };
+                let handle = yew::Renderer::<FiltersApp>::with_root_and_props(inner, props).render();
                 *mounted = Some((root, handle));
             }
         }
     });
+}
+
+/// Events that stop at the page's element: the page's Yew app delegates its events from
+/// its own root and knows elements by a number both apps write on their elements, so an
+/// event of this app reaching the page's would run one of the page's handlers.
+const ISOLATED_EVENTS: [&str; 14] = [
+    "click", "dblclick", "input", "change", "submit", "keydown", "keyup", "keypress",
+    "mousedown", "mouseup", "pointerdown", "pointerup", "focusin", "focusout",
+];
+
+/// A new element inside `root` for this app, with `root` stopping its events.
+fn isolated(root: &Element) -> Option<Element> {
+    let document = root.owner_document()?;
+    let inner = document.create_element("div").ok()?;
+    root.set_inner_html("");
+    root.append_child(&inner).ok()?;
+    let stop = Closure::<dyn Fn(web_sys::Event)>::new(|e: web_sys::Event| e.stop_propagation());
+    for event in ISOLATED_EVENTS {
+        let _ = root.add_event_listener_with_callback(event, stop.as_ref().unchecked_ref());
+    }
+    stop.forget();
+    Some(inner)
 }
 
 /// The filters built from the page's items and the view's deletes.
@@ -454,11 +479,12 @@ fn use_walk_keys(open: bool, onstep: Callback<isize>) {
         });
         let document = web_sys::window().and_then(|w| w.document());
         if let (Some(doc), Some(l)) = (&document, &listener) {
-            let _ = doc.add_event_listener_with_callback("keydown", l.as_ref().unchecked_ref());
+            // In the capture phase: the keys pressed inside the view stop at its element.
+            let _ = doc.add_event_listener_with_callback_and_bool("keydown", l.as_ref().unchecked_ref(), true);
         }
         move || {
             if let (Some(doc), Some(l)) = (document, listener) {
-                let _ = doc.remove_event_listener_with_callback("keydown", l.as_ref().unchecked_ref());
+                let _ = doc.remove_event_listener_with_callback_and_bool("keydown", l.as_ref().unchecked_ref(), true);
             }
         }
     });

@@ -1,0 +1,194 @@
+// The filters view (view=filters): a module of its own, loaded when the view is first
+// shown; the cuckoo filter's insert with its eviction chain walked step by step, the full
+// filter, the non-member delete hazard, the quotient filter's walk across a cluster, the
+// same-memory panel, the keyboard alone, and axe in three languages.
+import { test, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { openApp } from './helpers.mjs';
+
+const adds = (words) => words.map((w) => `&add=${encodeURIComponent(w)}`).join('');
+
+/** Opens the view at `query` and waits for the module to draw. */
+async function openFilters(page, query) {
+  const errors = await openApp(page, `?view=filters${query}`);
+  await expect(page.locator('.filters-view')).toBeVisible();
+  return errors;
+}
+
+/** The typed item's cuckoo positions, as the page shows them. */
+async function typedCuckoo(page, word) {
+  await page.fill('#filters-item', word);
+  const item = page.locator('#cuckoo-item');
+  await expect(item).toBeVisible();
+  return { i1: await item.getAttribute('data-i1'), i2: await item.getAttribute('data-i2'),
+    fp: await item.getAttribute('data-fp') };
+}
+
+test('the module is loaded only when the view is shown', async ({ page }) => {
+  const asked = [];
+  page.on('request', (r) => { if (/filters_view/.test(r.url())) asked.push(r.url()); });
+  await openApp(page, '?add=cat');
+  expect(asked).toEqual([]);
+  await page.click('#tab-filters');
+  await expect(page.locator('#cuckoo .bucket')).toHaveCount(8);
+  expect(asked.some((u) => u.endsWith('filters_view_bg.wasm'))).toBe(true);
+  await expect(page).toHaveURL(/view=filters/);
+});
+
+test('an insert with an eviction chain is walked move by move', async ({ page }) => {
+  const words = Array.from({ length: 13 }, (_, i) => `w${i}`);
+  await openFilters(page, `&cuckoo_nb=4${adds(words)}`);
+  let kicks = 0;
+  for (let i = 0; i < 40 && kicks === 0; i++) {
+    await page.fill('#filters-item', `x${i}`);
+    await page.click('#filters-insert');
+    await expect(page.locator('.filters-walk')).toBeVisible();
+    kicks = await page.locator('#cuckoo-kicks li').count();
+    if (await page.locator('#cuckoo[data-full]').count()) break;
+  }
+  expect(kicks).toBeGreaterThan(0);
+  // Each move carries its victim to the bucket the next move leaves.
+  const moves = await page.locator('#cuckoo-kicks li').evaluateAll((lis) => lis.map((li) => ({
+    from: li.dataset.from, to: li.dataset.to, fp: li.dataset.fingerprint })));
+  for (let j = 0; j + 1 < moves.length; j++) expect(moves[j].to).toBe(moves[j + 1].from);
+  // Walked with → : hash, bucket i1 full, bucket i2 full, then one step per move.
+  const walk = page.locator('.filters-walk');
+  const steps = Number(await walk.getAttribute('data-walk-steps'));
+  expect(steps).toBe(kicks + 4);
+  await page.locator('#filters-walk-title').click();
+  for (let step = 1; step < steps; step++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(walk).toHaveAttribute('data-walk-step', String(step));
+    if (step >= 3 && step < 3 + kicks) {
+      const move = moves[step - 3];
+      await expect(page.locator('#filters-walk-sentence')).toContainText(`Move ${step - 2}: fingerprint ${move.fp}`);
+      await expect(page.locator(`#cuckoo .bucket[data-bucket="${move.from}"]`)).toHaveClass(/\bat\b/);
+    }
+  }
+  await page.keyboard.press('ArrowLeft');
+  await expect(walk).toHaveAttribute('data-walk-step', String(steps - 2));
+  // The arithmetic table agrees with the typed item's attributes.
+  const typed = await typedCuckoo(page, 'x0');
+  await expect(page.locator(`#cuckoo .bucket[data-bucket="${typed.i1}"]`)).toHaveCount(1);
+  await expect(page.locator('.filters-arithmetic')).toContainText('0x5bd1e995');
+});
+
+test('a full filter says so and refuses further inserts by name', async ({ page }) => {
+  await openFilters(page, `&cuckoo_nb=1${adds(['a', 'b', 'c', 'd', 'e'])}`);
+  await expect(page.locator('#cuckoo')).toHaveAttribute('data-full', 'true');
+  await expect(page.locator('#cuckoo-stash')).not.toHaveAttribute('data-fingerprint', '');
+  await page.fill('#filters-item', 'late');
+  await page.click('#filters-insert');
+  await expect(page.locator('#filters-message')).toContainText('“late” was not inserted: the filter is full');
+  await expect(page).not.toHaveURL(/add=late/);
+});
+
+test('deleting an item never added removes a member’s fingerprint, and the page names both', async ({ page }) => {
+  const members = ['cat', 'dog', 'emu', 'fox'];
+  await openFilters(page, `&cuckoo_nb=1&cuckoo_f=4${adds(members)}`);
+  const fps = {};
+  for (const m of members) fps[m] = (await typedCuckoo(page, m)).fp;
+  let stranger = null;
+  let strangerFp = null;
+  for (let i = 0; i < 300 && !stranger; i++) {
+    const { fp } = await typedCuckoo(page, `n${i}`);
+    if (Object.values(fps).includes(fp)) [stranger, strangerFp] = [`n${i}`, fp];
+  }
+  expect(stranger).not.toBeNull();
+  const victims = members.filter((m) => fps[m] === strangerFp);
+  await page.click('#filters-delete');
+  const message = page.locator('#filters-message');
+  await expect(message).toContainText(`“${stranger}” was never added`);
+  for (const v of victims) await expect(message).toContainText(`“${v}”`);
+  // The member whose copy went is now a false negative (one copy of that fingerprint gone).
+  if (victims.length === 1) {
+    await expect(page.locator('#filters-false-negatives')).toContainText(`“${victims[0]}”`);
+  }
+});
+
+test('a quotient filter query walks across a cluster slot by slot', async ({ page }) => {
+  const words = ['ant', 'bee', 'cow', 'doe', 'elk', 'gnu'];
+  await openFilters(page, `&filter=quotient&quotient_q=3&quotient_r=5${adds(words)}`);
+  await expect(page.locator('#quotient .qslot')).toHaveCount(8);
+  const stored = await page.locator('#quotient .qslot').evaluateAll((s) => s.filter((e) => e.dataset.remainder !== '').length);
+  expect(stored).toBe(words.length);
+  // Bits agree with the definitions: a shifted or continuing slot is never empty.
+  const slots = await page.locator('#quotient .qslot').evaluateAll((s) => s.map((e) => ({ ...e.dataset })));
+  for (const s of slots) {
+    if (s.continuation === '1' || s.shifted === '1') expect(s.remainder).not.toBe('');
+  }
+  // A member whose walk reads more than its own slot: across the cluster.
+  let longest = 0;
+  for (const w of words) {
+    await page.fill('#filters-item', w);
+    await page.click('#filters-query');
+    longest = Number(await page.locator('.filters-walk').getAttribute('data-walk-steps'));
+    if (longest > 3) break;
+  }
+  expect(longest).toBeGreaterThan(3);
+  await page.locator('#filters-walk-title').click();
+  for (let step = 1; step < longest; step++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('.filters-walk')).toHaveAttribute('data-walk-step', String(step));
+    await expect(page.locator('#filters-walk-sentence')).toContainText(/is_occupied|Slot/);
+  }
+  await expect(page.locator('#filters-walk-sentence')).toContainText('found, probably in the set');
+  await expect(page.locator('#quotient-item')).toHaveAttribute('data-quotient', /^[0-7]$/);
+});
+
+test('the same-memory panel compares four filters of one budget', async ({ page }) => {
+  await openFilters(page, adds(['a', 'b', 'c', 'd', 'e', 'f']));
+  const rows = page.locator('#same-memory tr[data-filter]');
+  await expect(rows).toHaveCount(4);
+  const data = await rows.evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
+  expect(data.map((r) => r.filter)).toEqual(['bloom', 'counting', 'cuckoo', 'quotient']);
+  expect(data.map((r) => r.deletes)).toEqual(['no', 'counting', 'yes', 'yes']);
+  for (const r of data) {
+    expect(Number(r.bits)).toBeLessThanOrEqual(8 * 4 * 8);
+    expect(Number(r.fprFormula)).toBeGreaterThanOrEqual(0);
+    expect(Number(r.fprMeasured)).toBeLessThanOrEqual(1);
+  }
+});
+
+test('bad values are named in a notice', async ({ page }) => {
+  await openApp(page, '?view=filters&cuckoo_f=20&cuckoo_nb=12&filter=bloom');
+  const notices = page.locator('.notices');
+  await expect(notices).toContainText('cuckoo_f');
+  await expect(notices).toContainText('cuckoo_nb');
+  await expect(notices).toContainText('filter');
+});
+
+test('the keyboard alone inserts and walks', async ({ page }) => {
+  await openFilters(page, adds(['cat']));
+  for (let i = 0; i < 80; i++) {
+    if (await page.evaluate(() => document.activeElement?.id) === 'filters-item') break;
+    await page.keyboard.press('Tab');
+  }
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('filters-item');
+  await page.keyboard.type('owl');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.filters-walk')).toBeVisible();
+  await expect(page).toHaveURL(/add=owl/);
+  for (let i = 0; i < 20; i++) {
+    if (await page.evaluate(() => document.activeElement?.id) === 'filters-walk-next') break;
+    await page.keyboard.press('Tab');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.filters-walk')).toHaveAttribute('data-walk-step', '1');
+});
+
+for (const lang of ['en', 'zh', 'ja']) {
+  for (const filter of ['cuckoo', 'quotient']) {
+    test(`axe: the ${filter} view (${lang}) has no WCAG 2.1 A/AA violation`, async ({ page }) => {
+      await openFilters(page, `&filter=${filter}&lang=${lang}${adds(['cat', 'dog', 'emu'])}`);
+      const titles = { en: 'Filters that can delete', zh: '可以删除的过滤器', ja: '削除できるフィルタ' };
+      await expect(page.locator('#filters-title')).toHaveText(titles[lang]);
+      await page.fill('#filters-item', 'cat');
+      await page.click('#filters-query');
+      await expect(page.locator('.filters-walk')).toBeVisible();
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}
