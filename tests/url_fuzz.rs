@@ -142,6 +142,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     cms: Default::default(),
                     apps: Default::default(),
                     files: Default::default(),
+                    filters: Default::default(),
                     hash_quality,
                     notices: Vec::new(),
                     given: Default::default(),
