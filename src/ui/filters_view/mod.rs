@@ -87,25 +87,33 @@ pub fn show(root: Element, message: &[u8], answer: js_sys::Function) {
     });
 }
 
-/// Events that stop at the page's element: the page's Yew app delegates its events from
-/// its own root and knows elements by a number both apps write on their elements, so an
-/// event of this app reaching the page's would run one of the page's handlers.
-const ISOLATED_EVENTS: [&str; 14] = [
-    "click", "dblclick", "input", "change", "submit", "keydown", "keyup", "keypress",
-    "mousedown", "mouseup", "pointerdown", "pointerup", "focusin", "focusout",
-];
+/// Yew numbers each app it mounts (1, 2, …) and marks the app's root element with its
+/// number; the page's Yew app, number 1, handles events from the top of the page and reads
+/// that mark to find the app an event belongs to. This module's Yew counts from 1 as well,
+/// so its apps start at [`FIRST_OWN_APP`]: the marks differ and each app handles only its
+/// own events.
+const FIRST_OWN_APP: u32 = 16;
 
-/// A new element inside `root` for this app, with `root` stopping its events.
+#[function_component(Placeholder)]
+fn placeholder() -> Html {
+    html! {}
+}
+
+/// A new element inside `root` for this app, whose Yew number is past the page's.
 fn isolated(root: &Element) -> Option<Element> {
     let document = root.owner_document()?;
+    thread_local! {
+        static SKIPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if !SKIPPED.with(|s| s.replace(true)) {
+        for _ in 1..FIRST_OWN_APP {
+            let spare = document.create_element("div").ok()?;
+            yew::Renderer::<Placeholder>::with_root(spare).render().destroy();
+        }
+    }
     let inner = document.create_element("div").ok()?;
     root.set_inner_html("");
     root.append_child(&inner).ok()?;
-    let stop = Closure::<dyn Fn(web_sys::Event)>::new(|e: web_sys::Event| e.stop_propagation());
-    for event in ISOLATED_EVENTS {
-        let _ = root.add_event_listener_with_callback(event, stop.as_ref().unchecked_ref());
-    }
-    stop.forget();
     Some(inner)
 }
 
