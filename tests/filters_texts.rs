@@ -1,7 +1,8 @@
 //! The filters view's three text files have the same names, in the same order, each with
 //! the English text's placeholders.
 
-use bloomlab::i18n::filters::{placeholders, FiltersText, FILTERS_EN};
+use bloomlab::i18n::filters::{FiltersText, FILTERS_EN};
+use bloomlab::i18n::placeholders;
 
 fn file(path: &str) -> FiltersText {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -12,14 +13,20 @@ fn file(path: &str) -> FiltersText {
 fn translations_have_the_english_names_and_placeholders() {
     let english = FiltersText::parse(FILTERS_EN).unwrap();
     let names: Vec<&str> = english.names().collect();
-    assert!(names.len() > 50, "the English file has {} texts", names.len());
-    let mut unique = names.clone();
-    unique.sort_unstable();
-    unique.dedup();
+    assert!(
+        names.len() > 50,
+        "the English file has {} texts",
+        names.len()
+    );
+    let unique: std::collections::HashSet<&str> = names.iter().copied().collect();
     assert_eq!(unique.len(), names.len(), "a name is given twice");
     for path in ["static/i18n/filters_zh.txt", "static/i18n/filters_ja.txt"] {
         let translation = file(path);
-        assert_eq!(translation.names().collect::<Vec<_>>(), names, "{path}: names differ");
+        assert_eq!(
+            translation.names().collect::<Vec<_>>(),
+            names,
+            "{path}: names differ"
+        );
         for name in &names {
             let (en, other) = (english.find(name).unwrap(), translation.find(name).unwrap());
             assert_eq!(placeholders(en), placeholders(other), "{path}: {name}");

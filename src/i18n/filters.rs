@@ -50,15 +50,3 @@ impl FiltersText {
         self.lines.iter().map(|(n, _)| n.as_str())
     }
 }
-
-/// The `{0}`, `{1}`, … placeholders of `text`, sorted.
-pub fn placeholders(text: &str) -> Vec<usize> {
-    let mut found: Vec<usize> = text
-        .split('{')
-        .skip(1)
-        .filter_map(|rest| rest.split_once('}')?.0.parse().ok())
-        .collect();
-    found.sort_unstable();
-    found.dedup();
-    found
-}

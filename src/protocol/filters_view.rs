@@ -274,6 +274,9 @@ mod tests {
         assert!(FiltersViewInput::decode(&[9, 9]).is_err());
         assert_eq!(check_cuckoo_nb(64), Ok(64));
         let refused = check_cuckoo_f(17).unwrap_err();
-        assert_eq!((refused.min, refused.max, refused.power_of_two), (4, 16, false));
+        assert_eq!(
+            (refused.min, refused.max, refused.power_of_two),
+            (4, 16, false)
+        );
     }
 }

@@ -27,17 +27,35 @@ pub fn arithmetic(shape: CuckooShape, p: &CuckooPositions) -> Vec<ArithmeticRow>
         p.fingerprint.to_string()
     };
     vec![
-        ("h1, h2", "murmur3_x64_128(item, 0)".into(), format!("{:#018x}, {:#018x}", p.h1, p.h2)),
-        ("i1", format!("h1 mod nb = {} mod {nb}", p.h1), p.i1.to_string()),
-        ("fp", format!("h2 >> (64 − {f}) = {:#x} >> {}", p.h2, 64 - f), fp_result),
+        (
+            "h1, h2",
+            "murmur3_x64_128(item, 0)".into(),
+            format!("{:#018x}, {:#018x}", p.h1, p.h2),
+        ),
+        (
+            "i1",
+            format!("h1 mod nb = {} mod {nb}", p.h1),
+            p.i1.to_string(),
+        ),
+        (
+            "fp",
+            format!("h2 >> (64 − {f}) = {:#x} >> {}", p.h2, 64 - f),
+            fp_result,
+        ),
         (
             "i2",
-            format!("(i1 XOR (fp · 0x5bd1e995 mod 2^64)) mod nb = ({} XOR {spread}) mod {nb}", p.i1),
+            format!(
+                "(i1 XOR (fp · 0x5bd1e995 mod 2^64)) mod nb = ({} XOR {spread}) mod {nb}",
+                p.i1
+            ),
             p.i2.to_string(),
         ),
         (
             "i1",
-            format!("(i2 XOR (fp · 0x5bd1e995)) mod nb = ({} XOR {spread}) mod {nb}", p.i2),
+            format!(
+                "(i2 XOR (fp · 0x5bd1e995)) mod nb = ({} XOR {spread}) mod {nb}",
+                p.i2
+            ),
             ((p.i2 ^ spread) % nb).to_string(),
         ),
     ]
@@ -64,14 +82,26 @@ pub fn insert_walk(t: &Texts, item: &str, shape: CuckooShape, report: &InsertRep
     };
     match placed {
         Some((bucket, slot)) if bucket == report.first => {
-            lines.push(line(t.fill("c_first_free", &[&bucket, &fp, &slot]), vec![bucket]));
+            lines.push(line(
+                t.fill("c_first_free", &[&bucket, &fp, &slot]),
+                vec![bucket],
+            ));
         }
         Some((bucket, slot)) => {
-            lines.push(line(t.fill("c_first_full", &[&report.first]), vec![report.first]));
-            lines.push(line(t.fill("c_second_free", &[&bucket, &fp, &slot]), vec![bucket]));
+            lines.push(line(
+                t.fill("c_first_full", &[&report.first]),
+                vec![report.first],
+            ));
+            lines.push(line(
+                t.fill("c_second_free", &[&bucket, &fp, &slot]),
+                vec![bucket],
+            ));
         }
         None => {
-            lines.push(line(t.fill("c_first_full", &[&report.first]), vec![report.first]));
+            lines.push(line(
+                t.fill("c_first_full", &[&report.first]),
+                vec![report.first],
+            ));
             let second = report.second;
             lines.push(line(t.fill("c_second_full", &[&second]), vec![second]));
             for (n, kick) in report.kicks.iter().enumerate() {
@@ -81,7 +111,10 @@ pub fn insert_walk(t: &Texts, item: &str, shape: CuckooShape, report: &InsertRep
             lines.push(match report.placement {
                 Placement::Slot { bucket, slot } => {
                     let carried = report.kicks.last().map_or(fp, |k| k.fingerprint);
-                    line(t.fill("c_kick_placed", &[&carried, &bucket, &slot, &moves]), vec![bucket])
+                    line(
+                        t.fill("c_kick_placed", &[&carried, &bucket, &slot, &moves]),
+                        vec![bucket],
+                    )
                 }
                 Placement::Stash {
                     bucket,
@@ -101,7 +134,14 @@ pub fn insert_walk(t: &Texts, item: &str, shape: CuckooShape, report: &InsertRep
 fn kick_line(t: &Texts, n: usize, kick: &Kick) -> WalkLine {
     let sentence = t.fill(
         "c_kick",
-        &[&n, &kick.fingerprint, &kick.slot, &kick.from, &kick.replaced_by, &kick.to],
+        &[
+            &n,
+            &kick.fingerprint,
+            &kick.slot,
+            &kick.from,
+            &kick.replaced_by,
+            &kick.to,
+        ],
     );
     line(sentence, vec![kick.from, kick.to])
 }
@@ -112,12 +152,18 @@ pub fn query_walk(t: &Texts, item: &str, filter: &CuckooFilter) -> Walk {
     let p = shape.positions(item.as_bytes());
     let fp = p.fingerprint;
     let answer = match filter.query(item.as_bytes()) {
-        Some(Found::FirstBucket { slot }) => line(t.fill("c_found_first", &[&fp, &p.i1, &slot]), vec![p.i1]),
-        Some(Found::SecondBucket { slot }) => {
-            line(t.fill("c_found_second", &[&fp, &p.i1, &p.i2, &slot]), vec![p.i2])
+        Some(Found::FirstBucket { slot }) => {
+            line(t.fill("c_found_first", &[&fp, &p.i1, &slot]), vec![p.i1])
         }
+        Some(Found::SecondBucket { slot }) => line(
+            t.fill("c_found_second", &[&fp, &p.i1, &p.i2, &slot]),
+            vec![p.i2],
+        ),
         Some(Found::Stash) => line(t.fill("c_found_stash", &[&fp]), vec![]),
-        None => line(t.fill("c_not_found", &[&fp, &p.i1, &p.i2]), vec![p.i1, p.i2]),
+        None => line(
+            t.fill("c_not_found", &[&fp, &p.i1, &p.i2]),
+            vec![p.i1, p.i2],
+        ),
     };
     Walk {
         title: t.fill("walk_query", &[&item]),
@@ -141,13 +187,19 @@ pub fn delete_walk(
     let mut lines = vec![hash_line(t, &p)];
     match report.map(|r| (r.removed, r.stash_reinsert.is_some())) {
         Some((Found::FirstBucket { slot }, back)) => {
-            lines.push(line(t.fill("c_removed_first", &[&fp, &p.i1, &slot]), vec![p.i1]));
+            lines.push(line(
+                t.fill("c_removed_first", &[&fp, &p.i1, &slot]),
+                vec![p.i1],
+            ));
             if back {
                 lines.push(line(t.get("c_stash_back"), vec![]));
             }
         }
         Some((Found::SecondBucket { slot }, back)) => {
-            lines.push(line(t.fill("c_removed_second", &[&fp, &p.i2, &slot]), vec![p.i2]));
+            lines.push(line(
+                t.fill("c_removed_second", &[&fp, &p.i2, &slot]),
+                vec![p.i2],
+            ));
             if back {
                 lines.push(line(t.get("c_stash_back"), vec![]));
             }
@@ -175,9 +227,20 @@ pub fn hazard_sentence(t: &Texts, item: &str, hazard: &DeleteHazard, members: &[
         .map(|m| format!("“{m}”"))
         .collect();
     if names.is_empty() {
-        t.fill("hazard_unknown", &[&item, &hazard.fingerprint, &hazard.bucket])
+        t.fill(
+            "hazard_unknown",
+            &[&item, &hazard.fingerprint, &hazard.bucket],
+        )
     } else {
-        t.fill("hazard", &[&item, &hazard.fingerprint, &hazard.bucket, &names.join(", ")])
+        t.fill(
+            "hazard",
+            &[
+                &item,
+                &hazard.fingerprint,
+                &hazard.bucket,
+                &names.join(", "),
+            ],
+        )
     }
 }
 

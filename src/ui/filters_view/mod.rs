@@ -80,7 +80,8 @@ pub fn show(root: Element, message: &[u8], answer: js_sys::Function) {
                 let Some(inner) = isolated(&root) else {
                     return;
                 };
-                let handle = yew::Renderer::<FiltersApp>::with_root_and_props(inner, props).render();
+                let handle =
+                    yew::Renderer::<FiltersApp>::with_root_and_props(inner, props).render();
                 *mounted = Some((root, handle));
             }
         }
@@ -108,7 +109,9 @@ fn isolated(root: &Element) -> Option<Element> {
     if !SKIPPED.with(|s| s.replace(true)) {
         for _ in 1..FIRST_OWN_APP {
             let spare = document.create_element("div").ok()?;
-            yew::Renderer::<Placeholder>::with_root(spare).render().destroy();
+            yew::Renderer::<Placeholder>::with_root(spare)
+                .render()
+                .destroy();
         }
     }
     let inner = document.create_element("div").ok()?;
@@ -132,7 +135,10 @@ fn build(input: &FiltersViewInput, deleted: &[String]) -> Option<Built> {
     let p = input.params;
     let cuckoo_shape = CuckooShape::new(p.cuckoo_nb, p.cuckoo_f).ok()?;
     let quotient_shape = QuotientShape::new(p.quotient_q, p.quotient_r).ok()?;
-    let (mut cuckoo, mut quotient) = (CuckooFilter::new(cuckoo_shape, input.seed), QuotientFilter::new(quotient_shape));
+    let (mut cuckoo, mut quotient) = (
+        CuckooFilter::new(cuckoo_shape, input.seed),
+        QuotientFilter::new(quotient_shape),
+    );
     let mut refused = Vec::new();
     let shows_cuckoo = p.filter == FilterChoice::Cuckoo;
     for item in &input.items {
@@ -164,6 +170,9 @@ fn build(input: &FiltersViewInput, deleted: &[String]) -> Option<Built> {
     })
 }
 
+/// How a parameter's list sets the parameters from the value chosen.
+type ParamChange = Rc<dyn Fn(&mut FiltersParams, u64)>;
+
 /// What an operation button does.
 #[derive(Clone, Copy, PartialEq)]
 enum Operation {
@@ -192,34 +201,41 @@ pub fn filters_app(props: &AppProps) -> Html {
     let walk = use_state(|| None::<Walk>);
     let kicks = use_state(Vec::<Kick>::new);
     let message = use_state(|| None::<String>);
-    let built = use_memo((Rc::clone(input), (*deleted).clone()), |(input, deleted)| {
-        build(input, deleted)
-    });
+    let built = use_memo(
+        (Rc::clone(input), (*deleted).clone()),
+        |(input, deleted)| build(input, deleted),
+    );
     let lang = *languages;
     let figures = {
         let t = t.clone();
-        use_memo((Rc::clone(input), (*deleted).clone(), lang), move |(input, deleted, _)| {
-            let shows_cuckoo = input.params.filter == FilterChoice::Cuckoo;
-            match build(input, deleted) {
-                Some(b) if shows_cuckoo => cuckoo::figures(&t, &b.cuckoo, input.seed),
-                Some(b) => quotient::figures(&t, &b.quotient, input.seed),
-                None => html! {},
-            }
-        })
+        use_memo(
+            (Rc::clone(input), (*deleted).clone(), lang),
+            move |(input, deleted, _)| {
+                let shows_cuckoo = input.params.filter == FilterChoice::Cuckoo;
+                match build(input, deleted) {
+                    Some(b) if shows_cuckoo => cuckoo::figures(&t, &b.cuckoo, input.seed),
+                    Some(b) => quotient::figures(&t, &b.quotient, input.seed),
+                    None => html! {},
+                }
+            },
+        )
     };
     let same_memory = {
         let t = t.clone();
-        use_memo((Rc::clone(input), (*deleted).clone(), lang), move |(input, deleted, _)| {
-            let Some(b) = build(input, deleted) else {
-                return html! {};
-            };
-            let budget = if input.params.filter == FilterChoice::Cuckoo {
-                b.cuckoo.shape().memory_bits()
-            } else {
-                b.quotient.shape().memory_bits()
-            };
-            same_memory::panel(&t, &b.members, budget, input.seed)
-        })
+        use_memo(
+            (Rc::clone(input), (*deleted).clone(), lang),
+            move |(input, deleted, _)| {
+                let Some(b) = build(input, deleted) else {
+                    return html! {};
+                };
+                let budget = if input.params.filter == FilterChoice::Cuckoo {
+                    b.cuckoo.shape().memory_bits()
+                } else {
+                    b.quotient.shape().memory_bits()
+                };
+                same_memory::panel(&t, &b.members, budget, input.seed)
+            },
+        )
     };
     let onstep = {
         let walk = walk.clone();
@@ -238,10 +254,13 @@ pub fn filters_app(props: &AppProps) -> Html {
 
     let set_params = {
         let answer = props.answer.clone();
-        move |change: Rc<dyn Fn(&mut FiltersParams, u64)>| {
+        move |change: ParamChange| {
             let answer = answer.clone();
             Callback::from(move |e: Event| {
-                let Some(value) = e.target_dyn_into::<HtmlSelectElement>().and_then(|s| s.value().parse().ok()) else {
+                let Some(value) = e
+                    .target_dyn_into::<HtmlSelectElement>()
+                    .and_then(|s| s.value().parse().ok())
+                else {
                     return;
                 };
                 let mut next = params;
@@ -261,8 +280,13 @@ pub fn filters_app(props: &AppProps) -> Html {
         })
     };
     let operate = {
-        let (draft, deleted, walk, kicks, message) =
-            (draft.clone(), deleted.clone(), walk.clone(), kicks.clone(), message.clone());
+        let (draft, deleted, walk, kicks, message) = (
+            draft.clone(),
+            deleted.clone(),
+            walk.clone(),
+            kicks.clone(),
+            message.clone(),
+        );
         let (answer, t) = (props.answer.clone(), t.clone());
         let (cuckoo, quotient) = (built.cuckoo.clone(), built.quotient.clone());
         let members = built.members.clone();
@@ -280,7 +304,12 @@ pub fn filters_app(props: &AppProps) -> Html {
                             let load = crate::decimal::fixed(cuckoo.load(), 3);
                             message.set(Some(t.fill("full", &[&load, &fingerprint])));
                         }
-                        walk.set(Some(cuckoo::insert_walk(&t, &item, cuckoo.shape(), &report)));
+                        walk.set(Some(cuckoo::insert_walk(
+                            &t,
+                            &item,
+                            cuckoo.shape(),
+                            &report,
+                        )));
                         kicks.set(report.kicks);
                         answer.send(FiltersViewOutput::Insert { item });
                     }
@@ -293,23 +322,38 @@ pub fn filters_app(props: &AppProps) -> Html {
                 (Operation::Insert, false) => match quotient.clone().insert(bytes) {
                     Ok(w) => {
                         let title = t.fill("walk_insert", &[&item]);
-                        walk.set(Some(quotient::walk(&t, title, quotient.shape(), &w.positions, &w.steps, None)));
+                        walk.set(Some(quotient::walk(
+                            &t,
+                            title,
+                            quotient.shape(),
+                            &w.positions,
+                            &w.steps,
+                            None,
+                        )));
                         answer.send(FiltersViewOutput::Insert { item });
                     }
                     Err(_) => {
-                        message.set(Some(t.fill("quotient_full", &[&item, &quotient.shape().slots()])));
+                        message.set(Some(
+                            t.fill("quotient_full", &[&item, &quotient.shape().slots()]),
+                        ));
                         walk.set(None);
                     }
                 },
                 (Operation::Query, true) => walk.set(Some(cuckoo::query_walk(&t, &item, &cuckoo))),
                 (Operation::Query, false) => {
                     let w = quotient.query(bytes);
-                    let last = w
-                        .found
-                        .is_none()
-                        .then(|| t.fill("q_absent", &[&w.positions.remainder, &w.positions.quotient]));
+                    let last = w.found.is_none().then(|| {
+                        t.fill("q_absent", &[&w.positions.remainder, &w.positions.quotient])
+                    });
                     let title = t.fill("walk_query", &[&item]);
-                    walk.set(Some(quotient::walk(&t, title, quotient.shape(), &w.positions, &w.steps, last)));
+                    walk.set(Some(quotient::walk(
+                        &t,
+                        title,
+                        quotient.shape(),
+                        &w.positions,
+                        &w.steps,
+                        last,
+                    )));
                 }
                 (Operation::Delete, true) => {
                     let hazard = cuckoo
@@ -322,21 +366,36 @@ pub fn filters_app(props: &AppProps) -> Html {
                         deleted.set(more);
                     }
                     message.set(hazard.clone());
-                    walk.set(Some(cuckoo::delete_walk(&t, &item, cuckoo.shape(), report.as_ref(), hazard)));
+                    walk.set(Some(cuckoo::delete_walk(
+                        &t,
+                        &item,
+                        cuckoo.shape(),
+                        report.as_ref(),
+                        hazard,
+                    )));
                 }
                 (Operation::Delete, false) => {
                     let w = quotient.clone().delete(bytes);
-                    let last = w
-                        .removed
-                        .is_none()
-                        .then(|| t.fill("q_not_removed", &[&w.positions.remainder, &w.positions.quotient]));
+                    let last = w.removed.is_none().then(|| {
+                        t.fill(
+                            "q_not_removed",
+                            &[&w.positions.remainder, &w.positions.quotient],
+                        )
+                    });
                     if w.removed.is_some() {
                         let mut more = (*deleted).clone();
                         more.push(item.clone());
                         deleted.set(more);
                     }
                     let title = t.fill("walk_delete", &[&item]);
-                    walk.set(Some(quotient::walk(&t, title, quotient.shape(), &w.positions, &w.steps, last)));
+                    walk.set(Some(quotient::walk(
+                        &t,
+                        title,
+                        quotient.shape(),
+                        &w.positions,
+                        &w.steps,
+                        last,
+                    )));
                 }
             }
         }
@@ -369,7 +428,11 @@ pub fn filters_app(props: &AppProps) -> Html {
         let walk = walk.clone();
         Callback::from(move |()| walk.set(None))
     };
-    let select = |id: &'static str, label: &'static str, values: Vec<u64>, current: u64, onchange: Callback<Event>| {
+    let select = |id: &'static str,
+                  label: &'static str,
+                  values: Vec<u64>,
+                  current: u64,
+                  onchange: Callback<Event>| {
         html! {
             <label class="field" for={id}>{ t.get(label) }
                 <select id={id} onchange={onchange}>
@@ -396,7 +459,10 @@ pub fn filters_app(props: &AppProps) -> Html {
         </> }
     };
     let typed = (!draft.is_empty()).then_some(draft.as_str());
-    let marks: Vec<u64> = walk.as_ref().map(|w| w.marks().to_vec()).unwrap_or_default();
+    let marks: Vec<u64> = walk
+        .as_ref()
+        .map(|w| w.marks().to_vec())
+        .unwrap_or_default();
     let false_negatives: Vec<String> = built
         .members
         .iter()
@@ -411,10 +477,12 @@ pub fn filters_app(props: &AppProps) -> Html {
         .filter(|m| !built.refused.contains(m))
         .map(|m| format!("“{m}”"))
         .collect();
-    let structure = |filter: FilterChoice, id: &'static str, label: &'static str| html! {
-        <button id={id} aria-pressed={(params.filter == filter).to_string()}
-                class={classes!((params.filter == filter).then_some("active"))}
-                onclick={choose(filter)}>{ t.get(label) }</button>
+    let structure = |filter: FilterChoice, id: &'static str, label: &'static str| {
+        html! {
+            <button id={id} aria-pressed={(params.filter == filter).to_string()}
+                    class={classes!((params.filter == filter).then_some("active"))}
+                    onclick={choose(filter)}>{ t.get(label) }</button>
+        }
     };
     html! {
         <div class="filters-view" data-filter={params.filter.key()}>
@@ -435,7 +503,9 @@ pub fn filters_app(props: &AppProps) -> Html {
                     { button(Operation::Query, "filters-query", "query") }
                     { button(Operation::Delete, "filters-delete", "delete") }
                 </div>
-                <p id="filters-message" class="filters-message" role="status">{ (*message).clone().unwrap_or_default() }</p>
+                <p id="filters-message" class="filters-message" role="status">
+                    { (*message).clone().unwrap_or_default() }
+                </p>
             </section>
             if let Some(w) = &*walk {
                 { walk_panel(&t, w, onstep, onclose) }
@@ -451,7 +521,9 @@ pub fn filters_app(props: &AppProps) -> Html {
                     <p id="filters-refused" class="error">{ t.fill("not_stored", &[&built.refused.join(", ")]) }</p>
                 }
                 if !false_negatives.is_empty() {
-                    <p id="filters-false-negatives" class="error">{ t.fill("false_negative", &[&false_negatives.join(", ")]) }</p>
+                    <p id="filters-false-negatives" class="error">
+                        { t.fill("false_negative", &[&false_negatives.join(", ")]) }
+                    </p>
                 }
                 <h3>{ t.get("figures") }</h3>
                 { (*figures).clone() }
@@ -473,7 +545,9 @@ fn use_walk_keys(open: bool, onstep: Callback<isize>) {
                 let in_field = e
                     .target()
                     .and_then(|t| t.dyn_into::<Element>().ok())
-                    .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+                    .is_some_and(|el| {
+                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    });
                 let delta = match e.key().as_str() {
                     "ArrowRight" => 1,
                     "ArrowLeft" => -1,
@@ -488,11 +562,19 @@ fn use_walk_keys(open: bool, onstep: Callback<isize>) {
         let document = web_sys::window().and_then(|w| w.document());
         if let (Some(doc), Some(l)) = (&document, &listener) {
             // In the capture phase: the keys pressed inside the view stop at its element.
-            let _ = doc.add_event_listener_with_callback_and_bool("keydown", l.as_ref().unchecked_ref(), true);
+            let _ = doc.add_event_listener_with_callback_and_bool(
+                "keydown",
+                l.as_ref().unchecked_ref(),
+                true,
+            );
         }
         move || {
             if let (Some(doc), Some(l)) = (document, listener) {
-                let _ = doc.remove_event_listener_with_callback_and_bool("keydown", l.as_ref().unchecked_ref(), true);
+                let _ = doc.remove_event_listener_with_callback_and_bool(
+                    "keydown",
+                    l.as_ref().unchecked_ref(),
+                    true,
+                );
             }
         }
     });

@@ -21,13 +21,21 @@ use super::walk::{ArithmeticRow, Walk, WalkLine};
 pub fn arithmetic(shape: QuotientShape, p: &QuotientPositions) -> Vec<ArithmeticRow> {
     let (q, r) = (shape.q(), shape.r());
     vec![
-        ("h1", "murmur3_x64_128(item, 0), low 64 bits".into(), format!("{:#018x}", p.h1)),
+        (
+            "h1",
+            "murmur3_x64_128(item, 0), low 64 bits".into(),
+            format!("{:#018x}", p.h1),
+        ),
         (
             "fingerprint",
             format!("h1 >> (64 − q − r) = {:#x} >> {}", p.h1, 64 - q - r),
             p.fingerprint.to_string(),
         ),
-        ("quotient", format!("fingerprint >> r = {} >> {r}", p.fingerprint), p.quotient.to_string()),
+        (
+            "quotient",
+            format!("fingerprint >> r = {} >> {r}", p.fingerprint),
+            p.quotient.to_string(),
+        ),
         (
             "remainder",
             format!("fingerprint mod 2^r = {} mod {}", p.fingerprint, 1u64 << r),
@@ -43,7 +51,9 @@ fn bit(b: bool) -> u8 {
 /// One step's sentence, with the bits read there.
 fn step_line(t: &Texts, step: &WalkStep, p: &QuotientPositions) -> WalkLine {
     let slot = step.slot;
-    let stored = step.remainder.map_or_else(|| "–".to_owned(), |r| r.to_string());
+    let stored = step
+        .remainder
+        .map_or_else(|| "–".to_owned(), |r| r.to_string());
     let sentence = match step.kind {
         StepKind::Canonical { occupied: true } => t.fill("q_canonical_yes", &[&slot]),
         StepKind::Canonical { occupied: false } => t.fill("q_canonical_no", &[&slot]),
@@ -71,7 +81,10 @@ fn step_line(t: &Texts, step: &WalkStep, p: &QuotientPositions) -> WalkLine {
         StepKind::Cleared => t.fill("q_cleared", &[&slot]),
     };
     let b = step.bits;
-    let bits = t.fill("q_bits", &[&bit(b.occupied), &bit(b.continuation), &bit(b.shifted)]);
+    let bits = t.fill(
+        "q_bits",
+        &[&bit(b.occupied), &bit(b.continuation), &bit(b.shifted)],
+    );
     WalkLine {
         sentence: format!("{sentence} ({bits})"),
         marks: vec![slot],
@@ -132,7 +145,8 @@ pub fn drawing(t: &Texts, filter: &QuotientFilter, marks: &[u64], typed: Option<
         let remainder = filter.remainder(i);
         let cluster = cluster_of[i as usize];
         let first = cluster.is_some() && (i == 0 || cluster_of[i as usize - 1] != cluster);
-        let last = cluster.is_some() && cluster_of.get(i as usize + 1).copied().flatten() != cluster;
+        let last =
+            cluster.is_some() && cluster_of.get(i as usize + 1).copied().flatten() != cluster;
         let typed_here = typed_positions.is_some_and(|p| p.quotient == i);
         html! {
             <li class={classes!("qslot", cluster.map(|_| "in-cluster"), first.then_some("cluster-first"),
@@ -145,7 +159,9 @@ pub fn drawing(t: &Texts, filter: &QuotientFilter, marks: &[u64], typed: Option<
                 data-canonical={canonical[i as usize].then_some("true")}>
                 <span class="qslot-index">{ i }{ if canonical[i as usize] { " ◆" } else { "" } }</span>
                 <span class="qslot-remainder">{ remainder.map_or_else(|| "·".to_owned(), |r| r.to_string()) }</span>
-                <span class="qslot-bits">{ format!("o{} c{} s{}", bit(b.occupied), bit(b.continuation), bit(b.shifted)) }</span>
+                <span class="qslot-bits">
+                    { format!("o{} c{} s{}", bit(b.occupied), bit(b.continuation), bit(b.shifted)) }
+                </span>
             </li>
         }
     };

@@ -58,7 +58,8 @@ fn row(t: &Texts, row: &SameMemoryRow) -> Html {
             <td>{ size(row.sizing) }</td>
             <td>{ row.bits }</td>
             <td>{ fixed(row.fpr_formula, 5) }</td>
-            <td>{ format!("{} ({} / {})", fixed(measured, 5), row.fpr_measured.false_positives, row.fpr_measured.probes) }</td>
+            <td>{ format!("{} ({} / {})", fixed(measured, 5), row.fpr_measured.false_positives,
+                          row.fpr_measured.probes) }</td>
             <td>{ deletes }</td>
             <td>{ cost(t, row.delete_cost) }</td>
         </tr>

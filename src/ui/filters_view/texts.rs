@@ -7,8 +7,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::i18n::filters::FiltersText;
 use crate::i18n::fill;
+use crate::i18n::filters::FiltersText;
 use crate::lang::Lang;
 
 thread_local! {

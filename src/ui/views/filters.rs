@@ -62,7 +62,9 @@ fn filters_host(props: &HostProps) -> Html {
                     return;
                 }
                 let action = match FiltersViewOutput::decode(&Uint8Array::new(&data).to_vec()) {
-                    Ok(FiltersViewOutput::Insert { item }) => Action::Filter(FilterAction::AddItem(item)),
+                    Ok(FiltersViewOutput::Insert { item }) => {
+                        Action::Filter(FilterAction::AddItem(item))
+                    }
                     Ok(FiltersViewOutput::Params { params }) => {
                         Action::Page(PageAction::SetFilters(params))
                     }
@@ -74,7 +76,12 @@ fn filters_host(props: &HostProps) -> Html {
     };
     {
         let root = root.clone();
-        let deps = (Rc::clone(&props.members), props.lang, props.seed, props.params);
+        let deps = (
+            Rc::clone(&props.members),
+            props.lang,
+            props.seed,
+            props.params,
+        );
         use_effect_with(deps, move |(members, lang, seed, params)| {
             let mut items = Vec::new();
             for member in members.list() {

@@ -166,7 +166,9 @@ fn in_range<T>(v: &str, check: fn(u64) -> Result<T, OutOfRange>) -> Result<T, Re
         } else if value < range.min {
             FieldProblem::BelowMin(range.min).into()
         } else {
-            let powers: Vec<String> = (0..=range.max.ilog2()).map(|e| (1u64 << e).to_string()).collect();
+            let powers: Vec<String> = (0..=range.max.ilog2())
+                .map(|e| (1u64 << e).to_string())
+                .collect();
             NoticeReason::Choices(powers.join(", ")).into()
         }
     })
