@@ -81,7 +81,7 @@ impl BulkBuilder {
     }
 
     /// Adds up to `count` more of a link's entries, each as the page applies it (see
-    /// [`entry_as_applied`]); returns whether every entry is in.
+    /// `entry_as_applied`); returns whether every entry is in.
     pub fn add_link_slice(&mut self, count: usize) -> bool {
         let Some(link) = &mut self.link else {
             return true;

@@ -301,7 +301,7 @@ pub fn parse(query: &str) -> UrlState {
 /// prints back unchanged.
 pub fn print(url: &UrlState) -> String {
     let mut out = String::new();
-    for param in PARAMS {
+    for param in PARAMS.iter() {
         (param.print)(url, &mut |value: &str| {
             if !out.is_empty() {
                 out.push('&');

@@ -21,6 +21,7 @@ use crate::state::settings::Mode;
 use super::{Lockable, NoticeReason, UrlState, View};
 
 mod table;
+mod view_table;
 
 pub use table::PARAMS;
 
