@@ -25,8 +25,30 @@ pub struct ParamTable;
 
 impl ParamTable {
     /// Every parameter, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &'static Param> {
-        GROUPS.into_iter().flatten()
+    pub fn iter(&self) -> Params {
+        Params { group: 0, place: 0 }
+    }
+}
+
+/// The parameters of [`PARAMS`] in order, group after group.
+pub struct Params {
+    group: usize,
+    place: usize,
+}
+
+impl Iterator for Params {
+    type Item = &'static Param;
+
+    fn next(&mut self) -> Option<&'static Param> {
+        while let Some(group) = GROUPS.get(self.group) {
+            if let Some(param) = group.get(self.place) {
+                self.place += 1;
+                return Some(param);
+            }
+            self.group += 1;
+            self.place = 0;
+        }
+        None
     }
 }
 
