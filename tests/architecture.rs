@@ -207,24 +207,6 @@ const MAX_LINE_CHARS: usize = 120;
 /// The most lines a file of `src/` may have before its test module.
 const MAX_LINES_BEFORE_TESTS: usize = 600;
 
-/// Lines over [`MAX_LINE_CHARS`] in the three files that are being split into smaller ones
-/// (path from `src/`, line number): they are wrapped with the files' split, which removes
-/// this list.
-const LONG_LINES_ELSEWHERE: &[(&str, usize)] = &[
-    ("state/lab_view.rs", 538),
-    ("ui/components/bit_canvas.rs", 584),
-    ("ui/components/bit_canvas.rs", 596),
-    ("ui/components/bit_canvas.rs", 598),
-];
-
-/// Files over [`MAX_LINES_BEFORE_TESTS`] that are being split into smaller ones (path from
-/// `src/`); the split removes this list.
-const LONG_FILES_ELSEWHERE: &[&str] = &[
-    "state/lab_view.rs",
-    "state/url/params/table.rs",
-    "ui/components/bit_canvas.rs",
-];
-
 /// The number of lines of `text` before its test module (a `#[cfg(test)]` over a `mod`), or
 /// all its lines when it has none.
 fn lines_before_tests(text: &str) -> usize {
@@ -239,27 +221,13 @@ fn lines_before_tests(text: &str) -> usize {
 
 #[test]
 fn no_line_of_src_is_over_120_characters() {
-    let files = all_sources();
     let mut wrong = Vec::new();
-    for (path, text) in &files {
+    for (path, text) in &all_sources() {
         for (at, line) in text.lines().enumerate() {
             let chars = line.chars().count();
-            let listed = LONG_LINES_ELSEWHERE.contains(&(path.as_str(), at + 1));
-            if chars > MAX_LINE_CHARS && !listed {
+            if chars > MAX_LINE_CHARS {
                 wrong.push(format!("src/{path}:{}: {chars} characters", at + 1));
             }
-        }
-    }
-    // A listed line that is no longer long leaves the list.
-    for &(path, number) in LONG_LINES_ELSEWHERE {
-        let line = files
-            .iter()
-            .find(|(p, _)| p == path)
-            .and_then(|(_, text)| text.lines().nth(number - 1));
-        if line.is_none_or(|l| l.chars().count() <= MAX_LINE_CHARS) {
-            wrong.push(format!(
-                "src/{path}:{number}: listed in LONG_LINES_ELSEWHERE but not over {MAX_LINE_CHARS} characters"
-            ));
         }
     }
     assert!(
@@ -271,25 +239,11 @@ fn no_line_of_src_is_over_120_characters() {
 
 #[test]
 fn no_file_of_src_has_over_600_lines_before_its_tests() {
-    let files = all_sources();
     let mut wrong = Vec::new();
-    for (path, text) in &files {
+    for (path, text) in &all_sources() {
         let lines = lines_before_tests(text);
-        let listed = LONG_FILES_ELSEWHERE.contains(&path.as_str());
-        if lines > MAX_LINES_BEFORE_TESTS && !listed {
+        if lines > MAX_LINES_BEFORE_TESTS {
             wrong.push(format!("src/{path}: {lines} lines before its tests"));
-        }
-        if lines <= MAX_LINES_BEFORE_TESTS && listed {
-            wrong.push(format!(
-                "src/{path}: listed in LONG_FILES_ELSEWHERE but {lines} lines before its tests"
-            ));
-        }
-    }
-    for &path in LONG_FILES_ELSEWHERE {
-        if !files.iter().any(|(p, _)| p == path) {
-            wrong.push(format!(
-                "src/{path}: listed in LONG_FILES_ELSEWHERE but not a file"
-            ));
         }
     }
     assert!(

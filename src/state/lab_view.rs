@@ -535,9 +535,10 @@ impl LabState {
     /// is always `(1 − e^{−kn/m})^k`.
     pub fn csv(&self, shape: FilterShape) -> String {
         let (m, k) = (shape.m(), shape.k());
-        let mut out = String::from(
-            "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate,layout\n",
-        );
+        let mut out = String::from(concat!(
+            "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,",
+            "single_p05,single_p95,exact_rate,approx_rate,layout\n"
+        ));
         for run in self.runs() {
             for p in &run.points {
                 let (low, high) = p.interval();

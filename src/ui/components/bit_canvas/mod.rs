@@ -289,9 +289,10 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                 <div class="canvas-stage" style={stage_style} ref={stage_ref}>
                     { for (0..rows.div_ceil(tile_height)).map(|tile| {
                         let tile_rows_here = (rows - tile * tile_height).min(tile_height);
+                        let (width, height) = (Shortest(columns as f64 * z), Shortest(tile_rows_here as f64 * z));
                         html! {
                             <canvas class="bit-canvas" data-tile={tile.to_string()}
-                                    style={format!("width: {}px; height: {}px", Shortest(columns as f64 * z), Shortest(tile_rows_here as f64 * z))}
+                                    style={format!("width: {width}px; height: {height}px")}
                                     onclick={onclick_tile(tile)} />
                         }
                     }) }
@@ -302,10 +303,12 @@ pub fn BitCanvas(props: &BitViewProps) -> Html {
                         let y = (mark.position / columns) as f64 * z + z / 2.0;
                         let kind = mark.kind.class();
                         let colour = hash_class(mark.hash_index);
+                        let decider = mark.decides.then_some("decider");
+                        let position = mark.position.to_string();
                         html! {
-                            <div class={crate::class_list!("canvas-mark", kind, colour, mark.decides.then_some("decider"))}
+                            <div class={crate::class_list!("canvas-mark", kind, colour, decider)}
                                  style={format!("left: {}px; top: {}px", Shortest(x), Shortest(y))}
-                                 data-position={mark.position.to_string()} data-mark-position={mark.position.to_string()}
+                                 data-position={position.clone()} data-mark-position={position}
                                  data-decider={mark.decides.then_some("true")}
                                  title={format!("{}: {}", fill(text.hash_name, &[&mark.hash_index]), mark.position)}>
                                 <span class={crate::class_list!("chip", colour)}>{ mark.hash_index }</span>
