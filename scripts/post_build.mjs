@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { leb, readLeb } from './wasm_binary.mjs';
 
 // terser is an npm package (package.json); `trunk build` and `trunk serve` also run in a
 // clone whose packages are not installed yet.
@@ -44,30 +45,6 @@ function fail(message) {
 }
 
 // ---- WebAssembly binary reading and writing (only what the import section needs) ----
-
-/** Reads an unsigned LEB128 number at `at`; returns [value, next offset]. */
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
-/** An unsigned LEB128 number. */
-function leb(value) {
-  const out = [];
-  do {
-    let byte = value % 128;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return Buffer.from(out);
-}
 
 const utf8 = (text) => Buffer.from(text, 'utf8');
 const named = (text) => Buffer.concat([leb(utf8(text).length), utf8(text)]);

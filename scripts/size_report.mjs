@@ -11,6 +11,7 @@
 // without its item, at most three deep (`bloomlab::ui::views::visualizer`); another crate's
 // code counts under the crate's name.
 import { readFileSync } from 'node:fs';
+import { readLeb, readName } from './wasm_binary.mjs';
 
 /** Code that docs/size.md keeps out of the first visit, and the rule that does. */
 const KEPT_OUT = [
@@ -19,22 +20,6 @@ const KEPT_OUT = [
   ['core::num::dec2flt', 'numbers are read by crate::decimal::decimal_to_f64 (docs/size.md: the number reader)'],
   ['core::slice::sort', 'u64s are sorted by crate::filter::heap_sort (docs/size.md: the heap sort)'],
 ];
-
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
-function readName(bytes, at) {
-  const [length, start] = readLeb(bytes, at);
-  return [new TextDecoder().decode(bytes.subarray(start, start + length)), start + length];
-}
 
 /** Every function body and data segment of `file`: [{ name, size }]. */
 function pieces(file) {

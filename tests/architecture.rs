@@ -2,6 +2,9 @@
 //! `crate::…` (or `bloomlab::…` in `src/bin/`) goes to a module on a lower floor, in `src/`
 //! as a whole and inside `src/ui/`. A module left out of the tables fails too, so a new one
 //! is given its floor.
+//!
+//! The files stay readable: no line of `src/` is over 120 characters, and no file has more than
+//! 600 lines before its test module.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeMap;
@@ -48,6 +51,16 @@ fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
             out.push((from_src, text));
         }
     }
+}
+
+/// Every `.rs` file of `src/`, with its path from `src/`.
+fn all_sources() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    sources(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut files,
+    );
+    files
 }
 
 /// The code of a file without its test module and its comments.
@@ -122,11 +135,7 @@ fn module_of(path: &str, base: &str) -> Option<String> {
 fn every_import_goes_down_a_floor_in_src_and_in_src_ui() {
     let top = floors("| Floor | Modules of `src/` |");
     let ui = floors("| Floor | Parts of `src/ui/` |");
-    let mut files = Vec::new();
-    sources(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
-        &mut files,
-    );
+    let files = all_sources();
     let mut wrong = Vec::new();
     for (path, text) in &files {
         if path == "lib.rs" {
@@ -190,4 +199,63 @@ fn the_reader_of_imports_finds_paths_groups_and_nested_groups() {
         Some("components")
     );
     assert_eq!(module_of("state/view.rs", "").as_deref(), Some("state"));
+}
+
+/// The longest a line of `src/` may be, in characters (not bytes).
+const MAX_LINE_CHARS: usize = 120;
+
+/// The most lines a file of `src/` may have before its test module.
+const MAX_LINES_BEFORE_TESTS: usize = 600;
+
+/// The number of lines of `text` before its test module (a `#[cfg(test)]` over a `mod`), or
+/// all its lines when it has none.
+fn lines_before_tests(text: &str) -> usize {
+    let lines: Vec<&str> = text.lines().collect();
+    lines
+        .windows(2)
+        .position(|pair| {
+            pair[0].trim() == "#[cfg(test)]" && pair[1].trim_start().starts_with("mod ")
+        })
+        .unwrap_or(lines.len())
+}
+
+#[test]
+fn no_line_of_src_is_over_120_characters() {
+    let mut wrong = Vec::new();
+    for (path, text) in &all_sources() {
+        for (at, line) in text.lines().enumerate() {
+            let chars = line.chars().count();
+            if chars > MAX_LINE_CHARS {
+                wrong.push(format!("src/{path}:{}: {chars} characters", at + 1));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "lines over {MAX_LINE_CHARS} characters:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn no_file_of_src_has_over_600_lines_before_its_tests() {
+    let mut wrong = Vec::new();
+    for (path, text) in &all_sources() {
+        let lines = lines_before_tests(text);
+        if lines > MAX_LINES_BEFORE_TESTS {
+            wrong.push(format!("src/{path}: {lines} lines before its tests"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "files over {MAX_LINES_BEFORE_TESTS} lines before their tests:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_count_of_lines_before_tests_stops_at_the_test_module() {
+    let text = "fn a() {}\n#[cfg(test)]\nconst X: u8 = 1;\n\n#[cfg(test)]\nmod tests {\n}\n";
+    assert_eq!(lines_before_tests(text), 4);
+    assert_eq!(lines_before_tests("fn a() {}\nfn b() {}\n"), 2);
 }

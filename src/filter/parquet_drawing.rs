@@ -30,7 +30,7 @@ pub const ZOOM_PIXELS: u64 = 4;
 
 /// The image's colours as red, green, blue, each pixel naming one by its place: the gap, a
 /// 0 bit, a 1 bit, the value's frame, and its set and unset lanes.
-const PALETTE: [[u8; 3]; 6] = [
+pub const PALETTE: [[u8; 3]; 6] = [
     [0xff, 0xff, 0xff],
     [0xe8, 0xe9, 0xe2],
     [0x1f, 0x4e, 0x8c],

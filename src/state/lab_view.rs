@@ -10,6 +10,7 @@ use crate::filter::{
 };
 
 use super::fields::{parse_bounded, parse_whole, FieldProblem};
+pub use super::lab_coverage::Coverage;
 use super::plot::AxisKind;
 use super::settings::Settings;
 
@@ -534,9 +535,10 @@ impl LabState {
     /// is always `(1 − e^{−kn/m})^k`.
     pub fn csv(&self, shape: FilterShape) -> String {
         let (m, k) = (shape.m(), shape.k());
-        let mut out = String::from(
-            "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,single_p05,single_p95,exact_rate,approx_rate,layout\n",
-        );
+        let mut out = String::from(concat!(
+            "family,m,k,n,filters,probes_per_filter,false_positives,mean_rate,ci_low,ci_high,",
+            "single_p05,single_p95,exact_rate,approx_rate,layout\n"
+        ));
         for run in self.runs() {
             for p in &run.points {
                 let (low, high) = p.interval();
@@ -577,53 +579,6 @@ fn parse_filters(text: &str) -> Result<u64, FieldProblem> {
 /// [`AUTO_FILTERS`].
 pub fn auto_filters(operations_per_filter: u64) -> u64 {
     (LAB_BUDGET / operations_per_filter.max(1)).clamp(AUTO_FILTERS.0, AUTO_FILTERS.1)
-}
-
-/// How the exact formula sits against one family's measured points, and what the lab
-/// concluded once the run was done ([`agreement::verdict`], computed by a worker).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Coverage {
-    /// Points measured.
-    pub points: u64,
-    /// Points whose 95 % interval contains the exact rate.
-    pub inside: u64,
-    /// Points measured above the formula (the formula below the interval).
-    pub above: u64,
-    /// Points measured below it.
-    pub below: u64,
-    /// The first and last n of the points above the formula.
-    pub above_from_to: Option<(u64, u64)>,
-    /// The conclusion, valid for points measured on the same filters; `None` until the run
-    /// is done and judged.
-    pub verdict: Option<Verdict>,
-}
-
-impl Coverage {
-    /// Compares each point's interval with the shape's formula ([`FilterShape::fpr`]).
-    pub fn of(points: &[MeasuredPoint], shape: FilterShape, verdict: Option<Verdict>) -> Coverage {
-        let (mut inside, mut above, mut below) = (0, 0, 0);
-        let mut above_from_to = None;
-        for p in points {
-            let theory = shape.fpr(p.n as f64);
-            let (low, high) = p.interval();
-            if theory < low {
-                above += 1;
-                above_from_to = Some(above_from_to.map_or((p.n, p.n), |(first, _)| (first, p.n)));
-            } else if theory > high {
-                below += 1;
-            } else {
-                inside += 1;
-            }
-        }
-        Coverage {
-            points: points.len() as u64,
-            inside,
-            above,
-            below,
-            above_from_to,
-            verdict,
-        }
-    }
 }
 
 #[cfg(test)]

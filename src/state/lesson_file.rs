@@ -537,7 +537,12 @@ mod tests {
     use super::*;
     use crate::state::settings::Settings;
 
-    const SAMPLE: &str = "# a sample\nid: sample\ntitle.en: T\ntitle.zh: 标\ntitle.ja: タ\n\nstep\nstate: m=16&k=3&hash=murmur3\nen: Empty, {m} bits.\nzh: 空\nja: 空\n\nstep\ndo: add=cat&query=cow\nexpect: false-positive\nen: cow at {positions:cow}\nen: second paragraph\nzh: 牛\nja: 牛\n";
+    const SAMPLE: &str = concat!(
+        "# a sample\nid: sample\ntitle.en: T\ntitle.zh: 标\ntitle.ja: タ\n",
+        "\nstep\nstate: m=16&k=3&hash=murmur3\nen: Empty, {m} bits.\nzh: 空\nja: 空\n",
+        "\nstep\ndo: add=cat&query=cow\nexpect: false-positive\nen: cow at {positions:cow}\n",
+        "en: second paragraph\nzh: 牛\nja: 牛\n"
+    );
 
     #[test]
     fn a_lesson_file_reads_into_steps() {

@@ -17,6 +17,7 @@ pub mod filter_state;
 pub mod grid_layout;
 pub mod grow_view;
 pub mod hash_quality_view;
+pub mod lab_coverage;
 pub mod lab_view;
 pub mod lab_view_model;
 pub mod lesson_file;

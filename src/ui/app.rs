@@ -125,7 +125,9 @@ pub fn App() -> Html {
                 <div class="slot">{ lesson(text, &state, &dispatch) }</div>
                 <div class="slot">{ visualizer }</div>
                 <div class="slot">{ view }</div>
-                <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ announcement }</div>
+                <div id="announcer" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+                    { announcement }
+                </div>
             </div>
         </ContextProvider<&'static Text>>
     }

@@ -53,7 +53,9 @@ pub fn header(
         return html! {
             <header class="app-header compact-header">
                 <h1>{ text.title }</h1>
-                <a id="open-full" href={links.full_page.clone().unwrap_or_default()} target="_blank" rel="noopener">{ text.embed_open_full }</a>
+                <a id="open-full" href={links.full_page.clone().unwrap_or_default()} target="_blank" rel="noopener">
+                    { text.embed_open_full }
+                </a>
             </header>
         };
     }
@@ -65,6 +67,11 @@ pub fn header(
         .collect();
     let dispatch = dispatch_to(state);
     let act = |action: Action| send::<MouseEvent>(&dispatch, action);
+    let toggle_practice = act(Action::Practice(if state.practice().is_some() {
+        PracticeAction::Stop
+    } else {
+        PracticeAction::Start(1)
+    }));
     html! {
         <header class="app-header">
             <h1>{ text.title }</h1>
@@ -79,9 +86,8 @@ pub fn header(
                 </select>
             </div>
             <div class="page-tools">
-                <button id="practice-open" aria-pressed={state.practice().is_some().to_string()} onclick={act(Action::Practice(
-                            if state.practice().is_some() { PracticeAction::Stop } else { PracticeAction::Start(1) }))}
-                        title={text.practice_heading}>{ text.practice_button }</button>
+                <button id="practice-open" aria-pressed={state.practice().is_some().to_string()}
+                        onclick={toggle_practice} title={text.practice_heading}>{ text.practice_button }</button>
                 { embed_code(text, links, state.embed_snippet(), &dispatch) }
                 <button id="present-button" aria-pressed={state.presentation().to_string()} title={text.present_toggle}
                         onclick={act(Action::Page(PageAction::TogglePresentation))}>{ text.present_short }</button>

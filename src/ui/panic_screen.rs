@@ -54,7 +54,10 @@ fn build() -> Option<()> {
         BUILT.with(|b| b.set(true));
         return None;
     }
-    let screen = r#"<div class="panic-screen" role="alert" hidden><h2 id="panic-title"></h2><p id="panic-detail"></p><a id="panic-reload"></a><a id="panic-saved"></a></div>"#;
+    let screen = concat!(
+        r#"<div class="panic-screen" role="alert" hidden><h2 id="panic-title"></h2>"#,
+        r#"<p id="panic-detail"></p><a id="panic-reload"></a><a id="panic-saved"></a></div>"#
+    );
     document
         .body()?
         .insert_adjacent_html("beforeend", screen)

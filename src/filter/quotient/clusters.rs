@@ -75,7 +75,7 @@ impl QuotientFilter {
 /// This is the clustering of linear probing with one slot per fingerprint (Knuth, *The Art
 /// of Computer Programming*, vol. 3, §6.4, whose search costs `(1 + 1/(1 − α)^2) / 2` come
 /// from the same random walk); it is why quotient filters are run below about 90 % load:
-/// E[L] is 1.54 at α = 0.5, 6.2 at 0.9 and 12 at 0.95.
+/// E\[L\] is 1.54 at α = 0.5, 6.2 at 0.9 and 12 at 0.95.
 pub fn mean_cluster_length(load: f64) -> f64 {
     let first = load / -(-load).exp_m1();
     1.0 + (first - 1.0) / (1.0 - load)

@@ -3,11 +3,10 @@
 
 use std::rc::Rc;
 
-use super::link_entries::entry_as_applied;
 use super::{FilterState, Message};
 use crate::state::log::{apply_entry, apply_entry_leaving_a_gap, LogEntry, Members};
 use crate::state::settings::FilterModel;
-use crate::state::url::Notice;
+use crate::state::url::{Notice, NoticeReason};
 
 /// A long paste, or a long link's entries, being added in slices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +111,52 @@ impl BulkBuilder {
 }
 
 /// The item one line of a paste holds: the line without its line break (`\n`, `\r\n`),
+/// How the page applies one of a link's entries to this filter: the entry logged and
+/// whether it is an unsafe deletion (which the page then says broke members); or the
+/// parameter, the item and why the page refuses it.
+///
+/// - `add` always applies.
+/// - In counting mode `remove` applies to a member; `force_remove` applies to an item that
+///   tests as present (a member's is logged as a `remove`); `naive_delete` is a `remove`.
+///   An item with a 0 counter is refused as certainly absent, a non-member's `remove` as a
+///   false positive.
+/// - In a plain filter `naive_delete` clears the item's bits; `remove` and `force_remove`
+///   are refused.
+fn entry_as_applied(
+    filter: &FilterModel,
+    members: &Members,
+    entry: LogEntry,
+) -> Result<(LogEntry, bool), (&'static str, String, NoticeReason)> {
+    let param = match &entry {
+        LogEntry::Add(_) => return Ok((entry, false)),
+        LogEntry::Remove(_) => "remove",
+        LogEntry::ForceRemove(_) => "force_remove",
+        LogEntry::NaiveDelete(_) => "naive_delete",
+    };
+    let force = matches!(entry, LogEntry::ForceRemove(_));
+    let item = match entry {
+        LogEntry::Add(item)
+        | LogEntry::Remove(item)
+        | LogEntry::ForceRemove(item)
+        | LogEntry::NaiveDelete(item) => item,
+    };
+    match filter {
+        FilterModel::Counting(counting) => {
+            if !counting.zero_positions(item.as_bytes()).is_empty() {
+                Err((param, item, NoticeReason::RemoveAbsent))
+            } else if members.contains(&item) {
+                Ok((LogEntry::Remove(item), false))
+            } else if force {
+                Ok((LogEntry::ForceRemove(item), true))
+            } else {
+                Err((param, item, NoticeReason::RemoveFalsePositive))
+            }
+        }
+        FilterModel::Plain(_) if param == "naive_delete" => Ok((LogEntry::NaiveDelete(item), true)),
+        FilterModel::Plain(_) => Err((param, item, NoticeReason::RemovePlain)),
+    }
+}
+
 /// or nothing when only spaces are left.
 pub fn pasted_item(line: &str) -> Option<&str> {
     let item = line.trim_end_matches('\n').trim_end_matches('\r');

@@ -1,5 +1,5 @@
 //! A link's entries joining the filter: each applied as the page would apply it (see
-//! [`entry_as_applied`]), in one pass without an undo step of their own, then the link's
+//! [`super::bulk`]), in one pass without an undo step of their own, then the link's
 //! query asked.
 
 use std::rc::Rc;
@@ -7,10 +7,9 @@ use std::rc::Rc;
 use super::bulk::LinkEntries;
 use super::removal::false_negatives_of;
 use super::{BulkBuilder, FilterState, Message};
-use crate::state::log::{replay, LogEntry, Members};
+use crate::state::log::{replay, LogEntry};
 use crate::state::query::run_query;
-use crate::state::settings::FilterModel;
-use crate::state::url::{Notice, NoticeReason};
+use crate::state::url::Notice;
 
 impl FilterState {
     /// A builder that adds a link's `entries` to the current filter, then asks `query`.
@@ -70,51 +69,5 @@ impl FilterState {
             self.ask_from_link(query);
         }
         link.notices
-    }
-}
-
-/// How the page applies one of a link's entries to this filter: the entry logged and
-/// whether it is an unsafe deletion (which the page then says broke members); or the
-/// parameter, the item and why the page refuses it.
-///
-/// - `add` always applies.
-/// - In counting mode `remove` applies to a member; `force_remove` applies to an item that
-///   tests as present (a member's is logged as a `remove`); `naive_delete` is a `remove`.
-///   An item with a 0 counter is refused as certainly absent, a non-member's `remove` as a
-///   false positive.
-/// - In a plain filter `naive_delete` clears the item's bits; `remove` and `force_remove`
-///   are refused.
-pub(in crate::state) fn entry_as_applied(
-    filter: &FilterModel,
-    members: &Members,
-    entry: LogEntry,
-) -> Result<(LogEntry, bool), (&'static str, String, NoticeReason)> {
-    let param = match &entry {
-        LogEntry::Add(_) => return Ok((entry, false)),
-        LogEntry::Remove(_) => "remove",
-        LogEntry::ForceRemove(_) => "force_remove",
-        LogEntry::NaiveDelete(_) => "naive_delete",
-    };
-    let force = matches!(entry, LogEntry::ForceRemove(_));
-    let item = match entry {
-        LogEntry::Add(item)
-        | LogEntry::Remove(item)
-        | LogEntry::ForceRemove(item)
-        | LogEntry::NaiveDelete(item) => item,
-    };
-    match filter {
-        FilterModel::Counting(counting) => {
-            if !counting.zero_positions(item.as_bytes()).is_empty() {
-                Err((param, item, NoticeReason::RemoveAbsent))
-            } else if members.contains(&item) {
-                Ok((LogEntry::Remove(item), false))
-            } else if force {
-                Ok((LogEntry::ForceRemove(item), true))
-            } else {
-                Err((param, item, NoticeReason::RemoveFalsePositive))
-            }
-        }
-        FilterModel::Plain(_) if param == "naive_delete" => Ok((LogEntry::NaiveDelete(item), true)),
-        FilterModel::Plain(_) => Err((param, item, NoticeReason::RemovePlain)),
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! Undo and redo are the page's (`AppState`'s history), since a lesson step is one undo
 //! step too: a change that is an undo step leaves the filter as it was before it
-//! ([`FilterState::take_undo_point`]) for the page to record.
+//! (`FilterState::take_undo_point`) for the page to record.
 
 use std::rc::Rc;
 

@@ -1,7 +1,7 @@
 //! What may run, before an action runs: one rule per thing that can hold the page's filter
 //! still (an embedding page's locks, a practice set, the link the page is still opening)
 //! and the timeline, which an action that changes the filter brings back to now. Each rule
-//! is a plain function of the action and the one fact it depends on; [`AppState::admit`]
+//! is a plain function of the action and the one fact it depends on; `AppState::admit`
 //! applies them in order.
 
 use crate::state::url::Embedding;

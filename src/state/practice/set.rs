@@ -137,12 +137,19 @@ impl Practice {
         for (index, r) in self.results.iter().enumerate() {
             score += u32::from(r.correct);
             messages.push(format!(
-                r#"{{"type":"bloomlab:result","seed":{seed},"index":{},"kind":"{}","correct":{},"attempts":{},"revealed":{},"score":{score},"total":{total}}}"#,
-                index + 1,
-                r.kind.key(),
-                r.correct,
-                r.attempts,
-                r.revealed
+                concat!(
+                    r#"{{"type":"bloomlab:result","seed":{seed},"index":{index},"kind":"{kind}","#,
+                    r#""correct":{correct},"attempts":{attempts},"revealed":{revealed},"#,
+                    r#""score":{score},"total":{total}}}"#
+                ),
+                seed = seed,
+                index = index + 1,
+                kind = r.kind.key(),
+                correct = r.correct,
+                attempts = r.attempts,
+                revealed = r.revealed,
+                score = score,
+                total = total
             ));
         }
         if !self.exercises.is_empty() && self.results.len() == self.exercises.len() {

@@ -435,7 +435,10 @@ fn the_first_attempt_scores_and_the_second_reveals() {
     }
     let messages = practice.messages();
     assert_eq!(messages.len(), practice.exercises.len() + 1);
-    assert!(messages[0].starts_with(r#"{"type":"bloomlab:result","seed":5,"index":1,"kind":"place","correct":false,"attempts":2,"revealed":false,"score":0,"#));
+    assert!(messages[0].starts_with(concat!(
+        r#"{"type":"bloomlab:result","seed":5,"index":1,"kind":"place","#,
+        r#""correct":false,"attempts":2,"revealed":false,"score":0,"#
+    )));
     assert!(messages[1].contains(
         r#""index":2,"kind":"predict","correct":true,"attempts":1,"revealed":false,"score":1,"#
     ));

@@ -305,7 +305,7 @@ pub fn parse(query: &str) -> UrlState {
 /// prints back unchanged.
 pub fn print(url: &UrlState) -> String {
     let mut out = String::new();
-    for param in PARAMS {
+    for param in PARAMS.iter() {
         (param.print)(url, &mut |value: &str| {
             if !out.is_empty() {
                 out.push('&');
@@ -440,7 +440,10 @@ mod tests {
 
     #[test]
     fn the_sketch_and_layout_links_print_back_as_they_were_read() {
-        let link = "layout=partitioned&view=cms&cms_w=16&cms_d=3&cms_add=a%20b&cms_add=a%20b&cms_zipf=2000&cms_query=a%20b";
+        let link = concat!(
+            "layout=partitioned&view=cms&cms_w=16&cms_d=3",
+            "&cms_add=a%20b&cms_add=a%20b&cms_zipf=2000&cms_query=a%20b"
+        );
         let url = parse(link);
         assert!(url.notices.is_empty(), "{:?}", url.notices);
         assert_eq!(url.cms.adds, ["a b", "a b"]);

@@ -227,7 +227,8 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
     // The links from the strip follow the cells once they are laid out.
     use_links_follow(&node, &props.marks, columns, layout.cell_px);
     html! {
-        <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"), ruled.then_some("ruled"))}
+        <div class={crate::class_list!("bit-grid", size_class, label_class, counting.then_some("counting"),
+                                       ruled.then_some("ruled"))}
              role="grid" aria-label={text.grid_label} {style} data-m={m.to_string()} ref={node}
              data-columns={columns.to_string()} data-cell-px={fixed(layout.cell_px, 0)}
              aria-busy={busy.then_some("true")}
@@ -242,7 +243,9 @@ pub fn BitGrid(props: &BitViewProps) -> Html {
                     .copied()
                     .collect();
                 let cursor = props.cursor.filter(|&c| c >= start && c < end);
-                let in_row = |cells: &[u64]| cells.iter().copied().filter(|&p| p >= start && p < end).collect::<Vec<u64>>();
+                let in_row = |cells: &[u64]| {
+                    cells.iter().copied().filter(|&p| p >= start && p < end).collect::<Vec<u64>>()
+                };
                 let (picked, named) = (in_row(&props.picked), in_row(&props.named));
                 // Only the rows that meet the item's block are told which it is, so that a
                 // new item redraws those rows alone.
@@ -415,16 +418,20 @@ fn cell(index: u64, value: u8, marks: &[&Mark], row: &GridRowProps) -> Html {
         }
     });
     html! {
-        <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"), saturated.then_some("saturated"),
-                             count_class, mark_classes, colour, decides.then_some("decider"), is_cursor.then_some("cursor"),
-                             slice.or(lane).map(|_| "in-slice"), unused.then_some("unused"), show_index.then_some("show-index"),
+        <div {id} class={crate::class_list!("cell", (set || pending).then_some("set"), pending.then_some("pending"),
+                             saturated.then_some("saturated"),
+                             count_class, mark_classes, colour, decides.then_some("decider"),
+                             is_cursor.then_some("cursor"),
+                             slice.or(lane).map(|_| "in-slice"), unused.then_some("unused"),
+                             show_index.then_some("show-index"),
                              block_class, in_item_block.then_some("item-block"),
                              picked.then_some("picked"))}
              data-picked={picked.then_some("true")}
              role="gridcell" title={label.clone()} aria-label={label}
              data-slice={slice.map(|i| i.to_string())} data-unused={unused.then_some("true")}
              data-block={block.map(|b| b.to_string())} data-lane={lane.map(|w| w.to_string())}
-             data-bit-index={index.to_string()} data-index-shown={(labels.index || show_index).then_some("true")} data-bit-set={if set { "1" } else { "0" }}
+             data-bit-index={index.to_string()} data-index-shown={(labels.index || show_index).then_some("true")}
+             data-bit-set={if set { "1" } else { "0" }}
              data-count={data_count} data-decider={decides.then_some("true")} data-extra={extra.then_some("true")}>
             if labels.index || show_index { <span class="cell-index">{ index }</span> }
             if labels.digit {

@@ -90,9 +90,11 @@ pub fn bit_view(text: &Text, props: &BitViewPanelProps) -> Html {
     let m = props.filter.shape().m();
     let view = if m <= DOM_GRID_MAX {
         html! { <BitGrid filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor}
-        picked={props.picked.clone()} picking={props.picking} named={props.named.clone()} ondispatch={props.ondispatch.clone()} /> }
+        picked={props.picked.clone()} picking={props.picking} named={props.named.clone()}
+        ondispatch={props.ondispatch.clone()} /> }
     } else {
-        html! { <BitCanvas filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor} ondispatch={props.ondispatch.clone()} /> }
+        html! { <BitCanvas filter={props.filter.clone()} marks={props.marks.clone()} cursor={props.cursor}
+        ondispatch={props.ondispatch.clone()} /> }
     };
     html! {
         <div class="bit-stage">

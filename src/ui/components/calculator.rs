@@ -281,38 +281,78 @@ pub fn calculator(text: &'static Text, props: &CalculatorProps) -> Html {
         "<h3>{claim_title}</h3>",
         claim_title = text.claim_title
     );
+    // The question's fields (greyed where the question does not use them) and the claim's.
+    let n_field = TextField {
+        disabled: !use_n,
+        ..TextField::new("calc-n", text.calc_n, field_n, show(&errors.n))
+    };
+    let p_field = TextField {
+        disabled: !use_p,
+        ..TextField::new("calc-p", text.calc_p_input, field_p, show(&errors.p))
+    };
+    let m_field = TextField {
+        disabled: !use_m,
+        ..TextField::new("calc-m", text.calc_m, field_m, show(&errors.m))
+    };
+    let k_field = TextField {
+        disabled: !use_k,
+        ..TextField::new("calc-k", text.calc_k, field_k, show(&errors.k))
+    };
+    let claim_n_field = TextField::new(
+        "claim-n",
+        text.calc_n,
+        claim.n.clone(),
+        show(&claim_errors.n),
+    );
+    let claim_p_field = TextField::new(
+        "claim-p",
+        text.calc_p_input,
+        claim.p.clone(),
+        show(&claim_errors.p),
+    );
+    let claim_bytes_field = TextField::new(
+        "claim-bytes",
+        text.claim_bytes,
+        claim.bytes.clone(),
+        show(&claim_errors.bytes),
+    );
     html! {
         <section class="panel calculator" aria-labelledby="calc-title">
             <h2 id="calc-title">{ text.calculator }</h2>
             <fieldset class="field mode calc-modes">
                 <legend>{ text.calc_solve }</legend>
                 { for Solve::ALL.iter().map(|&m| {
+                    let choose = send::<Event>(&props.ondispatch, Action::Calculator(CalculatorAction::SetMode(m)));
                     html! {
                         <label>
                             <input type="radio" name="calc-mode" id={format!("calc-mode-{}", m.key())}
-                                   checked={*mode == m} onchange={send::<Event>(&props.ondispatch, Action::Calculator(CalculatorAction::SetMode(m)))} />
+                                   checked={*mode == m} onchange={choose} />
                             { labels::solve(text, m) }
                         </label>
                     }
                 }) }
             </fieldset>
             <div class="control-row">
-                { text_field(TextField { disabled: !use_n, ..TextField::new("calc-n", text.calc_n, field_n, show(&errors.n)) }, update(|i, v| i.n = v)) }
-                { text_field(TextField { disabled: !use_p, ..TextField::new("calc-p", text.calc_p_input, field_p, show(&errors.p)) }, update(|i, v| i.p = v)) }
-                { text_field(TextField { disabled: !use_m, ..TextField::new("calc-m", text.calc_m, field_m, show(&errors.m)) }, update(|i, v| i.m = v)) }
-                { text_field(TextField { disabled: !use_k, ..TextField::new("calc-k", text.calc_k, field_k, show(&errors.k)) }, update(|i, v| i.k = v)) }
+                { text_field(n_field, update(|i, v| i.n = v)) }
+                { text_field(p_field, update(|i, v| i.p = v)) }
+                { text_field(m_field, update(|i, v| i.m = v)) }
+                { text_field(k_field, update(|i, v| i.k = v)) }
             </div>
             { fix_fields }
             { outputs }
             { tables.html() }
             <div class="toolbar">
-                <button id="claim-billion" onclick={preset("1000000000", "0.0001", "18000000")}>{ text.claim_preset_billion }</button>
-                <button id="claim-two-files" onclick={preset("5000000000", "0.01", "4294967296")}>{ text.claim_preset_files }</button>
+                <button id="claim-billion" onclick={preset("1000000000", "0.0001", "18000000")}>
+                    { text.claim_preset_billion }
+                </button>
+                <button id="claim-two-files" onclick={preset("5000000000", "0.01", "4294967296")}>
+                    { text.claim_preset_files }
+                </button>
             </div>
             <div class="control-row">
-                { text_field(TextField::new("claim-n", text.calc_n, claim.n.clone(), show(&claim_errors.n)), update_claim(|c, v| c.n = v)) }
-                { text_field(TextField::new("claim-p", text.calc_p_input, claim.p.clone(), show(&claim_errors.p)), update_claim(|c, v| c.p = v)) }
-                { text_field(TextField::new("claim-bytes", text.claim_bytes, claim.bytes.clone(), show(&claim_errors.bytes)), update_claim(|c, v| c.bytes = v)) }
+                { text_field(claim_n_field, update_claim(|c, v| c.n = v)) }
+                { text_field(claim_p_field, update_claim(|c, v| c.p = v)) }
+                { text_field(claim_bytes_field, update_claim(|c, v| c.bytes = v)) }
             </div>
             { claim_result }
         </section>

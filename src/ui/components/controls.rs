@@ -178,12 +178,14 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
             <fieldset class="field mode">
                 <legend>{ text.mode }</legend>
                 <label>
-                    <input type="radio" name="mode" value="bloom" checked={!counting} disabled={locked(Lockable::Mode)}
+                    <input type="radio" name="mode" value="bloom" checked={!counting}
+                           disabled={locked(Lockable::Mode)}
                            onchange={on_mode(Mode::Bloom)} />
                     { text.mode_bloom }
                 </label>
                 <label>
-                    <input type="radio" name="mode" value="counting" checked={counting} disabled={locked(Lockable::Mode)}
+                    <input type="radio" name="mode" value="counting" checked={counting}
+                           disabled={locked(Lockable::Mode)}
                            onchange={on_mode(Mode::Counting)} />
                     { text.mode_counting }
                 </label>
@@ -192,7 +194,8 @@ pub fn controls(text: &'static Text, props: &ControlsProps) -> Html {
                 { number_field(text, NumberField { id: "field-width", label: text.counter_width,
                       value: s.width().to_string(), draft: props.drafts.width.clone(), error: errors.width.clone(),
                       oninput: typing(SettingField::Width),
-                      onchange: commit(|v| Action::Filter(FilterAction::SetWidth(v))), disabled: locked(Lockable::Width) }) }
+                      onchange: commit(|v| Action::Filter(FilterAction::SetWidth(v))),
+                      disabled: locked(Lockable::Width) }) }
                 <p class="memory-cost">
                     { fill(text.memory_cost, &[&(s.m() * s.width() as u64), &s.m()]) }
                 </p>

@@ -133,7 +133,10 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
                     { for Demo::ALL.iter().map(|&demo| {
                         html! {
                             <button data-demo={demo_key(demo)}
-                                    onclick={send::<MouseEvent>(&props.ondispatch, Action::Filter(FilterAction::LoadDemo(demo)))}>
+                                    onclick={send::<MouseEvent>(
+                                        &props.ondispatch,
+                                        Action::Filter(FilterAction::LoadDemo(demo)),
+                                    )}>
                                 { labels::demo(text, demo) }
                             </button>
                         }
@@ -149,7 +152,9 @@ pub fn deletion_panel(text: &'static Text, props: &DeletionPanelProps) -> Html {
                             }) }
                         </select>
                         if shape.m() > COMPARE_GRID_MAX {
-                            <p class="hint" id="compare-grids-hidden">{ fill(text.compare_grids_hidden, &[&COMPARE_GRID_MAX]) }</p>
+                            <p class="hint" id="compare-grids-hidden">
+                                { fill(text.compare_grids_hidden, &[&COMPARE_GRID_MAX]) }
+                            </p>
                         }
                         <div class="compare-sides">
                             { side(text.compare_plain, &cmp.plain, &cmp.plain_false_negatives, "plain") }

@@ -275,9 +275,11 @@ pub fn FprPlot(props: &FprPlotProps) -> Html {
                         Layout::Blocked => fill(text.fpr_blocked, &[&512]),
                         Layout::SplitBlock => text.fpr_split_block.to_owned(),
                     } }</li>
-                    <li><span class="key approx" />{ if partitioned { text.fpr_standard_same } else { text.plot_approx } }</li>
+                    <li><span class="key approx" />
+                        { if partitioned { text.fpr_standard_same } else { text.plot_approx } }</li>
                     if double_hashing {
-                        <li data-legend="double-hashing"><span class="key double-hashing" />{ text.plot_double_hashing }</li>
+                        <li data-legend="double-hashing"><span class="key double-hashing" />
+                            { text.plot_double_hashing }</li>
                     }
                     { for props.runs.iter().filter(|r| !r.points.is_empty()).map(|r| html! {
                         <li data-legend={r.family.key()}><span class={crate::class_list!("key", marker(r.family))} />

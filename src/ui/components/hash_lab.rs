@@ -368,15 +368,22 @@ pub fn HashLab(props: &HashLabProps) -> Html {
                 { number_field(("hashes-m", text.bits_m), props, |s| &mut s.m, problem(problems.m.as_ref())) }
                 { number_field(("hashes-k", text.hashes_k), props, |s| &mut s.k, problem(problems.k.as_ref())) }
                 if settings.source != CorpusSource::Pasted {
-                    { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size, problem(problems.size.as_ref())) }
+                    { number_field(("corpus-size", text.hashes_size), props, |s| &mut s.size,
+                                   problem(problems.size.as_ref())) }
                 } else {
-                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder} value={settings.pasted.clone()} oninput={on_paste}
-                              aria-label={text.corpus_paste} aria-invalid={problems.pasted.is_some().then_some("true")} aria-describedby="corpus-paste-error" />
-                    <span id="corpus-paste-error" class="field-error" role="alert" data-field-error="corpus-paste">{ problem(problems.pasted.as_ref()).unwrap_or_default() }</span>
+                    <textarea id="corpus-paste" rows="5" placeholder={text.bulk_placeholder}
+                              value={settings.pasted.clone()} oninput={on_paste}
+                              aria-label={text.corpus_paste}
+                              aria-invalid={problems.pasted.is_some().then_some("true")}
+                              aria-describedby="corpus-paste-error" />
+                    <span id="corpus-paste-error" class="field-error" role="alert" data-field-error="corpus-paste">
+                        { problem(problems.pasted.as_ref()).unwrap_or_default() }
+                    </span>
                 }
             </div>
             { results.html() }
-            { number_field(("hq-show-item", text.hq_show_label), props, |s| &mut s.show, problem(problems.show.as_ref())) }
+            { number_field(("hq-show-item", text.hq_show_label), props, |s| &mut s.show,
+                           problem(problems.show.as_ref())) }
             if !settings.show.is_empty() && problems.show.is_none() {
                 { classic_values(text, &settings.show) }
             }

@@ -123,8 +123,10 @@ pub fn ItemList(props: &ItemListProps) -> Html {
         <section class="panel item-list" aria-labelledby="items-title">
             <h2 id="items-title">{ text.items }{ format!(" ({})", members.len()) }</h2>
             <div class="toolbar">
-                <button id="undo-button" onclick={act(Action::Filter(FilterAction::Undo))} disabled={!props.can_undo}>{ text.undo }</button>
-                <button id="redo-button" onclick={act(Action::Filter(FilterAction::Redo))} disabled={!props.can_redo}>{ text.redo }</button>
+                <button id="undo-button" onclick={act(Action::Filter(FilterAction::Undo))}
+                        disabled={!props.can_undo}>{ text.undo }</button>
+                <button id="redo-button" onclick={act(Action::Filter(FilterAction::Redo))}
+                        disabled={!props.can_redo}>{ text.redo }</button>
                 <button id="reset-button" onclick={act(Action::Filter(FilterAction::Reset))}>{ text.reset }</button>
             </div>
             if members.is_empty() {
@@ -133,7 +135,8 @@ pub fn ItemList(props: &ItemListProps) -> Html {
                 <div class="slot">{ member_list(text, members, props.mode, &props.ondispatch) }</div>
             }
             if let Some(bulk) = props.bulk {
-                <div class="bulk-progress" role="status" data-bulk-done={bulk.done.to_string()} data-bulk-total={bulk.total.to_string()}>
+                <div class="bulk-progress" role="status" data-bulk-done={bulk.done.to_string()}
+                     data-bulk-total={bulk.total.to_string()}>
                     <progress max={bulk.total.to_string()} value={bulk.done.to_string()} />
                     <span>{ fill(text.bulk_progress, &[&bulk.done, &bulk.total]) }</span>
                     if !bulk.opening_link {

@@ -133,10 +133,15 @@ pub fn k_plot(text: &'static Text, props: &KPlotProps) -> Html {
     );
     FRAME.x_name(&mut svg, text.kplot_x);
     markup!(svg, "</svg>");
+    let caption = if props.n_from_items {
+        text.kplot_caption
+    } else {
+        text.kplot_caption_half
+    };
     html! {
         <figure class="plot k-plot" data-optimal-k={fixed(k_opt, 3)}>
             { svg.html() }
-            <figcaption>{ fill(if props.n_from_items { text.kplot_caption } else { text.kplot_caption_half }, &[&props.m, &props.n, &props.k]) }</figcaption>
+            <figcaption>{ fill(caption, &[&props.m, &props.n, &props.k]) }</figcaption>
             { plot_download(text.download_svg, "k-plot", "rate-against-k.svg") }
         </figure>
     }

@@ -324,24 +324,32 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
             <div class="lab-setup">
             { head.html() }
             <div class="control-row">
-                { lab_field(text, "lab-n", text.lab_n_max, &lab.max_items, n_max.to_string(), set(LabAction::SetMaxItems)) }
-                { lab_field(text, "lab-filters", text.lab_filters, &lab.filters, filters_placeholder.clone(), set(LabAction::SetFilters)) }
-                { lab_field(text, "lab-probes", text.lab_probes, &lab.probes, String::new(), set(LabAction::SetProbes)) }
-                { lab_field(text, "lab-points", text.lab_points, &lab.points, String::new(), set(LabAction::SetPoints)) }
+                { lab_field(text, "lab-n", text.lab_n_max, &lab.max_items, n_max.to_string(),
+                            set(LabAction::SetMaxItems)) }
+                { lab_field(text, "lab-filters", text.lab_filters, &lab.filters, filters_placeholder.clone(),
+                            set(LabAction::SetFilters)) }
+                { lab_field(text, "lab-probes", text.lab_probes, &lab.probes, String::new(),
+                            set(LabAction::SetProbes)) }
+                { lab_field(text, "lab-points", text.lab_points, &lab.points, String::new(),
+                            set(LabAction::SetPoints)) }
                 { points_note.html() }
-                { lab_field(text, "lab-seed", text.lab_seed, &lab.seed, String::new(), set(LabAction::SetSeed)) }
+                { lab_field(text, "lab-seed", text.lab_seed, &lab.seed, String::new(),
+                            set(LabAction::SetSeed)) }
                 <fieldset class="field mode">
                     <legend>{ text.lab_families }</legend>
-                    <label><input type="radio" name="lab-families" checked={lab.families == FamilyChoice::Current}
+                    <label><input type="radio" name="lab-families"
+                                  checked={lab.families == FamilyChoice::Current}
                                   onchange={families(FamilyChoice::Current)} />{ shape.family().label() }</label>
-                    <label><input type="radio" name="lab-families" id="lab-both" checked={lab.families == FamilyChoice::Both}
+                    <label><input type="radio" name="lab-families" id="lab-both"
+                                  checked={lab.families == FamilyChoice::Both}
                                   onchange={families(FamilyChoice::Both)} />{ text.lab_both }</label>
                 </fieldset>
                 <fieldset class="field mode">
                     <legend>{ text.lab_axis }</legend>
                     <label><input type="radio" name="lab-axis" checked={lab.axis == AxisKind::Linear}
                                   onchange={axis(AxisKind::Linear)} />{ text.lab_linear }</label>
-                    <label><input type="radio" name="lab-axis" id="lab-log" checked={lab.axis == AxisKind::Log}
+                    <label><input type="radio" name="lab-axis" id="lab-log"
+                                  checked={lab.axis == AxisKind::Log}
                                   onchange={axis(AxisKind::Log)} />{ text.lab_log }</label>
                 </fieldset>
             </div>
@@ -351,9 +359,11 @@ pub fn LabPanel(props: &LabPanelProps) -> Html {
                 if lab.status == RunStatus::Paused {
                     <button id="lab-resume" onclick={act(LabAction::Resume)}>{ text.lab_resume }</button>
                 } else {
-                    <button id="lab-pause" disabled={!running} onclick={act(LabAction::Pause)}>{ text.lab_pause }</button>
+                    <button id="lab-pause" disabled={!running}
+                            onclick={act(LabAction::Pause)}>{ text.lab_pause }</button>
                 }
-                <button id="lab-cancel" disabled={matches!(lab.status, RunStatus::Idle | RunStatus::Done)} onclick={act(LabAction::Cancel)}>{ text.lab_cancel }</button>
+                <button id="lab-cancel" disabled={matches!(lab.status, RunStatus::Idle | RunStatus::Done)}
+                        onclick={act(LabAction::Cancel)}>{ text.lab_cancel }</button>
                 <a id="lab-csv" class="button" href={csv_href.clone()} download="bloom-fpr.csv"
                    aria-disabled={(points_done == 0).to_string()}>{ text.lab_csv }</a>
             </div>

@@ -88,12 +88,15 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
             <div class="lesson-head">
                 <h2 id="lesson-title">{ props.title.clone() }</h2>
                 <span class="lesson-count">{ fill(text.lesson_step, &[&(props.step + 1), &props.count]) }</span>
-                <button id="lesson-exit" class="small" onclick={act(Action::Lesson(LessonAction::Stop))}>{ text.lesson_exit }</button>
+                <button id="lesson-exit" class="small" onclick={act(Action::Lesson(LessonAction::Stop))}>
+                    { text.lesson_exit }
+                </button>
             </div>
             <div class="lesson-text" id="lesson-text" aria-live="polite" aria-atomic="true" tabindex="0">
                 if let Some(sentence) = &props.diverged {
                     <p class="lesson-diverged">{ sentence.clone() }{ " " }
-                        <button id="lesson-restore" class="primary" onclick={act(Action::Lesson(LessonAction::Restore))}>{ text.lesson_restore }</button>
+                        <button id="lesson-restore" class="primary"
+                                onclick={act(Action::Lesson(LessonAction::Restore))}>{ text.lesson_restore }</button>
                     </p>
                 } else {
                     { for props.paragraphs.iter().map(|p| html! { <p>{ p.clone() }</p> }) }
@@ -102,10 +105,12 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
             </div>
             <div class="toolbar lesson-nav">
                 // The buttons do what the clicker's keys do: a walk in progress steps first.
-                <button id="lesson-prev" ref={back_ref} disabled={props.step == 0 && !props.walking} onclick={act(Action::Backward)}>
+                <button id="lesson-prev" ref={back_ref} disabled={props.step == 0 && !props.walking}
+                        onclick={act(Action::Backward)}>
                     { "← " }{ text.lesson_back }
                 </button>
-                <button id="lesson-next" ref={next_ref} class="primary" disabled={at_end && !props.walking} onclick={act(Action::Forward)}>
+                <button id="lesson-next" ref={next_ref} class="primary" disabled={at_end && !props.walking}
+                        onclick={act(Action::Forward)}>
                     { text.lesson_next }{ " →" }
                 </button>
                 <span class="hint">{ text.lesson_keys }</span>

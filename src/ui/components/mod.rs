@@ -22,6 +22,7 @@ pub mod lesson_panel;
 pub mod lesson_picker;
 pub mod low_bits_note;
 pub mod notices;
+pub mod practice_focus;
 pub mod practice_form;
 pub mod practice_panel;
 pub mod practice_words;

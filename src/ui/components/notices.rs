@@ -26,10 +26,11 @@ pub fn notices(text: &'static Text, props: &NoticesProps) -> Html {
     html! {
         <section class="notices" role="status">
             { for props.notices.iter().enumerate().map(|(i, notice)| {
+                let dismiss = send::<MouseEvent>(&props.ondispatch, Action::Page(PageAction::DismissNotice(i)));
                 html! {
                     <p class="notice" data-notice-param={notice.param.clone()}>
                         { describe::notice(text, notice) }
-                        <button class="small" onclick={send::<MouseEvent>(&props.ondispatch, Action::Page(PageAction::DismissNotice(i)))}>
+                        <button class="small" onclick={dismiss}>
                             { text.notice_dismiss }
                         </button>
                     </p>
@@ -68,7 +69,10 @@ pub fn message_bar(text: &'static Text, props: &MessageBarProps) -> Html {
             <span>{ sentences::message(text, &props.message) }</span>
             if let Some(item) = remove_anyway {
                 <button id="remove-anyway-button" class="small danger"
-                        onclick={send::<MouseEvent>(&props.ondispatch, Action::Filter(FilterAction::ForceRemove(item)))}>
+                        onclick={send::<MouseEvent>(
+                            &props.ondispatch,
+                            Action::Filter(FilterAction::ForceRemove(item)),
+                        )}>
                     { text.remove_anyway }
                 </button>
             }

@@ -13,7 +13,7 @@ use crate::i18n::{fill, shown_item, Text};
 use crate::state::practice::{NumberField, Practice, PracticeAction, Response, Task};
 use crate::state::quiz::QuizAnswer;
 use crate::state::{Action, Members};
-use crate::ui::components::practice_panel::{focus_after, on_click};
+use crate::ui::components::practice_focus::{focus_after, on_click};
 use crate::ui::components::practice_words::{answer_label, number_list};
 
 /// A checkbox of the entry: its id, its label, and the (bit, item) pair (culprits) or the

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::i18n::{fill, Text};
 use crate::state::practice::{ExerciseState, Practice, PracticeAction, Task};
 use crate::state::{Action, FilterModel, Members};
-use crate::ui::browser;
+use crate::ui::components::practice_focus::on_click;
 use crate::ui::components::practice_form::{entry, PracticeForm};
 use crate::ui::components::practice_words::{hint, kind_label, question, working};
 use crate::ui::raw::{IntoHtml, Markup};
@@ -24,40 +24,6 @@ pub struct PracticePanelProps<'a> {
     pub members: &'a Members,
     /// Sends actions.
     pub ondispatch: Callback<Action>,
-}
-
-/// After an action, the focus goes to the first of these elements that the page then has
-/// (the button or field that had it may be gone). The page may draw the new form a frame or
-/// two later (Yew's scheduler yields to the browser during a long render), so this looks
-/// again on each of the next [`FOCUS_FRAMES`] frames until one is there.
-pub fn focus_after(ids: &'static [&'static str]) {
-    if !ids.is_empty() {
-        focus_within(ids, FOCUS_FRAMES);
-    }
-}
-
-/// How many frames [`focus_after`] waits at most for its elements (about half a second).
-const FOCUS_FRAMES: u32 = 30;
-
-fn focus_within(ids: &'static [&'static str], frames: u32) {
-    browser::next_frame(move || {
-        if !ids.iter().any(|id| browser::focus(id).is_some()) && frames > 1 {
-            focus_within(ids, frames - 1);
-        }
-    });
-}
-
-/// A button's click: sends a practice action, then puts the focus on the first of `focus`.
-pub fn on_click(
-    dispatch: &Callback<Action>,
-    action: PracticeAction,
-    focus: &'static [&'static str],
-) -> Callback<MouseEvent> {
-    let dispatch = dispatch.clone();
-    Callback::from(move |_: MouseEvent| {
-        dispatch.emit(Action::Practice(action.clone()));
-        focus_after(focus);
-    })
 }
 
 /// The end of a set: the score, the score per kind, a new set.
@@ -137,7 +103,12 @@ fn exercise(text: &'static Text, props: &PracticePanelProps, task: &Task) -> Htm
     let state = practice.state;
     let working = state.done().then(|| {
         let mut out = Markup::default();
-        working(text, props, task, &mut out);
+        working(
+            text,
+            (props.practice, props.filter, props.members),
+            task,
+            &mut out,
+        );
         out.html()
     });
     html! {

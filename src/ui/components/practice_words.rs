@@ -8,11 +8,11 @@ use crate::i18n::{fill, shown_item, Text};
 use crate::markup;
 use crate::state::numbers::{grouped, percent, percent_beside};
 use crate::state::practice::{
-    size_rate_limit, textbook_size, three_digits, ExerciseKind, ReadFigure, Task, SIZE_SLACK,
+    size_rate_limit, textbook_size, three_digits, ExerciseKind, Practice, ReadFigure, Task,
+    SIZE_SLACK,
 };
 use crate::state::quiz::QuizAnswer;
 use crate::state::{FilterModel, Members};
-use crate::ui::components::practice_panel::PracticePanelProps;
 use crate::ui::raw::Markup;
 
 /// A kind's name on the page.
@@ -130,8 +130,12 @@ pub fn hint(text: &'static Text, task: &Task, filter: &FilterModel, members: &Me
 }
 
 /// The right answer and its working, once the exercise is over.
-pub fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out: &mut Markup) {
-    let (practice, filter) = (props.practice, props.filter);
+pub fn working(
+    text: &'static Text,
+    (practice, filter, members): (&Practice, &FilterModel, &Members),
+    task: &Task,
+    out: &mut Markup,
+) {
     let shape = filter.shape();
     let (m, k) = (shape.m(), shape.k());
     markup!(
@@ -175,7 +179,7 @@ pub fn working(text: &'static Text, props: &PracticePanelProps, task: &Task, out
                 ),
                 ReadFigure::Rate => fill(
                     text.practice_answer_rate,
-                    &[&m, &k, &props.members.len(), &three_digits(*value)],
+                    &[&m, &k, &members.len(), &three_digits(*value)],
                 ),
             })
         }

@@ -49,18 +49,23 @@ pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
                 <p class="notice" data-save="too-long">{ text.link_too_long }</p>
             }
             if let Some(kept) = kept {
-                <p class="notice" data-save="kept" data-kept-items={p.kept_items.map(|n| n.to_string())}>
+                <p class="notice" data-save="kept"
+                   data-kept-items={p.kept_items.map(|n| n.to_string())}>
                     { fill(text.storage_kept, &[&kept]) }{ " " }
-                    <button id="restore-kept" class="small" onclick={restore_kept}>{ text.storage_restore_kept }</button>
+                    <button id="restore-kept" class="small" onclick={restore_kept}>
+                        { text.storage_restore_kept }
+                    </button>
                 </p>
             }
             if p.restored {
                 <p class="notice" data-save="restored">
                     { text.storage_restored }
-                    <button id="start-fresh" class="small" onclick={act(Action::Filter(FilterAction::StartFresh))}>{ text.storage_fresh }</button>
+                    <button id="start-fresh" class="small"
+                            onclick={act(Action::Filter(FilterAction::StartFresh))}>{ text.storage_fresh }</button>
                 </p>
             }
-            <button class="small" id="save-note-dismiss" onclick={act(Action::Page(PageAction::DismissSaveNote))}>{ text.notice_dismiss }</button>
+            <button class="small" id="save-note-dismiss"
+                    onclick={act(Action::Page(PageAction::DismissSaveNote))}>{ text.notice_dismiss }</button>
         </section>
     }
 }

@@ -331,14 +331,21 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             { intro.html() }
             <button id="sets-example" onclick={example}>{ text.sets_example }</button>
             <div class="sets-inputs">
-                <label>{ "A" }<textarea id="set-a" rows="6" value={props.texts[0].clone()} oninput={type_items(0)} onchange={set_items(0)} /></label>
-                <label>{ "B" }<textarea id="set-b" rows="6" value={props.texts[1].clone()} oninput={type_items(1)} onchange={set_items(1)} /></label>
+                <label>{ "A" }<textarea id="set-a" rows="6" value={props.texts[0].clone()}
+                                        oninput={type_items(0)} onchange={set_items(0)} /></label>
+                <label>{ "B" }<textarea id="set-b" rows="6" value={props.texts[1].clone()}
+                                        oninput={type_items(1)} onchange={set_items(1)} /></label>
             </div>
             { grids_hidden.html() }
             <div class="sets-grids">
-                <div data-set="a"><h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(fa, Vec::new()) }</div>
-                <div data-set="b"><h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(fb, Vec::new()) }</div>
-                <div data-set="union" data-union-exact={union_exact.to_string()} data-ones={union.count_ones().to_string()}>
+                <div data-set="a">
+                    <h3>{ labels::filter_heading(text, "A", a_items.len()) }</h3>{ grid(fa, Vec::new()) }
+                </div>
+                <div data-set="b">
+                    <h3>{ labels::filter_heading(text, "B", b_items.len()) }</h3>{ grid(fb, Vec::new()) }
+                </div>
+                <div data-set="union" data-union-exact={union_exact.to_string()}
+                     data-ones={union.count_ones().to_string()}>
                     <h3>{ text.sets_union }</h3>{ grid(union, Vec::new()) }
                     { union_note.html() }
                 </div>
@@ -353,12 +360,18 @@ pub fn sets_panel(text: &'static Text, props: &SetsPanelProps) -> Html {
             { fold_intro.html() }
             if members == 0 {
                 <p class="hint" id="fold-empty">{ text.fold_empty }{ " " }
-                    <button id="fold-example" onclick={fold_example_click}>{ fill(text.fold_example, &[&fold_example_size(shape.m(), shape.k())]) }</button>
+                    <button id="fold-example" onclick={fold_example_click}>
+                        { fill(text.fold_example, &[&fold_example_size(shape.m(), shape.k())]) }
+                    </button>
                 </p>
             }
             <div class="toolbar">
-                <button id="fold-more" disabled={!can_fold} onclick={fold_to(props.folds + 1)}>{ text.fold_more }</button>
-                <button id="fold-less" disabled={props.folds == 0} onclick={fold_to(props.folds.saturating_sub(1))}>{ text.fold_less }</button>
+                <button id="fold-more" disabled={!can_fold} onclick={fold_to(props.folds + 1)}>
+                    { text.fold_more }
+                </button>
+                <button id="fold-less" disabled={props.folds == 0} onclick={fold_to(props.folds.saturating_sub(1))}>
+                    { text.fold_less }
+                </button>
             </div>
             { folds.html() }
             if let Some(last) = figures.levels.last() { { grid(last, Vec::new()) } }

@@ -60,7 +60,9 @@ pub fn text_field(field: TextField, oninput: Callback<String>) -> Html {
             <label for={id}>{ label }</label>
             <input id={id} type="text" {value} {placeholder} {oninput} {disabled} autocomplete="off"
                    aria-invalid={problem.is_some().to_string()} aria-describedby={error_id.clone()} />
-            <span id={error_id} class="field-error" role="alert" data-field-error={id}>{ problem.unwrap_or_default() }</span>
+            <span id={error_id} class="field-error" role="alert" data-field-error={id}>
+                { problem.unwrap_or_default() }
+            </span>
         </div>
     }
 }

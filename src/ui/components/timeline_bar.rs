@@ -58,7 +58,8 @@ pub fn timeline_bar(
                    aria-valuetext={at.clone()} {oninput} />
             <span class="timeline-at" aria-hidden="true">{ at }</span>
             if t < total {
-                <button id="timeline-now" class="small" onclick={send::<MouseEvent>(ondispatch, Action::Filter(FilterAction::Seek(None)))}>
+                <button id="timeline-now" class="small"
+                        onclick={send::<MouseEvent>(ondispatch, Action::Filter(FilterAction::Seek(None)))}>
                     { text.timeline_now }
                 </button>
             }

@@ -88,9 +88,14 @@ pub fn walk_panel(text: &'static Text, props: &WalkPanelProps) -> Html {
             { head.html() }
             <p class="walk-sentence" aria-live="polite" id="walk-sentence">{ sentence.html() }</p>
             <div class="toolbar">
-                <button id="walk-back" onclick={act(Action::Filter(FilterAction::StepBackWalk))} disabled={walk.step == 0}>{ text.walk_back }</button>
-                <button id="walk-next" class="primary" onclick={act(Action::Filter(FilterAction::StepWalk))}>{ text.walk_next }</button>
-                <button id="walk-cancel" onclick={act(Action::Filter(FilterAction::CancelWalk))}>{ text.walk_cancel }</button>
+                <button id="walk-back" onclick={act(Action::Filter(FilterAction::StepBackWalk))}
+                        disabled={walk.step == 0}>{ text.walk_back }</button>
+                <button id="walk-next" class="primary" onclick={act(Action::Filter(FilterAction::StepWalk))}>
+                    { text.walk_next }
+                </button>
+                <button id="walk-cancel" onclick={act(Action::Filter(FilterAction::CancelWalk))}>
+                    { text.walk_cancel }
+                </button>
             </div>
             { hint.html() }
         </section>

@@ -12,8 +12,8 @@ use crate::ui::shared::dispatch_to;
 use crate::ui::{browser, bulk, opening, panic_screen};
 
 /// Fetches the lessons once the page is up (when idle, unless the link opens a lesson),
-/// reports the page's height to an embedding page, notes the time from navigation to the first render (for the benchmark), and
-/// starts adding a long link's entries (in slices).
+/// reports the page's height to an embedding page, notes the time from navigation to the
+/// first render (for the benchmark), and starts adding a long link's entries (in slices).
 #[hook]
 pub fn use_startup(state: &UseReducerHandle<AppState>) {
     let dispatch = dispatch_to(state);

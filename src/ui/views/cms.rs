@@ -198,6 +198,19 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
         }
         markup!(out, "</tbody></table>");
     }
+    let (settings, problems) = (view.settings(), view.problems());
+    let width_field = TextField::new(
+        "cms-w",
+        text.cms_width,
+        settings.width.clone(),
+        problem(&problems.width),
+    );
+    let depth_field = TextField::new(
+        "cms-d",
+        text.cms_depth,
+        settings.depth.clone(),
+        problem(&problems.depth),
+    );
     html! {
         <main class="single" id="cms-view">
         <section class="panel cms" aria-labelledby="cms-title">
@@ -205,14 +218,18 @@ pub fn cms_view(text: &'static Text, state: &AppState, dispatch: &Callback<Actio
             <p class="lead" id="cms-lead">{ text.cms_lead }</p>
             <p class="hint">{ fill(text.cms_intro, &[&sketch.family().label()]) }</p>
             <div class="control-row">
-                { text_field(TextField::new("cms-w", text.cms_width, view.settings().width.clone(), problem(&view.problems().width)), cms(CmsAction::SetWidth)) }
-                { text_field(TextField::new("cms-d", text.cms_depth, view.settings().depth.clone(), problem(&view.problems().depth)), cms(CmsAction::SetDepth)) }
+                { text_field(width_field, cms(CmsAction::SetWidth)) }
+                { text_field(depth_field, cms(CmsAction::SetDepth)) }
                 <div onkeydown={onkeydown}>
                     { text_field(TextField::new("cms-item", text.cms_item, typed, None), cms(CmsAction::Query)) }
                 </div>
                 <button id="cms-add" onclick={add}>{ text.cms_add }</button>
-                <button id="cms-zipf" onclick={send::<MouseEvent>(dispatch, Action::Cms(CmsAction::AddZipf))}>{ text.cms_zipf }</button>
-                <button id="cms-clear" onclick={send::<MouseEvent>(dispatch, Action::Cms(CmsAction::Clear))}>{ text.cms_clear }</button>
+                <button id="cms-zipf" onclick={send::<MouseEvent>(dispatch, Action::Cms(CmsAction::AddZipf))}>
+                    { text.cms_zipf }
+                </button>
+                <button id="cms-clear" onclick={send::<MouseEvent>(dispatch, Action::Cms(CmsAction::Clear))}>
+                    { text.cms_clear }
+                </button>
             </div>
             { out.html() }
         </section>

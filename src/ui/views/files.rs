@@ -74,14 +74,15 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
     let file = shown.and_then(|s| s.report.file.as_ref());
     html! {
         <main class="single">
-            <section class="panel files" id="files" aria-labelledby="files-title" aria-busy={files.reading.then_some("true")}
-                     {ondrop} {ondragover}>
+            <section class="panel files" id="files" aria-labelledby="files-title"
+                     aria-busy={files.reading.then_some("true")} {ondrop} {ondragover}>
                 <h2 id="files-title">{ text.files_title }</h2>
                 <p class="lead" id="files-lead">{ text.files_intro }</p>
                 <div class="toolbar">
                     <div class="field">
                         <label for="parquet-file">{ text.files_pick }</label>
-                        <input id="parquet-file" type="file" accept=".parquet" aria-describedby="parquet-file-error" {onchange} />
+                        <input id="parquet-file" type="file" accept=".parquet" aria-describedby="parquet-file-error"
+                               {onchange} />
                     </div>
                     <button type="button" id="parquet-example" onclick={example}>{ text.files_example }</button>
                 </div>
@@ -89,12 +90,15 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
                 if let Some(file) = file {
                     { file_summary(text, file).html() }
                     { filter_table(text, file, &select) }
-                    { text_field(TextField::new("parquet-query", text.files_query, files.query.clone(), None), try_value.clone()) }
+                    { text_field(TextField::new("parquet-query", text.files_query, files.query.clone(), None),
+                                 try_value.clone()) }
                     if file.name == EXAMPLE_NAME {
                         <p class="try">{ text.try_these }
                             for tried in EXAMPLE_VALUES {
                                 <button type="button" data-try={tried}
-                                        onclick={try_value.reform(move |_: MouseEvent| tried.to_owned())}>{ tried }</button>
+                                        onclick={try_value.reform(move |_: MouseEvent| tried.to_owned())}>
+                                    { tried }
+                                </button>
                             }
                         </p>
                     }
@@ -140,7 +144,11 @@ fn filter_table(text: &Text, file: &FileReport, select: &Callback<usize>) -> Htm
                 <td>{ fraction(filter.fill, 4) }</td>
                 <td>{ estimate }</td>
                 <td>{ percent(filter.rate) }</td>
-                <td><button type="button" data-place={place.to_string()} aria-pressed={shown} {onclick}>{ text.files_show }</button></td>
+                <td>
+                    <button type="button" data-place={place.to_string()} aria-pressed={shown} {onclick}>
+                        { text.files_show }
+                    </button>
+                </td>
             </tr>
         }
     });

@@ -1,8 +1,8 @@
 //! The visualizer's layout. The item field and the bit array come first; the filter's
-//! settings sit in a compact row between them (after the answer on a phone); under it, the answer (the walk, the verdict and the hash
-//! arithmetic) beside the figures and the items. Practice appears when it is asked for, and
-//! the deletion demonstrations open on demand. On a phone everything stacks in the order
-//! item field, bit array, answer, the rest.
+//! settings sit in a compact row between them (after the answer on a phone); under it, the
+//! answer (the walk, the verdict and the hash arithmetic) beside the figures and the items.
+//! Practice appears when it is asked for, and the deletion demonstrations open on demand. On
+//! a phone everything stacks in the order item field, bit array, answer, the rest.
 
 use crate::markup;
 use crate::state::FilterAction;
@@ -204,12 +204,16 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
     // its bits (an explanation of the answer, not another query).
     let live = state.live_report().map(Rc::new);
     let verdict = live.clone().or_else(|| state.last_query().cloned()).map(|report| {
-        let culprits_on_demand = matches!(&report.verdict, crate::state::Verdict::FalsePositive { culprits } if culprits.is_empty());
+        let culprits_on_demand = matches!(
+            &report.verdict,
+            crate::state::Verdict::FalsePositive { culprits } if culprits.is_empty()
+        );
         html! {
             <div class="verdict-box" data-live={live.is_some().then_some("true")}>
                 { query_result(text, &QueryResultProps { report: Shared(report) }) }
                 if culprits_on_demand {
-                    <button id="culprits-button" class="small" onclick={crate::ui::shared::send(&dispatch, Action::Filter(FilterAction::ShowCulprits))}>
+                    <button id="culprits-button" class="small"
+                            onclick={crate::ui::shared::send(&dispatch, Action::Filter(FilterAction::ShowCulprits))}>
                         { text.show_culprits }
                     </button>
                 }
@@ -441,7 +445,8 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
                 { stats(text, &figures) }
                 <div class="slot">{ record }</div>
                 if !items_locked {
-                    <ItemList members={Shared(Rc::clone(state.members()))} mode={settings.mode()} bulk={state.bulk().copied()}
+                    <ItemList members={Shared(Rc::clone(state.members()))} mode={settings.mode()}
+                              bulk={state.bulk().copied()}
                               onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
                               ondispatch={dispatch.clone()} />
                 }

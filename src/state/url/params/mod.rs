@@ -22,6 +22,7 @@ use crate::state::settings::Mode;
 use super::{Lockable, NoticeReason, UrlState, View};
 
 mod table;
+mod view_table;
 
 pub use table::PARAMS;
 
