@@ -73,6 +73,7 @@ pub fn App() -> Html {
     use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
     let dispatch = dispatch_to(&state);
     crate::ui::hooks::parquet_reader::use_files_worker(&state, dispatch.clone());
+    crate::ui::hooks::filters_view::use_filters_view(&state, dispatch.clone());
     let compact = state.embedding().compact;
     let lessons_problem = match state.lessons_status() {
         LessonsStatus::Failed(why) => Some(html! {

@@ -55,6 +55,8 @@ pub enum PageAction {
     DismissSaveNote,
     /// The filters view's structure and sizes.
     SetFilters(FiltersParams),
+    /// (system event) The filters view's module could not be loaded, for this reason.
+    FiltersFailed(String),
 }
 
 impl PageAction {
@@ -90,6 +92,8 @@ pub struct PageState {
     /// The filters view's structure and sizes, which the view (a module of its own) sets
     /// and the link keeps.
     pub filters: FiltersParams,
+    /// Why the filters view's module could not be loaded.
+    pub filters_failure: Option<String>,
 }
 
 impl PageState {
@@ -98,6 +102,7 @@ impl PageState {
         match action {
             PageAction::SetView(view) => self.view = view,
             PageAction::SetFilters(params) => self.filters = params,
+            PageAction::FiltersFailed(problem) => self.filters_failure = Some(problem),
             PageAction::SetLang(lang) => {
                 self.lang = lang;
                 self.unloaded_lang = None;

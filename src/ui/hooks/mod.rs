@@ -2,6 +2,7 @@
 //! language, a dialog's focus, an element's width.
 
 mod dialog_focus;
+pub mod filters_view;
 mod link;
 pub mod parquet_reader;
 mod practice_messages;
