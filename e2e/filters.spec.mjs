@@ -136,6 +136,25 @@ test('a quotient filter query walks across a cluster slot by slot', async ({ pag
   await expect(page.locator('#quotient-item')).toHaveAttribute('data-quotient', /^[0-7]$/);
 });
 
+test('the cluster run measures the mean cluster length against theory as the load grows', async ({ page }) => {
+  await openFilters(page, '&filter=quotient&add=apple');
+  const rows = page.locator('#cluster-run tbody tr');
+  await expect(rows).toHaveCount(10);
+  const points = await rows.evaluateAll((rs) => rs.map((r) => ({
+    load: Number(r.dataset.load), mean: Number(r.dataset.mean), low: Number(r.dataset.low),
+    high: Number(r.dataset.high), theory: Number(r.dataset.theory),
+  })));
+  // The lab's seed 1 fills one filter of 4,096 slots: at every load the theory lies in the
+  // measured interval, and the length grows with the load, steeply near a full table.
+  for (const p of points) {
+    expect(p.theory).toBeGreaterThanOrEqual(p.low);
+    expect(p.theory).toBeLessThanOrEqual(p.high);
+  }
+  expect(points[0].load).toBeCloseTo(0.1, 2);
+  expect(points[9].load).toBeCloseTo(0.95, 2);
+  expect(points[9].mean).toBeGreaterThan(4 * points[4].mean);
+});
+
 test('the same-memory panel compares four filters of one budget', async ({ page }) => {
   await openFilters(page, adds(['a', 'b', 'c', 'd', 'e', 'f']));
   const rows = page.locator('#same-memory tr[data-filter]');

@@ -20,6 +20,7 @@ use crate::protocol::filters_view::{
     MAX_VIEW_QUOTIENT_BITS,
 };
 
+mod cluster_run;
 mod cuckoo;
 mod quotient;
 mod same_memory;
@@ -237,6 +238,7 @@ pub fn filters_app(props: &AppProps) -> Html {
             },
         )
     };
+    let cluster_points = use_memo(input.seed, |&seed| cluster_run::points(seed));
     let onstep = {
         let walk = walk.clone();
         Callback::from(move |delta: isize| {
@@ -529,6 +531,9 @@ pub fn filters_app(props: &AppProps) -> Html {
                 { (*figures).clone() }
             </section>
             { (*same_memory).clone() }
+            if input.params.filter == FilterChoice::Quotient {
+                { cluster_run::panel(&t, input.seed, &cluster_points) }
+            }
         </div>
     }
 }
