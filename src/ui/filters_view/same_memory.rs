@@ -50,19 +50,49 @@ fn row(t: &Texts, row: &SameMemoryRow) -> Html {
         Deletes::Yes => "sm_yes",
     });
     let measured = row.fpr_measured.rate();
+    let (low, high) = row.fpr_measured.interval();
     html! {
         <tr data-filter={row.kind.key()} data-bits={row.bits.to_string()}
             data-fpr-formula={row.fpr_formula.to_string()} data-fpr-measured={measured.to_string()}
+            data-fpr-lo={low.to_string()} data-fpr-hi={high.to_string()}
             data-deletes={row.deletes.key()}>
             <th scope="row">{ name(t, row.kind) }</th>
             <td>{ size(row.sizing) }</td>
             <td>{ row.bits }</td>
             <td>{ fixed(row.fpr_formula, 5) }</td>
-            <td>{ format!("{} ({} / {})", fixed(measured, 5), row.fpr_measured.false_positives,
-                          row.fpr_measured.probes) }</td>
+            <td>{ format!("{} ({} / {}; {} – {})", fixed(measured, 5), row.fpr_measured.false_positives,
+                          row.fpr_measured.probes, fixed(low, 5), fixed(high, 5)) }</td>
             <td>{ deletes }</td>
             <td>{ cost(t, row.delete_cost) }</td>
         </tr>
+    }
+}
+
+/// Whether `row`'s formula lies outside the 95 % interval of its measured rate.
+fn formula_outside(row: &SameMemoryRow) -> bool {
+    let (low, high) = row.fpr_measured.interval();
+    row.fpr_formula < low || row.fpr_formula > high
+}
+
+/// A sentence under the table for the rows whose formula lies outside their measured
+/// interval: for the Bloom and counting filters, what their formula assumes and how the
+/// page's positions differ from it; for the others, only that it does.
+fn outside_note(t: &Texts, rows: &[SameMemoryRow]) -> Html {
+    let outside: Vec<&SameMemoryRow> = rows.iter().filter(|r| formula_outside(r)).collect();
+    if outside.is_empty() {
+        return html! {};
+    }
+    let names: Vec<String> = outside.iter().map(|r| name(t, r.kind)).collect();
+    let double_hashing = outside
+        .iter()
+        .any(|r| matches!(r.kind, FilterKind::Bloom | FilterKind::Counting));
+    html! {
+        <p id="same-memory-outside">
+            { t.fill("sm_outside", &[&names.join(", ")]) }
+            if double_hashing {
+                { " " }{ t.get("sm_outside_double_hashing") }
+            }
+        </p>
     }
 }
 
@@ -86,6 +116,7 @@ pub fn panel(t: &Texts, items: &[String], budget: u64, seed: u64) -> Html {
                     <tbody>{ for rows.iter().map(|r| row(t, r)) }</tbody>
                 </table>
                 </div>
+                { outside_note(t, &rows) }
             } else {
                 <p>{ t.get("sm_needs_items") }</p>
             }
