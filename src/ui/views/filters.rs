@@ -2,7 +2,7 @@
 //! code and texts are a WebAssembly module of their own (`src/bin/filters_view.rs`), which
 //! `static/workers.js` imports the first time the view is shown: the page draws only the
 //! element the module draws into, and sends it a [`FiltersViewInput`] (the page's items,
-//! language, seed and the view's parameters) whenever one of them changes. The module's
+//! language, seed, the view's parameters and the item field) whenever one of them changes. The module's
 //! [`FiltersViewOutput`]s come back as actions: an item inserted joins the page's item log,
 //! and new parameters go to the link.
 
@@ -32,7 +32,8 @@ pub fn filters_view(text: &'static Text, state: &AppState, dispatch: &Callback<A
     let seed = parse_whole(&state.lab().settings().seed).unwrap_or(1);
     html! {
         <FiltersHost text={text} members={Rc::clone(state.members())} lang={state.lang()}
-                     seed={seed} params={state.page().filters} dispatch={dispatch.clone()} />
+                     seed={seed} params={state.page().filters} draft={state.draft().to_owned()}
+                     dispatch={dispatch.clone()} />
     }
 }
 
@@ -44,6 +45,7 @@ struct HostProps {
     lang: Lang,
     seed: u64,
     params: FiltersParams,
+    draft: String,
     dispatch: Callback<Action>,
 }
 
@@ -81,8 +83,9 @@ fn filters_host(props: &HostProps) -> Html {
             props.lang,
             props.seed,
             props.params,
+            props.draft.clone(),
         );
-        use_effect_with(deps, move |(members, lang, seed, params)| {
+        use_effect_with(deps, move |(members, lang, seed, params, draft)| {
             let mut items = Vec::new();
             for member in members.list() {
                 for _ in 0..member.copies {
@@ -94,6 +97,7 @@ fn filters_host(props: &HostProps) -> Html {
                 seed: *seed,
                 params: *params,
                 items,
+                draft: draft.clone(),
             };
             if let Some(element) = root.cast::<web_sys::Element>() {
                 let bytes = Uint8Array::from(&input.encode()[..]);
