@@ -74,7 +74,7 @@ fn run_to_end(id: &str, mut each: impl FnMut(&AppState)) -> AppState {
 }
 
 #[test]
-fn the_seven_lessons_are_listed_and_read() {
+fn the_eight_lessons_are_listed_and_read() {
     let ids: Vec<String> = shipped().iter().map(|l| l.id.clone()).collect();
     assert_eq!(
         ids,
@@ -85,7 +85,8 @@ fn the_seven_lessons_are_listed_and_read() {
             "deleting",
             "crawler",
             "beyond",
-            "real-systems"
+            "real-systems",
+            "filters-that-delete"
         ]
     );
 }
@@ -906,4 +907,160 @@ fn the_query_record_belongs_to_the_filter_a_lesson_step_built() {
         totals.push(deleting.query_record().total());
     }
     assert_eq!(totals, [0, 0, 1, 0, 0, 1, 1]);
+}
+
+/// The page's items as the filters view receives them: each as many times as it was added.
+fn view_items(state: &AppState) -> Vec<String> {
+    let mut items = Vec::new();
+    for member in state.members().list() {
+        items.extend(std::iter::repeat_n(
+            member.item.clone(),
+            member.copies as usize,
+        ));
+    }
+    items
+}
+
+/// The cuckoo filter the filters view builds from the page: its parameters, the lab's
+/// seed and the page's items in order, with the report of the last insert.
+fn view_cuckoo(
+    state: &AppState,
+) -> (
+    bloomlab::filter::cuckoo::CuckooFilter,
+    Option<bloomlab::filter::cuckoo::InsertReport>,
+) {
+    use bloomlab::filter::cuckoo::{CuckooFilter, CuckooShape};
+    let params = state.page().filters;
+    let shape = CuckooShape::new(params.cuckoo_nb, params.cuckoo_f).unwrap();
+    let seed = bloomlab::state::fields::parse_whole(&state.lab().settings().seed).unwrap();
+    let mut filter = CuckooFilter::new(shape, seed);
+    let mut last = None;
+    for item in view_items(state) {
+        last = filter.insert(item.as_bytes()).ok();
+    }
+    (filter, last)
+}
+
+#[test]
+fn what_the_filters_lesson_says_is_true_of_the_filters_view_at_each_step() {
+    use bloomlab::filter::cuckoo::{Placement, MAX_KICKS};
+    use bloomlab::filter::quotient::{QuotientFilter, QuotientShape};
+    use bloomlab::protocol::filters_view::FilterChoice;
+    use bloomlab::state::url::View;
+    let mut steps = 0;
+    run_to_end("filters-that-delete", |state| {
+        let step = state.lesson().unwrap().step + 1;
+        let text = step_text(state, Lang::En);
+        let params = state.page().filters;
+        steps += 1;
+        if step == 1 {
+            // "{m} positions … a counter of 4 bits: {m} × 4 = 256 bits"
+            assert_eq!(state.view(), View::Visualizer);
+            assert_eq!(state.settings().width(), 4);
+            assert_eq!(state.settings().m() * 4, 256);
+            assert!(text.contains("64 × 4 = 256 bits"), "{text}");
+            return;
+        }
+        assert_eq!(state.view(), View::Filters, "step {step}");
+        let (cuckoo, last) = view_cuckoo(state);
+        let shape = cuckoo.shape();
+        let at = |item: &str| shape.positions(item.as_bytes());
+        match step {
+            2 => {
+                // "the same 256 bits: 8 buckets of 4 slots, … an 8-bit fingerprint.
+                // “cat” … i1 = 6, … fp = 105, … i2 = 3 … in a free slot of bucket 6."
+                assert_eq!(params.filter, FilterChoice::Cuckoo);
+                assert_eq!((shape.buckets(), shape.fingerprint_bits()), (8, 8));
+                assert_eq!(shape.memory_bits(), 256);
+                assert_eq!(state.draft(), "cat");
+                let cat = at("cat");
+                assert_eq!((cat.i1, cat.fingerprint, cat.i2), (6, 105, 3));
+                assert!(cuckoo.bucket(6).contains(&Some(105)));
+            }
+            3 => {
+                // "4 buckets and 14 items stored, both buckets of “bat” (i1 = 2, i2 = 3,
+                // fp = 117) are full … 117 takes a slot of bucket 3, whose fingerprint 178
+                // moves to … 1 … its fingerprint 117 (“owl”’s …) moves on to bucket 0 …
+                // The 2 moves"
+                let items = view_items(state);
+                assert_eq!((shape.buckets(), items.len()), (4, 15));
+                assert_eq!(items.last().map(String::as_str), Some("bat"));
+                let bat = at("bat");
+                assert_eq!((bat.i1, bat.i2, bat.fingerprint), (2, 3, 117));
+                assert_eq!(at("owl").fingerprint, 117);
+                let report = last.unwrap();
+                let moves: Vec<_> = report
+                    .kicks
+                    .iter()
+                    .map(|k| (k.from, k.to, k.fingerprint, k.replaced_by))
+                    .collect();
+                assert_eq!(moves, [(3, 1, 178, 117), (1, 0, 117, 178)]);
+                assert!(matches!(
+                    report.placement,
+                    Placement::Slot { bucket: 0, .. }
+                ));
+            }
+            4 => {
+                // "1 bucket holds 4 fingerprints. “gnu” … 500 times … the last victim,
+                // fingerprint 105 (“cat”’s), waits in the stash. The filter is full"
+                assert_eq!((shape.buckets(), shape.slots()), (1, 4));
+                assert_eq!(state.draft(), "gnu");
+                let report = last.unwrap();
+                assert_eq!(report.kicks.len() as u32, MAX_KICKS);
+                assert!(cuckoo.is_full());
+                assert_eq!(cuckoo.stash().map(|s| s.fingerprint), Some(105));
+                assert_eq!(at("cat").fingerprint, 105);
+            }
+            5 => {
+                // "4-bit fingerprints, “cod” was never added, yet its fingerprint 15 is in its
+                // bucket 1: it is the copy of “fox”. A query for “cod” says “probably”"
+                assert_eq!(shape.fingerprint_bits(), 4);
+                assert_eq!(state.draft(), "cod");
+                let members = view_items(state);
+                assert!(!members.contains(&"cod".to_owned()));
+                assert!(cuckoo.contains(b"cod"));
+                let hazard = cuckoo.delete_hazard(b"cod", &members).unwrap();
+                assert_eq!((hazard.fingerprint, hazard.bucket), (15, 1));
+                let victims: Vec<&str> = hazard
+                    .victims
+                    .iter()
+                    .map(|&i| members[i].as_str())
+                    .collect();
+                assert_eq!(victims, ["fox"]);
+                // Deleting it makes “fox” a false negative.
+                let mut deleted = cuckoo.clone();
+                deleted.delete(b"cod").unwrap();
+                assert!(!deleted.contains(b"fox"));
+            }
+            6 => {
+                // "8 slots … “bee” has quotient 3 and remainder 13, but slot 3 holds the run
+                // of quotient 2 (remainders 7, 10, 11), so the run of quotient 3 starts at
+                // slot 5, with is_shifted = 1. Slots 2 to 6 are one cluster of 2 runs"
+                assert_eq!(params.filter, FilterChoice::Quotient);
+                assert_eq!(state.draft(), "bee");
+                let shape = QuotientShape::new(params.quotient_q, params.quotient_r).unwrap();
+                let mut filter = QuotientFilter::new(shape);
+                for item in view_items(state) {
+                    filter.insert(item.as_bytes()).unwrap();
+                }
+                assert_eq!(shape.slots(), 8);
+                let bee = shape.positions(b"bee");
+                assert_eq!((bee.quotient, bee.remainder), (3, 13));
+                let slots: Vec<Option<u64>> = (2..=5).map(|s| filter.remainder(s)).collect();
+                assert_eq!(slots, [Some(7), Some(10), Some(11), Some(13)]);
+                assert!(filter.bits(5).shifted && !filter.bits(5).continuation);
+                let cluster = filter
+                    .clusters()
+                    .into_iter()
+                    .find(|c| c.start == 2)
+                    .unwrap();
+                assert_eq!((cluster.len, cluster.runs.len()), (5, 2));
+                let runs: Vec<(u64, u64)> =
+                    cluster.runs.iter().map(|r| (r.quotient, r.start)).collect();
+                assert_eq!(runs, [(2, 2), (3, 5)]);
+            }
+            _ => panic!("lesson 8 has 6 steps"),
+        }
+    });
+    assert_eq!(steps, 6);
 }

@@ -3,13 +3,14 @@
 //! neither its code nor its texts are part of the first visit.
 //!
 //! ```text
-//! page -> view   FiltersViewInput { lang, seed, params, items }   on every change of them
+//! page -> view   FiltersViewInput { lang, seed, params, items, draft }   on every change
 //! view -> page   FiltersViewOutput::Insert { item }               add to the page's item log
 //!                FiltersViewOutput::Params { params }             the link follows
 //! ```
 //!
 //! `items` are the page's items (the visualizer's set, each as many times as it was added),
-//! in order of first addition; `seed` seeds the cuckoo filter's victim choice. Decoding
+//! in order of first addition; `seed` seeds the cuckoo filter's victim choice; `draft` is the
+//! page's item field (a lesson step's item), which the view shows as its typed item. Decoding
 //! checks each parameter's range, so bytes that are not a message are a [`DecodeError`].
 
 use crate::filter::cuckoo::{MAX_FINGERPRINT_BITS, MIN_FINGERPRINT_BITS};
@@ -129,6 +130,8 @@ pub struct FiltersViewInput {
     pub params: FiltersParams,
     /// The page's items, each as many times as it was added, in order of first addition.
     pub items: Vec<String>,
+    /// The page's item field: the item a lesson step talks about, shown as typed.
+    pub draft: String,
 }
 
 /// What the view sends the page.
@@ -198,6 +201,7 @@ impl Wire for FiltersViewInput {
         self.seed.write(out);
         self.params.write(out);
         self.items.write(out);
+        self.draft.write(out);
     }
     fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Ok(FiltersViewInput {
@@ -205,6 +209,7 @@ impl Wire for FiltersViewInput {
             seed: input.get()?,
             params: input.get()?,
             items: input.get()?,
+            draft: input.get()?,
         })
     }
 }
@@ -231,6 +236,7 @@ mod tests {
                 quotient_r: 32,
             },
             items: vec!["cat".into(), "猫".into(), "cat".into()],
+            draft: "emu".into(),
         };
         assert_eq!(FiltersViewInput::decode(&input.encode()), Ok(input));
         for output in [

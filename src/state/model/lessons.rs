@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use super::{Action, AppState, FieldErrors, FilterAction, Message, WalkKind};
 use crate::filter::growing::GrowJob;
+use crate::protocol::filters_view::FiltersParams;
 use crate::state::cms_view::CmsState;
 use crate::state::crawl::{CrawlDecision, CrawlTally};
 use crate::state::files_view::FilesAction;
@@ -427,6 +428,7 @@ impl AppState {
         self.filter.random_next = 0;
         self.filter.draft.clear();
         self.page.view = View::Visualizer;
+        self.page.filters = FiltersParams::default();
         self.filter.field_errors = FieldErrors::default();
         self.filter.rebuild(Settings::default(), Vec::new());
         self.filter.new_query_record();
@@ -474,6 +476,7 @@ impl AppState {
             let grow = Rc::unwrap_or_clone(std::mem::take(&mut self.grow));
             self.grow = Rc::new(grow.apply(GrowAction::Edit(url.grow.clone())));
             self.filter.random_next = 0;
+            self.page.filters = url.filters;
             self.filter.rebuild(url.settings, Vec::new());
             self.filter.new_query_record();
             self.apply_log_from_url(url.entries.as_ref().clone());

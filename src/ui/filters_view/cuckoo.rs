@@ -244,17 +244,21 @@ pub fn hazard_sentence(t: &Texts, item: &str, hazard: &DeleteHazard, members: &[
     }
 }
 
-/// The table of buckets, the stash, the typed item and the last insert's moves.
+/// The table of buckets, the stash, the typed item (with what deleting it would take when
+/// it was never added) and the last insert's moves.
 pub fn drawing(
     t: &Texts,
     filter: &CuckooFilter,
     marks: &[u64],
     typed: Option<&str>,
+    members: &[String],
     kicks: &[Kick],
 ) -> Html {
     let shape = filter.shape();
     let stash = filter.stash();
     let typed_positions = typed.map(|item| shape.positions(item.as_bytes()));
+    // The slots the last insert's moves wrote, drawn bold so the chain reads in the table.
+    let moved = |b: u64, j: u64| kicks.iter().any(|k| k.from == b && k.slot == j);
     let bucket = |b: u64| {
         let slots = filter.bucket(b);
         let typed_here = typed_positions.is_some_and(|p| p.i1 == b || p.i2 == b);
@@ -263,7 +267,8 @@ pub fn drawing(
                 data-bucket={b.to_string()}>
                 <span class="bucket-name">{ b }</span>
                 { for slots.iter().enumerate().map(|(j, slot)| html! {
-                    <span class={classes!("slot", slot.is_none().then_some("free"))} data-slot={j.to_string()}
+                    <span class={classes!("slot", slot.is_none().then_some("free"),
+                                          moved(b, j as u64).then_some("moved"))} data-slot={j.to_string()}
                           data-fingerprint={slot.map(|f| f.to_string()).unwrap_or_default()}>
                         { slot.map_or_else(|| "·".to_owned(), |f| f.to_string()) }
                     </span>
@@ -277,9 +282,20 @@ pub fn drawing(
             { t.fill("typed", &[&item]) }{ format!(": i1 = {}, i2 = {}, fp = {}", p.i1, p.i2, p.fingerprint) }
         </p>
     });
+    let hazard = typed.and_then(|item| {
+        let hazard = filter.delete_hazard(item.as_bytes(), members)?;
+        let sentence = hazard_sentence(t, item, &hazard, members);
+        Some(html! {
+            <p id="cuckoo-hazard" class="cuckoo-hazard" data-bucket={hazard.bucket.to_string()}
+               data-fingerprint={hazard.fingerprint.to_string()}>
+                { t.get("hazard_ahead") }{ " " }{ sentence }
+            </p>
+        })
+    });
     html! {
         <div class="cuckoo-drawing">
             { for item }
+            { for hazard }
             <ol id="cuckoo" class="cuckoo" aria-label={t.get("cuckoo")}
                 data-full={filter.is_full().then_some("true")}>
                 { for (0..shape.buckets()).map(bucket) }

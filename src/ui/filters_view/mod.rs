@@ -130,6 +130,8 @@ struct Built {
     refused: Vec<String>,
     /// The page's items less those deleted here.
     members: Vec<String>,
+    /// The moves of the cuckoo filter's last insert (of the page's last item).
+    last_kicks: Vec<Kick>,
 }
 
 fn build(input: &FiltersViewInput, deleted: &[String]) -> Option<Built> {
@@ -141,10 +143,13 @@ fn build(input: &FiltersViewInput, deleted: &[String]) -> Option<Built> {
         QuotientFilter::new(quotient_shape),
     );
     let mut refused = Vec::new();
+    let mut last_kicks = Vec::new();
     let shows_cuckoo = p.filter == FilterChoice::Cuckoo;
     for item in &input.items {
         let stored = if shows_cuckoo {
-            cuckoo.insert(item.as_bytes()).is_ok()
+            let report = cuckoo.insert(item.as_bytes());
+            last_kicks = report.as_ref().map(|r| r.kicks.clone()).unwrap_or_default();
+            report.is_ok()
         } else {
             quotient.insert(item.as_bytes()).is_ok()
         };
@@ -168,6 +173,7 @@ fn build(input: &FiltersViewInput, deleted: &[String]) -> Option<Built> {
         quotient,
         refused,
         members,
+        last_kicks,
     })
 }
 
@@ -197,10 +203,22 @@ pub fn filters_app(props: &AppProps) -> Html {
         });
     }
     let t = Texts::of(input.lang);
-    let draft = use_state(String::new);
+    let draft = use_state(|| input.draft.clone());
     let deleted = use_state(Vec::<String>::new);
     let walk = use_state(|| None::<Walk>);
-    let kicks = use_state(Vec::<Kick>::new);
+    // The moves of an insert made here; `None` shows those of the page's last item.
+    let kicks = use_state(|| None::<Vec<Kick>>);
+    {
+        // The page's item field (a lesson step's item) becomes the typed item.
+        let (draft, kicks, walk) = (draft.clone(), kicks.clone(), walk.clone());
+        use_effect_with(input.draft.clone(), move |page_draft| {
+            if *draft != *page_draft {
+                draft.set(page_draft.clone());
+                kicks.set(None);
+                walk.set(None);
+            }
+        });
+    }
     let message = use_state(|| None::<String>);
     let built = use_memo(
         (Rc::clone(input), (*deleted).clone()),
@@ -312,7 +330,7 @@ pub fn filters_app(props: &AppProps) -> Html {
                             cuckoo.shape(),
                             &report,
                         )));
-                        kicks.set(report.kicks);
+                        kicks.set(Some(report.kicks));
                         answer.send(FiltersViewOutput::Insert { item });
                     }
                     Err(_) => {
@@ -515,7 +533,8 @@ pub fn filters_app(props: &AppProps) -> Html {
             <section class="panel" aria-labelledby="filters-drawing-title">
                 <h2 id="filters-drawing-title">{ t.get(if shows_cuckoo { "cuckoo" } else { "quotient" }) }</h2>
                 if shows_cuckoo {
-                    { cuckoo::drawing(&t, &built.cuckoo, &marks, typed, &kicks) }
+                    { cuckoo::drawing(&t, &built.cuckoo, &marks, typed, &built.members,
+                                      kicks.as_deref().unwrap_or(&built.last_kicks)) }
                 } else {
                     { quotient::drawing(&t, &built.quotient, &marks, typed) }
                 }

@@ -1,8 +1,8 @@
 //! The filters view's module (`src/bin/filters_view.rs`, built by Trunk beside the page as
 //! `filters_view.js`), imported by `static/workers.js` the first time the view is shown, so
 //! that neither its code nor its texts are part of the first visit. While the view is
-//! shown, the page sends it a [`FiltersViewInput`] (the page's items, language, seed and the
-//! view's parameters) whenever one of them changes; the module draws into `#filters-root`
+//! shown, the page sends it a [`FiltersViewInput`] (the page's items, language, seed, the
+//! view's parameters and the item field, a lesson step's item) whenever one of them changes; the module draws into `#filters-root`
 //! and answers with [`FiltersViewOutput`]s: an item inserted joins the page's item log, new
 //! parameters go to the link.
 
@@ -55,8 +55,8 @@ fn answer(data: JsValue) {
     }
 }
 
-/// Sends the module the page's items, language, seed and the view's parameters after each
-/// render that changed one of them while the view is shown.
+/// Sends the module the page's items, language, seed, the view's parameters and the item
+/// field after each render that changed one of them while the view is shown.
 #[yew::hook]
 pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
     let shown = state.view() == View::Filters;
@@ -67,8 +67,9 @@ pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
         state.lang(),
         seed,
         state.page().filters,
+        state.draft().to_owned(),
     );
-    yew::use_effect_with(deps, move |(shown, members, lang, seed, params)| {
+    yew::use_effect_with(deps, move |(shown, members, lang, seed, params, draft)| {
         if !*shown {
             return;
         }
@@ -89,6 +90,7 @@ pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
             seed: *seed,
             params: *params,
             items,
+            draft: draft.clone(),
         };
         DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
         let bytes = Uint8Array::from(&input.encode()[..]);
