@@ -60,8 +60,6 @@ const SCREENS = [
       await expect(page.locator('[data-file-error="not-parquet"]')).toHaveCount(1);
     } },
   { name: 'lesson 7, the blocked layout', query: '?lesson=real-systems&step=2' },
-  { name: 'lesson 8, an eviction chain', query: '?lesson=filters-that-delete&step=3',
-    prepare: async (page) => { await expect(page.locator('#cuckoo-kicks li')).toHaveCount(2); } },
   { name: 'lesson 1, step 7', query: '?lesson=basics&step=7' },
   // Lesson 6's sketch has more columns than its panel is wide.
   { name: 'lesson 6, the sketch', query: '?lesson=beyond&step=5' },

@@ -275,6 +275,12 @@ for (const lang of ['en', 'zh', 'ja']) {
       await expect(lesson).toHaveAttribute('data-step', String(step));
       await expect(page.locator('.filters-view')).toBeVisible();
       await LESSON_8[step](page);
+      if (step === 3) {
+        // The eviction chain's screen, lesson panel included, under axe.
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
     }
     await expect(page.locator('#lesson-next')).toBeDisabled();
     await expect(page.locator('.lesson-text')).not.toContainText('{');
