@@ -28,7 +28,7 @@ mod texts;
 mod walk;
 
 use texts::Texts;
-use walk::{walk_panel, Walk};
+use walk::{use_walk_keys, walk_panel, Walk};
 
 /// Where the view's messages go: the page's function.
 #[derive(Clone)]
@@ -555,51 +555,4 @@ pub fn filters_app(props: &AppProps) -> Html {
             }
         </div>
     }
-}
-
-/// → and ← step the walk while it is open, unless a field has the keys.
-#[hook]
-fn use_walk_keys(open: bool, onstep: Callback<isize>) {
-    let current = use_mut_ref(|| onstep.clone());
-    *current.borrow_mut() = onstep;
-    let onstep = current;
-    use_effect_with(open, move |&open| {
-        let listener = open.then(|| {
-            Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
-                let in_field = e
-                    .target()
-                    .and_then(|t| t.dyn_into::<Element>().ok())
-                    .is_some_and(|el| {
-                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                    });
-                let delta = match e.key().as_str() {
-                    "ArrowRight" => 1,
-                    "ArrowLeft" => -1,
-                    _ => return,
-                };
-                if !in_field {
-                    e.prevent_default();
-                    onstep.borrow().emit(delta);
-                }
-            })
-        });
-        let document = web_sys::window().and_then(|w| w.document());
-        if let (Some(doc), Some(l)) = (&document, &listener) {
-            // In the capture phase: the keys pressed inside the view stop at its element.
-            let _ = doc.add_event_listener_with_callback_and_bool(
-                "keydown",
-                l.as_ref().unchecked_ref(),
-                true,
-            );
-        }
-        move || {
-            if let (Some(doc), Some(l)) = (document, listener) {
-                let _ = doc.remove_event_listener_with_callback_and_bool(
-                    "keydown",
-                    l.as_ref().unchecked_ref(),
-                    true,
-                );
-            }
-        }
-    });
 }

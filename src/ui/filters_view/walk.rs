@@ -1,6 +1,8 @@
 //! A walk through one operation, step by step: its sentence, the slots it marks, Back,
 //! Next and Close, and the arithmetic table of the item. The page's → and ← step it too.
 
+use wasm_bindgen::prelude::*;
+use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
 use super::texts::Texts;
@@ -66,4 +68,51 @@ pub fn walk_panel(t: &Texts, walk: &Walk, onstep: Callback<isize>, onclose: Call
             </table>
         </section>
     }
+}
+
+/// → and ← step the walk while it is open, unless a field has the keys.
+#[hook]
+pub fn use_walk_keys(open: bool, onstep: Callback<isize>) {
+    let current = use_mut_ref(|| onstep.clone());
+    *current.borrow_mut() = onstep;
+    let onstep = current;
+    use_effect_with(open, move |&open| {
+        let listener = open.then(|| {
+            Closure::<dyn Fn(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+                let in_field = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .is_some_and(|el| {
+                        matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                    });
+                let delta = match e.key().as_str() {
+                    "ArrowRight" => 1,
+                    "ArrowLeft" => -1,
+                    _ => return,
+                };
+                if !in_field {
+                    e.prevent_default();
+                    onstep.borrow().emit(delta);
+                }
+            })
+        });
+        let document = web_sys::window().and_then(|w| w.document());
+        if let (Some(doc), Some(l)) = (&document, &listener) {
+            // In the capture phase: the keys pressed inside the view stop at its element.
+            let _ = doc.add_event_listener_with_callback_and_bool(
+                "keydown",
+                l.as_ref().unchecked_ref(),
+                true,
+            );
+        }
+        move || {
+            if let (Some(doc), Some(l)) = (document, listener) {
+                let _ = doc.remove_event_listener_with_callback_and_bool(
+                    "keydown",
+                    l.as_ref().unchecked_ref(),
+                    true,
+                );
+            }
+        }
+    });
 }

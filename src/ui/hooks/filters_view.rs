@@ -2,9 +2,9 @@
 //! `filters_view.js`), imported by `static/workers.js` the first time the view is shown, so
 //! that neither its code nor its texts are part of the first visit. While the view is
 //! shown, the page sends it a [`FiltersViewInput`] (the page's items, language, seed, the
-//! view's parameters and the item field, a lesson step's item) whenever one of them changes; the module draws into `#filters-root`
-//! and answers with [`FiltersViewOutput`]s: an item inserted joins the page's item log, new
-//! parameters go to the link.
+//! view's parameters and the item field, a lesson step's item) whenever one of them
+//! changes; the module draws into `#filters-root` and answers with [`FiltersViewOutput`]s:
+//! an item inserted joins the page's item log, new parameters go to the link.
 
 use std::cell::RefCell;
 
