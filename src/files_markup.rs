@@ -188,38 +188,11 @@ pub fn drawing(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::filter::parquet_report::FilesModel;
-    use crate::filter::parquet_summary::{FileSummary, FoundFilter};
+    use crate::filter::parquet_report::example_model;
 
     /// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file.
     fn report(query: &str) -> FileReport {
-        let bin = include_bytes!("../tests/data/parquet/bloom_filter.xxhash.bin");
-        let filter = FoundFilter {
-            row_group: 0,
-            column: "value".into(),
-            offset: 4,
-            length: bin.len() as u64,
-            header_bytes: 16,
-            num_bytes: 1024,
-            algorithm: "BLOCK".into(),
-            hash: "XXHASH".into(),
-            compression: "UNCOMPRESSED".into(),
-            bitset: bin[16..].to_vec(),
-        };
-        let summary = FileSummary {
-            size: 2000,
-            rows: 4,
-            row_groups: 1,
-            columns: 1,
-            created_by: Some("a <writer>".into()),
-            filters: vec![filter],
-        };
-        let mut model = FilesModel {
-            query: query.into(),
-            ..FilesModel::default()
-        };
-        model.opened("f.parquet".into(), Ok(summary));
-        model.report().file.unwrap()
+        example_model(query).report().file.unwrap()
     }
 
     #[test]

@@ -164,19 +164,8 @@ mod tests {
 
     /// parquet-testing's bloom_filter.xxhash.bin as a filter.
     fn filter() -> FoundFilter {
-        let bin = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
-        FoundFilter {
-            row_group: 0,
-            column: "value".into(),
-            offset: 4,
-            length: bin.len() as u64,
-            header_bytes: 16,
-            num_bytes: 1024,
-            algorithm: "BLOCK".into(),
-            hash: "XXHASH".into(),
-            compression: "UNCOMPRESSED".into(),
-            bitset: bin[16..].to_vec(),
-        }
+        let model = crate::filter::parquet_report::example_model("");
+        model.file.unwrap().summary.filters[0].clone()
     }
 
     #[test]

@@ -272,43 +272,45 @@ pub struct FilterDrawing {
 }
 
 #[cfg(test)]
+/// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file, with `query`
+/// typed: the fixture of the files view's tests.
+pub(crate) fn example_model(query: &str) -> FilesModel {
+    let bin = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
+    let filter = FoundFilter {
+        row_group: 0,
+        column: "value".into(),
+        offset: 4,
+        length: bin.len() as u64,
+        header_bytes: 16,
+        num_bytes: 1024,
+        algorithm: "BLOCK".into(),
+        hash: "XXHASH".into(),
+        compression: "UNCOMPRESSED".into(),
+        bitset: bin[16..].to_vec(),
+    };
+    let summary = FileSummary {
+        size: 2000,
+        rows: 4,
+        row_groups: 1,
+        columns: 1,
+        created_by: Some("a <writer>".into()),
+        filters: vec![filter],
+    };
+    let mut model = FilesModel {
+        query: query.into(),
+        ..FilesModel::default()
+    };
+    model.opened("f.parquet".into(), Ok(summary));
+    model
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
-    /// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file.
-    fn model(query: &str) -> FilesModel {
-        let bin = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
-        let filter = FoundFilter {
-            row_group: 0,
-            column: "value".into(),
-            offset: 4,
-            length: bin.len() as u64,
-            header_bytes: 16,
-            num_bytes: 1024,
-            algorithm: "BLOCK".into(),
-            hash: "XXHASH".into(),
-            compression: "UNCOMPRESSED".into(),
-            bitset: bin[16..].to_vec(),
-        };
-        let summary = FileSummary {
-            size: 2000,
-            rows: 4,
-            row_groups: 1,
-            columns: 1,
-            created_by: Some("a <writer>".into()),
-            filters: vec![filter],
-        };
-        let mut model = FilesModel {
-            query: query.into(),
-            ..FilesModel::default()
-        };
-        model.opened("f.parquet".into(), Ok(summary));
-        model
-    }
-
     #[test]
     fn the_report_holds_each_filter_s_figures_and_the_value_s_verdicts() {
-        let report = model("hello").report();
+        let report = example_model("hello").report();
         assert_eq!(report.error, None);
         let file = report.file.unwrap();
         let row = &file.filters[0];
@@ -319,7 +321,12 @@ mod tests {
         assert_eq!(value.verdicts[0].block, 4);
         assert!(value.verdicts[0].may_contain);
         assert_eq!(value.verdicts[0].bits_set, 8);
-        let absent = model("absent").report().file.unwrap().value.unwrap();
+        let absent = example_model("absent")
+            .report()
+            .file
+            .unwrap()
+            .value
+            .unwrap();
         assert_eq!(absent.verdicts[0].block, 18);
         assert!(!absent.verdicts[0].may_contain);
         assert!(absent.verdicts[0].bits_set < 8);
@@ -327,7 +334,12 @@ mod tests {
 
     #[test]
     fn the_drawing_shows_the_first_blocks_and_enlarges_the_value_s_block() {
-        let drawing = model("absent").report().file.unwrap().drawing.unwrap();
+        let drawing = example_model("absent")
+            .report()
+            .file
+            .unwrap()
+            .drawing
+            .unwrap();
         // 32 blocks, 8 a row: 4 rows of blocks, 264 × 36 pixels of a byte after 54 bytes of
         // headers and 24 of palette.
         assert_eq!((drawing.overview.width, drawing.overview.height), (264, 36));
@@ -336,14 +348,14 @@ mod tests {
         assert_eq!(drawing.zoom_block, 18);
         assert_eq!((drawing.zoom.width, drawing.zoom.height), (128, 32));
         // Without a value, the first block is enlarged and no value is reported.
-        let file = model("").report().file.unwrap();
+        let file = example_model("").report().file.unwrap();
         assert_eq!(file.drawing.unwrap().zoom_block, 0);
         assert!(file.value.is_none());
     }
 
     #[test]
     fn a_bad_file_keeps_the_last_good_one_and_names_its_problem() {
-        let mut model = model("hello");
+        let mut model = example_model("hello");
         model.opened("x".into(), Err(FileError::EncryptedFooter));
         let report = model.report();
         assert_eq!(report.error, Some(FileError::EncryptedFooter));
