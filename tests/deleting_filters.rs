@@ -75,8 +75,8 @@ fn bad_shapes_are_refused_by_name() {
         Err(QuotientError::QuotientBits { requested: 0 })
     );
     assert_eq!(
-        QuotientShape::new(20, 4),
-        Err(QuotientError::QuotientBits { requested: 20 })
+        QuotientShape::new(22, 4),
+        Err(QuotientError::QuotientBits { requested: 22 })
     );
     assert_eq!(
         QuotientShape::new(4, 0),

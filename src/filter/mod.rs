@@ -39,6 +39,7 @@ pub mod parquet_summary;
 pub mod positions;
 pub mod quotient;
 pub mod same_memory;
+pub mod space;
 pub mod set_ops;
 pub mod shared_positions;
 pub mod sizing;

@@ -60,9 +60,9 @@ use super::hashing::HashFamily;
 
 /// The fewest quotient bits.
 pub const MIN_QUOTIENT_BITS: u32 = 1;
-/// The most quotient bits: 2^19 slots of at most 35 bits stay within 2^25 bits, the cap of
-/// every filter ([`super::error::MAX_BITS`]).
-pub const MAX_QUOTIENT_BITS: u32 = 19;
+/// The most quotient bits: 2^21 slots hold 10^6 items at a load of 48 % (the space table's
+/// largest n, sized to at most 90 %), in 7 bytes a slot (a remainder word and three bits).
+pub const MAX_QUOTIENT_BITS: u32 = 21;
 /// The fewest remainder bits.
 pub const MIN_REMAINDER_BITS: u32 = 1;
 /// The most remainder bits.
@@ -71,7 +71,7 @@ pub const MAX_REMAINDER_BITS: u32 = 32;
 /// Why a quotient filter could not be made or changed. A refused operation changes nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum QuotientError {
-    /// q outside 1..=19.
+    /// q outside 1..=21.
     QuotientBits {
         /// The q asked for.
         requested: u32,
@@ -106,7 +106,7 @@ pub struct QuotientPositions {
 }
 
 impl QuotientShape {
-    /// A shape with `q` quotient bits (1..=19) and `r` remainder bits (1..=32).
+    /// A shape with `q` quotient bits (1..=21) and `r` remainder bits (1..=32).
     pub fn new(q: u32, r: u32) -> Result<Self, QuotientError> {
         if !(MIN_QUOTIENT_BITS..=MAX_QUOTIENT_BITS).contains(&q) {
             return Err(QuotientError::QuotientBits { requested: q });

@@ -1,0 +1,220 @@
+//! One job of the space table: build one filter for ε from the job's n items, probe it
+//! with n items never added, and time both with the caller's clock.
+
+use super::{crates, sizing, SpaceFilter, SpaceJob, SpaceRow};
+use crate::filter::counting::{CountingBloomFilter, DEFAULT_COUNTER_WIDTH};
+use crate::filter::cuckoo::{CuckooFilter, CuckooShape};
+use crate::filter::experiment::{ItemKind, ItemSource, MeasuredRate, ITEM_LEN};
+use crate::filter::hashing::{HashFamily, Layout};
+use crate::filter::params::FilterShape;
+use crate::filter::quotient::{QuotientFilter, QuotientShape};
+use crate::filter::BloomFilter;
+
+pub use super::sizing::Sizing;
+
+/// Why a job has no row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpaceError {
+    /// The sizing rule asked for a shape the filter does not take.
+    Shape,
+    /// A dynamic filter refused an item before all n were in (its table was full).
+    Full,
+    /// A static filter found no construction within its tries.
+    NoConstruction,
+}
+
+/// The items of a job: n members to add and n probes never added, written on demand.
+pub(crate) struct JobItems {
+    source: ItemSource,
+    n: u64,
+}
+
+impl JobItems {
+    pub(crate) fn new(job: &SpaceJob) -> Self {
+        JobItems {
+            source: ItemSource::new(job.seed),
+            n: job.n,
+        }
+    }
+
+    /// n, the members added and the probes made.
+    pub(crate) fn len(&self) -> u64 {
+        self.n
+    }
+
+    /// Calls `each` with every member's bytes, in order.
+    pub(crate) fn members(&self, mut each: impl FnMut(&[u8])) {
+        let mut buf = [0u8; ITEM_LEN];
+        for i in 0..self.n {
+            each(self.source.write(ItemKind::Member, i, &mut buf));
+        }
+    }
+
+    /// Counts the probes `contains` says yes to.
+    pub(crate) fn false_positives(&self, mut contains: impl FnMut(&[u8]) -> bool) -> MeasuredRate {
+        let mut buf = [0u8; ITEM_LEN];
+        let mut false_positives = 0;
+        for i in 0..self.n {
+            false_positives += u64::from(contains(self.source.write(ItemKind::NonMember, i, &mut buf)));
+        }
+        MeasuredRate {
+            false_positives,
+            probes: self.n,
+        }
+    }
+}
+
+/// What building and probing one filter gave, before it becomes a row.
+pub(crate) struct Built {
+    pub(crate) sizing: Sizing,
+    pub(crate) memory_bits: u64,
+    pub(crate) rate: MeasuredRate,
+    pub(crate) build_ms: f64,
+    pub(crate) query_ms: f64,
+}
+
+/// Builds with `build` (timed), then probes with `contains` (timed).
+pub(crate) fn timed<F>(
+    items: &JobItems,
+    now: &dyn Fn() -> f64,
+    build: impl FnOnce(&JobItems) -> Result<F, SpaceError>,
+    contains: impl Fn(&F, &[u8]) -> bool,
+) -> Result<(MeasuredRate, f64, f64, F), SpaceError> {
+    let start = now();
+    let filter = build(items)?;
+    let built = now();
+    let rate = items.false_positives(|item| contains(&filter, item));
+    let probed = now();
+    Ok((rate, built - start, probed - built, filter))
+}
+
+/// Measures `job`: its filter sized by its rule, built from the job's items, probed with
+/// its probes; `now()` is the clock in milliseconds.
+pub fn measure(job: SpaceJob, now: &dyn Fn() -> f64) -> Result<SpaceRow, SpaceError> {
+    let items = JobItems::new(&job);
+    let eps = job.eps.rate();
+    let built = match job.filter {
+        SpaceFilter::Bloom => {
+            let (m, k) = sizing::bloom(job.n, eps);
+            bloom(&items, now, m, k, Layout::Standard)?
+        }
+        SpaceFilter::Blocked => {
+            let (m, k) = sizing::blocked(job.n, eps);
+            bloom(&items, now, m, k, Layout::Blocked)?
+        }
+        SpaceFilter::SplitBlock => {
+            let m = sizing::split_block(job.n, eps);
+            bloom(&items, now, m, 8, Layout::SplitBlock)?
+        }
+        SpaceFilter::Counting => {
+            let (m, k) = sizing::bloom(job.n, eps);
+            counting(&items, now, m, k)?
+        }
+        SpaceFilter::Cuckoo => {
+            let (buckets, f) = sizing::cuckoo(job.n, eps);
+            cuckoo(&items, now, buckets, f, job.seed)?
+        }
+        SpaceFilter::Quotient => {
+            let (q, r) = sizing::quotient(job.n, eps);
+            quotient(&items, now, q, r)?
+        }
+        SpaceFilter::Xor | SpaceFilter::Fuse | SpaceFilter::Ribbon => return Err(SpaceError::Shape),
+        SpaceFilter::XorfXor8 => crates::xorf_xor8(&items, now)?,
+        SpaceFilter::XorfFuse8 => crates::xorf_fuse8(&items, now)?,
+        SpaceFilter::Qfilter => crates::qfilter(&items, now, eps)?,
+    };
+    Ok(SpaceRow {
+        job,
+        sizing: built.sizing,
+        memory_bits: built.memory_bits,
+        rate: built.rate,
+        build_ms: built.build_ms,
+        query_ms: built.query_ms,
+    })
+}
+
+fn bloom(items: &JobItems, now: &dyn Fn() -> f64, m: u64, k: u32, layout: Layout) -> Result<Built, SpaceError> {
+    let shape = FilterShape::new(m, k, HashFamily::Murmur3)
+        .and_then(|s| s.with_layout(layout))
+        .map_err(|_| SpaceError::Shape)?;
+    let build = |items: &JobItems| {
+        let mut filter = BloomFilter::new(shape);
+        items.members(|item| {
+            filter.insert(item);
+        });
+        Ok(filter)
+    };
+    let (rate, build_ms, query_ms, _) = timed(items, now, build, |f, item| f.contains(item))?;
+    Ok(Built {
+        sizing: Sizing::Bloom { m, k: shape.k() },
+        memory_bits: m,
+        rate,
+        build_ms,
+        query_ms,
+    })
+}
+
+fn counting(items: &JobItems, now: &dyn Fn() -> f64, m: u64, k: u32) -> Result<Built, SpaceError> {
+    let width = DEFAULT_COUNTER_WIDTH;
+    let filter = CountingBloomFilter::with_params(m, k, HashFamily::Murmur3, width).map_err(|_| SpaceError::Shape)?;
+    let build = |items: &JobItems| {
+        let mut filter = filter;
+        items.members(|item| {
+            filter.insert(item);
+        });
+        Ok(filter)
+    };
+    let (rate, build_ms, query_ms, filter) = timed(items, now, build, |f, item| f.contains(item))?;
+    Ok(Built {
+        sizing: Sizing::Counting { m, k, width },
+        memory_bits: filter.memory_bits(),
+        rate,
+        build_ms,
+        query_ms,
+    })
+}
+
+fn cuckoo(items: &JobItems, now: &dyn Fn() -> f64, buckets: u64, f: u32, seed: u64) -> Result<Built, SpaceError> {
+    let shape = CuckooShape::new(buckets, f).map_err(|_| SpaceError::Shape)?;
+    let build = |items: &JobItems| {
+        let mut filter = CuckooFilter::new(shape, seed);
+        let mut full = false;
+        items.members(|item| full |= !full && filter.insert(item).is_err());
+        if full {
+            return Err(SpaceError::Full);
+        }
+        Ok(filter)
+    };
+    let (rate, build_ms, query_ms, _) = timed(items, now, build, |f, item| f.contains(item))?;
+    Ok(Built {
+        sizing: Sizing::Cuckoo {
+            buckets,
+            fingerprint_bits: f,
+        },
+        memory_bits: shape.memory_bits(),
+        rate,
+        build_ms,
+        query_ms,
+    })
+}
+
+fn quotient(items: &JobItems, now: &dyn Fn() -> f64, q: u32, r: u32) -> Result<Built, SpaceError> {
+    let shape = QuotientShape::new(q, r).map_err(|_| SpaceError::Shape)?;
+    let build = |items: &JobItems| {
+        let mut filter = QuotientFilter::new(shape);
+        let mut full = false;
+        items.members(|item| full |= !full && filter.insert(item).is_err());
+        if full {
+            return Err(SpaceError::Full);
+        }
+        Ok(filter)
+    };
+    let (rate, build_ms, query_ms, _) = timed(items, now, build, |f, item| f.contains(item))?;
+    Ok(Built {
+        sizing: Sizing::Quotient { q, r },
+        memory_bits: shape.memory_bits(),
+        rate,
+        build_ms,
+        query_ms,
+    })
+}
