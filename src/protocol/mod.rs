@@ -24,6 +24,7 @@
 
 pub mod filters_view;
 pub mod serve;
+pub mod space;
 mod values;
 mod wire;
 

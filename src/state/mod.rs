@@ -33,6 +33,7 @@ pub mod quiz;
 pub mod sets_view;
 pub mod settings;
 pub mod shown_rows;
+pub mod space_table;
 pub mod timeline;
 pub mod url;
 pub mod view;
