@@ -3,18 +3,20 @@
 //! neither its code nor its texts are part of the first visit.
 //!
 //! ```text
-//! page -> view   FiltersViewInput { lang, seed, params, items, draft }   on every change
+//! page -> view   FiltersViewInput { lang, seed, params, items, draft, workers }   on every change
 //! view -> page   FiltersViewOutput::Insert { item }               add to the page's item log
 //!                FiltersViewOutput::Params { params }             the link follows
 //! ```
 //!
 //! `items` are the page's items (the visualizer's set, each as many times as it was added),
 //! in order of first addition; `seed` seeds the cuckoo filter's victim choice; `draft` is the
-//! page's item field (a lesson step's item), which the view shows as its typed item. Decoding
+//! page's item field (a lesson step's item), which the view shows as its typed item; `workers`
+//! is the lab's pool size, which the space table's measurement uses too. Decoding
 //! checks each parameter's range, so bytes that are not a message are a [`DecodeError`].
 
 use crate::filter::cuckoo::{MAX_FINGERPRINT_BITS, MIN_FINGERPRINT_BITS};
 use crate::filter::quotient::{MAX_REMAINDER_BITS, MIN_REMAINDER_BITS};
+use crate::filter::space::{SpaceEps, SPACE_SIZES};
 use crate::lang::Lang;
 
 use super::wire::{self, read_place, wire_enum, wire_place, write_place, Reader, Wire};
@@ -33,18 +35,39 @@ pub enum FilterChoice {
     Cuckoo,
     /// The quotient filter.
     Quotient,
+    /// The xor filter.
+    Xor,
+    /// The binary fuse filter.
+    Fuse,
+    /// The standard ribbon filter.
+    Ribbon,
 }
 
 impl FilterChoice {
     /// Every structure, in the order the view lists them.
-    pub const ALL: [FilterChoice; 2] = [FilterChoice::Cuckoo, FilterChoice::Quotient];
+    pub const ALL: [FilterChoice; 5] = [
+        FilterChoice::Cuckoo,
+        FilterChoice::Quotient,
+        FilterChoice::Xor,
+        FilterChoice::Fuse,
+        FilterChoice::Ribbon,
+    ];
 
     /// The URL key.
     pub fn key(self) -> &'static str {
         match self {
             FilterChoice::Cuckoo => "cuckoo",
             FilterChoice::Quotient => "quotient",
+            FilterChoice::Xor => "xor",
+            FilterChoice::Fuse => "fuse",
+            FilterChoice::Ribbon => "ribbon",
         }
+    }
+
+    /// Whether the structure is built from all its items at once (xor, binary fuse, ribbon)
+    /// rather than one insert at a time.
+    pub fn is_static(self) -> bool {
+        matches!(self, FilterChoice::Xor | FilterChoice::Fuse | FilterChoice::Ribbon)
     }
 }
 
@@ -61,6 +84,18 @@ pub struct FiltersParams {
     pub quotient_q: u32,
     /// The quotient filter's remainder bits r, 1 to 32.
     pub quotient_r: u32,
+    /// The xor and binary fuse filters' fingerprint bits, 8 or 16.
+    pub xor_bits: u32,
+    /// The ribbon's coefficient width w, 32 or 64.
+    pub ribbon_w: u32,
+    /// The ribbon's slots beyond one per item, in percent (0 to 100): slots per item
+    /// `1 + overhead/100`.
+    pub ribbon_overhead: u32,
+    /// The space table's target rate.
+    pub space_eps: SpaceEps,
+    /// The space table's items (and probes) when the link names them: the table is then
+    /// measured as soon as the view opens.
+    pub space_n: Option<u64>,
 }
 
 impl Default for FiltersParams {
@@ -71,6 +106,11 @@ impl Default for FiltersParams {
             cuckoo_nb: 8,
             quotient_q: 4,
             quotient_r: 6,
+            xor_bits: 8,
+            ribbon_w: 64,
+            ribbon_overhead: 10,
+            space_eps: SpaceEps::OneIn256,
+            space_n: None,
         }
     }
 }
@@ -119,6 +159,48 @@ pub fn check_quotient_r(value: u64) -> Result<u32, OutOfRange> {
     OutOfRange::check(value, range.0, range.1, false).map(|v| v as u32)
 }
 
+/// `xor_bits`: 8 or 16.
+pub fn check_xor_bits(value: u64) -> Result<u32, OutOfRange> {
+    match value {
+        8 | 16 => Ok(value as u32),
+        _ => Err(OutOfRange {
+            min: 8,
+            max: 16,
+            power_of_two: true,
+        }),
+    }
+}
+
+/// `ribbon_w`: 32 or 64.
+pub fn check_ribbon_w(value: u64) -> Result<u32, OutOfRange> {
+    match value {
+        32 | 64 => Ok(value as u32),
+        _ => Err(OutOfRange {
+            min: 32,
+            max: 64,
+            power_of_two: true,
+        }),
+    }
+}
+
+/// `ribbon_overhead`: 0 to 100 (percent).
+pub fn check_ribbon_overhead(value: u64) -> Result<u32, OutOfRange> {
+    OutOfRange::check(value, 0, 100, false).map(|v| v as u32)
+}
+
+/// `space_n`: 10,000, 100,000 or 1,000,000.
+pub fn check_space_n(value: u64) -> Result<u64, OutOfRange> {
+    if SPACE_SIZES.contains(&value) {
+        Ok(value)
+    } else {
+        Err(OutOfRange {
+            min: SPACE_SIZES[0],
+            max: SPACE_SIZES[SPACE_SIZES.len() - 1],
+            power_of_two: false,
+        })
+    }
+}
+
 /// What the page sends the view.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FiltersViewInput {
@@ -132,6 +214,8 @@ pub struct FiltersViewInput {
     pub items: Vec<String>,
     /// The page's item field: the item a lesson step talks about, shown as typed.
     pub draft: String,
+    /// The workers the space table is measured on (the lab's `workers`; 0: one per core).
+    pub workers: u64,
 }
 
 /// What the view sends the page.
@@ -174,7 +258,7 @@ impl FiltersViewOutput {
 wire_place!(Lang, Lang::ALL);
 wire_place!(FilterChoice, FilterChoice::ALL);
 
-/// The five parameters in order, each checked as the link checks it.
+/// The parameters in order, each checked as the link checks it.
 impl Wire for FiltersParams {
     fn write(&self, out: &mut Vec<u8>) {
         self.filter.write(out);
@@ -182,6 +266,11 @@ impl Wire for FiltersParams {
         self.cuckoo_nb.write(out);
         self.quotient_q.write(out);
         self.quotient_r.write(out);
+        self.xor_bits.write(out);
+        self.ribbon_w.write(out);
+        self.ribbon_overhead.write(out);
+        self.space_eps.write(out);
+        self.space_n.write(out);
     }
     fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
         let invalid = |_| DecodeError::Invalid;
@@ -191,6 +280,11 @@ impl Wire for FiltersParams {
             cuckoo_nb: check_cuckoo_nb(input.get()?).map_err(invalid)?,
             quotient_q: check_quotient_q(input.get()?).map_err(invalid)?,
             quotient_r: check_quotient_r(input.get()?).map_err(invalid)?,
+            xor_bits: check_xor_bits(input.get()?).map_err(invalid)?,
+            ribbon_w: check_ribbon_w(input.get()?).map_err(invalid)?,
+            ribbon_overhead: check_ribbon_overhead(input.get()?).map_err(invalid)?,
+            space_eps: input.get()?,
+            space_n: input.get::<Option<u64>>()?.map(check_space_n).transpose().map_err(invalid)?,
         })
     }
 }
@@ -202,6 +296,7 @@ impl Wire for FiltersViewInput {
         self.params.write(out);
         self.items.write(out);
         self.draft.write(out);
+        self.workers.write(out);
     }
     fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
         Ok(FiltersViewInput {
@@ -210,6 +305,7 @@ impl Wire for FiltersViewInput {
             params: input.get()?,
             items: input.get()?,
             draft: input.get()?,
+            workers: input.get()?,
         })
     }
 }
@@ -234,9 +330,15 @@ mod tests {
                 cuckoo_nb: 256,
                 quotient_q: 10,
                 quotient_r: 32,
+                xor_bits: 16,
+                ribbon_w: 32,
+                ribbon_overhead: 100,
+                space_eps: SpaceEps::OneIn1000,
+                space_n: Some(100_000),
             },
             items: vec!["cat".into(), "猫".into(), "cat".into()],
             draft: "emu".into(),
+            workers: 3,
         };
         assert_eq!(FiltersViewInput::decode(&input.encode()), Ok(input));
         for output in [
@@ -270,6 +372,22 @@ mod tests {
             },
             FiltersParams {
                 quotient_r: 0,
+                ..FiltersParams::default()
+            },
+            FiltersParams {
+                xor_bits: 12,
+                ..FiltersParams::default()
+            },
+            FiltersParams {
+                ribbon_w: 128,
+                ..FiltersParams::default()
+            },
+            FiltersParams {
+                ribbon_overhead: 101,
+                ..FiltersParams::default()
+            },
+            FiltersParams {
+                space_n: Some(5),
                 ..FiltersParams::default()
             },
         ];

@@ -68,8 +68,9 @@ pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
         seed,
         state.page().filters,
         state.draft().to_owned(),
+        state.lab().workers.unwrap_or(0),
     );
-    yew::use_effect_with(deps, move |(shown, members, lang, seed, params, draft)| {
+    yew::use_effect_with(deps, move |(shown, members, lang, seed, params, draft, workers)| {
         if !*shown {
             return;
         }
@@ -91,6 +92,7 @@ pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
             params: *params,
             items,
             draft: draft.clone(),
+            workers: *workers,
         };
         DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
         let bytes = Uint8Array::from(&input.encode()[..]);

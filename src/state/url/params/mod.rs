@@ -9,6 +9,7 @@
 //! value unless it is the default); the table itself is in `table.rs`.
 
 use crate::filter::hash_quality_job::CorpusSource;
+use crate::filter::space::SpaceEps;
 use crate::filter::{HashFamily, Layout, ParamError};
 use crate::lang::Lang;
 use crate::protocol::filters_view::{FilterChoice, OutOfRange};
@@ -115,6 +116,7 @@ keyed!(
     Lockable => Lockable::ALL,
     OnOff => OnOff::ALL,
     FilterChoice => FilterChoice::ALL,
+    SpaceEps => SpaceEps::ALL,
 );
 
 /// An on/off parameter's value: `1` (or `true`) and `0` (or `false`).
@@ -167,7 +169,7 @@ fn in_range<T>(v: &str, check: fn(u64) -> Result<T, OutOfRange>) -> Result<T, Re
         } else if value < range.min {
             FieldProblem::BelowMin(range.min).into()
         } else {
-            let powers: Vec<String> = (0..=range.max.ilog2())
+            let powers: Vec<String> = (range.min.max(1).ilog2()..=range.max.ilog2())
                 .map(|e| (1u64 << e).to_string())
                 .collect();
             NoticeReason::Choices(powers.join(", ")).into()

@@ -6,7 +6,8 @@
 use crate::filter::count_min::MAX_CMS_DEPTH;
 use crate::filter::{ParamError, MAX_BITS, MAX_HASHES};
 use crate::protocol::filters_view::{
-    check_cuckoo_f, check_cuckoo_nb, check_quotient_q, check_quotient_r, FiltersParams,
+    check_cuckoo_f, check_cuckoo_nb, check_quotient_q, check_quotient_r, check_ribbon_overhead,
+    check_ribbon_w, check_space_n, check_xor_bits, FiltersParams,
 };
 use crate::state::apps_view::MAX_VIEW_LOOKUPS;
 use crate::state::cms_view::{MAX_CMS_ADDS, MAX_VIEW_WIDTH, MAX_ZIPF};
@@ -419,6 +420,60 @@ pub const VIEW_PARAMS: &[Param] = &[
             Ok(())
         },
         print: |url, out| filters_number(url, out, |p| p.quotient_r.into()),
+    },
+    Param {
+        key: "xor_bits",
+        repeats: false,
+        default: "8",
+        parse: |url, v| {
+            url.filters.xor_bits = in_range(v, check_xor_bits)?;
+            Ok(())
+        },
+        print: |url, out| filters_number(url, out, |p| p.xor_bits.into()),
+    },
+    Param {
+        key: "ribbon_w",
+        repeats: false,
+        default: "64",
+        parse: |url, v| {
+            url.filters.ribbon_w = in_range(v, check_ribbon_w)?;
+            Ok(())
+        },
+        print: |url, out| filters_number(url, out, |p| p.ribbon_w.into()),
+    },
+    Param {
+        key: "ribbon_overhead",
+        repeats: false,
+        default: "10",
+        parse: |url, v| {
+            url.filters.ribbon_overhead = in_range(v, check_ribbon_overhead)?;
+            Ok(())
+        },
+        print: |url, out| filters_number(url, out, |p| p.ribbon_overhead.into()),
+    },
+    Param {
+        key: "space_eps",
+        repeats: false,
+        default: "1/256",
+        parse: |url, v| {
+            url.filters.space_eps = choice(v)?;
+            Ok(())
+        },
+        print: |url, out| unless_default(out, url.filters.space_eps.key(), "1/256"),
+    },
+    Param {
+        key: "space_n",
+        repeats: false,
+        default: "",
+        parse: |url, v| {
+            url.filters.space_n = Some(in_range(v, check_space_n)?);
+            Ok(())
+        },
+        print: |url, out| {
+            if let Some(n) = url.filters.space_n {
+                out(&n.to_string());
+            }
+        },
     },
     Param {
         key: "grow_m0",
