@@ -24,6 +24,9 @@ mod cluster_run;
 mod cuckoo;
 mod quotient;
 mod same_memory;
+mod space;
+mod space_plot;
+mod space_workers;
 mod texts;
 mod walk;
 
@@ -553,6 +556,8 @@ pub fn filters_app(props: &AppProps) -> Html {
             if input.params.filter == FilterChoice::Quotient {
                 { cluster_run::panel(&t, input.seed, &cluster_points) }
             }
+            <space::SpacePanel texts={t.clone()} params={params} seed={input.seed}
+                               workers={input.workers} answer={props.answer.clone()} />
         </div>
     }
 }
