@@ -62,15 +62,15 @@ async function expectStepInView(page, shown, where) {
   }
   if (!shown) return;
   const { height } = page.viewportSize();
-  const lesson = await box(page, '#lesson');
   await expect(async () => {
     // Most of what fits the room under the lesson is in it (a view's drawings may still
-    // grow a little once shown).
+    // grow a little once shown, and the page may still be scrolling to it).
+    const lesson = await box(page, '#lesson');
     const target = await box(page, shown);
     const seen = Math.min(target.bottom, height) - Math.max(target.top, lesson.bottom);
     expect(seen, `${shown} in the room under the lesson (${where})`)
       .toBeGreaterThanOrEqual(0.9 * Math.min(target.height, height - lesson.bottom));
-  }).toPass({ timeout: 3000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** Steps the lesson on by one step with a key (a walk in progress takes a press per hash),
