@@ -183,3 +183,28 @@ impl PeelingShape for FuseShape {
         0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_keys_slots_lie_in_three_consecutive_segments() {
+        for keys in [2, 30, 1000, 100_000] {
+            let shape = FuseShape::for_keys(keys).unwrap();
+            let l = shape.segment_length();
+            for i in 0..10_000u64 {
+                let [h0, h1, h2] = shape.slots(super::super::peeling::mix_split(i, 3));
+                assert!(h0 < shape.segment_count_length());
+                assert_eq!((h1 / l, h2 / l), (h0 / l + 1, h0 / l + 2));
+                assert!(h2 < shape.array_length());
+            }
+        }
+    }
+
+    #[test]
+    fn mulhi_is_the_high_half_of_the_product() {
+        assert_eq!(mulhi(u64::MAX, u64::MAX), u64::MAX - 1);
+        assert_eq!(mulhi(1 << 63, 96), 48);
+    }
+}

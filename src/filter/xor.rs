@@ -118,3 +118,34 @@ impl PeelingShape for XorShape {
         (slot / self.block_length) as usize
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_slot_lies_in_its_own_block_and_its_stack_is_its_block() {
+        let shape = XorShape::with_block_length(13).unwrap();
+        for i in 0..10_000u64 {
+            let hash = super::super::peeling::mix_split(i, 7);
+            for (block, slot) in shape.slots(hash).into_iter().enumerate() {
+                assert_eq!(slot / 13, block as u32);
+                assert_eq!(shape.stack_of(slot), block);
+            }
+        }
+    }
+
+    #[test]
+    fn reduce_maps_32_bits_onto_0_to_n() {
+        assert_eq!(reduce(0, 13), 0);
+        assert_eq!(reduce(u32::MAX, 13), 12);
+        assert_eq!(reduce(1 << 31, 13), 6);
+    }
+
+    #[test]
+    fn the_capacity_is_rounded_down_to_a_multiple_of_3() {
+        // 32 + 1.23 · 2 = 34.46 → 34 → 33, where rounding up would give 36.
+        assert_eq!(XorShape::capacity(2), 33);
+        assert_eq!(XorShape::for_keys(2).unwrap().block_length(), 11);
+    }
+}

@@ -301,3 +301,36 @@ impl<S: PeelingShape> PeeledFilter<S> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fingerprint_keeps_the_low_f_bits_of_hash_xor_its_high_half() {
+        let hash = 0x1234_5678_9abc_def0;
+        assert_eq!(fingerprint_of(hash, 16), 0xdef0 ^ 0x5678);
+        assert_eq!(fingerprint_of(hash, 8), 0xf0 ^ 0x78);
+        assert_eq!(fingerprint_of(hash, 1), 0);
+        assert_eq!(fingerprint_of(u64::MAX, 16), 0);
+    }
+
+    #[test]
+    fn distinct_keys_sorts_and_drops_repeats() {
+        assert_eq!(distinct_keys(&[5, 1, 5, 3, 1]), vec![1, 3, 5]);
+        assert!(distinct_keys(&[]).is_empty());
+    }
+
+    #[test]
+    fn fingerprint_bits_outside_1_to_16_are_refused() {
+        assert!(check_fingerprint_bits(1).is_ok() && check_fingerprint_bits(16).is_ok());
+        assert_eq!(
+            check_fingerprint_bits(0),
+            Err(PeelError::FingerprintBits { requested: 0 })
+        );
+        assert_eq!(
+            check_fingerprint_bits(17),
+            Err(PeelError::FingerprintBits { requested: 17 })
+        );
+    }
+}
