@@ -38,6 +38,7 @@ pub mod parquet_report;
 pub mod parquet_summary;
 pub mod positions;
 pub mod quotient;
+pub mod ribbon;
 pub mod same_memory;
 pub mod set_ops;
 pub mod shared_positions;
