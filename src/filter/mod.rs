@@ -40,6 +40,7 @@ pub mod parquet_summary;
 pub mod peeling;
 pub mod positions;
 pub mod quotient;
+pub mod ribbon;
 pub mod same_memory;
 pub mod space;
 pub mod set_ops;
