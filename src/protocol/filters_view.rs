@@ -67,7 +67,10 @@ impl FilterChoice {
     /// Whether the structure is built from all its items at once (xor, binary fuse, ribbon)
     /// rather than one insert at a time.
     pub fn is_static(self) -> bool {
-        matches!(self, FilterChoice::Xor | FilterChoice::Fuse | FilterChoice::Ribbon)
+        matches!(
+            self,
+            FilterChoice::Xor | FilterChoice::Fuse | FilterChoice::Ribbon
+        )
     }
 }
 
@@ -284,7 +287,11 @@ impl Wire for FiltersParams {
             ribbon_w: check_ribbon_w(input.get()?).map_err(invalid)?,
             ribbon_overhead: check_ribbon_overhead(input.get()?).map_err(invalid)?,
             space_eps: input.get()?,
-            space_n: input.get::<Option<u64>>()?.map(check_space_n).transpose().map_err(invalid)?,
+            space_n: input
+                .get::<Option<u64>>()?
+                .map(check_space_n)
+                .transpose()
+                .map_err(invalid)?,
         })
     }
 }

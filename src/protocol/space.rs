@@ -13,9 +13,13 @@
 //! answers and however many there are.
 
 use crate::filter::experiment::MeasuredRate;
-use crate::filter::space::{measure, Sizing, SpaceEps, SpaceError, SpaceFilter, SpaceJob, SpaceRow, SPACE_SIZES};
+use crate::filter::space::{
+    measure, Sizing, SpaceEps, SpaceError, SpaceFilter, SpaceJob, SpaceRow, SPACE_SIZES,
+};
 
-use super::wire::{self, read_place, wire_enum, wire_place, wire_struct, write_place, Reader, Wire};
+use super::wire::{
+    self, read_place, wire_enum, wire_place, wire_struct, write_place, Reader, Wire,
+};
 use super::DecodeError;
 
 /// One job for a worker.
@@ -87,7 +91,11 @@ wire_place!(SpaceFilter, SpaceFilter::ALL);
 wire_place!(SpaceEps, SpaceEps::ALL);
 wire_place!(
     SpaceError,
-    [SpaceError::Shape, SpaceError::Full, SpaceError::NoConstruction]
+    [
+        SpaceError::Shape,
+        SpaceError::Full,
+        SpaceError::NoConstruction
+    ]
 );
 /// A job's fields in order; n must be one of the table's sizes.
 impl Wire for SpaceJob {
@@ -102,7 +110,12 @@ impl Wire for SpaceJob {
         if !SPACE_SIZES.contains(&n) {
             return Err(DecodeError::Invalid);
         }
-        Ok(SpaceJob { filter, eps, n, seed })
+        Ok(SpaceJob {
+            filter,
+            eps,
+            n,
+            seed,
+        })
     }
 }
 wire_struct!(MeasuredRate {

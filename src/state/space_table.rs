@@ -169,7 +169,10 @@ mod tests {
                 break;
             };
             let job = hand.remove(0);
-            let request = SpaceRequest { run: state.run, job };
+            let request = SpaceRequest {
+                run: state.run,
+                job,
+            };
             state.apply(SpaceAction::Answered(serve(&request.encode(), &|| 0.0)));
         }
         state
@@ -183,7 +186,8 @@ mod tests {
         for filter in SpaceFilter::ALL {
             for eps in SpaceEps::ALL {
                 let figures = |s: &SpaceTableState| {
-                    s.row(filter, eps).map(|r| (r.rate, r.memory_bits, r.sizing))
+                    s.row(filter, eps)
+                        .map(|r| (r.rate, r.memory_bits, r.sizing))
                 };
                 assert_eq!(figures(&one), figures(&four), "{filter:?} {eps:?}");
                 assert_eq!(one.failure(filter, eps), four.failure(filter, eps));
@@ -206,7 +210,14 @@ mod tests {
         state.apply(SpaceAction::Broke("worker failed".into()));
         assert_eq!(state.status.key(), "failed");
         assert_eq!(state.next_job(), None);
-        let late = serve(&SpaceRequest { run: state.run, job }.encode(), &|| 0.0);
+        let late = serve(
+            &SpaceRequest {
+                run: state.run,
+                job,
+            }
+            .encode(),
+            &|| 0.0,
+        );
         state.apply(SpaceAction::Answered(late));
         assert_eq!(state.answered(), 0);
     }

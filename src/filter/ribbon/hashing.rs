@@ -22,8 +22,6 @@
 //! exactly RocksDB's `uint8_t` row at r = 8 and its `uint16_t` row at r = 16. RocksDB's
 //! filter hashes keys with XXH3; the page's key is murmur3's h1 instead.
 
-use crate::filter::hashing::murmur3_x64_128;
-
 /// `StandardRehasher`'s multiplier, which applies a raw seed to a key.
 pub const REHASH_FACTOR: u64 = 0x6193_d459_236a_3a0d;
 /// `StandardHasher`'s multiplier for the coefficient row and the result row.
@@ -33,13 +31,9 @@ pub const TO_RAW_SEED_FACTOR: u64 = 0xc782_19a2_3eea_dd03;
 /// `SetOrdinalSeed`'s within-byte mixing mask (shifted right by 4).
 pub const SEED_MIX_MASK: u64 = 0xf0f0_f0f0_f0f0_f0f0;
 
-/// The item's 64-bit key: murmur3_x64_128's h1 (its low 64 bits), seed 0.
-///
-/// The same key as the xor and binary fuse filters' `key_of` (`src/filter/xor.rs`); the two
-/// are one function and may be merged.
-pub fn key_of(item: &[u8]) -> u64 {
-    murmur3_x64_128(item) as u64
-}
+/// The item's 64-bit key: murmur3_x64_128's h1 (its low 64 bits), seed 0, the same key as
+/// the xor and binary fuse filters'.
+pub use crate::filter::peeling::key_of;
 
 /// The raw seed of an ordinal seed (`StandardHasher::SetOrdinalSeed`): a one-to-one mix, so
 /// that consecutive ordinal seeds change many bits of the hash.

@@ -5,25 +5,15 @@
 
 use xorf::{BinaryFuse8, Filter as _, Xor8};
 
-use super::measure::{timed, Built, JobItems, SpaceError};
+use super::measure::{keys, timed, Built, JobItems, SpaceError};
 use super::sizing::Sizing;
-use crate::filter::hashing::murmur3_x64_128;
-
-/// An item's 64-bit key: murmur3 h1, the low half of MurmurHash3 x64_128.
-fn key(item: &[u8]) -> u64 {
-    murmur3_x64_128(item) as u64
-}
-
-fn keys(items: &JobItems) -> Vec<u64> {
-    let mut keys = Vec::new();
-    items.members(|item| keys.push(key(item)));
-    keys
-}
+use crate::filter::peeling::key_of as key;
 
 /// `xorf::Xor8` built from the items' keys.
 pub(crate) fn xorf_xor8(items: &JobItems, now: &dyn Fn() -> f64) -> Result<Built, SpaceError> {
     let build = |items: &JobItems| Ok(Xor8::from(&keys(items)[..]));
-    let (rate, build_ms, query_ms, filter) = timed(items, now, build, |f, item| f.contains(&key(item)))?;
+    let (rate, build_ms, query_ms, filter) =
+        timed(items, now, build, |f, item| f.contains(&key(item)))?;
     let slots = filter.fingerprints.len() as u64;
     Ok(Built {
         sizing: Sizing::Fingerprints { slots, bits: 8 },
@@ -36,8 +26,11 @@ pub(crate) fn xorf_xor8(items: &JobItems, now: &dyn Fn() -> f64) -> Result<Built
 
 /// `xorf::BinaryFuse8` built from the items' keys.
 pub(crate) fn xorf_fuse8(items: &JobItems, now: &dyn Fn() -> f64) -> Result<Built, SpaceError> {
-    let build = |items: &JobItems| BinaryFuse8::try_from(&keys(items)[..]).map_err(|_| SpaceError::NoConstruction);
-    let (rate, build_ms, query_ms, filter) = timed(items, now, build, |f, item| f.contains(&key(item)))?;
+    let build = |items: &JobItems| {
+        BinaryFuse8::try_from(&keys(items)[..]).map_err(|_| SpaceError::NoConstruction)
+    };
+    let (rate, build_ms, query_ms, filter) =
+        timed(items, now, build, |f, item| f.contains(&key(item)))?;
     let slots = filter.fingerprints.len() as u64;
     Ok(Built {
         sizing: Sizing::Fingerprints { slots, bits: 8 },
@@ -49,7 +42,11 @@ pub(crate) fn xorf_fuse8(items: &JobItems, now: &dyn Fn() -> f64) -> Result<Buil
 }
 
 /// `qfilter::Filter` for n items at rate ε, as the crate sizes it.
-pub(crate) fn qfilter(items: &JobItems, now: &dyn Fn() -> f64, eps: f64) -> Result<Built, SpaceError> {
+pub(crate) fn qfilter(
+    items: &JobItems,
+    now: &dyn Fn() -> f64,
+    eps: f64,
+) -> Result<Built, SpaceError> {
     let n = items.len();
     let build = |items: &JobItems| {
         let mut filter = qfilter::Filter::new(n, eps).map_err(|_| SpaceError::Shape)?;

@@ -5,9 +5,13 @@ use super::{crates, sizing, SpaceFilter, SpaceJob, SpaceRow};
 use crate::filter::counting::{CountingBloomFilter, DEFAULT_COUNTER_WIDTH};
 use crate::filter::cuckoo::{CuckooFilter, CuckooShape};
 use crate::filter::experiment::{ItemKind, ItemSource, MeasuredRate, ITEM_LEN};
+use crate::filter::fuse::FuseShape;
 use crate::filter::hashing::{HashFamily, Layout};
 use crate::filter::params::FilterShape;
+use crate::filter::peeling::{key_of, PeeledFilter, PeelingShape};
 use crate::filter::quotient::{QuotientFilter, QuotientShape};
+use crate::filter::ribbon::{FailureChance, RibbonFilter, RibbonShape};
+use crate::filter::xor::XorShape;
 use crate::filter::BloomFilter;
 
 pub use super::sizing::Sizing;
@@ -55,7 +59,11 @@ impl JobItems {
         let mut buf = [0u8; ITEM_LEN];
         let mut false_positives = 0;
         for i in 0..self.n {
-            false_positives += u64::from(contains(self.source.write(ItemKind::NonMember, i, &mut buf)));
+            false_positives += u64::from(contains(self.source.write(
+                ItemKind::NonMember,
+                i,
+                &mut buf,
+            )));
         }
         MeasuredRate {
             false_positives,
@@ -118,7 +126,9 @@ pub fn measure(job: SpaceJob, now: &dyn Fn() -> f64) -> Result<SpaceRow, SpaceEr
             let (q, r) = sizing::quotient(job.n, eps);
             quotient(&items, now, q, r)?
         }
-        SpaceFilter::Xor | SpaceFilter::Fuse | SpaceFilter::Ribbon => return Err(SpaceError::Shape),
+        SpaceFilter::Xor => peeled::<XorShape>(&items, now, sizing::fingerprint_bits(eps))?,
+        SpaceFilter::Fuse => peeled::<FuseShape>(&items, now, sizing::fingerprint_bits(eps))?,
+        SpaceFilter::Ribbon => ribbon(&items, now, sizing::fingerprint_bits(eps))?,
         SpaceFilter::XorfXor8 => crates::xorf_xor8(&items, now)?,
         SpaceFilter::XorfFuse8 => crates::xorf_fuse8(&items, now)?,
         SpaceFilter::Qfilter => crates::qfilter(&items, now, eps)?,
@@ -133,7 +143,13 @@ pub fn measure(job: SpaceJob, now: &dyn Fn() -> f64) -> Result<SpaceRow, SpaceEr
     })
 }
 
-fn bloom(items: &JobItems, now: &dyn Fn() -> f64, m: u64, k: u32, layout: Layout) -> Result<Built, SpaceError> {
+fn bloom(
+    items: &JobItems,
+    now: &dyn Fn() -> f64,
+    m: u64,
+    k: u32,
+    layout: Layout,
+) -> Result<Built, SpaceError> {
     let shape = FilterShape::new(m, k, HashFamily::Murmur3)
         .and_then(|s| s.with_layout(layout))
         .map_err(|_| SpaceError::Shape)?;
@@ -156,7 +172,8 @@ fn bloom(items: &JobItems, now: &dyn Fn() -> f64, m: u64, k: u32, layout: Layout
 
 fn counting(items: &JobItems, now: &dyn Fn() -> f64, m: u64, k: u32) -> Result<Built, SpaceError> {
     let width = DEFAULT_COUNTER_WIDTH;
-    let filter = CountingBloomFilter::with_params(m, k, HashFamily::Murmur3, width).map_err(|_| SpaceError::Shape)?;
+    let filter = CountingBloomFilter::with_params(m, k, HashFamily::Murmur3, width)
+        .map_err(|_| SpaceError::Shape)?;
     let build = |items: &JobItems| {
         let mut filter = filter;
         items.members(|item| {
@@ -174,7 +191,13 @@ fn counting(items: &JobItems, now: &dyn Fn() -> f64, m: u64, k: u32) -> Result<B
     })
 }
 
-fn cuckoo(items: &JobItems, now: &dyn Fn() -> f64, buckets: u64, f: u32, seed: u64) -> Result<Built, SpaceError> {
+fn cuckoo(
+    items: &JobItems,
+    now: &dyn Fn() -> f64,
+    buckets: u64,
+    f: u32,
+    seed: u64,
+) -> Result<Built, SpaceError> {
     let shape = CuckooShape::new(buckets, f).map_err(|_| SpaceError::Shape)?;
     let build = |items: &JobItems| {
         let mut filter = CuckooFilter::new(shape, seed);
@@ -213,6 +236,62 @@ fn quotient(items: &JobItems, now: &dyn Fn() -> f64, q: u32, r: u32) -> Result<B
     Ok(Built {
         sizing: Sizing::Quotient { q, r },
         memory_bits: shape.memory_bits(),
+        rate,
+        build_ms,
+        query_ms,
+    })
+}
+
+/// The items' keys (murmur3 h1, [`key_of`]), in order.
+pub(crate) fn keys(items: &JobItems) -> Vec<u64> {
+    let mut keys = Vec::with_capacity(items.len() as usize);
+    items.members(|item| keys.push(key_of(item)));
+    keys
+}
+
+/// A xor or binary fuse filter of `bits`-bit fingerprints, built from the items' keys with
+/// the reference's sizing and seeds.
+fn peeled<S: PeelingShape>(
+    items: &JobItems,
+    now: &dyn Fn() -> f64,
+    bits: u32,
+) -> Result<Built, SpaceError> {
+    let build = |items: &JobItems| {
+        PeeledFilter::<S>::build(&keys(items), bits).map_err(|_| SpaceError::NoConstruction)
+    };
+    let (rate, build_ms, query_ms, filter) =
+        timed(items, now, build, |f, item| f.contains(key_of(item)))?;
+    Ok(Built {
+        sizing: Sizing::Fingerprints {
+            slots: filter.fingerprints().len() as u64,
+            bits,
+        },
+        memory_bits: filter.memory_bits(),
+        rate,
+        build_ms,
+        query_ms,
+    })
+}
+
+/// The coefficient width of the table's ribbon.
+pub const RIBBON_WIDTH: u32 = 64;
+
+/// A standard ribbon of `r`-bit results and w = 64, sized as RocksDB sizes its ribbon
+/// filter (one failed seed in 20, [`FailureChance::OneIn20`]).
+fn ribbon(items: &JobItems, now: &dyn Fn() -> f64, r: u32) -> Result<Built, SpaceError> {
+    let shape = RibbonShape::for_items(items.len(), RIBBON_WIDTH, r, FailureChance::OneIn20)
+        .map_err(|_| SpaceError::Shape)?;
+    let build = |items: &JobItems| {
+        RibbonFilter::build(&keys(items), shape).map_err(|_| SpaceError::NoConstruction)
+    };
+    let (rate, build_ms, query_ms, filter) = timed(items, now, build, |f, item| f.contains(item))?;
+    Ok(Built {
+        sizing: Sizing::Ribbon {
+            slots: shape.num_slots(),
+            r,
+            w: RIBBON_WIDTH,
+        },
+        memory_bits: filter.memory_bits(),
         rate,
         build_ms,
         query_ms,

@@ -190,7 +190,12 @@ impl SpaceJob {
         let mut jobs = Vec::new();
         for eps in SpaceEps::ALL {
             for filter in SpaceFilter::ALL {
-                jobs.push(SpaceJob { filter, eps, n, seed });
+                jobs.push(SpaceJob {
+                    filter,
+                    eps,
+                    n,
+                    seed,
+                });
             }
         }
         jobs
@@ -266,7 +271,10 @@ mod tests {
         assert_eq!(jobs.len(), 36);
         for eps in SpaceEps::ALL {
             for filter in SpaceFilter::ALL {
-                let count = jobs.iter().filter(|j| j.eps == eps && j.filter == filter).count();
+                let count = jobs
+                    .iter()
+                    .filter(|j| j.eps == eps && j.filter == filter)
+                    .count();
                 assert_eq!(count, 1);
             }
         }

@@ -80,7 +80,9 @@ pub enum Sizing {
 /// The standard Bloom filter for n items at rate ε: m = ⌈n·ln(1/ε)/(ln 2)²⌉ and the best
 /// whole k for (m, n).
 pub fn bloom(n: u64, eps: f64) -> (u64, u32) {
-    let m = math::optimal_m(n as f64, eps).map_or(1, |m| m as u64).max(1);
+    let m = math::optimal_m(n as f64, eps)
+        .map_or(1, |m| m as u64)
+        .max(1);
     (m, math::optimal_k(m, n))
 }
 
@@ -88,7 +90,9 @@ pub fn bloom(n: u64, eps: f64) -> (u64, u32) {
 /// at which 512-bit lines reach ε, m rounded up to whole lines.
 pub fn blocked(n: u64, eps: f64) -> (u64, u32) {
     let (bits_per_item, k) = blocked_bits_per_item(eps).unwrap_or((64.0, 24));
-    let lines = ((n as f64 * bits_per_item) / LINE_BITS as f64).ceil().max(1.0) as u64;
+    let lines = ((n as f64 * bits_per_item) / LINE_BITS as f64)
+        .ceil()
+        .max(1.0) as u64;
     (lines * LINE_BITS, k)
 }
 

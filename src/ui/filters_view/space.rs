@@ -14,7 +14,7 @@ use super::texts::Texts;
 use super::Answer;
 use crate::decimal::fixed;
 use crate::filter::same_memory::Deletes;
-use crate::filter::space::{SpaceEps, SpaceError, SpaceFilter, SpaceRow, Sizing, SPACE_SIZES};
+use crate::filter::space::{Sizing, SpaceEps, SpaceError, SpaceFilter, SpaceRow, SPACE_SIZES};
 use crate::protocol::filters_view::{FiltersParams, FiltersViewOutput};
 use crate::state::space_table::{SpaceAction, SpaceStatus, SpaceTableState};
 
@@ -106,7 +106,14 @@ fn measured(t: &Texts, row: &SpaceRow) -> Html {
     );
     let ratio_text = ratio.map_or_else(
         || t.get("sp_no_false_positive"),
-        |r| format!("{} ({} – {})", fixed(r, 3), fixed(ratio_low, 3), fixed(ratio_high, 3)),
+        |r| {
+            format!(
+                "{} ({} – {})",
+                fixed(r, 3),
+                fixed(ratio_low, 3),
+                fixed(ratio_high, 3)
+            )
+        },
     );
     html! {
         <tr data-filter={filter.key()} data-bits-per-item={row.bits_per_item().to_string()}
@@ -153,10 +160,16 @@ fn table_row(t: &Texts, table: &SpaceTableState, filter: SpaceFilter, eps: Space
 fn status_line(t: &Texts, table: &SpaceTableState) -> String {
     match &table.status {
         SpaceStatus::Idle => t.get("sp_idle"),
-        SpaceStatus::Running => t.fill("sp_running", &[&table.answered(), &table.total, &table.workers]),
+        SpaceStatus::Running => t.fill(
+            "sp_running",
+            &[&table.answered(), &table.total, &table.workers],
+        ),
         SpaceStatus::Done => {
             let filters = SpaceFilter::ALL.len();
-            t.fill("sp_done", &[&table.total, &filters, &table.workers, &table.n])
+            t.fill(
+                "sp_done",
+                &[&table.total, &filters, &table.workers, &table.n],
+            )
         }
         SpaceStatus::Broken(text) => t.fill("sp_broken", &[text]),
     }
@@ -176,14 +189,20 @@ pub fn space_panel(props: &SpaceProps) -> Html {
         Rc::new(move |n: u64| {
             workers.borrow_mut().take();
             let count = space_workers::worker_count(count);
-            table.borrow_mut().apply(SpaceAction::Start { n, seed, workers: count });
+            table.borrow_mut().apply(SpaceAction::Start {
+                n,
+                seed,
+                workers: count,
+            });
             let changed = {
                 let redraw = redraw.clone();
                 Rc::new(move || redraw.force_update()) as Rc<dyn Fn()>
             };
             let started = space_workers::start(&table, changed);
             if started.is_none() {
-                table.borrow_mut().apply(SpaceAction::Broke(String::from("Worker")));
+                table
+                    .borrow_mut()
+                    .apply(SpaceAction::Broke(String::from("Worker")));
             }
             *workers.borrow_mut() = started;
             redraw.force_update();
@@ -213,7 +232,9 @@ pub fn space_panel(props: &SpaceProps) -> Html {
             }
         })
     };
-    let on_eps = set_params(Rc::new(|p, v| p.space_eps = SpaceEps::from_key(v).unwrap_or_default()));
+    let on_eps = set_params(Rc::new(|p, v| {
+        p.space_eps = SpaceEps::from_key(v).unwrap_or_default()
+    }));
     let on_n = set_params(Rc::new(|p, v| p.space_n = v.parse().ok()));
     let run = {
         let start = Rc::clone(&start);

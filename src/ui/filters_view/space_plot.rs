@@ -63,7 +63,10 @@ pub fn plot(t: &Texts, table: &SpaceTableState) -> Html {
     let bloom = curve(|e| -e.log2() / std::f64::consts::LN_2);
     polyline(&mut out, "curve bloom-line", &bloom, &x, &y);
     for row in points {
-        let place = SpaceFilter::ALL.iter().position(|&f| f == row.job.filter).unwrap_or(0);
+        let place = SpaceFilter::ALL
+            .iter()
+            .position(|&f| f == row.job.filter)
+            .unwrap_or(0);
         markup!(
             out,
             concat!(

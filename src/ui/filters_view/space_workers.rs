@@ -79,7 +79,8 @@ pub fn start(table: &SharedTable, changed: Rc<dyn Fn()>) -> Option<SpaceWorkers>
                 feed(&me, &shared);
                 return;
             }
-            let answer = SpaceAnswer::decode(&Uint8Array::new(&data).to_vec()).unwrap_or(SpaceAnswer::Refused);
+            let answer = SpaceAnswer::decode(&Uint8Array::new(&data).to_vec())
+                .unwrap_or(SpaceAnswer::Refused);
             shared.borrow_mut().apply(SpaceAction::Answered(answer));
             feed(&me, &shared);
             told();
@@ -88,7 +89,11 @@ pub fn start(table: &SharedTable, changed: Rc<dyn Fn()>) -> Option<SpaceWorkers>
         let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
             event.prevent_default();
             let text = event.message();
-            let text = if text.is_empty() { SCRIPT.to_owned() } else { text };
+            let text = if text.is_empty() {
+                SCRIPT.to_owned()
+            } else {
+                text
+            };
             if shared.borrow().status == SpaceStatus::Running {
                 shared.borrow_mut().apply(SpaceAction::Broke(text));
                 told();

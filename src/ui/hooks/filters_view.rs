@@ -70,32 +70,35 @@ pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
         state.draft().to_owned(),
         state.lab().workers.unwrap_or(0),
     );
-    yew::use_effect_with(deps, move |(shown, members, lang, seed, params, draft, workers)| {
-        if !*shown {
-            return;
-        }
-        let root = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(FILTERS_ROOT));
-        let Some(root) = root else {
-            return;
-        };
-        let mut items = Vec::new();
-        for member in members.list() {
-            for _ in 0..member.copies {
-                items.push(member.item.clone());
+    yew::use_effect_with(
+        deps,
+        move |(shown, members, lang, seed, params, draft, workers)| {
+            if !*shown {
+                return;
             }
-        }
-        let input = FiltersViewInput {
-            lang: *lang,
-            seed: *seed,
-            params: *params,
-            items,
-            draft: draft.clone(),
-            workers: *workers,
-        };
-        DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
-        let bytes = Uint8Array::from(&input.encode()[..]);
-        ANSWER.with(|answer| filters_view_show(&root, &bytes, answer));
-    });
+            let root = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id(FILTERS_ROOT));
+            let Some(root) = root else {
+                return;
+            };
+            let mut items = Vec::new();
+            for member in members.list() {
+                for _ in 0..member.copies {
+                    items.push(member.item.clone());
+                }
+            }
+            let input = FiltersViewInput {
+                lang: *lang,
+                seed: *seed,
+                params: *params,
+                items,
+                draft: draft.clone(),
+                workers: *workers,
+            };
+            DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
+            let bytes = Uint8Array::from(&input.encode()[..]);
+            ANSWER.with(|answer| filters_view_show(&root, &bytes, answer));
+        },
+    );
 }
