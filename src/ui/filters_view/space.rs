@@ -36,6 +36,9 @@ pub struct SpaceProps {
     pub answer: Answer,
 }
 
+/// How a list sets the parameters from the value chosen.
+type TextChange = Rc<dyn Fn(&mut FiltersParams, &str)>;
+
 /// The name of a row's filter.
 pub fn filter_name(t: &Texts, filter: SpaceFilter) -> String {
     t.get(match filter {
@@ -222,7 +225,7 @@ pub fn space_panel(props: &SpaceProps) -> Html {
     }
     let state = table.borrow();
     let eps = props.params.space_eps;
-    let set_params = |change: Rc<dyn Fn(&mut FiltersParams, &str)>| {
+    let set_params = |change: TextChange| {
         let (answer, params) = (props.answer.clone(), props.params);
         Callback::from(move |e: Event| {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {

@@ -59,13 +59,15 @@ pub fn walk_panel(t: &Texts, walk: &Walk, onstep: Callback<isize>, onclose: Call
                 <button id="filters-walk-close" onclick={close}>{ t.get("walk_close") }</button>
             </div>
             <p class="hint">{ t.get("walk_keys") }</p>
-            <h3>{ t.get("arithmetic") }</h3>
-            <table class="filters-arithmetic">
-                { for walk.arithmetic.iter().map(|(name, formula, result)| html! {
-                    <tr><th scope="row">{ *name }</th><td><code>{ formula }</code></td>
-                        <td><code>{ result }</code></td></tr>
-                }) }
-            </table>
+            if !walk.arithmetic.is_empty() {
+                <h3>{ t.get("arithmetic") }</h3>
+                <table class="filters-arithmetic">
+                    { for walk.arithmetic.iter().map(|(name, formula, result)| html! {
+                        <tr><th scope="row">{ *name }</th><td><code>{ formula }</code></td>
+                            <td><code>{ result }</code></td></tr>
+                    }) }
+                </table>
+            }
         </section>
     }
 }
