@@ -179,6 +179,25 @@ test('the space table: one worker and four give the same figures, each row again
   await expect(page.locator('#space-plot')).toBeVisible();
 });
 
+test('the space table at 10^6 items and ε = 2^−8: xor 9.84, binary fuse 9.04 bits per item, Bloom 1.44 times the limit', async ({ page }) => {
+  test.setTimeout(300_000);
+  await openFilters(page, '&space_n=1000000');
+  const table = page.locator('#filter-space');
+  await expect(table).toHaveAttribute('data-status', 'done', { timeout: 280_000 });
+  const rows = await page.locator('#filter-space tbody tr').evaluateAll((trs) => trs.map((tr) => ({ ...tr.dataset })));
+  const row = (key) => rows.find((r) => r.filter === key);
+  expect(Number(row('xor').bitsPerItem)).toBeCloseTo(9.84, 2);
+  expect(Number(row('fuse').bitsPerItem)).toBeCloseTo(9.04, 2);
+  for (const [ours, crate] of [['xor', 'xorf-xor8'], ['fuse', 'xorf-fuse8']]) {
+    const relative = Math.abs(row(ours).bitsPerItem - row(crate).bitsPerItem) / row(crate).bitsPerItem;
+    expect(relative).toBeLessThan(0.01);
+  }
+  expect(Number(row('bloom').ratioLo)).toBeLessThanOrEqual(1 / Math.LN2);
+  expect(Number(row('bloom').ratioHi)).toBeGreaterThanOrEqual(1 / Math.LN2);
+  expect(Number(row('bloom').ratio)).toBeCloseTo(1.44, 1);
+  expect(Number(row('ribbon').ratio)).toBeLessThan(1.2);
+});
+
 test('the space table runs in its workers: no main-thread task over 50 ms while it is measured', async ({ page }) => {
   test.setTimeout(180_000);
   await page.addInitScript(() => {
