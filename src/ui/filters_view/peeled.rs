@@ -88,10 +88,8 @@ impl ShownShape for FuseShape {
             &self.array_length(),
             &xor,
         ];
-        let mut text = t.fill("x_sizing_fuse", &values);
-        text.push(' ');
-        text.push_str(&large_n(t));
-        text
+        let text = t.fill("x_sizing_fuse", &values);
+        format!("{text} {} {}", at_this_n(t, n), large_n(t))
     }
 
     fn slot_rows(&self, hash: u64, slots: [u32; 3]) -> Vec<ArithmeticRow> {
@@ -121,6 +119,29 @@ impl ShownShape for FuseShape {
                 slots[2].to_string(),
             ),
         ]
+    }
+}
+
+/// The two filters' sizes at the page's n, compared: binary fuse takes more room than xor
+/// for a few dozen items (long segments, at least three of them, a large factor) and
+/// less for more.
+fn at_this_n(t: &Texts, n: u64) -> String {
+    let Ok(fuse) = FuseShape::for_keys(n) else {
+        return String::new();
+    };
+    let (fuse_slots, xor_slots) = (u64::from(fuse.array_length()), XorShape::capacity(n));
+    match fuse_slots.cmp(&xor_slots) {
+        std::cmp::Ordering::Greater => {
+            let values: [&dyn std::fmt::Display; 4] = [
+                &fuse_slots,
+                &xor_slots,
+                &fuse.segment_length(),
+                &fixed(fuse.size_factor(), 3),
+            ];
+            t.fill("x_fuse_more", &values)
+        }
+        std::cmp::Ordering::Less => t.fill("x_fuse_fewer", &[&fuse_slots, &xor_slots]),
+        std::cmp::Ordering::Equal => t.fill("x_fuse_same", &[&fuse_slots]),
     }
 }
 
