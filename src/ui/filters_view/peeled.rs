@@ -79,6 +79,12 @@ impl ShownShape for FuseShape {
 
     fn sizing(&self, t: &Texts, n: u64, _bits: u32) -> String {
         let xor = XorShape::capacity(n);
+        if n <= 1 {
+            // The reference's rule for at most one key: no factor and no target.
+            let values: [&dyn std::fmt::Display; 4] =
+                [&n, &self.segment_length(), &self.array_length(), &xor];
+            return t.fill("x_sizing_fuse_tiny", &values);
+        }
         let values: [&dyn std::fmt::Display; 7] = [
             &n,
             &self.segment_length(),

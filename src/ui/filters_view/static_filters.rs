@@ -282,6 +282,9 @@ pub fn static_filters(props: &StaticProps) -> Html {
         }
         <section class="panel" aria-labelledby="filters-drawing-title">
             <h2 id="filters-drawing-title">{ name }</h2>
+            if input.items.is_empty() {
+                <p class="hint" id="static-empty">{ t.get("st_empty") }</p>
+            }
             { match &*built {
                 Built::Xor(f, w) => peeled::drawing(t, f, w, &names, &marks, typed),
                 Built::Fuse(f, w) => peeled::drawing(t, f, w, &names, &marks, typed),
