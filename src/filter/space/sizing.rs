@@ -157,7 +157,7 @@ mod tests {
         let (m, k) = bloom(1_000_000, 1.0 / 256.0);
         let bits_per_item = m as f64 / 1e6;
         assert!((bits_per_item / 8.0 - 1.0 / std::f64::consts::LN_2).abs() < 1e-3);
-        assert_eq!(k, 6);
+        assert_eq!(k, 8);
     }
 
     #[test]
