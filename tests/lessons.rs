@@ -1377,7 +1377,7 @@ fn what_the_near_the_limit_lesson_says_is_true_of_each_screen() {
                         format!("ε = 2^−8 from the same {} items", grouped(space_n)),
                         format!("with {} items never added", grouped(space_n)),
                         format!(
-                            "Bloom filter takes {} bits per item, {} times the limit of {limit}",
+                            "Bloom filter takes {} bits per item, {} times the limit of {limit} that ε = 2^−8 sets",
                             bits(SpaceFilter::Bloom),
                             fixed(row(SpaceFilter::Bloom).bits_per_item() / limit, 2)
                         ),
@@ -1389,7 +1389,7 @@ fn what_the_near_the_limit_lesson_says_is_true_of_each_screen() {
                             grouped(space_n),
                             bits(SpaceFilter::Ribbon)
                         ),
-                        format!("With {} probes", grouped(space_n)),
+                        format!("with {} probes each measured rate is rough", grouped(space_n)),
                     ],
                 );
                 assert!(
