@@ -74,7 +74,7 @@ fn run_to_end(id: &str, mut each: impl FnMut(&AppState)) -> AppState {
 }
 
 #[test]
-fn the_eight_lessons_are_listed_and_read() {
+fn the_nine_lessons_are_listed_and_read() {
     let ids: Vec<String> = shipped().iter().map(|l| l.id.clone()).collect();
     assert_eq!(
         ids,
@@ -86,7 +86,8 @@ fn the_eight_lessons_are_listed_and_read() {
             "crawler",
             "beyond",
             "real-systems",
-            "filters-that-delete"
+            "filters-that-delete",
+            "filters-near-the-limit"
         ]
     );
 }
@@ -1063,4 +1064,370 @@ fn what_the_filters_lesson_says_is_true_of_the_filters_view_at_each_step() {
         }
     });
     assert_eq!(steps, 6);
+}
+
+/// The claims of lesson 9's text that name figures, each checked against the core that
+/// computes it: `claim(text, figure)` fails when the text does not state the figure.
+fn claims(text: &str, figures: &[String]) {
+    for figure in figures {
+        assert!(text.contains(figure.as_str()), "“{figure}” not in: {text}");
+    }
+}
+
+#[test]
+fn what_the_near_the_limit_lesson_says_is_true_of_each_screen() {
+    use bloomlab::decimal::fixed;
+    use bloomlab::filter::fuse::{BinaryFuseFilter, FuseShape};
+    use bloomlab::filter::peeling::{key_of, mix_split, PeelingShape};
+    use bloomlab::filter::ribbon::{FailureChance, KeyRow, RibbonFilter, RibbonShape};
+    use bloomlab::filter::space::{self, measure, Sizing, SpaceEps, SpaceFilter, SpaceJob};
+    use bloomlab::filter::xor::{XorFilter, XorShape, XOR_RETRY_WORDS};
+    use bloomlab::protocol::filters_view::FilterChoice;
+    use bloomlab::state::numbers::grouped;
+    use bloomlab::state::url::View;
+    use std::f64::consts::LN_2;
+    // ε = 2^−8: the limit log2(1/ε) in bits per item, and Bloom's log2(1/ε) / ln 2.
+    let eps = SpaceEps::OneIn256.rate();
+    let limit = (1.0 / eps).log2();
+    assert_eq!(limit, 8.0);
+    let bloom_bits = limit / LN_2;
+    let mut steps = 0;
+    run_to_end("filters-near-the-limit", |state| {
+        let step = state.lesson().unwrap().step + 1;
+        let text = step_text(state, Lang::En);
+        let params = state.page().filters;
+        let items = view_items(state);
+        let keys: Vec<u64> = items.iter().map(|i| key_of(i.as_bytes())).collect();
+        let n = items.len() as u64;
+        steps += 1;
+        match step {
+            1 | 2 => {
+                // The eight words in a Bloom filter sized for ε by the space table's rule.
+                assert_eq!(state.view(), View::Visualizer);
+                assert_eq!(items, XOR_RETRY_WORDS);
+                let (m, k) = space::sizing::bloom(n, eps);
+                assert_eq!((state.settings().m(), state.settings().k()), (m, k));
+                let rate = state.filter().shape().fpr(n as f64);
+                if step == 1 {
+                    // "2^−8 = 1/256 (0.39 %) the limit is 8 bits per item, 64 bits for these
+                    // 8 words", near the rate the filter shows.
+                    assert!((rate - eps).abs() < 0.1 * eps, "{rate}");
+                    claims(
+                        &text,
+                        &[
+                            format!(
+                                "1/{} ({} %)",
+                                SpaceEps::OneIn256.one_in(),
+                                fixed(eps * 100.0, 2)
+                            ),
+                            format!("limit is {limit} bits per item, {} bits", limit * n as f64),
+                        ],
+                    );
+                } else {
+                    // "k = log2(1/ε) = 8 … ≈ 1.44 · log2(1/ε): 11.54 bits per item … instead
+                    // of 8", and about half the bits 0.
+                    assert_eq!(f64::from(k), limit);
+                    claims(
+                        &text,
+                        &[
+                            format!("k = log2(1/ε) = {limit}"),
+                            format!(
+                                "≈ {} · log2(1/ε): {} bits",
+                                fixed(1.0 / LN_2, 2),
+                                fixed(bloom_bits, 2)
+                            ),
+                        ],
+                    );
+                    let fill = state.filter().count_set() as f64 / m as f64;
+                    assert!((fill - 0.5).abs() < 0.1, "{fill}");
+                }
+            }
+            3 | 4 => {
+                assert_eq!(state.view(), View::Filters);
+                assert_eq!(params.filter, FilterChoice::Xor);
+                assert_eq!(items, XOR_RETRY_WORDS);
+                let (filter, walk) = XorFilter::build_walked(&keys, params.xor_bits).unwrap();
+                let shape = filter.shape();
+                let word = |key: u64| {
+                    items
+                        .iter()
+                        .find(|i| key_of(i.as_bytes()) == key)
+                        .unwrap()
+                        .clone()
+                };
+                if step == 3 {
+                    // "c = ⌊(32 + 1.23 · n) / 3⌋ · 3 = 39 slots of 8 bits, three blocks of 13"
+                    assert_eq!(u64::from(shape.array_length()), XorShape::capacity(n));
+                    claims(
+                        &text,
+                        &[format!(
+                            "3 = {} slots of {} bits, three blocks of {}",
+                            shape.array_length(),
+                            filter.fingerprint_bits(),
+                            shape.block_length()
+                        )],
+                    );
+                    // "With the first seed 6 words peel, then “bat” and “pig” are left: they
+                    // have the same three slots"
+                    assert_eq!(walk.attempts.len(), 2);
+                    let first = &walk.attempts[0];
+                    let left: Vec<String> = first.remaining.iter().map(|&k| word(k)).collect();
+                    claims(
+                        &text,
+                        &[format!(
+                            "first seed {} words peel, then “{}” and “{}” are left",
+                            first.peeled().count(),
+                            left[0],
+                            left[1]
+                        )],
+                    );
+                    let slots: Vec<[u32; 3]> = first
+                        .remaining
+                        .iter()
+                        .map(|&k| shape.slots(mix_split(k, first.seed)))
+                        .collect();
+                    assert_eq!(slots[0], slots[1]);
+                } else {
+                    // "“ant” is alone in slot 3 and goes first … “bee”, peeled last, is set
+                    // first: B[14] = fp ⊕ B[27] ⊕ B[1] = 43 ⊕ 0 ⊕ 0 = 43."
+                    assert_eq!(state.draft(), "bee");
+                    let second = &walk.attempts[1];
+                    assert!(second.succeeded());
+                    let (first_key, first_slot) = second.peeled().next().unwrap();
+                    let (last_key, _) = second.peeled().last().unwrap();
+                    assert_eq!(word(last_key), "bee");
+                    claims(
+                        &text,
+                        &[format!(
+                            "“{}” is alone in slot {first_slot} and goes first",
+                            word(first_key)
+                        )],
+                    );
+                    let set = walk.assignment[0];
+                    assert_eq!(set.key, last_key);
+                    claims(
+                        &text,
+                        &[format!(
+                            "B[{}] = fp ⊕ B[{}] ⊕ B[{}] = {} ⊕ {} ⊕ {} = {}.",
+                            set.slot,
+                            set.others[0],
+                            set.others[1],
+                            set.fingerprint,
+                            set.other_values[0],
+                            set.other_values[1],
+                            set.value
+                        )],
+                    );
+                    // "No word was given slot 27 or slot 1 … each given slot simply holds its
+                    // word's fingerprint"
+                    assert!(walk
+                        .assignment
+                        .iter()
+                        .all(|a| !set.others.contains(&a.slot)));
+                    assert!(walk.assignment.iter().all(|a| a.value == a.fingerprint));
+                    // "A query for “bee” reads its slots 1, 14 and 27: 0 ⊕ 43 ⊕ 0 = 43 = fp"
+                    let q = filter.query(last_key);
+                    assert!(q.contains);
+                    claims(
+                        &text,
+                        &[format!(
+                            "slots {}, {} and {}: {} ⊕ {} ⊕ {} = {} = fp",
+                            q.slots[0],
+                            q.slots[1],
+                            q.slots[2],
+                            q.values[0],
+                            q.values[1],
+                            q.values[2],
+                            q.xor
+                        )],
+                    );
+                    claims(
+                        &text,
+                        &[format!("probability 2^−{}", filter.fingerprint_bits())],
+                    );
+                }
+            }
+            5 => {
+                // The fuse rule at 10^6 and at the page's 33 words, against the xor filter's.
+                assert_eq!(params.filter, FilterChoice::Fuse);
+                let (filter, _) = BinaryFuseFilter::build_walked(&keys, params.xor_bits).unwrap();
+                let big = FuseShape::for_keys(1_000_000).unwrap();
+                let per_item = |slots: u64| fixed(slots as f64 * 8.0 / 1e6, 2);
+                let (fuse_big, xor_big) =
+                    (u64::from(big.array_length()), XorShape::capacity(1_000_000));
+                assert_eq!(big.size_factor(), 1.125);
+                claims(
+                    &text,
+                    &[
+                        format!("about {} · n slots", big.size_factor()),
+                        format!(
+                            "at n = {}, {} slots ({} bits per item) against {} ({})",
+                            grouped(1_000_000),
+                            grouped(fuse_big),
+                            per_item(fuse_big),
+                            grouped(xor_big),
+                            per_item(xor_big)
+                        ),
+                    ],
+                );
+                let shape = filter.shape();
+                assert_eq!(shape.keys(), 33);
+                let segments = shape.array_length() / shape.segment_length();
+                assert_eq!(segments, 3);
+                assert!(u64::from(shape.array_length()) > XorShape::capacity(n));
+                claims(
+                    &text,
+                    &[format!(
+                        "L = {} and a factor of {}, a target of {} slots, which still takes {segments} whole \
+                         segments: {} slots, more than the xor filter's {}",
+                        shape.segment_length(),
+                        fixed(shape.size_factor(), 3),
+                        shape.target(),
+                        shape.array_length(),
+                        XorShape::capacity(n)
+                    )],
+                );
+            }
+            6 => {
+                // "w = 32 … 10 % overhead … ⌈33 · 1.1⌉ = 37 slots … 37 − 32 + 1 = 6 slots …
+                // seed 0 … “cow”, the last word … Seed 1 … slot 5 … 0xb0865a7f … 87"
+                assert_eq!(params.filter, FilterChoice::Ribbon);
+                assert_eq!(state.draft(), "cow");
+                let overhead = 1.0 + f64::from(params.ribbon_overhead) / 100.0;
+                let shape = RibbonShape::with_overhead(n, params.ribbon_w, 8, overhead).unwrap();
+                let walk = RibbonFilter::build_walked(&keys, shape).unwrap();
+                let w = shape.width();
+                claims(
+                    &text,
+                    &[
+                        format!("w = {w} coefficient bits"),
+                        format!("With {} % overhead", params.ribbon_overhead),
+                        format!(
+                            "⌈{n} · {overhead}⌉ = {} slots, so a row starts at one of {} − {w} + 1 = {} slots",
+                            shape.num_slots(),
+                            shape.num_slots(),
+                            shape.num_starts()
+                        ),
+                    ],
+                );
+                assert_eq!(walk.attempts.len(), 2);
+                let failed = &walk.attempts[0];
+                let cow = key_of(b"cow");
+                assert_eq!(failed.failed_key, Some(cow));
+                assert_eq!(failed.keys.len(), items.len(), "the last word");
+                assert_eq!(items.last().map(String::as_str), Some("cow"));
+                let filter = walk.filter.as_ref().unwrap();
+                let row = KeyRow::new(cow, &shape, filter.seed());
+                claims(
+                    &text,
+                    &[
+                        format!("With seed {} the row of “cow”", failed.seed),
+                        format!(
+                            "Seed {} solves it: there “cow” starts at slot {} with coefficients {:#x} and fingerprint {}",
+                            filter.seed(),
+                            row.start,
+                            row.coeff,
+                            row.fp
+                        ),
+                    ],
+                );
+                assert!(filter.query_key(cow).matches);
+            }
+            7 | 8 => {
+                assert_eq!(state.view(), View::Filters);
+                let space_n = params.space_n.expect("the step's link names space_n");
+                if step == 8 {
+                    // "a blocked Bloom filter reads one line of 512 bits … a xor or binary
+                    // fuse filter 3 slots, and a ribbon filter … w = 64 slots"
+                    let ribbon =
+                        RibbonShape::for_items(space_n, 64, 8, FailureChance::OneIn20).unwrap();
+                    claims(
+                        &text,
+                        &[
+                            format!("one line of {} bits", bloomlab::filter::blocked::LINE_BITS),
+                            format!(
+                                "binary fuse filter {} slots",
+                                XorShape::with_block_length(1).unwrap().slots(0).len()
+                            ),
+                            format!("band of w = {} slots", ribbon.width()),
+                        ],
+                    );
+                    assert!(SpaceFilter::Xor.is_static() && SpaceFilter::Ribbon.is_static());
+                    assert!(!SpaceFilter::Bloom.is_static());
+                    return;
+                }
+                // Bits per item at the page's n, as the table measures them; and at 10^6 by
+                // the sizing rules.
+                let seed =
+                    bloomlab::state::fields::parse_whole(&state.lab().settings().seed).unwrap();
+                let row = |filter: SpaceFilter| {
+                    let job = SpaceJob {
+                        filter,
+                        eps: SpaceEps::OneIn256,
+                        n: space_n,
+                        seed,
+                    };
+                    measure(job, &|| 0.0).unwrap()
+                };
+                let bits = |filter: SpaceFilter| fixed(row(filter).bits_per_item(), 2);
+                let fuse = FuseShape::for_keys(space_n).unwrap();
+                claims(
+                    &text,
+                    &[
+                        format!("ε = 2^−8 from the same {} items", grouped(space_n)),
+                        format!("with {} items never added", grouped(space_n)),
+                        format!(
+                            "Bloom filter takes {} bits per item, {} times the limit of {limit} that ε = 2^−8 sets",
+                            bits(SpaceFilter::Bloom),
+                            fixed(row(SpaceFilter::Bloom).bits_per_item() / limit, 2)
+                        ),
+                        format!(
+                            "xor {}; binary fuse {}, still above xor, since its factor is {} at {} items; ribbon {}.",
+                            bits(SpaceFilter::Xor),
+                            bits(SpaceFilter::Fuse),
+                            fuse.size_factor(),
+                            grouped(space_n),
+                            bits(SpaceFilter::Ribbon)
+                        ),
+                        format!("with {} probes each measured rate is rough", grouped(space_n)),
+                    ],
+                );
+                assert!(
+                    row(SpaceFilter::Fuse).bits_per_item() > row(SpaceFilter::Xor).bits_per_item()
+                );
+                let (cuckoo, quotient) = (row(SpaceFilter::Cuckoo), row(SpaceFilter::Quotient));
+                assert_eq!(cuckoo.bits_per_item(), quotient.bits_per_item());
+                let Sizing::Cuckoo { buckets, .. } = cuckoo.sizing else {
+                    panic!()
+                };
+                let Sizing::Quotient { q, .. } = quotient.sizing else {
+                    panic!()
+                };
+                assert!(buckets.is_power_of_two());
+                claims(
+                    &text,
+                    &[format!(
+                        "take {}, as they round their tables up to powers of two: {} buckets, 2^{q} slots",
+                        fixed(cuckoo.bits_per_item(), 2),
+                        grouped(buckets)
+                    )],
+                );
+                let at_large = |slots: u64| fixed(slots as f64 * 8.0 / 1e6, 2);
+                let ribbon =
+                    RibbonShape::for_items(1_000_000, 64, 8, FailureChance::OneIn20).unwrap();
+                claims(
+                    &text,
+                    &[format!(
+                        "Choose {} and Measure for step 5's figures: xor {}, binary fuse {}, ribbon {}.",
+                        grouped(1_000_000),
+                        at_large(XorShape::capacity(1_000_000)),
+                        at_large(u64::from(FuseShape::for_keys(1_000_000).unwrap().array_length())),
+                        at_large(ribbon.num_slots())
+                    )],
+                );
+            }
+            _ => panic!("lesson 9 has 8 steps"),
+        }
+    });
+    assert_eq!(steps, 8);
 }

@@ -211,12 +211,18 @@ pub fn space_panel(props: &SpaceProps) -> Html {
             redraw.force_update();
         })
     };
+    // The n the list below chose last: the link then names it, but only Run measures it.
+    let chosen = use_mut_ref(|| None::<u64>);
     {
-        // A link that names space_n measures at once.
-        let (start, named) = (Rc::clone(&start), props.params.space_n);
-        use_effect_with((), move |()| {
-            if let Some(n) = named {
-                start(n);
+        // A link that names space_n measures at once: when the view opens, and when a new
+        // link (a lesson's step) names another n while the view is shown.
+        let (start, chosen) = (Rc::clone(&start), Rc::clone(&chosen));
+        use_effect_with(props.params.space_n, move |named| {
+            let by_list = chosen.borrow_mut().take();
+            if let Some(n) = *named {
+                if by_list != Some(n) {
+                    start(n);
+                }
             }
         });
     }
@@ -238,7 +244,13 @@ pub fn space_panel(props: &SpaceProps) -> Html {
     let on_eps = set_params(Rc::new(|p, v| {
         p.space_eps = SpaceEps::from_key(v).unwrap_or_default()
     }));
-    let on_n = set_params(Rc::new(|p, v| p.space_n = v.parse().ok()));
+    let on_n = {
+        let chosen = Rc::clone(&chosen);
+        set_params(Rc::new(move |p, v| {
+            p.space_n = v.parse().ok();
+            *chosen.borrow_mut() = p.space_n;
+        }))
+    };
     let run = {
         let start = Rc::clone(&start);
         Callback::from(move |_: MouseEvent| start(n))
