@@ -12,6 +12,7 @@ use crate::filter::peeling::{
     key_of, ConstructionWalk, PeelEvent, PeeledFilter, PeelingShape, QueryBreakdown,
 };
 use crate::filter::xor::XorShape;
+use crate::state::numbers::grouped;
 
 use super::texts::Texts;
 use super::walk::{ArithmeticRow, Walk, WalkLine};
@@ -44,7 +45,13 @@ impl ShownShape for XorShape {
         let per_item = f64::from(c * bits) / n.max(1) as f64;
         let mut text = t.fill(
             "x_sizing_xor",
-            &[&n, &c, &self.block_length(), &fixed(per_item, 2), &bits],
+            &[
+                &grouped(n),
+                &grouped(c.into()),
+                &grouped(self.block_length().into()),
+                &fixed(per_item, 2),
+                &bits,
+            ],
         );
         text.push(' ');
         text.push_str(&large_n(t));
@@ -81,18 +88,22 @@ impl ShownShape for FuseShape {
         let xor = XorShape::capacity(n);
         if n <= 1 {
             // The reference's rule for at most one key: no factor and no target.
-            let values: [&dyn std::fmt::Display; 4] =
-                [&n, &self.segment_length(), &self.array_length(), &xor];
+            let values: [&dyn std::fmt::Display; 4] = [
+                &grouped(n),
+                &self.segment_length(),
+                &self.array_length(),
+                &grouped(xor),
+            ];
             return t.fill("x_sizing_fuse_tiny", &values);
         }
         let values: [&dyn std::fmt::Display; 7] = [
-            &n,
-            &self.segment_length(),
+            &grouped(n),
+            &grouped(self.segment_length().into()),
             &fixed(self.size_factor(), 3),
             &self.target(),
             &self.segment_count(),
-            &self.array_length(),
-            &xor,
+            &grouped(self.array_length().into()),
+            &grouped(xor),
         ];
         let text = t.fill("x_sizing_fuse", &values);
         format!("{text} {} {}", at_this_n(t, n), large_n(t))
@@ -139,15 +150,17 @@ fn at_this_n(t: &Texts, n: u64) -> String {
     match fuse_slots.cmp(&xor_slots) {
         std::cmp::Ordering::Greater => {
             let values: [&dyn std::fmt::Display; 4] = [
-                &fuse_slots,
-                &xor_slots,
+                &grouped(fuse_slots),
+                &grouped(xor_slots),
                 &fuse.segment_length(),
                 &fixed(fuse.size_factor(), 3),
             ];
             t.fill("x_fuse_more", &values)
         }
-        std::cmp::Ordering::Less => t.fill("x_fuse_fewer", &[&fuse_slots, &xor_slots]),
-        std::cmp::Ordering::Equal => t.fill("x_fuse_same", &[&fuse_slots]),
+        std::cmp::Ordering::Less => {
+            t.fill("x_fuse_fewer", &[&grouped(fuse_slots), &grouped(xor_slots)])
+        }
+        std::cmp::Ordering::Equal => t.fill("x_fuse_same", &[&grouped(fuse_slots)]),
     }
 }
 
@@ -159,7 +172,12 @@ fn large_n(t: &Texts) -> String {
     let per_item = |slots: u64| fixed(slots as f64 * 8.0 / N as f64, 2);
     t.fill(
         "x_large_n",
-        &[&fuse, &xor, &per_item(fuse.into()), &per_item(xor)],
+        &[
+            &grouped(fuse.into()),
+            &grouped(xor),
+            &per_item(fuse.into()),
+            &per_item(xor),
+        ],
     )
 }
 

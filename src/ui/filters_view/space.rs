@@ -16,6 +16,7 @@ use crate::decimal::fixed;
 use crate::filter::same_memory::Deletes;
 use crate::filter::space::{Sizing, SpaceEps, SpaceError, SpaceFilter, SpaceRow, SPACE_SIZES};
 use crate::protocol::filters_view::{FiltersParams, FiltersViewOutput};
+use crate::state::numbers::grouped;
 use crate::state::space_table::{SpaceAction, SpaceStatus, SpaceTableState};
 
 /// The items measured when the link names none.
@@ -59,15 +60,15 @@ pub fn filter_name(t: &Texts, filter: SpaceFilter) -> String {
 
 fn sizing(t: &Texts, sizing: Sizing) -> String {
     match sizing {
-        Sizing::Bloom { m, k } => format!("m = {m}, k = {k}"),
-        Sizing::Counting { m, k, width } => t.fill("sp_size_counting", &[&m, &width, &k]),
+        Sizing::Bloom { m, k } => format!("m = {}, k = {k}", grouped(m)),
+        Sizing::Counting { m, k, width } => t.fill("sp_size_counting", &[&grouped(m), &width, &k]),
         Sizing::Cuckoo {
             buckets,
             fingerprint_bits,
-        } => format!("nb = {buckets}, f = {fingerprint_bits}"),
+        } => format!("nb = {}, f = {fingerprint_bits}", grouped(buckets)),
         Sizing::Quotient { q, r } => format!("q = {q}, r = {r}"),
-        Sizing::Fingerprints { slots, bits } => t.fill("sp_size_slots", &[&slots, &bits]),
-        Sizing::Ribbon { slots, r, w } => t.fill("sp_size_ribbon", &[&slots, &r, &w]),
+        Sizing::Fingerprints { slots, bits } => t.fill("sp_size_slots", &[&grouped(slots), &bits]),
+        Sizing::Ribbon { slots, r, w } => t.fill("sp_size_ribbon", &[&grouped(slots), &r, &w]),
         Sizing::Qfilter { fingerprint_bits } => t.fill("sp_size_qfilter", &[&fingerprint_bits]),
     }
 }
@@ -102,8 +103,8 @@ fn measured(t: &Texts, row: &SpaceRow) -> Html {
     let rate_text = format!(
         "{} ({} / {}; {} – {})",
         fixed(rate, 5),
-        row.rate.false_positives,
-        row.rate.probes,
+        grouped(row.rate.false_positives),
+        grouped(row.rate.probes),
         fixed(low, 5),
         fixed(high, 5)
     );
@@ -259,7 +260,7 @@ pub fn space_panel(props: &SpaceProps) -> Html {
     html! {
         <section class="panel" id="space" aria-labelledby="space-title">
             <h2 id="space-title">{ t.get("sp_title") }</h2>
-            <p>{ t.fill("sp_lead", &[&n]) }</p>
+            <p>{ t.fill("sp_lead", &[&grouped(n)]) }</p>
             <div class="toolbar">
                 <label class="field" for="space-eps">{ t.get("sp_eps") }
                     <select id="space-eps" onchange={on_eps}>
@@ -271,7 +272,7 @@ pub fn space_panel(props: &SpaceProps) -> Html {
                 <label class="field" for="space-n">{ t.get("sp_n") }
                     <select id="space-n" onchange={on_n}>
                         { for SPACE_SIZES.into_iter().map(|size| html! {
-                            <option value={size.to_string()} selected={size == n}>{ size }</option>
+                            <option value={size.to_string()} selected={size == n}>{ grouped(size) }</option>
                         }) }
                     </select>
                 </label>
