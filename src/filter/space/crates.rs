@@ -5,7 +5,7 @@
 
 use xorf::{BinaryFuse8, Filter as _, Xor8};
 
-use super::measure::{keys, timed, Built, JobItems, SpaceError};
+use super::job::{keys, timed, Built, JobItems, SpaceError};
 use super::sizing::Sizing;
 use crate::filter::peeling::key_of as key;
 

@@ -19,13 +19,15 @@
 //! same whichever worker runs it. Build and query times are measured by the caller's clock.
 
 pub mod crates;
+mod job;
 pub mod measure;
 pub mod sizing;
 
 use super::experiment::MeasuredRate;
 use super::same_memory::Deletes;
 
-pub use measure::{measure, SpaceError};
+pub use job::SpaceError;
+pub use measure::measure;
 pub use sizing::Sizing;
 
 /// A row of the table: one of our filters or a crate real systems use.

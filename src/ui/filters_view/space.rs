@@ -40,24 +40,6 @@ pub struct SpaceProps {
 /// How a list sets the parameters from the value chosen.
 type TextChange = Rc<dyn Fn(&mut FiltersParams, &str)>;
 
-/// The name of a row's filter.
-pub fn filter_name(t: &Texts, filter: SpaceFilter) -> String {
-    t.get(match filter {
-        SpaceFilter::Bloom => "sm_bloom",
-        SpaceFilter::Blocked => "sp_blocked",
-        SpaceFilter::SplitBlock => "sp_split_block",
-        SpaceFilter::Counting => "sm_counting",
-        SpaceFilter::Cuckoo => "cuckoo",
-        SpaceFilter::Quotient => "quotient",
-        SpaceFilter::Xor => "xor",
-        SpaceFilter::Fuse => "fuse",
-        SpaceFilter::Ribbon => "ribbon",
-        SpaceFilter::XorfXor8 => "sp_xorf_xor8",
-        SpaceFilter::XorfFuse8 => "sp_xorf_fuse8",
-        SpaceFilter::Qfilter => "sp_qfilter",
-    })
-}
-
 fn sizing(t: &Texts, sizing: Sizing) -> String {
     match sizing {
         Sizing::Bloom { m, k } => format!("m = {}, k = {k}", grouped(m)),
@@ -126,7 +108,7 @@ fn measured(t: &Texts, row: &SpaceRow) -> Html {
             data-ratio-lo={ratio_low.to_string()} data-ratio-hi={ratio_high.to_string()}
             data-deletes={filter.deletes().key()} data-static={filter.is_static().to_string()}
             class={classes!(filter.is_crate().then_some("reference"))}>
-            <th scope="row">{ filter_name(t, filter) }</th>
+            <th scope="row">{ t.filter_name(filter) }</th>
             <td>{ sizing(t, row.sizing) }</td>
             <td>{ fixed(row.bits_per_item(), 2) }</td>
             <td>{ rate_text }</td>
@@ -152,7 +134,7 @@ fn table_row(t: &Texts, table: &SpaceTableState, filter: SpaceFilter, eps: Space
         <tr data-filter={filter.key()} data-deletes={filter.deletes().key()}
             data-static={filter.is_static().to_string()}
             class={classes!(filter.is_crate().then_some("reference"))}>
-            <th scope="row">{ filter_name(t, filter) }</th>
+            <th scope="row">{ t.filter_name(filter) }</th>
             <td colspan="5">{ note }</td>
             <td>{ deletes(t, filter) }</td>
             <td>{ yes_no(t, filter.is_static()) }</td>

@@ -4,7 +4,6 @@
 
 use yew::Html;
 
-use super::space::filter_name;
 use super::texts::Texts;
 use crate::decimal::Fixed;
 use crate::filter::space::SpaceFilter;
@@ -77,7 +76,7 @@ pub fn plot(t: &Texts, table: &SpaceTableState) -> Html {
             key = row.job.filter.key(),
             cx = Fixed(x.map(row.rate.rate()), 1),
             cy = Fixed(y.map(row.bits_per_item()), 1),
-            name = filter_name(t, row.job.filter),
+            name = t.filter_name(row.job.filter),
             bits = Fixed(row.bits_per_item(), 2),
             rate = Fixed(row.rate.rate(), 5)
         );
@@ -94,7 +93,7 @@ pub fn plot(t: &Texts, table: &SpaceTableState) -> Html {
             out,
             "<li><span class=\"key dot sp-{place}\"></span>{name}</li>",
             place,
-            name = filter_name(t, filter)
+            name = t.filter_name(filter)
         );
     }
     markup!(out, "</ul>");

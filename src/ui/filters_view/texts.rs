@@ -7,6 +7,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::filter::space::SpaceFilter;
 use crate::i18n::fill;
 use crate::i18n::filters::FiltersText;
 use crate::lang::Lang;
@@ -46,6 +47,24 @@ impl Texts {
             .or_else(|| self.english.find(name))
             .unwrap_or(name)
             .to_owned()
+    }
+
+    /// The name of a space-table row's filter.
+    pub fn filter_name(&self, filter: SpaceFilter) -> String {
+        self.get(match filter {
+            SpaceFilter::Bloom => "sm_bloom",
+            SpaceFilter::Blocked => "sp_blocked",
+            SpaceFilter::SplitBlock => "sp_split_block",
+            SpaceFilter::Counting => "sm_counting",
+            SpaceFilter::Cuckoo => "cuckoo",
+            SpaceFilter::Quotient => "quotient",
+            SpaceFilter::Xor => "xor",
+            SpaceFilter::Fuse => "fuse",
+            SpaceFilter::Ribbon => "ribbon",
+            SpaceFilter::XorfXor8 => "sp_xorf_xor8",
+            SpaceFilter::XorfFuse8 => "sp_xorf_fuse8",
+            SpaceFilter::Qfilter => "sp_qfilter",
+        })
     }
 
     /// The text named `name` with its placeholders filled.
