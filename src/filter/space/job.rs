@@ -44,6 +44,21 @@ impl JobItems {
         }
     }
 
+    /// Adds every member with `insert`, which says whether the filter took it: a dynamic
+    /// filter's table is full ([`SpaceError::Full`]) at its first refusal.
+    pub(crate) fn insert_all(
+        &self,
+        mut insert: impl FnMut(&[u8]) -> bool,
+    ) -> Result<(), SpaceError> {
+        let mut full = false;
+        self.members(|item| full |= !full && !insert(item));
+        if full {
+            Err(SpaceError::Full)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Counts the probes `contains` says yes to.
     pub(crate) fn false_positives(&self, mut contains: impl FnMut(&[u8]) -> bool) -> MeasuredRate {
         let mut buf = [0u8; ITEM_LEN];

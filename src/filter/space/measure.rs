@@ -121,11 +121,7 @@ fn cuckoo(
     let shape = CuckooShape::new(buckets, f).map_err(|_| SpaceError::Shape)?;
     let build = |items: &JobItems| {
         let mut filter = CuckooFilter::new(shape, seed);
-        let mut full = false;
-        items.members(|item| full |= !full && filter.insert(item).is_err());
-        if full {
-            return Err(SpaceError::Full);
-        }
+        items.insert_all(|item| filter.insert(item).is_ok())?;
         Ok(filter)
     };
     let (rate, build_ms, query_ms, _) = timed(items, now, build, |f, item| f.contains(item))?;
@@ -145,11 +141,7 @@ fn quotient(items: &JobItems, now: &dyn Fn() -> f64, q: u32, r: u32) -> Result<B
     let shape = QuotientShape::new(q, r).map_err(|_| SpaceError::Shape)?;
     let build = |items: &JobItems| {
         let mut filter = QuotientFilter::new(shape);
-        let mut full = false;
-        items.members(|item| full |= !full && filter.insert(item).is_err());
-        if full {
-            return Err(SpaceError::Full);
-        }
+        items.insert_all(|item| filter.insert(item).is_ok())?;
         Ok(filter)
     };
     let (rate, build_ms, query_ms, _) = timed(items, now, build, |f, item| f.contains(item))?;
