@@ -35,11 +35,14 @@ impl Drop for SpaceWorkers {
     }
 }
 
-/// How many workers: the lab's `workers` (0: one per core, at most 8).
+/// How many workers: the lab's `workers`, or when it is not set one per core but one (at
+/// least one, at most 8), so that a core stays free for the page while the jobs run.
 pub fn worker_count(workers: u64) -> u32 {
     let count = if workers == 0 {
         let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency());
-        (cores as u64).clamp(1, DEFAULT_WORKERS_CAP)
+        (cores as u64)
+            .saturating_sub(1)
+            .clamp(1, DEFAULT_WORKERS_CAP)
     } else {
         workers
     };
