@@ -444,7 +444,7 @@ test('an embedded practice posts each result and the summary to its parent page'
   });
   const received = await page.evaluate(() => window.received);
   const first = received[0];
-  expect(first).toEqual({ type: 'bloomlab:result', seed: 11, index: 1, kind: 'place', correct: false, attempts: 1, revealed: true, score: 0, total });
+  expect(first).toEqual({ type: 'bloomlab:result', version: 1, seed: 11, index: 1, kind: 'place', correct: false, attempts: 1, revealed: true, score: 0, total });
   received.slice(0, total).forEach((r, i) => {
     expect(r.type).toBe('bloomlab:result');
     expect(r.index).toBe(i + 1);
@@ -453,8 +453,36 @@ test('an embedded practice posts each result and the summary to its parent page'
   });
   const summary = received[total];
   expect(summary.type).toBe('bloomlab:summary');
-  expect(summary).toMatchObject({ seed: 11, score: 0, total });
+  expect(Object.keys(summary).sort()).toEqual(['byKind', 'score', 'seed', 'total', 'type', 'version']);
+  expect(summary).toMatchObject({ version: 1, seed: 11, score: 0, total });
   expect(summary.byKind.delete).toEqual({ score: 0, total: 2 });
+});
+
+test('practice_kinds and practice_n choose the kinds and number of a set, and bad values are named', async ({ page }) => {
+  await openApp(page, '?practice=5&practice_kinds=size,place&practice_n=4');
+  await expect(page.locator('#practice')).toHaveAttribute('data-total', '4');
+  const asked = [];
+  for (let i = 0; i < 4; i++) {
+    asked.push(await kind(page));
+    await page.locator('#practice-show').click();
+    await page.locator('#practice-next').click();
+  }
+  expect(asked).toEqual(['place', 'size', 'place', 'size']);
+  await expect(page.locator('#practice-summary')).toBeVisible();
+  // the link keeps the choice, and "New set" too
+  await expect(page).toHaveURL(/practice_kinds=place%2Csize|practice_kinds=place,size/);
+  await expect(page).toHaveURL(/practice_n=4/);
+  await page.locator('#practice-new').click();
+  await expect(page.locator('#practice')).toHaveAttribute('data-total', '4');
+  await expect(page.locator('#practice')).toHaveAttribute('data-exercise-kind', 'place');
+
+  await openApp(page, '?practice=5&practice_kinds=place,colour&practice_n=21');
+  await expect(page.locator('[data-notice-param="practice_kinds"]')).toContainText('colour');
+  await expect(page.locator('[data-notice-param="practice_n"]')).toContainText('20');
+  await expect(page.locator('[data-notice-param]')).toHaveCount(2);
+  // the known kind is kept; the count falls back to one round of it
+  await expect(page.locator('#practice')).toHaveAttribute('data-total', '1');
+  await expect(page.locator('#practice')).toHaveAttribute('data-exercise-kind', 'place');
 });
 
 test('the example course page keeps a running score from its practice frame', async ({ page }) => {

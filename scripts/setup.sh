@@ -50,8 +50,9 @@ fi
 # installed tree's record of it, so an existing node_modules is brought up to date too.
 if [ ! -x node_modules/.bin/playwright ] || [ ! -x node_modules/.bin/wasm-opt ] \
    || [ ! -x node_modules/.bin/terser ] || [ ! -d node_modules/@axe-core/playwright ] \
+   || [ ! -d node_modules/fflate ] || [ ! -d node_modules/scorm-again ] \
    || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages (Playwright, axe-core, binaryen, terser)"
+  say "installing npm packages (Playwright, axe-core, binaryen, terser, fflate, scorm-again)"
   npm ci --no-audit --no-fund
 fi
 

@@ -14,6 +14,7 @@ use crate::state::grow_view::GrowState;
 use crate::state::hash_quality_view::HashQualityState;
 use crate::state::lab_view::LabState;
 use crate::state::log::LogEntry;
+use crate::state::practice::PracticeChoice;
 use crate::state::sets_view::SetsState;
 use crate::state::url::{self, Notice, NoticeReason, UrlState};
 
@@ -94,9 +95,19 @@ impl AppState {
         state.forget_undo();
         state.page.embedding = embedding;
         if let Some(seed) = url.practice {
-            state.start_practice(seed, false);
+            state.start_practice(seed, false, url.practice_choice);
         } else if let Some(seed) = url.quiz {
-            state.start_practice(seed, true);
+            state.start_practice(seed, true, PracticeChoice::default());
+        }
+        if !url.practice_done.is_empty() {
+            let taken = state.resume_practice(&url.practice_done);
+            if taken < url.practice_done.len() {
+                let tokens: Vec<String> = url.practice_done.iter().map(|o| o.token()).collect();
+                let value = tokens.join(",");
+                let notice =
+                    Notice::new("practice_done", &value, NoticeReason::AtMost(taken as u32));
+                state.page.notices.push(notice);
+            }
         }
         if let Some(id) = url.lesson {
             let given = |key| url.given.has(key);
@@ -163,6 +174,7 @@ impl AppState {
             presentation: self.page.presentation,
             quiz: self.practice().filter(|p| p.quiz).map(|p| p.seed),
             practice: self.practice().filter(|p| !p.quiz).map(|p| p.seed),
+            practice_choice: self.practice().map(|p| p.choice).unwrap_or_default(),
             lesson: self.lesson().map(|p| p.lesson.id.clone()),
             step: self.lesson().map_or(1, |p| p.step as u64 + 1),
             sets: Rc::clone(&self.sets.items),

@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use crate::state::practice::{Practice, PracticeAction, Task};
+use crate::state::practice::{Outcome, Practice, PracticeAction, PracticeChoice, Task};
 use crate::state::query::run_query;
 
 use super::{AppState, Walk, WalkKind};
@@ -14,8 +14,14 @@ impl AppState {
     /// Applies one change to the practice set.
     pub(super) fn apply_practice(&mut self, action: PracticeAction) {
         match action {
-            PracticeAction::Start(seed) => self.start_practice(seed, false),
-            PracticeAction::StartQuiz(seed) => self.start_practice(seed, true),
+            // A new set keeps the kinds and number the set before it was chosen with.
+            PracticeAction::Start(seed) => {
+                let choice = self.practice().map(|p| p.choice).unwrap_or_default();
+                self.start_practice(seed, false, choice)
+            }
+            PracticeAction::StartQuiz(seed) => {
+                self.start_practice(seed, true, PracticeChoice::default())
+            }
             PracticeAction::Stop => {
                 if let Some((settings, log)) = self.practice_kept.take() {
                     self.filter.rebuild(settings, Rc::unwrap_or_clone(log));
@@ -52,15 +58,26 @@ impl AppState {
         }
     }
 
-    /// Starts a set with this seed (a quiz, or every kind); the filter the page had is
-    /// kept.
-    pub(super) fn start_practice(&mut self, seed: u64, quiz: bool) {
+    /// Starts a set with this seed (a quiz, or the kinds and number chosen); the filter the
+    /// page had is kept.
+    pub(super) fn start_practice(&mut self, seed: u64, quiz: bool, choice: PracticeChoice) {
         if self.practice_kept.is_none() {
             self.practice_kept = Some((self.filter.settings, Rc::clone(&self.filter.log)));
             self.filter.new_query_record();
         }
-        self.practice = Some(Box::new(Practice::start(seed, quiz)));
+        self.practice = Some(Box::new(Practice::start_chosen(seed, quiz, choice)));
         self.show_exercise();
+    }
+
+    /// Carries on the set just started from its finished exercises' outcomes
+    /// (`practice_done=`); returns how many it took (at most the set's length).
+    pub(super) fn resume_practice(&mut self, done: &[Outcome]) -> usize {
+        let Some(practice) = self.practice.as_mut() else {
+            return 0;
+        };
+        let taken = practice.resume(done);
+        self.show_exercise();
+        taken
     }
 
     /// The page's filter becomes the current exercise's (nothing changes once the set is

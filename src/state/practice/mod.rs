@@ -16,6 +16,7 @@
 //! always shows the filter the question is about.
 
 mod checking;
+mod choice;
 mod set;
 mod tasks;
 #[cfg(test)]
@@ -25,7 +26,8 @@ pub use checking::{
     check, rate_accepted, size_accepted, size_rate_limit, textbook_size, three_digits,
     unreadable_fields, NumberField, Response, RATE_TOLERANCE, SIZE_RATE_SLACK, SIZE_SLACK,
 };
-pub use set::{ExerciseResult, ExerciseState, Practice, PracticeAction};
+pub use choice::{chosen_set, PracticeChoice, MAX_PRACTICE_N};
+pub use set::{ExerciseResult, ExerciseState, Outcome, Practice, PracticeAction};
 pub use tasks::{
     practice_set, quiz_set, Exercise, ExerciseKind, ReadFigure, Task, PRACTICE_ITEMS,
     PRACTICE_SHAPE,

@@ -2,7 +2,8 @@
 //! and the actions that change them.
 
 use super::checking::{check, unreadable_fields, NumberField, Response};
-use super::tasks::{practice_set, quiz_set, Exercise, ExerciseKind};
+use super::choice::{chosen_set, PracticeChoice};
+use super::tasks::{quiz_set, Exercise, ExerciseKind};
 
 use crate::state::quiz::QuizAnswer;
 
@@ -50,6 +51,38 @@ pub struct ExerciseResult {
     pub revealed: bool,
 }
 
+/// How a finished exercise ended, as `practice_done=` writes it: `1` or `2` (found at that
+/// attempt), `0s`, `1s` or `2s` (shown after that many attempts).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The answers submitted.
+    pub attempts: u32,
+    /// Whether the answer was shown rather than found.
+    pub revealed: bool,
+}
+
+impl Outcome {
+    /// The outcome a token names, if it names one.
+    pub fn read(token: &str) -> Option<Outcome> {
+        let (digits, revealed) = match token.strip_suffix('s') {
+            Some(digits) => (digits, true),
+            None => (token, false),
+        };
+        let attempts = match digits {
+            "0" => 0,
+            "1" => 1,
+            "2" => 2,
+            _ => return None,
+        };
+        (revealed || attempts > 0).then_some(Outcome { attempts, revealed })
+    }
+
+    /// Its token, as [`Outcome::read`] reads it.
+    pub fn token(self) -> String {
+        format!("{}{}", self.attempts, if self.revealed { "s" } else { "" })
+    }
+}
+
 /// A practice set in progress.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Practice {
@@ -57,6 +90,9 @@ pub struct Practice {
     pub seed: u64,
     /// A quiz (`quiz=`): predictions only.
     pub quiz: bool,
+    /// The kinds and number of exercises chosen (`practice_kinds=`, `practice_n=`; not for
+    /// a quiz).
+    pub choice: PracticeChoice,
     /// The set's exercises.
     pub exercises: Vec<Exercise>,
     /// The exercise asked now, from 0; `exercises.len()` once the set is finished.
@@ -76,13 +112,25 @@ pub struct Practice {
 impl Practice {
     /// The first exercise of the set drawn from `seed`: a quiz, or every kind.
     pub fn start(seed: u64, quiz: bool) -> Self {
+        Practice::start_chosen(seed, quiz, PracticeChoice::default())
+    }
+
+    /// The first exercise of the set drawn from `seed`: a quiz (which has no choice), or
+    /// the kinds and number `choice` asks.
+    pub fn start_chosen(seed: u64, quiz: bool, choice: PracticeChoice) -> Self {
+        let choice = if quiz {
+            PracticeChoice::default()
+        } else {
+            choice
+        };
         Practice {
             seed,
             quiz,
+            choice,
             exercises: if quiz {
                 quiz_set(seed)
             } else {
-                practice_set(seed)
+                chosen_set(seed, choice)
             },
             index: 0,
             state: ExerciseState::Open,
@@ -91,6 +139,22 @@ impl Practice {
             unreadable: Vec::new(),
             results: Vec::new(),
         }
+    }
+
+    /// Carries on a set just started from its first exercises' outcomes (a learning
+    /// management system's saved session): their results recorded, the next exercise
+    /// asked. Returns how many were taken: at most the set's length.
+    pub fn resume(&mut self, done: &[Outcome]) -> usize {
+        for (exercise, outcome) in self.exercises.iter().zip(done) {
+            self.results.push(ExerciseResult {
+                kind: exercise.task.kind(),
+                correct: !outcome.revealed && outcome.attempts == 1,
+                attempts: outcome.attempts,
+                revealed: outcome.revealed,
+            });
+        }
+        self.index = self.results.len();
+        self.results.len()
     }
 
     /// The exercise asked now (none once the set is finished).
@@ -125,8 +189,8 @@ impl Practice {
         by_kind
     }
 
-    /// What an embedding course page receives, as JSON, in order: one `bloomlab:result`
-    /// per finished exercise (its number from 1, kind, whether the first attempt was right,
+    /// What an embedding course page receives, as JSON, in order (each with `version: 1`,
+    /// the shape's version, and the set's seed): one `bloomlab:result` per finished exercise (its number from 1, kind, whether the first attempt was right,
     /// the attempts, whether the answer was revealed, the score so far and the set's
     /// length), then, once its last exercise
     /// is over, one `bloomlab:summary` with the score per kind.
@@ -138,7 +202,8 @@ impl Practice {
             score += u32::from(r.correct);
             messages.push(format!(
                 concat!(
-                    r#"{{"type":"bloomlab:result","seed":{seed},"index":{index},"kind":"{kind}","#,
+                    r#"{{"type":"bloomlab:result","version":1,"seed":{seed},"index":{index},"#,
+                    r#""kind":"{kind}","#,
                     r#""correct":{correct},"attempts":{attempts},"revealed":{revealed},"#,
                     r#""score":{score},"total":{total}}}"#
                 ),
@@ -162,7 +227,14 @@ impl Practice {
                 );
             }
             messages.push(format!(
-                r#"{{"type":"bloomlab:summary","seed":{seed},"score":{score},"total":{total},"byKind":{{{by_kind}}}}}"#
+                concat!(
+                    r#"{{"type":"bloomlab:summary","version":1,"seed":{seed},"score":{score},"#,
+                    r#""total":{total},"byKind":{{{by_kind}}}}}"#
+                ),
+                seed = seed,
+                score = score,
+                total = total,
+                by_kind = by_kind
             ));
         }
         messages

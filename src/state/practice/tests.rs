@@ -436,7 +436,7 @@ fn the_first_attempt_scores_and_the_second_reveals() {
     let messages = practice.messages();
     assert_eq!(messages.len(), practice.exercises.len() + 1);
     assert!(messages[0].starts_with(concat!(
-        r#"{"type":"bloomlab:result","seed":5,"index":1,"kind":"place","#,
+        r#"{"type":"bloomlab:result","version":1,"seed":5,"index":1,"kind":"place","#,
         r#""correct":false,"attempts":2,"revealed":false,"score":0,"#
     )));
     assert!(messages[1].contains(
@@ -447,7 +447,7 @@ fn the_first_attempt_scores_and_the_second_reveals() {
     assert!(messages[3].contains(r#""attempts":0,"revealed":true,"#));
     let summary = messages.last().unwrap();
     assert!(
-        summary.starts_with(r#"{"type":"bloomlab:summary","seed":5,"score":1,"#),
+        summary.starts_with(r#"{"type":"bloomlab:summary","version":1,"seed":5,"score":1,"#),
         "{summary}"
     );
     assert!(summary

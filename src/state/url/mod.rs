@@ -21,6 +21,7 @@ use super::grow_view::GrowSettings;
 use super::hash_quality_view::HashQualitySettings;
 use super::lab_view::LabSettings;
 use super::log::LogEntry;
+use super::practice::{Outcome, PracticeChoice};
 use super::settings::Settings;
 use crate::filter::growing::GrowError;
 
@@ -70,6 +71,12 @@ pub struct UrlState {
     pub quiz: Option<u64>,
     /// `practice=SEED`: a practice set with this seed.
     pub practice: Option<u64>,
+    /// `practice_kinds=` and `practice_n=`: the kinds and number of the practice set's
+    /// exercises.
+    pub practice_choice: PracticeChoice,
+    /// `practice_done=`: the outcomes of the set's first exercises, from a saved session
+    /// (read when the page opens; the page does not write it).
+    pub practice_done: Vec<Outcome>,
     /// `lesson=ID`: a lesson.
     pub lesson: Option<String>,
     /// `step=N`: the lesson's step, from 1.
@@ -130,6 +137,8 @@ impl Default for UrlState {
             presentation: false,
             quiz: None,
             practice: None,
+            practice_choice: PracticeChoice::default(),
+            practice_done: Vec::new(),
             lesson: None,
             step: 1,
             calculator: (Solve::default(), CalculatorInput::default()),

@@ -18,6 +18,7 @@ use crate::state::fields::{parse_bounded, parse_whole, FieldProblem};
 use crate::state::lab_view::FamilyChoice;
 use crate::state::log::LogEntry;
 use crate::state::plot::AxisKind;
+use crate::state::practice::ExerciseKind;
 use crate::state::settings::Mode;
 
 use super::{Lockable, NoticeReason, UrlState, View};
@@ -117,6 +118,7 @@ keyed!(
     OnOff => OnOff::ALL,
     FilterChoice => FilterChoice::ALL,
     SpaceEps => SpaceEps::ALL,
+    ExerciseKind => ExerciseKind::ALL,
 );
 
 /// An on/off parameter's value: `1` (or `true`) and `0` (or `false`).

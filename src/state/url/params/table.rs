@@ -4,8 +4,11 @@
 
 use crate::filter::MAX_COUNTER_WIDTH;
 use crate::lang::Lang;
-use crate::state::fields::{parse_bits, parse_hashes, parse_small_whole, parse_whole};
+use crate::state::fields::{
+    parse_bits, parse_hashes, parse_small_whole, parse_whole, FieldProblem,
+};
 use crate::state::log::LogEntry;
+use crate::state::practice::{ExerciseKind, Outcome, MAX_PRACTICE_N};
 use crate::state::settings::{DEFAULT_K, DEFAULT_M};
 use crate::state::url::{Lockable, NoticeReason, MAX_FOLDS};
 
@@ -294,6 +297,80 @@ const PAGE_PARAMS: &[Param] = &[
             Ok(())
         },
         print: |url, out| url.practice.iter().for_each(|seed| out(&seed.to_string())),
+    },
+    Param {
+        key: "practice_kinds",
+        repeats: false,
+        default: "",
+        // Comma-separated kinds; the unknown ones are named and the known ones kept.
+        parse: |url, v| {
+            let mut kinds = Vec::new();
+            let mut unknown = Vec::new();
+            for name in v.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                match choice::<ExerciseKind>(name) {
+                    Ok(kind) => kinds.push(kind),
+                    Err(_) => unknown.push(name),
+                }
+            }
+            url.practice_choice = url.practice_choice.with_kinds(&kinds);
+            if unknown.is_empty() {
+                Ok(())
+            } else {
+                Err(Rejected {
+                    part: Some(unknown.join(",")),
+                    reason: NoticeReason::Choices(choices::<ExerciseKind>()),
+                })
+            }
+        },
+        print: |url, out| {
+            let kinds = url.practice_choice.chosen_kinds();
+            if !kinds.is_empty() {
+                let names: Vec<&str> = kinds.iter().map(|k| k.key()).collect();
+                out(&names.join(","));
+            }
+        },
+    },
+    Param {
+        key: "practice_n",
+        repeats: false,
+        default: "",
+        parse: |url, v| match parse_whole(v).map_err(|p| p.with_max(MAX_PRACTICE_N))? {
+            0 => Err(FieldProblem::BelowMin(1).into()),
+            n if n > MAX_PRACTICE_N => Err(FieldProblem::AboveMax(MAX_PRACTICE_N).into()),
+            n => {
+                url.practice_choice.count = Some(n as u8);
+                Ok(())
+            }
+        },
+        print: |url, out| {
+            if let Some(n) = url.practice_choice.count {
+                out(&n.to_string());
+            }
+        },
+    },
+    Param {
+        key: "practice_done",
+        repeats: false,
+        default: "",
+        // One token per finished exercise, all or none: a bad one would shift the others.
+        parse: |url, v| {
+            let tokens: Vec<&str> = v.split(',').map(str::trim).collect();
+            let outcomes: Vec<Outcome> = tokens.iter().filter_map(|t| Outcome::read(t)).collect();
+            if outcomes.len() == tokens.len() {
+                url.practice_done = outcomes;
+                return Ok(());
+            }
+            let bad: Vec<&str> = tokens
+                .into_iter()
+                .filter(|t| Outcome::read(t).is_none())
+                .collect();
+            Err(Rejected {
+                part: Some(bad.join(",")),
+                reason: NoticeReason::Choices("1, 2, 0s, 1s, 2s".to_owned()),
+            })
+        },
+        // A saved session's answers are the launch page's to give, never part of a link.
+        print: |_, _| {},
     },
     Param {
         key: "lesson",
