@@ -98,19 +98,24 @@
     saved = null;
   }
   const studentId = lms ? get('cmi.core.student_id') : new URLSearchParams(location.search).get('student_id');
-  const practice = assignment.has('practice');
-  let seed = practice ? Number(assignment.get('practice')) : null;
+  // A quiz's seed is `quiz=`; a practice set's and a lesson's practice step's, `practice=`.
+  const seedKey = assignment.has('quiz') ? 'quiz' : 'practice';
+  let seed = assignment.has(seedKey) ? Number(assignment.get(seedKey)) : null;
   if (saved && Number.isSafeInteger(saved.seed)) {
     seed = saved.seed;
-  } else if (practice && studentId) {
+  } else if (studentId) {
     seed = fnv1a32(`${studentId}\n${config.assignment}`);
   }
   const done = saved && Array.isArray(saved.done) ? saved.done.filter((t) => /^[0-2]s?$/.test(t)) : [];
 
   const query = new URLSearchParams(assignment);
   query.set('embed', '1');
-  if (seed !== null) query.set('practice', String(seed));
-  if (done.length) query.set('practice_done', done.join(','));
+  if (seed !== null) query.set(seedKey, String(seed));
+  if (done.length) {
+    query.set('practice_done', done.join(','));
+    // A lesson carries on at the step that asks its set.
+    if (config.practiceStep) query.set('step', config.practiceStep);
+  }
   frame.src = `index.html?${query}`;
 
   status.dataset.lms = lms ? 'found' : 'none';

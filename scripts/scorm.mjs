@@ -61,6 +61,27 @@ export function readAssignment(link) {
   return { link: params.toString(), mastery };
 }
 
+/**
+ * The lesson `id` of the site in `site`: the step (from 1) of its first `do: practice=`, the
+ * one that asks the set a package grades. Throws when there is no such lesson or step.
+ */
+export function practiceStep(site, id) {
+  const dir = join(site, 'lessons');
+  const files = readFileSync(join(dir, 'index.txt'), 'utf8').split('\n').map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  for (const file of files) {
+    const lines = readFileSync(join(dir, file), 'utf8').split('\n').map((l) => l.trim());
+    if (!lines.includes(`id: ${id}`)) continue;
+    let step = 0;
+    for (const line of lines) {
+      if (line === 'step') step += 1;
+      else if (/^do:.*\bpractice=/.test(line)) return step;
+    }
+    throw new Error(`lesson=${id} has no practice step (do: practice=): it gives no score to record`);
+  }
+  throw new Error(`lesson=${id}: no lesson of the site has this id`);
+}
+
 /** The manifest of a package holding `files` (launch.html among them). */
 export function manifest({ name, title, mastery, files }) {
   const masteryScore = mastery === null ? '' : `\n        <adlcp:masteryscore>${mastery}</adlcp:masteryscore>`;
@@ -96,6 +117,8 @@ export function writePackage({ site, out, name, title, assign }) {
     throw new Error(`"${name}": a package's name is letters, digits, - and _`);
   }
   const { link, mastery } = readAssignment(assign);
+  const lesson = new URLSearchParams(link).get('lesson');
+  const step = lesson === null ? '' : String(practiceStep(site, lesson));
   const entries = {};
   for (const file of siteFiles(site, 'scorm')) {
     if (file === 'launch.html' || file === 'launch.js' || file === 'imsmanifest.xml') continue;
@@ -104,7 +127,8 @@ export function writePackage({ site, out, name, title, assign }) {
   const html = readFileSync(new URL('launch.html', LAUNCH_DIR), 'utf8')
     .replaceAll('{{title}}', escapeXml(title))
     .replace('{{assignment}}', escapeXml(link))
-    .replace('{{mastery}}', mastery === null ? '' : String(mastery));
+    .replace('{{mastery}}', mastery === null ? '' : String(mastery))
+    .replace('{{practice_step}}', step);
   entries['launch.html'] = new TextEncoder().encode(html);
   entries['launch.js'] = readFileSync(new URL('launch.js', LAUNCH_DIR));
   const files = ['launch.html', 'launch.js', ...Object.keys(entries).filter((f) => !f.startsWith('launch.'))];

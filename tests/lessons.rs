@@ -1431,3 +1431,76 @@ fn what_the_near_the_limit_lesson_says_is_true_of_each_screen() {
     });
     assert_eq!(steps, 8);
 }
+
+#[test]
+fn a_lesson_link_with_a_practice_seed_asks_that_set_at_its_practice_step() {
+    use bloomlab::state::practice::{practice_set, ExerciseKind};
+    let end = run_to_end("basics", |_| {});
+    let last = end.lesson().unwrap().step + 1;
+    let open = |query: &str| {
+        AppState::from_url(parse(query))
+            .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())))
+    };
+    // At the practice step: the link's set, the lesson's three exercises of it.
+    let own = open(&format!("lesson=basics&step={last}&practice=77"));
+    let practice = own.practice().expect("the practice step starts a set");
+    assert_eq!(practice.seed, 77);
+    assert_eq!(practice.exercises, practice_set(77)[..3].to_vec());
+    assert_eq!(own.lesson().unwrap().step + 1, last);
+    assert!(own.notices().is_empty());
+    // Opened at the first step, the set waits for the practice step, and the link keeps it.
+    let mut early = open("lesson=basics&practice=77&practice_kinds=size&practice_n=2");
+    assert!(early.practice().is_none());
+    let link = print(&early.url_state());
+    assert!(link.contains("practice=77"), "{link}");
+    assert!(link.contains("practice_kinds=size&practice_n=2"), "{link}");
+    while early.practice().is_none() {
+        early = early.apply(Action::Lesson(LessonAction::Next));
+    }
+    let kinds: Vec<ExerciseKind> = early
+        .practice()
+        .unwrap()
+        .exercises
+        .iter()
+        .map(|e| e.task.kind())
+        .collect();
+    assert_eq!(kinds, [ExerciseKind::Size, ExerciseKind::Size]);
+    // Another lesson started from the menu asks its own set.
+    let other = early.apply(Action::Lesson(LessonAction::Start("deleting".into())));
+    assert!(!print(&other.url_state()).contains("practice=77"));
+}
+
+#[test]
+fn a_saved_sessions_outcomes_carry_a_set_on_at_the_next_exercise() {
+    let end = run_to_end("basics", |_| {});
+    let last = end.lesson().unwrap().step + 1;
+    let open = |query: &str| {
+        AppState::from_url(parse(query))
+            .apply(Action::Lesson(LessonAction::Loaded(shipped(), Vec::new())))
+    };
+    let plain = open("practice=5&practice_done=1,2s");
+    let practice = plain.practice().unwrap();
+    assert_eq!(practice.index, 2);
+    let outcomes: Vec<(bool, u32, bool)> = practice
+        .results
+        .iter()
+        .map(|r| (r.correct, r.attempts, r.revealed))
+        .collect();
+    assert_eq!(outcomes, [(true, 1, false), (false, 2, true)]);
+    assert!(plain.notices().is_empty());
+    // The page never writes a saved session into its link.
+    assert!(!print(&plain.url_state()).contains("practice_done"));
+    // In a lesson: at its practice step, with more outcomes than its three exercises.
+    let lesson = open(&format!(
+        "lesson=basics&step={last}&practice=9&practice_done=2,1,0s,1"
+    ));
+    let practice = lesson.practice().unwrap();
+    assert_eq!((practice.seed, practice.index), (9, 3));
+    let notice = lesson.notices();
+    assert_eq!(notice.len(), 1, "{notice:?}");
+    assert_eq!(notice[0].param, "practice_done");
+    // A bad token is named and none is taken: the others' places would shift.
+    let bad = open("practice=5&practice_done=1,3,2");
+    assert_eq!(bad.practice().unwrap().index, 0);
+    assert_eq!(bad.notices()[0].param, "practice_done");
+}

@@ -9,6 +9,7 @@ use bloomlab::state::hash_quality_view::{corpus_lines, HashQualitySettings};
 use std::rc::Rc;
 
 use bloomlab::state::calculator_view::{CalculatorInput, Solve};
+use bloomlab::state::practice::{ExerciseKind, PracticeChoice, MAX_PRACTICE_N};
 use bloomlab::state::url::params::PARAMS;
 use bloomlab::state::url::{parse, print, Embedding, Lockable, UrlState, View, MAX_FOLDS};
 use bloomlab::state::{AppState, LogEntry, Mode, Settings};
@@ -83,6 +84,10 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                 any::<bool>(),
                 prop::option::of(any::<u64>()),
                 prop::option::of(any::<u64>()),
+                (
+                    prop::sample::subsequence(ExerciseKind::ALL.to_vec(), 0..=3),
+                    prop::option::of(1u8..=MAX_PRACTICE_N as u8),
+                ),
             ),
             (item(), item(), item(), item()),
         ),
@@ -105,7 +110,7 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     lesson,
                     hash_quality,
                     locks,
-                    (presentation, compact, quiz, practice),
+                    (presentation, compact, quiz, practice, (kinds, count)),
                     calculator,
                 ),
             )| {
@@ -126,6 +131,10 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                     presentation,
                     quiz,
                     practice,
+                    practice_choice: PracticeChoice::default()
+                        .with_kinds(&kinds)
+                        .with_count(count),
+                    practice_done: Vec::new(),
                     step: lesson.as_ref().map_or(1, |(_, step)| *step),
                     lesson: lesson.map(|(id, _)| id),
                     calculator: (

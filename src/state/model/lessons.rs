@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use super::lesson_practice::LinkPractice;
 use super::{Action, AppState, FieldErrors, FilterAction, Message, WalkKind};
 use crate::filter::growing::GrowJob;
 use crate::protocol::filters_view::FiltersParams;
@@ -10,7 +11,7 @@ use crate::state::cms_view::CmsState;
 use crate::state::crawl::{CrawlDecision, CrawlTally};
 use crate::state::files_view::FilesAction;
 use crate::state::grow_view::GrowAction;
-use crate::state::lesson_file::{Lesson, LessonStep, StepAction, LESSON_EXERCISES};
+use crate::state::lesson_file::{Lesson, LessonStep, StepAction};
 use crate::state::log::LogEntry;
 use crate::state::query::run_query;
 use crate::state::settings::Settings;
@@ -80,6 +81,8 @@ pub struct LessonsState {
     pub choice: Option<String>,
     /// The crawler of the crawler lesson, once it has taken URLs.
     pub crawl: Option<CrawlTally>,
+    /// The practice set a lesson's link named, asked by that lesson's practice step.
+    pub(super) link_practice: Option<LinkPractice>,
 }
 
 impl LessonsState {
@@ -165,6 +168,8 @@ pub(super) struct LessonRequest {
     pub(super) step: u64,
     /// What the URL spelled out besides: these change the lesson's filter once it is built.
     pub(super) overrides: LessonOverrides,
+    /// The practice set the URL named, for the lesson's practice step.
+    pub(super) practice: Option<LinkPractice>,
 }
 
 /// A lesson link's own filter parameters: each setting given replaces the lesson's (the
@@ -218,7 +223,7 @@ impl AppState {
             LessonAction::Failed(why) => {
                 self.lessons.status = LessonsStatus::Failed(why);
                 if let Some(request) = self.lessons.request.take() {
-                    self.open_link_without_lesson(request.overrides);
+                    self.open_link_without_lesson(request);
                 }
             }
             LessonAction::Choose(id) => self.lessons.choice = Some(id),
@@ -258,6 +263,15 @@ impl AppState {
     /// Opens a lesson at its first step, as one undo step.
     pub(super) fn start_lesson(&mut self, id: &str) {
         if let Some(lesson) = self.lesson_named(id) {
+            // A link's practice set belongs to its own lesson.
+            if self
+                .lessons
+                .link_practice
+                .as_ref()
+                .is_some_and(|p| p.lesson != id)
+            {
+                self.lessons.link_practice = None;
+            }
             // The lesson replaces the restored session: the note about it goes.
             self.page.persistence.restored = false;
             let had_items = !self.filter.members.is_empty();
@@ -317,11 +331,16 @@ impl AppState {
     }
 
     /// A lesson's link whose lesson cannot open: its own filter (the page opened with its
-    /// settings), items and query, without the lesson.
-    fn open_link_without_lesson(&mut self, overrides: LessonOverrides) {
+    /// settings), items and query, and its practice set, without the lesson.
+    fn open_link_without_lesson(&mut self, request: LessonRequest) {
+        let overrides = request.overrides;
         self.apply_log_from_url(overrides.entries);
         if let Some(query) = overrides.query {
             self.filter.ask_from_link(&query);
+        }
+        if let Some(practice) = request.practice {
+            self.start_practice(practice.seed, false, practice.choice);
+            self.resume_practice(&practice.done);
         }
         self.forget_undo();
     }
@@ -335,9 +354,10 @@ impl AppState {
                 &request.id,
                 NoticeReason::UnknownLesson,
             ));
-            self.open_link_without_lesson(request.overrides);
+            self.open_link_without_lesson(request);
             return;
         };
+        self.lessons.link_practice = request.practice;
         let count = lesson.steps.len();
         let step = match request.step {
             s if s >= 1 && s as usize <= count => s as usize - 1,
@@ -537,12 +557,7 @@ impl AppState {
                 StepAction::View(view) => self.page.view = view,
                 StepAction::Crawl(count) => self.run_crawler(count),
                 StepAction::FilesExample => run(self, Action::Files(FilesAction::WantExample)),
-                StepAction::Practice(seed) => {
-                    self.start_practice(seed, false);
-                    if let Some(practice) = self.practice.as_mut() {
-                        practice.exercises.truncate(LESSON_EXERCISES);
-                    }
-                }
+                StepAction::Practice(seed) => self.start_lesson_practice(seed),
             }
         }
         if step.named_item().is_none() && step.acts() {

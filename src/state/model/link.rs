@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use super::lesson_practice::LinkPractice;
 use super::lessons::{LessonOverrides, LessonRequest};
 use super::{AppState, BulkBuilder, BulkProgress};
 use crate::state::apps_view::AppsState;
@@ -94,20 +95,22 @@ impl AppState {
         }
         state.forget_undo();
         state.page.embedding = embedding;
-        if let Some(seed) = url.practice {
+        // A lesson's link names the set its practice step asks; another link's set starts.
+        let practice_seed = url.practice;
+        let mut lesson_practice = None;
+        if let (Some(seed), Some(lesson)) = (practice_seed, &url.lesson) {
+            lesson_practice = Some(LinkPractice {
+                lesson: lesson.clone(),
+                seed,
+                choice: url.practice_choice,
+                done: url.practice_done,
+            });
+        } else if let Some(seed) = practice_seed {
             state.start_practice(seed, false, url.practice_choice);
+            state.resume_practice(&url.practice_done);
         } else if let Some(seed) = url.quiz {
             state.start_practice(seed, true, PracticeChoice::default());
-        }
-        if !url.practice_done.is_empty() {
-            let taken = state.resume_practice(&url.practice_done);
-            if taken < url.practice_done.len() {
-                let tokens: Vec<String> = url.practice_done.iter().map(|o| o.token()).collect();
-                let value = tokens.join(",");
-                let notice =
-                    Notice::new("practice_done", &value, NoticeReason::AtMost(taken as u32));
-                state.page.notices.push(notice);
-            }
+            state.resume_practice(&url.practice_done);
         }
         if let Some(id) = url.lesson {
             let given = |key| url.given.has(key);
@@ -126,6 +129,7 @@ impl AppState {
                 id,
                 step: url.step,
                 overrides,
+                practice: lesson_practice,
             });
         }
         state.refresh_sets_figures();
@@ -173,8 +177,17 @@ impl AppState {
             embedding: self.page.embedding.clone(),
             presentation: self.page.presentation,
             quiz: self.practice().filter(|p| p.quiz).map(|p| p.seed),
-            practice: self.practice().filter(|p| !p.quiz).map(|p| p.seed),
-            practice_choice: self.practice().map(|p| p.choice).unwrap_or_default(),
+            practice: self
+                .practice()
+                .filter(|p| !p.quiz)
+                .map(|p| p.seed)
+                .or(self.lesson_link_practice().map(|p| p.seed)),
+            practice_choice: self
+                .practice()
+                .map(|p| p.choice)
+                .or(self.lesson_link_practice().map(|p| p.choice))
+                .unwrap_or_default(),
+            practice_done: Vec::new(),
             lesson: self.lesson().map(|p| p.lesson.id.clone()),
             step: self.lesson().map_or(1, |p| p.step as u64 + 1),
             sets: Rc::clone(&self.sets.items),

@@ -33,6 +33,7 @@ use super::url::{Embedding, Notice, View};
 mod action;
 pub mod admission;
 mod history;
+mod lesson_practice;
 mod lessons;
 mod link;
 mod page;

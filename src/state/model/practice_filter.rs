@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use crate::state::practice::{Outcome, Practice, PracticeAction, PracticeChoice, Task};
 use crate::state::query::run_query;
+use crate::state::url::{Notice, NoticeReason};
 
 use super::{AppState, Walk, WalkKind};
 
@@ -70,14 +71,20 @@ impl AppState {
     }
 
     /// Carries on the set just started from its finished exercises' outcomes
-    /// (`practice_done=`); returns how many it took (at most the set's length).
-    pub(super) fn resume_practice(&mut self, done: &[Outcome]) -> usize {
-        let Some(practice) = self.practice.as_mut() else {
-            return 0;
+    /// (`practice_done=`, a saved session's); outcomes beyond the set's length are named in
+    /// a notice.
+    pub(super) fn resume_practice(&mut self, done: &[Outcome]) {
+        let Some(practice) = self.practice.as_mut().filter(|_| !done.is_empty()) else {
+            return;
         };
         let taken = practice.resume(done);
+        if taken < done.len() {
+            let tokens: Vec<String> = done.iter().map(|o| o.token()).collect();
+            let reason = NoticeReason::AtMost(taken as u32);
+            let notice = Notice::new("practice_done", &tokens.join(","), reason);
+            self.page.notices.push(notice);
+        }
         self.show_exercise();
-        taken
     }
 
     /// The page's filter becomes the current exercise's (nothing changes once the set is

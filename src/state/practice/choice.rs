@@ -53,6 +53,11 @@ impl PracticeChoice {
         }
     }
 
+    /// This number of exercises (none: one full round of the kinds), keeping the kinds.
+    pub fn with_count(self, count: Option<u8>) -> Self {
+        PracticeChoice { count, ..self }
+    }
+
     fn bit(kind: ExerciseKind) -> u8 {
         1 << ExerciseKind::ALL
             .iter()

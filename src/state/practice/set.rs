@@ -189,11 +189,11 @@ impl Practice {
         by_kind
     }
 
-    /// What an embedding course page receives, as JSON, in order (each with `version: 1`,
-    /// the shape's version, and the set's seed): one `bloomlab:result` per finished exercise (its number from 1, kind, whether the first attempt was right,
-    /// the attempts, whether the answer was revealed, the score so far and the set's
-    /// length), then, once its last exercise
-    /// is over, one `bloomlab:summary` with the score per kind.
+    /// What an embedding course page receives, as JSON, in order, each with `version: 1`
+    /// (the shape's version) and the set's seed: one `bloomlab:result` per finished
+    /// exercise (its number from 1, kind, whether the first attempt was right, the attempts,
+    /// whether the answer was revealed, the score so far and the set's length), then, once
+    /// its last exercise is over, one `bloomlab:summary` with the score per kind.
     pub fn messages(&self) -> Vec<String> {
         let (seed, total) = (self.seed, self.exercises.len());
         let mut score = 0;
