@@ -164,6 +164,39 @@ test('the suspend data resumes the set at the same exercise with the same answer
   await leave(page);
 });
 
+test("lesson 1's package: the student's own set at its practice step, completed without a mastery score, resumed at that step", async ({ page }) => {
+  const open = async (suspend) => {
+    const query = new URLSearchParams({ pkg: 'lesson-1', student: 'erin' });
+    if (suspend) query.set('suspend', suspend);
+    await page.goto(`${base}/lms/index.html?${query}`);
+    return page.frameLocator('#sco').frameLocator('#scorm-frame');
+  };
+  let lesson = await open();
+  await expect(lesson.locator('#lesson')).toBeVisible();
+  while (!(await lesson.locator('#practice').isVisible())) await lesson.locator('#lesson-next').click();
+  const seed = await lesson.locator('#practice').getAttribute('data-practice-seed');
+  expect(seed).not.toBe('1');
+  await lesson.locator('#practice-show').click();
+  await lesson.locator('#practice-next').click();
+  const second = await lesson.locator('#practice').getAttribute('data-exercise-item');
+  let calls = await leave(page);
+  const suspend = setValues(calls, 'cmi.suspend_data').at(-1);
+  expect(JSON.parse(suspend)).toEqual({ seed: Number(seed), done: ['0s'] });
+  expect(setValues(calls, 'cmi.core.lesson_status')).toEqual(['incomplete', 'incomplete']);
+
+  lesson = await open(suspend);
+  await expect(lesson.locator('#practice')).toHaveAttribute('data-exercise-index', '2');
+  await expect(lesson.locator('#practice')).toHaveAttribute('data-practice-seed', seed);
+  await expect(lesson.locator('#practice')).toHaveAttribute('data-exercise-item', second);
+  for (let i = 0; i < 2; i++) {
+    if (i) await lesson.locator('#practice-next').click();
+    await lesson.locator('#practice-show').click();
+  }
+  await expect.poll(() => page.evaluate(() => window.API.cmi.core.lesson_status)).toBe('completed');
+  calls = await leave(page);
+  expect(setValues(calls, 'cmi.core.score.raw').at(-1)).toBe('0');
+});
+
 test('two students get two sets, each the same on a second launch, and the teacher can open either', async ({ page }) => {
   const firstItems = async (student) => {
     const practice = await launch(page, 'practice', student);
