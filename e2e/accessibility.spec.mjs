@@ -111,6 +111,13 @@ const SCREENS = [
   { name: 'presentation, visualizer', query: '?m=16&k=3&add=a&add=b&add=c&query=d&present=1' },
   { name: 'presentation, lesson', query: '?lesson=basics&step=7&present=1' },
   { name: 'embed', query: '?m=16&k=3&add=a&add=b&add=c&query=d&embed=1' },
+  { name: 'the Embed dialog, a snippet copied', query: '?m=16&k=3&add=a&add=b&practice=2',
+    prepare: async (page) => {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.click('#embed-button');
+      await page.click('#embed-copy-element');
+      await expect(page.locator('[data-embed-part="embed-snippet"] [role="status"]')).not.toBeEmpty();
+    } },
   // Growing-filter values that cannot run together: one notice naming them.
   { name: 'a notice naming values refused together',
     query: '?view=grow&grow_m0=16777216&grow_s=1000000&grow_n=200000' },

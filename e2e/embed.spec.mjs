@@ -45,22 +45,91 @@ test('locked items allow queries only, and the full page link drops embed', asyn
   await expect(page.locator('.app.present')).toHaveCount(0);
 });
 
-test('copy embed code gives an iframe of the current view', async ({ page, context, baseURL }) => {
+test('the Embed dialog gives the widget, the frame and the listener, each copyable; the header stays put', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openApp(page, '?m=64&add=hello');
+  await openApp(page, '?m=64&add=hello&add=world&query=hello');
+  const header = await page.locator('.app-header').boundingBox();
+  const button = await page.locator('#embed-button').boundingBox();
   await page.click('#embed-button');
-  const snippet = page.locator('#embed-snippet');
-  await expect(snippet).toHaveValue(/^<iframe src="/);
-  // The frame's address is the page's own (on the port the tests serve from).
-  const start = `<iframe src="${baseURL}/index.html?m=64&amp;add=hello&amp;embed=1"`;
-  expect((await snippet.inputValue()).slice(0, start.length)).toBe(start);
-  await expect(snippet).toHaveValue(/ title="Bloom filter lab" /);
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain('embed=1');
+  const dialog = page.getByRole('dialog', { name: 'Embed this view' });
+  await expect(dialog).toBeVisible();
+  expect(await page.locator('.app-header').boundingBox()).toEqual(header);
+  expect(await page.locator('#embed-button').boundingBox()).toEqual(button);
+  // The widget: embed.js beside the page, and the view's parameters as attributes.
+  await expect(page.locator('#embed-snippet')).toHaveValue([
+    `<script src="${baseURL}/embed.js" defer></script>`,
+    '<bloom-lab m="64" items="hello,world" query="hello" title="Bloom filter lab" height="auto"></bloom-lab>',
+  ].join('\n'));
+  const iframe = `<iframe src="${baseURL}/index.html?m=64&amp;add=hello&amp;add=world&amp;query=hello&amp;embed=1"`;
+  expect((await page.locator('#embed-iframe').inputValue()).startsWith(iframe)).toBe(true);
+  await expect(page.locator('#embed-listener')).toHaveValue(/addEventListener\('bloomlab:result'/);
+  // Focus starts on the widget's Copy button; each Copy puts its own snippet on the clipboard.
+  await expect(page.locator('#embed-copy-element')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-embed-part="embed-snippet"] [role="status"]')).toHaveText('Copied to the clipboard.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.locator('#embed-snippet').inputValue());
+  await page.getByRole('button', { name: 'Copy the frame' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^<iframe src=/);
+  await expect(page.locator('[data-embed-part="embed-snippet"] [role="status"]')).toHaveText('');
+  // Tab stays in the dialog; Escape closes it and gives the focus back.
+  await page.locator('#embed-close').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#embed-snippet')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.locator('#embed-close')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('#embed-button')).toBeFocused();
   // The frame's title, which a screen reader announces, is in the page's language.
   await openApp(page, '?m=64&lang=zh');
   await page.click('#embed-button');
   await expect(page.locator('#embed-snippet')).toHaveValue(/ title="布隆过滤器实验室" /);
+  await page.click('#embed-close');
+  await expect(page.locator('#embed')).toHaveCount(0);
+});
+
+test('the Embed snippet pasted into a page of another origin sizes itself and re-dispatches a practice result', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openApp(page, '?practice=3&practice_kinds=predict&practice_n=2');
+  await page.click('#embed-button');
+  const snippet = await page.locator('#embed-snippet').inputValue();
+  expect(snippet).toContain('practice="3" practice_kinds="predict" practice_n="2"');
+  const listener = await page.locator('#embed-listener').inputValue();
+  const course = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Week 3</title></head><body>
+<h1>Week 3</h1>
+${snippet}
+${listener}
+<script>
+  window.got = [];
+  document.addEventListener('bloomlab:result', (event) => window.got.push(event.detail));
+  document.addEventListener('bloomlab:summary', (event) => window.got.push(event.detail));
+</script>
+</body></html>`);
+  });
+  await new Promise((listening) => course.listen(0, 'localhost', listening));
+  try {
+    const logged = [];
+    page.on('console', (message) => logged.push(message.text()));
+    await page.goto(`http://localhost:${course.address().port}/`);
+    const widget = page.frameLocator('bloom-lab iframe');
+    await expect(widget.locator('#practice')).toHaveAttribute('data-exercise-kind', 'predict');
+    // The frame takes the height the page inside reports, not its 480-pixel start.
+    const frame = page.locator('bloom-lab iframe');
+    await expect.poll(async () => (await frame.boundingBox()).height).not.toBe(480);
+    const inner = await widget.locator('.app').evaluate((app) => app.ownerDocument.documentElement.scrollHeight);
+    expect(Math.abs((await frame.boundingBox()).height - inner)).toBeLessThanOrEqual(2);
+    await widget.locator('#practice-show').click();
+    await expect.poll(() => page.evaluate(() => window.got.length)).toBe(1);
+    const [result] = await page.evaluate(() => window.got);
+    expect(result).toMatchObject({ type: 'bloomlab:result', version: 1, seed: 3, index: 1, kind: 'predict', correct: false, revealed: true, score: 0, total: 2 });
+    // The listener the dialog gave logs it.
+    await expect.poll(() => logged).toContain('exercise 1: 0 of 2');
+  } finally {
+    course.closeAllConnections();
+    course.close();
+  }
 });
 
 test('an embedded page reports its height to the parent only, and takes no commands', async ({ page }) => {

@@ -3,7 +3,9 @@
 // attribute is a URL parameter of the app (items="a,b" is add=a&add=b); the element frames
 // the app beside this file with embed=1, sizes the frame from the app's height messages
 // (height="auto", the default, or any CSS height), and re-dispatches every bloomlab:*
-// message of its own frame as a CustomEvent on itself (event.detail is the message).
+// message of its own frame as a CustomEvent on itself (event.detail is the message). What
+// one attribute cannot carry (a parameter given twice, an item with a comma) goes in
+// params="remove=a&remove=b", a query string appended as it is.
 (() => {
   const here = document.currentScript ? document.currentScript.src : location.href;
   const app = new URL('index.html', here);
@@ -11,7 +13,7 @@
 
   class BloomLab extends HTMLElement {
     static get observedAttributes() {
-      return ['m', 'k', 'items', 'query', 'lock', 'lang', 'hash', 'mode', 'view', 'lesson', 'step', 'practice', 'quiz', 'height'];
+      return ['m', 'k', 'items', 'query', 'lock', 'lang', 'hash', 'mode', 'view', 'lesson', 'step', 'practice', 'quiz', 'practice_kinds', 'practice_n', 'params', 'height'];
     }
 
     connectedCallback() {
@@ -34,6 +36,8 @@
         if (own.has(name)) continue;
         if (name === 'items') {
           for (const item of value.split(',')) if (item.trim()) url.searchParams.append('add', item.trim());
+        } else if (name === 'params') {
+          for (const [key, given] of new URLSearchParams(value)) url.searchParams.append(key, given);
         } else {
           url.searchParams.set(name, value);
         }

@@ -8,6 +8,7 @@ pub mod cms_view;
 pub mod crawl;
 pub mod cursor;
 pub mod demos;
+pub mod embed_code;
 pub mod embedding;
 pub mod examples;
 pub mod fields;

@@ -10,6 +10,7 @@ use crate::state::lesson_file::fill_text;
 use crate::state::url::View;
 use crate::state::{Action, AppState, LessonsStatus};
 use crate::ui::components::{
+    embed_code::{embed_dialog, EMBED_FIRST_CONTROL},
     help_overlay::{help_overlay, HELP_CLOSE_ID},
     lesson_panel::LessonPanel,
     notices::{notices, NoticesProps},
@@ -71,6 +72,7 @@ pub fn App() -> Html {
     use_practice_messages(&state);
     use_shortcuts(&state);
     use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
+    use_dialog_focus(state.embed_code().is_some(), EMBED_FIRST_CONTROL);
     let dispatch = dispatch_to(&state);
     crate::ui::hooks::parquet_reader::use_files_worker(&state, dispatch.clone());
     crate::ui::hooks::filters_view::use_filters_view(&state, dispatch.clone());
@@ -118,6 +120,7 @@ pub fn App() -> Html {
         <ContextProvider<&'static Text> context={text}>
             <div class={classes} data-ready="true">
                 if state.help_open() { { help_overlay(text, &dispatch) } }
+                if let Some(code) = state.embed_code() { { embed_dialog(text, code, &dispatch) } }
                 { header(text, &state, &links) }
                 { notices(text, &notices_props) }
                 if !compact { { tabs(text, state.view(), &dispatch) } }

@@ -11,7 +11,7 @@ use crate::i18n::Text;
 use crate::lang::Lang;
 use crate::state::{Action, AppState};
 use crate::ui::browser;
-use crate::ui::components::embed_code::embed_code;
+use crate::ui::components::embed_code::embed_button;
 use crate::ui::components::lesson_picker::{lesson_picker, LessonPickerProps};
 use crate::ui::shared::{dispatch_to, Links, Shared};
 
@@ -88,7 +88,7 @@ pub fn header(
             <div class="page-tools">
                 <button id="practice-open" aria-pressed={state.practice().is_some().to_string()}
                         onclick={toggle_practice} title={text.practice_heading}>{ text.practice_button }</button>
-                { embed_code(text, links, state.embed_snippet(), &dispatch) }
+                { embed_button(text, links, &dispatch) }
                 <button id="present-button" aria-pressed={state.presentation().to_string()} title={text.present_toggle}
                         onclick={act(Action::Page(PageAction::TogglePresentation))}>{ text.present_short }</button>
                 <button id="help-button" aria-label={text.help_button} title={text.help_button}

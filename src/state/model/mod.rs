@@ -15,6 +15,7 @@ use super::apps_view::AppsState;
 use super::calculator_view::{CalculatorAction, CalculatorState};
 use super::cms_view::{CmsShown, CmsState};
 use super::crawl::CrawlTally;
+use super::embed_code::EmbedCode;
 use super::fields::check_item;
 use super::files_view::FilesState;
 use super::filter_state::FilterState;
@@ -349,9 +350,9 @@ impl AppState {
     pub fn embedding(&self) -> &Embedding {
         &self.page.embedding
     }
-    /// The embed snippet shown, and whether it reached the clipboard.
-    pub fn embed_snippet(&self) -> Option<&(String, bool)> {
-        self.page.embed_snippet.as_ref()
+    /// The Embed dialog, while it is open.
+    pub fn embed_code(&self) -> Option<&EmbedCode> {
+        self.page.embed_code.as_ref()
     }
     /// Notices about ignored URL parameters.
     pub fn notices(&self) -> &[Notice] {

@@ -1,8 +1,9 @@
 //! The page around the views: which view is shown, the language, presentation mode, the
-//! shortcut list, the notices about the link, what saving did, and the embed snippet.
+//! shortcut list, the notices about the link, what saving did, and the Embed dialog.
 
 use crate::lang::Lang;
 use crate::protocol::filters_view::FiltersParams;
+use crate::state::embed_code::{EmbedCode, EmbedPart};
 use crate::state::url::{Embedding, Notice, NoticeReason, View};
 
 /// What the page knows about keeping the state across reloads.
@@ -37,10 +38,12 @@ pub enum PageAction {
     ToggleHelp,
     /// Hide a URL notice.
     DismissNotice(usize),
-    /// Show the `<iframe>` snippet of the current view, being copied to the clipboard.
-    ShowEmbedCode(String),
-    /// (System event) the snippet reached the clipboard.
-    EmbedCopied,
+    /// Open the Embed dialog with the current view's snippets.
+    ShowEmbedCode(EmbedCode),
+    /// (System event) this snippet reached the clipboard.
+    EmbedCopied(EmbedPart),
+    /// Close the Embed dialog.
+    CloseEmbedCode,
     /// How saving the state went: the storage error, if any, and whether the state was too
     /// long to mirror in the address bar.
     Saved {
@@ -83,8 +86,8 @@ pub struct PageState {
     pub presentation: bool,
     /// The keyboard shortcut list is shown.
     pub help_open: bool,
-    /// The embed snippet shown, and whether it reached the clipboard.
-    pub embed_snippet: Option<(String, bool)>,
+    /// The Embed dialog, while it is open.
+    pub embed_code: Option<EmbedCode>,
     /// Notices about ignored URL parameters (and lesson files, language files).
     pub notices: Vec<Notice>,
     /// What the page knows about keeping the state across reloads.
@@ -125,12 +128,13 @@ impl PageState {
                     self.notices.remove(index);
                 }
             }
-            PageAction::ShowEmbedCode(snippet) => self.embed_snippet = Some((snippet, false)),
-            PageAction::EmbedCopied => {
-                if let Some((_, copied)) = &mut self.embed_snippet {
-                    *copied = true;
+            PageAction::ShowEmbedCode(code) => self.embed_code = Some(code),
+            PageAction::EmbedCopied(part) => {
+                if let Some(code) = &mut self.embed_code {
+                    code.copied = Some(part);
                 }
             }
+            PageAction::CloseEmbedCode => self.embed_code = None,
             PageAction::Saved {
                 error,
                 too_long_for_link,
@@ -217,11 +221,22 @@ mod tests {
             .apply(PageAction::DismissNotice(3))
             .apply(PageAction::TogglePresentation)
             .apply(PageAction::ToggleHelp)
-            .apply(PageAction::ShowEmbedCode("<iframe>".into()))
-            .apply(PageAction::EmbedCopied);
+            .apply(PageAction::EmbedCopied(EmbedPart::Element))
+            .apply(PageAction::ShowEmbedCode(EmbedCode::new(
+                "https://h/",
+                "m=8",
+                "Lab",
+            )))
+            .apply(PageAction::EmbedCopied(EmbedPart::Iframe));
         assert_eq!(page.notices.len(), 1);
         assert!(page.presentation && page.help_open);
-        assert_eq!(page.embed_snippet, Some(("<iframe>".into(), true)));
+        let code = page.embed_code.as_ref().expect("the dialog is open");
+        assert_eq!(code.copied, Some(EmbedPart::Iframe));
+        assert!(code.element.contains("<bloom-lab m=\"8\""));
+        assert_eq!(
+            page.clone().apply(PageAction::CloseEmbedCode).embed_code,
+            None
+        );
         assert!(page.apply(PageAction::DismissNotice(0)).notices.is_empty());
     }
 }

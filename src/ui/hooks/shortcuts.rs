@@ -122,7 +122,7 @@ pub fn use_shortcuts(state: &UseReducerHandle<AppState>) {
     *context.borrow_mut() = ShortcutContext {
         stepping: state.walk().is_some() || state.lesson().is_some(),
         compact: state.embedding().compact,
-        dialog: state.help_open(),
+        dialog: state.help_open() || state.embed_code().is_some(),
         field_untouched: state.draft().is_empty()
             || state
                 .lesson()
