@@ -217,6 +217,9 @@ test('two students get two sets, each the same on a second launch, and the teach
   await page.goto(`${base}/pkg/practice/launch.html?student_id=alice`);
   const teacher = page.frameLocator('#scorm-frame');
   await expect(teacher.locator('#practice')).toHaveAttribute('data-exercise-item', alice.item);
+  const seed = await teacher.locator('#practice').getAttribute('data-practice-seed');
+  await expect(page.locator('#scorm-status')).toHaveText(
+    `No learning management system was found: this is the set of student alice (seed ${seed}), and no score is recorded.`);
 });
 
 test('the manifest is SCORM 1.2 XML that names every file of its package', async ({ page }) => {

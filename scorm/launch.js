@@ -20,14 +20,17 @@
     en: {
       lms: 'Your score is sent to your course as you work (set {seed}).',
       none: 'No learning management system was found: this is the plain practice set, and no score is recorded.',
+      student: 'No learning management system was found: this is the set of student {id} (seed {seed}), and no score is recorded.',
     },
     zh: {
       lms: '你的得分会在练习时发送到课程（题组 {seed}）。',
       none: '未找到学习管理系统：这是普通的练习题组，不会记录得分。',
+      student: '未找到学习管理系统：这是学生 {id} 的题组（种子 {seed}），不会记录得分。',
     },
     ja: {
       lms: '取り組むにつれて、スコアがコースに送られます（セット {seed}）。',
       none: '学習管理システムが見つかりません。通常の練習セットとして動き、スコアは記録されません。',
+      student: '学習管理システムが見つかりません。学生 {id} のセット（シード {seed}）で、スコアは記録されません。',
     },
   };
   const lang = assignment.get('lang') || (navigator.language || 'en').slice(0, 2);
@@ -119,7 +122,9 @@
   frame.src = `index.html?${query}`;
 
   status.dataset.lms = lms ? 'found' : 'none';
-  status.textContent = lms ? texts.lms.replace('{seed}', seed === null ? '' : seed) : texts.none;
+  const fill = (text) => text.replace('{seed}', seed === null ? '' : seed).replace('{id}', studentId);
+  if (lms) status.textContent = fill(texts.lms);
+  else status.textContent = studentId ? fill(texts.student) : texts.none;
   if (!lms) return;
 
   if (get('cmi.core.lesson_status') === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
