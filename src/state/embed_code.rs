@@ -4,7 +4,7 @@
 
 use crate::markup;
 use crate::markup::Markup;
-use crate::state::url::{percent_encode, query_pairs};
+use crate::state::url::percent_decode;
 
 /// One of the dialog's two snippets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,9 +42,6 @@ pub const LISTENER: &str = concat!(
     "  });\n",
     "</script>"
 );
-
-/// The attributes `<bloom-lab>` keeps for itself (they are not URL parameters).
-const OWN_ATTRIBUTES: [&str; 6] = ["id", "class", "style", "title", "height", "hidden"];
 
 impl EmbedCode {
     /// The text of one snippet.
@@ -86,63 +83,56 @@ pub fn iframe_snippet(page: &str, query: &str, title: &str) -> String {
     snippet.into_string()
 }
 
-/// `embed.js` beside `page`, and `<bloom-lab>` with each parameter of `query` as an
-/// attribute and `height="auto"`. The items are `items="a,b"` when none holds a comma or
-/// spaces at its ends (which that list cannot carry); what a single attribute cannot
-/// carry (a parameter given more than once, such items) goes in `params`, a query string
-/// the element appends as it is.
+/// `embed.js` beside `page`, and `<bloom-lab>` with each parameter of `query` (a query the
+/// page printed: its keys are its parameters' names) as an attribute and `height="auto"`.
+/// The items are `items="a,b"` when none holds a comma or spaces at its ends (which that
+/// list cannot carry); what a single attribute cannot carry (a parameter given more than
+/// once, such items) goes in `params`, a query string the element appends as it is.
 pub fn element_snippet(page: &str, query: &str, title: &str) -> String {
     let folder = &page[..page.rfind('/').map_or(0, |slash| slash + 1)];
     let script = format!("{folder}embed.js");
-    let pairs: Vec<(String, String)> = query_pairs(query)
-        .into_iter()
-        .filter(|(key, _)| key != "embed" && !OWN_ATTRIBUTES.contains(&key.as_str()))
+    // Each pair as (key, value, the pair as the query writes it).
+    let pairs: Vec<(&str, &str, &str)> = query
+        .split('&')
+        .filter_map(|pair| pair.split_once('=').map(|(key, value)| (key, value, pair)))
+        .filter(|(key, _, _)| *key != "embed")
         .collect();
-    let count = |key: &str| pairs.iter().filter(|(k, _)| k == key).count();
-    let items: Vec<&str> = pairs
+    let items: Vec<String> = pairs
         .iter()
-        .filter(|(key, _)| key == "add")
-        .map(|(_, value)| value.as_str())
+        .filter(|(key, _, _)| *key == "add")
+        .map(|(_, value, _)| percent_decode(value))
         .collect();
     let items_fit = items
         .iter()
-        .all(|item| !item.contains(',') && !item.is_empty() && item.trim() == *item);
-    let mut attributes = Vec::new();
-    let mut params = Vec::new();
-    for (key, value) in &pairs {
-        if key == "add" && items_fit {
-            if !attributes
-                .iter()
-                .any(|(k, _): &(String, String)| k == "items")
-            {
-                attributes.push(("items".to_owned(), items.join(",")));
-            }
-        } else if key == "add" || count(key) > 1 {
-            params.push(format!("{}={}", percent_encode(key), percent_encode(value)));
-        } else {
-            attributes.push((key.clone(), value.clone()));
-        }
-    }
-    if !params.is_empty() {
-        attributes.push(("params".to_owned(), params.join("&")));
-    }
+        .all(|item| !item.is_empty() && !item.contains(',') && item.trim() == item);
     let mut snippet = Markup::default();
     markup!(
         snippet,
-        "<script src=\"{script}\" defer></script>\n",
+        "<script src=\"{script}\" defer></script>\n<bloom-lab",
         script
     );
-    markup!(snippet, "<bloom-lab");
-    for (name, value) in &attributes {
-        // Keys are the link's own: letters, digits and `_` (others cannot be names).
-        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    let mut params: Vec<&str> = Vec::new();
+    let mut items_written = false;
+    for &(key, value, pair) in &pairs {
+        let repeated = pairs.iter().filter(|(k, _, _)| *k == key).count() > 1;
+        if key == "add" && items_fit {
+            if !items_written {
+                markup!(snippet, " items=\"{list}\"", list = items.join(","));
+                items_written = true;
+            }
+        } else if key == "add" || repeated {
+            params.push(pair);
+        } else {
             markup!(
                 snippet,
-                " {name}=\"{value}\"",
-                name = name.as_str(),
-                value = value.as_str()
+                " {key}=\"{text}\"",
+                key,
+                text = percent_decode(value)
             );
         }
+    }
+    if !params.is_empty() {
+        markup!(snippet, " params=\"{query}\"", query = params.join("&"));
     }
     markup!(
         snippet,
@@ -178,7 +168,7 @@ mod tests {
         assert!(
             snippet.contains(concat!(
                 "<bloom-lab mode=\"counting\" seta=\"x\" ",
-                "params=\"add=a,b&amp;add=c&amp;remove=c&amp;remove=d\" "
+                "params=\"add=a%2Cb&amp;add=c&amp;remove=c&amp;remove=d\" "
             )),
             "{snippet}"
         );

@@ -71,8 +71,12 @@ pub fn App() -> Html {
     use_startup(&state);
     use_practice_messages(&state);
     use_shortcuts(&state);
-    use_dialog_focus(state.help_open(), HELP_CLOSE_ID);
-    use_dialog_focus(state.embed_code().is_some(), EMBED_FIRST_CONTROL);
+    let dialog = match (state.help_open(), state.embed_code()) {
+        (true, _) => Some(HELP_CLOSE_ID),
+        (false, Some(_)) => Some(EMBED_FIRST_CONTROL),
+        (false, None) => None,
+    };
+    use_dialog_focus(dialog);
     let dispatch = dispatch_to(&state);
     crate::ui::hooks::parquet_reader::use_files_worker(&state, dispatch.clone());
     crate::ui::hooks::filters_view::use_filters_view(&state, dispatch.clone());

@@ -1,5 +1,5 @@
-//! A modal dialog's focus: it moves to the dialog's control when the dialog opens, and back
-//! to where it was when the dialog closes.
+//! A modal dialog's focus: it moves to the dialog's first control when the dialog opens, and
+//! back to where it was when the dialog closes.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -11,12 +11,13 @@ fn active_element() -> Option<web_sys::HtmlElement> {
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
 }
 
-/// While `open`, the element with id `control` has the focus it took on opening.
+/// While a dialog is open (`control`: the id of its first control), that control has the
+/// focus it took on opening; the page has one dialog open at most.
 #[hook]
-pub fn use_dialog_focus(open: bool, control: &'static str) {
+pub fn use_dialog_focus(control: Option<&'static str>) {
     let before = use_mut_ref(|| None::<web_sys::HtmlElement>);
-    use_effect_with(open, move |&open| {
-        if open {
+    use_effect_with(control, move |&control| {
+        if let Some(control) = control {
             *before.borrow_mut() = active_element();
             crate::ui::browser::focus(control);
         } else if let Some(element) = before.borrow_mut().take().filter(|el| el.is_connected()) {
