@@ -17,12 +17,16 @@
 //! ```
 //!
 //! [`read_bloom_filters`] reads the first 4 bytes and the last 8, then the F bytes of the
-//! footer, which the parquet crate decodes; then for every column chunk with a filter its
-//! header and bitset, which the crate's [`parquet::bloom_filter::Sbbf`] reads
-//! (`parquet_reader/filter_window.rs`). The page's first visit never loads this module: only
-//! the Parquet worker (`src/bin/parquet_worker.rs`) uses it.
+//! footer, which [`footer_guard`] checks (every count, length and depth they declare, and
+//! the schema's tree) before the parquet crate decodes them; then for every column chunk with
+//! a filter its header, read as the Thrift struct it is (`parquet_reader/filter_header.rs`),
+//! and its bitset (`parquet_reader/filter_window.rs`). The page's first visit never loads
+//! this module: only the Parquet worker (`src/bin/parquet_worker.rs`) uses it.
 
+mod compact;
+pub mod filter_header;
 mod filter_window;
+pub mod footer_guard;
 
 use crate::filter::parquet_summary::{FileError, FileSummary};
 use parquet::file::metadata::ParquetMetaDataReader;
@@ -87,12 +91,16 @@ impl ByteSource for Vec<u8> {
 /// [`FileError::EncryptedFooter`]); a footer longer than the file holds or a filter past
 /// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`], a bitset over
 /// parquet's `BITSET_MAX_LENGTH` or bitsets over [`BITSETS_LIMIT`] in all →
-/// [`FileError::TooLarge`]; a footer the crate cannot decode → [`FileError::Unreadable`];
-/// no filter at all → [`FileError::NoBloomFilter`]; a filter header the crate cannot read
-/// → [`FileError::UnknownAlgorithm`].
+/// [`FileError::TooLarge`]; a footer declaring a count, length or depth its bytes cannot
+/// hold ([`footer_guard::check_footer`]) → [`FileError::Refused`]; a footer the crate cannot
+/// decode → [`FileError::Unreadable`]; no filter at all → [`FileError::NoBloomFilter`]; a
+/// filter header naming an algorithm, hash or compression Parquet does not define →
+/// [`FileError::UnknownAlgorithm`]; one whose `numBytes` is no positive multiple of 32 →
+/// [`FileError::Refused`].
 pub fn read_bloom_filters(source: &(impl ByteSource + ?Sized)) -> Result<FileSummary, FileError> {
     let size = source.len();
     let footer = read_footer(source, size)?;
+    footer_guard::check_footer(&footer).map_err(|reason| FileError::Refused { reason })?;
     let metadata =
         ParquetMetaDataReader::decode_metadata(&footer).map_err(|error| FileError::Unreadable {
             detail: error.to_string(),

@@ -8,7 +8,7 @@
 use std::cell::Cell;
 use std::sync::{Arc, LazyLock};
 
-use bloomlab::filter::parquet_summary::{FileError, FileSummary, FoundFilter};
+use bloomlab::filter::parquet_summary::{FileError, FileSummary, FoundFilter, Refusal};
 use bloomlab::filter::split_block;
 use bloomlab::parquet_reader::{read_bloom_filters, ByteSource};
 use parquet::data_type::{ByteArray, ByteArrayType};
@@ -422,14 +422,31 @@ fn a_file_without_filters_says_how_many_columns_it_has() {
 }
 
 #[test]
-fn a_broken_footer_is_unreadable_with_the_crates_message() {
+fn a_footer_of_no_thrift_is_refused_before_the_crate_reads_it() {
     let mut file = SHARED.to_vec();
     let footer_end = file.len() - 8;
     file[footer_end - 403..footer_end].fill(0xff);
+    // 0xff is a field header of type 15, which the compact protocol does not have.
+    let error = read_bloom_filters(&file).unwrap_err();
+    assert_eq!(
+        error,
+        FileError::Refused {
+            reason: Refusal::NotThrift { offset: 0 }
+        }
+    );
+    assert_eq!(error.key(), "unreadable");
+}
+
+#[test]
+fn a_footer_of_thrift_the_crate_cannot_use_is_unreadable_with_its_message() {
+    // An empty struct: Thrift, but a FileMetaData without its required fields.
+    let mut file = b"PAR1".to_vec();
+    file.extend_from_slice(&[0, 1, 0, 0, 0]);
+    file.extend_from_slice(b"PAR1");
     let Err(FileError::Unreadable { detail }) = read_bloom_filters(&file) else {
-        panic!("a footer of 0xff bytes was read");
+        panic!("an empty FileMetaData was read");
     };
-    assert!(!detail.is_empty());
+    assert!(detail.contains("version"), "{detail}");
 }
 
 #[test]
@@ -444,7 +461,7 @@ fn an_unknown_algorithm_in_the_filter_header_is_named_with_its_column() {
         panic!("an unknown algorithm was read");
     };
     assert_eq!(column, "String");
-    assert!(detail.contains("BloomFilterAlgorithm"), "{detail}");
+    assert_eq!(detail, "algorithm 2");
 }
 
 #[test]
@@ -479,8 +496,9 @@ fn reading_the_shared_file_reads_less_than_all_of_it() {
     let file = SparseFile::new(SHARED.len() as u64, vec![(0, SHARED.to_vec())]);
     let summary = read_bloom_filters(&file).unwrap();
     assert_eq!(summary, read_bloom_filters(SHARED).unwrap());
-    // The magic, the tail, the footer, the header window and the filter.
-    let expected = 4 + 8 + 403 + 20 + 1040;
+    // The magic, the tail, the footer, the header window (the 16-byte header, then 16
+    // bytes of the bitset) and the bitset.
+    let expected = 4 + 8 + 403 + 32 + 1024;
     assert_eq!(file.bytes_read.get(), expected);
     assert!(expected < SHARED.len() as u64);
 }

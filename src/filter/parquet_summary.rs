@@ -105,6 +105,90 @@ pub enum FileError {
         /// The size that went over the limit, in bytes.
         bytes: u64,
     },
+    /// The footer or a filter header was refused before it was decoded: it declares a
+    /// count, a length or a depth its bytes cannot hold, or a value the format forbids.
+    /// The same kind (`unreadable`) as [`FileError::Unreadable`], with a typed reason.
+    Refused {
+        /// What the bytes declare that the reader will not follow.
+        reason: Refusal,
+    },
+}
+
+/// Why the reader refused a footer or a filter header before decoding it. Typed, so that the
+/// page can say it in its own language; [`Refusal::key`] names it in the markup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A list, set or map declares more elements than bytes are left after its header
+    /// (every element takes at least one byte).
+    CountPastEnd {
+        /// Elements the header declares.
+        declared: u64,
+        /// Bytes left after the header.
+        bytes_left: u64,
+    },
+    /// A string or binary declares more bytes than are left after its length.
+    LengthPastEnd {
+        /// Bytes the length declares.
+        declared: u64,
+        /// Bytes left after the length.
+        bytes_left: u64,
+    },
+    /// Structs, lists and maps nested deeper than `limit` levels.
+    NestedTooDeep {
+        /// The deepest nesting the reader follows.
+        limit: u32,
+    },
+    /// The bytes end inside a value, or a byte is no Thrift compact-protocol type.
+    NotThrift {
+        /// Where in the footer (or the header) the walk stopped.
+        offset: u64,
+    },
+    /// A field the format defines is written with another type than the format gives it.
+    WrongFieldType {
+        /// The field's id in its struct.
+        field: i64,
+        /// The compact-protocol type it has (1 to 13).
+        found: u32,
+    },
+    /// Schema element `element` (from 0, in the footer's flat schema list) declares
+    /// `declared` children: a negative number, or more than the `following` elements after it.
+    SchemaChildren {
+        /// The element's place in the schema list.
+        element: u64,
+        /// Its `num_children`.
+        declared: i64,
+        /// Elements after it in the list.
+        following: u64,
+    },
+    /// The schema's tree is deeper than `limit` levels (the root is level 1).
+    SchemaTooDeep {
+        /// The deepest schema the reader accepts.
+        limit: u32,
+    },
+    /// A filter header's `numBytes` is not a positive multiple of 32 (a whole number of
+    /// 256-bit blocks), or the header has none.
+    BitsetLength {
+        /// The column whose filter it is (dotted path).
+        column: String,
+        /// The header's `numBytes` (0 when it has none).
+        num_bytes: i64,
+    },
+}
+
+impl Refusal {
+    /// A short stable kebab-case key per variant, for the page's texts and markup.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Refusal::CountPastEnd { .. } => "count-past-end",
+            Refusal::LengthPastEnd { .. } => "length-past-end",
+            Refusal::NestedTooDeep { .. } => "nested-too-deep",
+            Refusal::NotThrift { .. } => "not-thrift",
+            Refusal::WrongFieldType { .. } => "wrong-field-type",
+            Refusal::SchemaChildren { .. } => "schema-children",
+            Refusal::SchemaTooDeep { .. } => "schema-too-deep",
+            Refusal::BitsetLength { .. } => "bitset-length",
+        }
+    }
 }
 
 impl FileError {
@@ -118,7 +202,7 @@ impl FileError {
             FileError::EncryptedFooter => "encrypted-footer",
             FileError::NoBloomFilter { .. } => "no-bloom-filter",
             FileError::UnknownAlgorithm { .. } => "unknown-algorithm",
-            FileError::Unreadable { .. } => "unreadable",
+            FileError::Unreadable { .. } | FileError::Refused { .. } => "unreadable",
             FileError::TooLarge { .. } => "too-large",
         }
     }

@@ -136,6 +136,7 @@ pub fn file_error(text: &Text, error: &FileError) -> String {
             fill(text.file_error_algorithm, &[column, detail])
         }
         FileError::Unreadable { detail } => fill(text.file_error_unreadable, &[detail]),
+        FileError::Refused { reason } => fill(text.file_error_unreadable, &[&reason.key()]),
         FileError::TooLarge { bytes } => fill(text.file_error_too_large, &[bytes]),
     }
 }

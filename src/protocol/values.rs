@@ -14,7 +14,7 @@ use crate::filter::params::FilterShape;
 use crate::filter::parquet_report::{
     Bitmap, FileReport, FilesReport, FilterDrawing, FilterRow, ValueReport, ValueVerdict,
 };
-use crate::filter::parquet_summary::FileError;
+use crate::filter::parquet_summary::{FileError, Refusal};
 use crate::filter::use_cases::{
     AppsJob, AppsReport, KvCounts, KvPrediction, KvReport, MailCounts, MailReport,
     Verdict as MailVerdict,
@@ -231,4 +231,15 @@ wire_enum!(FileError {
     5 => UnknownAlgorithm { column, detail },
     6 => Unreadable { detail },
     7 => TooLarge { bytes },
+    8 => Refused { reason },
+});
+wire_enum!(Refusal {
+    0 => CountPastEnd { declared, bytes_left },
+    1 => LengthPastEnd { declared, bytes_left },
+    2 => NestedTooDeep { limit },
+    3 => NotThrift { offset },
+    4 => WrongFieldType { field, found },
+    5 => SchemaChildren { element, declared, following },
+    6 => SchemaTooDeep { limit },
+    7 => BitsetLength { column, num_bytes },
 });
