@@ -465,6 +465,93 @@ fn an_unknown_algorithm_in_the_filter_header_is_named_with_its_column() {
 }
 
 #[test]
+fn a_bitset_of_no_whole_number_of_blocks_is_refused_by_name() {
+    let len = 10_000;
+    for num_bytes in [0, 1, 31, 33] {
+        let mut filter = filter_header(num_bytes);
+        filter.extend(std::iter::repeat_n(0xff, 64));
+        let file = file_with_filter_at(len, 4, &filter);
+        let error = read_bloom_filters(&file).unwrap_err();
+        let reason = Refusal::BitsetLength {
+            column: "String".to_string(),
+            num_bytes: i64::from(num_bytes),
+        };
+        assert_eq!(error, FileError::Refused { reason }, "numBytes {num_bytes}");
+        assert_eq!(error.key(), "unreadable");
+    }
+    // 32 and 64 bytes are one and two blocks.
+    for num_bytes in [32, 64] {
+        let mut filter = filter_header(num_bytes);
+        filter.extend(std::iter::repeat_n(0xff, 64));
+        let summary = read_bloom_filters(&file_with_filter_at(len, 4, &filter)).unwrap();
+        assert_eq!(only_filter(&summary).num_bytes, u64::from(num_bytes));
+    }
+}
+
+/// The shared file's filter with a field Parquet does not define, 10 (a string of
+/// `extra_len` bytes), before the header's stop byte.
+fn filter_with_unknown_field(extra_len: usize) -> (Vec<u8>, u64) {
+    let mut filter = filter_header(1024);
+    filter.pop();
+    // Field 10: delta 6 from the compression (field 4), type 8 (binary); its length.
+    filter.push(0x68);
+    let mut len = extra_len as u64;
+    while len >= 0x80 {
+        filter.push((len as u8 & 0x7f) | 0x80);
+        len >>= 7;
+    }
+    filter.push(len as u8);
+    filter.extend(std::iter::repeat_n(b'x', extra_len));
+    filter.push(0);
+    let header_bytes = filter.len() as u64;
+    filter.extend_from_slice(&shared_filter_bytes()[16..]);
+    (filter, header_bytes)
+}
+
+#[test]
+fn a_header_with_a_field_parquet_does_not_define_is_read() {
+    let shared = read_bloom_filters(SHARED).unwrap();
+    let shared = only_filter(&shared);
+    // A short field fits the first window; a long one needs a wider window.
+    for extra_len in [3, 1_000] {
+        let (filter, header_bytes) = filter_with_unknown_field(extra_len);
+        let file = file_with_filter_at(20_000, 4, &filter);
+        let summary = read_bloom_filters(&file).unwrap();
+        let found = only_filter(&summary);
+        assert_eq!(found.header_bytes, header_bytes, "{extra_len}");
+        assert_eq!(found.num_bytes, 1024);
+        assert_eq!(found.length, header_bytes + 1024);
+        assert_eq!(found.bitset, shared.bitset);
+        for value in SHARED_VALUES {
+            assert!(found.may_contain(value.as_bytes()), "{value}");
+        }
+    }
+}
+
+#[test]
+fn a_header_whose_unknown_field_runs_past_the_file_is_refused() {
+    let (mut filter, _) = filter_with_unknown_field(1_000);
+    // The file ends 300 bytes into the filter: the footer follows, and the string's 1,000
+    // bytes run past the file's end.
+    filter.truncate(300);
+    let mut file = b"PAR1".to_vec();
+    file.extend_from_slice(&filter);
+    file.extend_from_slice(&shared_footer_with_filter_at(4));
+    let Err(FileError::Refused { reason }) = read_bloom_filters(&file) else {
+        panic!("a header running past the file was read");
+    };
+    let Refusal::LengthPastEnd {
+        declared,
+        bytes_left,
+    } = reason
+    else {
+        panic!("{reason:?}");
+    };
+    assert_eq!(declared, 1_000);
+    assert!(bytes_left < 1_000, "{bytes_left}");
+}
+
+#[test]
 fn a_filter_past_the_end_of_the_file_is_truncated() {
     let len = 10_000;
     let file = file_with_filter_at(len, len + 10, &[]);

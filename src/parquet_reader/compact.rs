@@ -69,8 +69,9 @@ pub(super) struct Field {
 pub(super) struct Cursor<'a> {
     bytes: &'a [u8],
     at: usize,
-    /// Values walked: each takes at least one byte (a bool field's value is in its field
-    /// header), so never more than the bytes walked.
+    /// Values walked but bools (a bool field's value is in its field header; a bool in a map
+    /// or a skipped list takes no byte): each takes at least one byte, so never more than the
+    /// bytes walked.
     pub steps: u64,
 }
 
@@ -206,9 +207,12 @@ impl<'a> Cursor<'a> {
     /// Walks one value of `wire_type` (a field's or an element's) at nesting `depth` (the
     /// containers around it), checking what it declares.
     pub fn value(&mut self, wire_type: u8, depth: u32) -> Result<(), Refusal> {
+        if matches!(wire_type, wire::TRUE | wire::FALSE) {
+            // No byte, and no step: the crate reads nothing either.
+            return Ok(());
+        }
         self.steps += 1;
         match wire_type {
-            wire::TRUE | wire::FALSE => Ok(()),
             wire::BYTE => self.byte().map(drop),
             wire::I16 | wire::I32 | wire::I64 => self.varint().map(drop),
             wire::DOUBLE => self.skip(8).map(drop),

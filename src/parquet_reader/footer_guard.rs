@@ -77,7 +77,10 @@ const LOGICAL_TYPE: &[(i16, Expect)] = &[
     (6, EMPTY),
     (7, Expect::Struct(TIME)),
     (8, Expect::Struct(TIME)),
-    (10, Expect::Struct(&[(1, Expect::Scalar(wire::BYTE)), (2, Expect::Bool)])),
+    (
+        10,
+        Expect::Struct(&[(1, Expect::Scalar(wire::BYTE)), (2, Expect::Bool)]),
+    ),
     (11, EMPTY),
     (12, EMPTY),
     (13, EMPTY),
@@ -204,7 +207,9 @@ fn known_field(
         return cursor.value(wire_type, depth);
     };
     match expect {
-        Expect::Bool if matches!(wire_type, wire::TRUE | wire::FALSE) => cursor.value(wire_type, depth),
+        Expect::Bool if matches!(wire_type, wire::TRUE | wire::FALSE) => {
+            cursor.value(wire_type, depth)
+        }
         Expect::Scalar(scalar) if wire_type == scalar => cursor.value(wire_type, depth),
         Expect::ListOf(element) => {
             let (size, depth) = list_of_structs(cursor, id, wire_type, depth)?;
