@@ -302,6 +302,9 @@ mod tests {
                 detail: String::new(),
             },
             FileError::TooLarge { bytes: u64::MAX },
+            FileError::Refused {
+                reason: Refusal::SchemaTooDeep { limit: 1 },
+            },
         ];
         let keys: Vec<&str> = errors.iter().map(FileError::key).collect();
         assert_eq!(
@@ -314,7 +317,8 @@ mod tests {
                 "no-bloom-filter",
                 "unknown-algorithm",
                 "unreadable",
-                "too-large"
+                "too-large",
+                "unreadable"
             ]
         );
     }
