@@ -20,9 +20,14 @@ pub fn file_error(text: &Text, error: Option<&FileError>) -> Markup {
         out,
         concat!(
             "<p id=\"parquet-file-error\" class=\"field-error\" ",
-            "role=\"alert\" data-file-error=\"{key}\">{message}</p>"
+            "role=\"alert\" data-file-error=\"{key}\" data-file-reason=\"{reason}\">{message}</p>"
         ),
         key = error.map_or("", FileError::key),
+        reason = match error {
+            Some(FileError::Refused { reason }) => reason.key(),
+            Some(FileError::ReaderStopped) => "reader-stopped",
+            _ => "",
+        },
         message = error
             .map(|e| describe::file_error(text, e))
             .unwrap_or_default()

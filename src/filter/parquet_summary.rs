@@ -105,6 +105,9 @@ pub enum FileError {
         /// The size that went over the limit, in bytes.
         bytes: u64,
     },
+    /// The reader stopped while reading the file (its worker trapped or ran out of memory):
+    /// the file cannot be read, and the page keeps the last file it showed.
+    ReaderStopped,
     /// The footer or a filter header was refused before it was decoded: it declares a
     /// count, a length or a depth its bytes cannot hold, or a value the format forbids.
     /// The same kind (`unreadable`) as [`FileError::Unreadable`], with a typed reason.
@@ -202,7 +205,9 @@ impl FileError {
             FileError::EncryptedFooter => "encrypted-footer",
             FileError::NoBloomFilter { .. } => "no-bloom-filter",
             FileError::UnknownAlgorithm { .. } => "unknown-algorithm",
-            FileError::Unreadable { .. } | FileError::Refused { .. } => "unreadable",
+            FileError::Unreadable { .. } | FileError::Refused { .. } | FileError::ReaderStopped => {
+                "unreadable"
+            }
             FileError::TooLarge { .. } => "too-large",
         }
     }

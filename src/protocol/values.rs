@@ -232,6 +232,7 @@ wire_enum!(FileError {
     6 => Unreadable { detail },
     7 => TooLarge { bytes },
     8 => Refused { reason },
+    9 => ReaderStopped {},
 });
 wire_enum!(Refusal {
     0 => CountPastEnd { declared, bytes_left },

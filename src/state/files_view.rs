@@ -84,8 +84,8 @@ pub enum FilesAction {
     OpeningExample,
     /// (system event) The worker's report for the latest file, value and filter.
     Shown(Rc<FilesShown>),
-    /// (system event) The worker stopped with this message.
-    Failed(String),
+    /// (system event) The worker stopped (a trap, no memory) while reading the file asked.
+    Failed,
     /// Draw the filter at this place in the list.
     Select(usize),
     /// The value typed in `#parquet-query`.
@@ -112,8 +112,8 @@ impl FilesState {
                 self.failure = None;
                 self.reading = false;
             }
-            FilesAction::Failed(detail) => {
-                self.failure = Some(FileError::Unreadable { detail });
+            FilesAction::Failed => {
+                self.failure = Some(FileError::ReaderStopped);
                 self.reading = false;
             }
             FilesAction::Select(place) => self.selected = place,
@@ -165,9 +165,7 @@ mod tests {
         let state =
             FilesState::default().apply(FilesAction::Shown(Rc::new(FilesShown::new(report))));
         assert_eq!(state.error(), Some(&FileError::Truncated));
-        let state = state
-            .apply(FilesAction::Opening)
-            .apply(FilesAction::Failed("trap".into()));
+        let state = state.apply(FilesAction::Opening).apply(FilesAction::Failed);
         assert!(state.shown.is_some() && !state.reading);
         assert_eq!(state.error().map(FileError::key), Some("unreadable"));
     }
