@@ -34,6 +34,31 @@ pub struct FoundFilter {
 }
 
 impl FoundFilter {
+    /// The split-block filter (`BLOCK`, `XXHASH`, `UNCOMPRESSED`: the only one Parquet
+    /// defines) of `column` in `row_group`, whose header of `header_bytes` starts at
+    /// `offset` and is followed by `bitset`.
+    pub fn split_block(
+        row_group: usize,
+        column: String,
+        offset: u64,
+        header_bytes: u64,
+        bitset: Vec<u8>,
+    ) -> FoundFilter {
+        let num_bytes = bitset.len() as u64;
+        FoundFilter {
+            row_group,
+            column,
+            offset,
+            length: header_bytes + num_bytes,
+            header_bytes,
+            num_bytes,
+            algorithm: "BLOCK".to_string(),
+            hash: "XXHASH".to_string(),
+            compression: "UNCOMPRESSED".to_string(),
+            bitset,
+        }
+    }
+
     /// Blocks of 256 bits: `num_bytes / 32`.
     pub fn blocks(&self) -> u64 {
         self.num_bytes / (split_block::BLOCK_BITS / 8)

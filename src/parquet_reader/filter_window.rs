@@ -15,17 +15,11 @@ use parquet::file::metadata::ColumnChunkMetaData;
 
 /// Bytes read for the header when the footer gives no filter length: a header of the four
 /// fields Parquet defines takes 15 to 20.
-const HEADER_WINDOW: u64 = 32;
+pub(super) const HEADER_WINDOW: u64 = 32;
 /// The longest header this reader reads (its unknown fields included).
 pub const HEADER_LIMIT: u64 = 64 * 1024;
 /// Header bytes allowed beyond a bitset when the footer's filter length sizes the window.
 const HEADER_ALLOWANCE: u64 = 256;
-/// The header fields of every filter this reader reads: the only ones Parquet defines.
-const ALGORITHM: &str = "BLOCK";
-/// See [`ALGORITHM`].
-const HASH: &str = "XXHASH";
-/// See [`ALGORITHM`].
-const COMPRESSION: &str = "UNCOMPRESSED";
 
 /// The filter of `chunk` (which has a `bloom_filter_offset`), in row group `row_group`,
 /// when `bitsets_before` bitset bytes were read already.
@@ -47,26 +41,11 @@ pub(super) fn read_filter(
         return Err(FileError::Truncated);
     }
     let bitsets_left = BITSETS_LIMIT.saturating_sub(bitsets_before);
-    let window_len = match chunk.bloom_filter_length().map(u64::try_from) {
-        Some(Ok(length)) if length > 0 && length <= bitsets_left + HEADER_ALLOWANCE => length,
-        _ => HEADER_WINDOW,
-    };
+    let window_len = usable_length(chunk, bitsets_left).unwrap_or(HEADER_WINDOW);
     let (header, mut window) = read_header(source, offset, window_len.min(size - offset))?;
-    let num_bytes = header.check().map_err(|problem| match problem {
-        HeaderProblem::UnknownMember(union, member) => FileError::UnknownAlgorithm {
-            column: column.clone(),
-            detail: match member {
-                Some(id) => format!("{union} {id}"),
-                None => format!("{union} ?"),
-            },
-        },
-        HeaderProblem::BitsetLength(num_bytes) => FileError::Refused {
-            reason: Refusal::BitsetLength {
-                column: column.clone(),
-                num_bytes,
-            },
-        },
-    })?;
+    let num_bytes = header
+        .check()
+        .map_err(|problem| refuse_header(&column, problem))?;
     check_bitset_size(num_bytes, bitsets_before)?;
     let header_bytes = header.header_bytes;
     let bitset_start = offset + header_bytes;
@@ -82,24 +61,47 @@ pub(super) fn read_filter(
             usize::try_from(num_bytes).map_err(|_| FileError::TooLarge { bytes: num_bytes })?;
         read_exact(source, bitset_start, len)?
     };
-    Ok(FoundFilter {
+    Ok(FoundFilter::split_block(
         row_group,
         column,
         offset,
-        length: header_bytes + num_bytes,
         header_bytes,
-        num_bytes,
-        algorithm: ALGORITHM.to_string(),
-        hash: HASH.to_string(),
-        compression: COMPRESSION.to_string(),
         bitset,
-    })
+    ))
+}
+
+/// The footer's `bloom_filter_length` of `chunk`, when it is positive and at most
+/// `bitsets_left` bytes of bitset and [`HEADER_ALLOWANCE`] bytes of header.
+pub(super) fn usable_length(chunk: &ColumnChunkMetaData, bitsets_left: u64) -> Option<u64> {
+    match chunk.bloom_filter_length().map(u64::try_from) {
+        Some(Ok(length)) if length > 0 && length <= bitsets_left + HEADER_ALLOWANCE => Some(length),
+        _ => None,
+    }
+}
+
+/// The error of a header of `column`'s filter that is Thrift but not one this reader reads.
+pub(super) fn refuse_header(column: &str, problem: HeaderProblem) -> FileError {
+    match problem {
+        HeaderProblem::UnknownMember(union, member) => FileError::UnknownAlgorithm {
+            column: column.to_string(),
+            detail: match member {
+                Some(id) => format!("{union} {id}"),
+                None => format!("{union} ?"),
+            },
+        },
+        HeaderProblem::BitsetLength(num_bytes) => FileError::Refused {
+            reason: Refusal::BitsetLength {
+                column: column.to_string(),
+                num_bytes,
+            },
+        },
+    }
 }
 
 /// The header at `offset` and the window it was read from, `window_len` bytes first, then
 /// twice as many while the header runs past the window and the file and [`HEADER_LIMIT`]
 /// allow.
-fn read_header(
+pub(super) fn read_header(
     source: &(impl ByteSource + ?Sized),
     offset: u64,
     mut window_len: u64,
@@ -138,7 +140,7 @@ fn read_header(
 /// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`, or
 /// one that takes the `bitsets_before` bytes of the filters read already over
 /// [`BITSETS_LIMIT`].
-fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
+pub(super) fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
     if bytes > BITSET_MAX_LENGTH as u64 {
         return Err(FileError::TooLarge { bytes });
     }
