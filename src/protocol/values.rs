@@ -12,7 +12,8 @@ use crate::filter::hashing::{HashFamily, Layout};
 use crate::filter::lab_tasks::FilterTask;
 use crate::filter::params::FilterShape;
 use crate::filter::parquet_report::{
-    Bitmap, FileReport, FilesReport, FilterDrawing, FilterRow, ValueReport, ValueVerdict,
+    Bitmap, ColumnFilters, FileReport, FilesReport, FilterDrawing, FilterRow, ValueReport,
+    ValueVerdict,
 };
 use crate::filter::parquet_summary::{FileError, Refusal};
 use crate::filter::use_cases::{
@@ -183,6 +184,10 @@ wire_struct!(FileReport {
     row_groups,
     columns,
     created_by,
+    filter_count,
+    filter_columns,
+    more_columns,
+    first,
     filters,
     value,
     selected,
@@ -208,6 +213,9 @@ wire_struct!(ValueReport {
     value,
     hash,
     lanes,
+    may_contain,
+    row_groups,
+    ranges,
     verdicts
 });
 wire_struct!(ValueVerdict {
@@ -216,7 +224,13 @@ wire_struct!(ValueVerdict {
     may_contain
 });
 wire_struct!(Bitmap { bmp, width, height });
+wire_struct!(ColumnFilters {
+    column,
+    filters,
+    bytes
+});
 wire_struct!(FilterDrawing {
+    filter,
     drawn_blocks,
     overview,
     zoom_block,

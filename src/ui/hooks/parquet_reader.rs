@@ -46,7 +46,7 @@ thread_local! {
 }
 
 /// Sends the Parquet worker a request for `file` (a `Blob` or the example's address, with
-/// its name; `None` shows the last file again) with the value and filter given. The
+/// its name; `None` shows the last file again) with the value, filter and page given. The
 /// answer is dispatched as [`FilesAction::Shown`] (or, from a worker that fails, its
 /// stopping as [`FilesAction::Failed`]).
 pub fn send(
@@ -54,6 +54,7 @@ pub fn send(
     file: Option<(JsValue, String)>,
     value: String,
     filter: usize,
+    page: usize,
 ) {
     DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch.clone()));
     // A worker that stopped held the file shown: its successor opens it again.
@@ -84,6 +85,7 @@ pub fn send(
         open,
         value,
         filter,
+        page,
     };
     let bytes = Uint8Array::from(&request.encode()[..]);
     ANSWER.with(|answer| parquet_send(&bytes, opens, &blob, answer));
@@ -123,17 +125,17 @@ pub fn use_files_worker(state: &crate::state::AppState, dispatch: Callback<Actio
     use crate::state::url::View;
     let files = state.files();
     let wanted = files.wants_example() && state.view() == View::Files;
-    let (value, filter) = (files.query.clone(), files.selected);
+    let (value, filter, page) = (files.query.clone(), files.selected, files.page);
     yew::use_effect_with(wanted, move |&wanted| {
         if wanted {
-            open_example(&dispatch, value, filter);
+            open_example(&dispatch, value, filter, page);
         }
     });
 }
 
-/// Asks the worker for the bundled example, with the value and filter given.
-pub fn open_example(dispatch: &Callback<Action>, value: String, filter: usize) {
+/// Asks the worker for the bundled example, with the value, filter and page given.
+pub fn open_example(dispatch: &Callback<Action>, value: String, filter: usize, page: usize) {
     dispatch.emit(Action::Files(FilesAction::OpeningExample));
     let example = (JsValue::from_str(EXAMPLE_FILE), EXAMPLE_NAME.to_owned());
-    send(dispatch, Some(example), value, filter);
+    send(dispatch, Some(example), value, filter, page);
 }
