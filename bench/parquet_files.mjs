@@ -3,7 +3,7 @@
 // filter (e2e/parquet_many.mjs), chosen in the file field of the built page. Reports the
 // time from the file being chosen to its filters listed (the table's page and the count on
 // screen), the median time of a value typed to its verdicts on screen (every filter checked
-// in the worker), the longest main-thread task, and the time to the footer alone (the same
+// in the worker), the longest main-thread task from the choice on, and the time to the footer alone (the same
 // file of 10,000 row groups without filters: read and decoded, then "no Bloom filter").
 // Median of 3 runs each.
 import { launch } from './chromium.mjs';
@@ -34,7 +34,7 @@ async function open(buffer, ready) {
   await page.evaluate(() => {
     window.__tasks = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__tasks.push(e.duration);
+      for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask' });
     const field = document.querySelector('#parquet-file');
     field.addEventListener('change', () => { window.__chosen = performance.now(); }, { capture: true, once: true });
@@ -70,7 +70,10 @@ for (const file of FILES) {
       }, value);
       queries.push(took);
     }
-    longest.push(Math.max(0, ...await page.evaluate(() => window.__tasks)));
+    // Tasks from the file's choice on: the harness hands the file's bytes to the page in a
+    // task of its own before the change event (Playwright's work, not the page's).
+    longest.push(await page.evaluate(() => Math.max(0, ...window.__tasks
+      .filter(([start]) => start > window.__chosen).map(([, duration]) => duration))));
     await context.close();
   }
   results.push({ label: file.label, filters: count, bytes: buffer.length, listed_ms: median(listed),
