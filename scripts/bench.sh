@@ -12,6 +12,8 @@
 #   8. the longest task during each of a tour of 25 user actions
 #   9. a 20,000-item link and the same session restored: time to interactive from the
 #      wasm's arrival, longest task; the renderer's memory at m = 2^25 (counting, width 8)
+#  10. large Parquet files (1,000 to 50,000 row groups, 2,000 and 20,000 columns): time from
+#      the file chosen to its filters listed, per value typed, and to the footer alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -77,7 +79,11 @@ echo "== 9. large links and sessions, memory at the cap" >&2
 sessions=$(node bench/sessions.mjs "$base")
 echo "$sessions" >&2
 
-python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" "$sessions" "$lab_workers" <<PY
+echo "== 10. large Parquet files" >&2
+parquet=$(node bench/parquet_files.mjs "$base")
+echo "$parquet" >&2
+
+python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" "$sessions" "$lab_workers" "$parquet" <<PY
 import json, sys
 lab_fnv, lab_murmur = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 keys = [json.loads(line) for line in sys.argv[3].splitlines()]
@@ -86,6 +92,7 @@ paste = json.loads(sys.argv[6])
 actions = json.loads(sys.argv[7])
 sessions = json.loads(sys.argv[8])
 lab_workers = json.loads(sys.argv[9])
+parquet = json.loads(sys.argv[10])
 native = {k: float(v) for k, v in [$(for k in "${!native[@]}"; do printf '("%s", "%s"),' "$k" "${native[$k]}"; done)]}
 wasm = {
   "insert/fnv": float("$(wasm_value fnv insert_ns)"), "query/fnv": float("$(wasm_value fnv query_ns)"),
@@ -119,6 +126,9 @@ for kind, label in (("link", "link"), ("session", "saved session restored")):
     rows.append((f"9. {sessions['items']}-item {label}", f"interactive {f['interactive_ms']:.0f} ms after the wasm arrived; longest task {f['longest_task_ms']:.0f} ms; tasks > 50 ms: {f['long_tasks']}"))
 mem = sessions["memory"]
 rows.append(("9. memory m=2^25 counting width 8", f"renderer {mem['peak_mb']} MB at its peak (canvas scrolled through), {mem['settled_mb']} MB settled; bound 400 MB"))
+for f in parquet["files"]:
+    rows.append((f"10. Parquet {f['label']}", f"{f['filters']:,} filters, {f['bytes']:,} B: listed {f['listed_ms']:.0f} ms after the choice; a value checked against every filter and drawn {f['query_ms']:.0f} ms; longest page task {f['longest_task_ms']:.0f} ms"))
+rows.append(("10. Parquet footer alone", f"10,000 row groups without filters read and decoded in {parquet['footer_only_10000_ms']:.0f} ms"))
 width = max(len(r[0]) for r in rows)
 print()
 print("| row | figure |")

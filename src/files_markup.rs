@@ -20,9 +20,14 @@ pub fn file_error(text: &Text, error: Option<&FileError>) -> Markup {
         out,
         concat!(
             "<p id=\"parquet-file-error\" class=\"field-error\" ",
-            "role=\"alert\" data-file-error=\"{key}\">{message}</p>"
+            "role=\"alert\" data-file-error=\"{key}\" data-file-reason=\"{reason}\">{message}</p>"
         ),
         key = error.map_or("", FileError::key),
+        reason = match error {
+            Some(FileError::Refused { reason }) => reason.key(),
+            Some(FileError::ReaderStopped) => "reader-stopped",
+            _ => "",
+        },
         message = error
             .map(|e| describe::file_error(text, e))
             .unwrap_or_default()
@@ -40,7 +45,7 @@ pub fn file_summary(text: &Text, file: &FileReport) -> Markup {
             &file.rows,
             &file.row_groups,
             &file.columns,
-            &file.filters.len(),
+            &grouped(file.filter_count as u64),
         ],
     );
     if let Some(writer) = &file.created_by {
@@ -49,6 +54,40 @@ pub fn file_summary(text: &Text, file: &FileReport) -> Markup {
     }
     let mut out = Markup::default();
     markup!(out, "<p class=\"files-summary\">{line}</p>", line);
+    out
+}
+
+/// The file's columns with filters: each listed column's filters and bytes, and how many
+/// more columns have filters (`data-filter-columns` counts them all).
+pub fn filter_columns(text: &Text, file: &FileReport) -> Markup {
+    let mut list = String::new();
+    for (place, column) in file.filter_columns.iter().enumerate() {
+        if place > 0 {
+            list.push_str("; ");
+        }
+        list.push_str(&fill(
+            text.files_column,
+            &[
+                &column.column,
+                &grouped(column.filters as u64),
+                &grouped(column.bytes),
+            ],
+        ));
+    }
+    if file.more_columns > 0 {
+        list.push_str("; ");
+        list.push_str(&fill(
+            text.files_columns_more,
+            &[&grouped(file.more_columns as u64)],
+        ));
+    }
+    let mut out = Markup::default();
+    markup!(
+        out,
+        "<p class=\"files-columns\" data-filter-columns=\"{count}\">{line}</p>",
+        count = (file.filter_columns.len() + file.more_columns),
+        line = fill(text.files_columns, &[&list])
+    );
     out
 }
 
@@ -67,14 +106,49 @@ pub fn verdicts(text: &Text, file: &FileReport) -> Markup {
     }
     let h = value.hash;
     let hash = fill(text.files_value_hash, &[&format!("0x{h:016x}"), &lanes]);
+    let count = grouped(file.filter_count as u64);
+    let summary = if value.may_contain == 0 {
+        fill(text.files_value_none, &[&count])
+    } else {
+        let mut ranges = String::new();
+        let mut listed = 0;
+        for (place, &(first, last)) in value.ranges.iter().enumerate() {
+            if place > 0 {
+                ranges.push_str(", ");
+            }
+            ranges.push_str(&first.to_string());
+            if last > first {
+                ranges.push('–');
+                ranges.push_str(&last.to_string());
+            }
+            listed += last - first + 1;
+        }
+        if listed < value.row_groups {
+            ranges.push_str(", …");
+        }
+        fill(
+            text.files_value_some,
+            &[
+                &grouped(value.may_contain as u64),
+                &count,
+                &grouped(value.row_groups as u64),
+                &ranges,
+            ],
+        )
+    };
     markup!(
         out,
         concat!(
-            "<p class=\"formula\" data-value-hash=\"{h}\"><code>{hash}</code>",
-            "</p><ul class=\"parquet-verdicts\">"
+            "<p class=\"formula\" data-value-hash=\"{h}\"><code>{hash}</code></p>",
+            "<p class=\"parquet-value-summary\" data-may-contain=\"{may}\" ",
+            "data-row-groups=\"{row_groups}\">{summary}</p>",
+            "<ul class=\"parquet-verdicts\">"
         ),
         h,
-        hash
+        hash,
+        may = value.may_contain,
+        row_groups = value.row_groups,
+        summary
     );
     for (filter, verdict) in file.filters.iter().zip(&value.verdicts) {
         let (key, answer) = if verdict.may_contain {
@@ -113,16 +187,9 @@ pub fn verdicts(text: &Text, file: &FileReport) -> Markup {
 
 /// The chosen filter's header, its first blocks (`images.0`) and its enlarged block
 /// (`images.1`).
-pub fn drawing(
-    text: &Text,
-    file: &FileReport,
-    drawing: &FilterDrawing,
-    images: &(String, String),
-) -> Markup {
+pub fn drawing(text: &Text, drawing: &FilterDrawing, images: &(String, String)) -> Markup {
     let mut out = Markup::default();
-    let Some(filter) = file.filters.get(file.selected) else {
-        return out;
-    };
+    let filter = &drawing.filter;
     let header = fill(
         text.files_header,
         &[
@@ -192,7 +259,7 @@ mod tests {
 
     /// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file.
     fn report(query: &str) -> FileReport {
-        example_model(query).report().file.unwrap()
+        *example_model(query).report().file.unwrap()
     }
 
     #[test]
@@ -216,16 +283,36 @@ mod tests {
     }
 
     #[test]
+    fn a_large_file_names_its_columns_and_sums_up_a_value_by_row_group() {
+        use crate::filter::parquet_report::many_filters_model;
+        let text = &crate::i18n::EN;
+        let mut model = many_filters_model(1000);
+        model.query = "a500".into();
+        let file = *model.report().file.unwrap();
+        let columns = filter_columns(text, &file).into_string();
+        assert!(columns.contains("data-filter-columns=\"2\""), "{columns}");
+        assert!(
+            columns.contains("a: 1,000 filters, 48,000 bytes"),
+            "{columns}"
+        );
+        let shown = verdicts(text, &file).into_string();
+        let value = file.value.as_ref().unwrap();
+        assert!(shown.contains(&format!("data-may-contain=\"{}\"", value.may_contain)));
+        assert!(shown.contains("500"), "{shown}");
+        assert_eq!(shown.matches("<li ").count(), 50);
+        model.query = "in none".into();
+        let none = verdicts(text, &model.report().file.unwrap()).into_string();
+        if model.report().file.unwrap().value.unwrap().may_contain == 0 {
+            assert!(none.contains("data-row-groups=\"0\""), "{none}");
+        }
+    }
+
+    #[test]
     fn the_drawing_names_the_enlarged_block_and_scales_it_to_twelve_pixels_a_bit() {
         let file = report("absent");
         let images = ("A".to_owned(), "B".to_owned());
-        let shown = drawing(
-            &crate::i18n::EN,
-            &file,
-            file.drawing.as_ref().unwrap(),
-            &images,
-        )
-        .into_string();
+        let shown =
+            drawing(&crate::i18n::EN, file.drawing.as_ref().unwrap(), &images).into_string();
         assert!(
             shown.contains("src=\"A\" alt=\"Row group 0, column value:"),
             "{shown}"

@@ -17,12 +17,17 @@
 //! ```
 //!
 //! [`read_bloom_filters`] reads the first 4 bytes and the last 8, then the F bytes of the
-//! footer, which the parquet crate decodes; then for every column chunk with a filter its
-//! header and bitset, which the crate's [`parquet::bloom_filter::Sbbf`] reads
-//! (`parquet_reader/filter_window.rs`). The page's first visit never loads this module: only
-//! the Parquet worker (`src/bin/parquet_worker.rs`) uses it.
+//! footer, which [`footer_guard`] checks (every count, length and depth they declare, and
+//! the schema's tree) before the parquet crate decodes them; then for every column chunk with
+//! a filter its header, read as the Thrift struct it is (`parquet_reader/filter_header.rs`),
+//! and its bitset (`parquet_reader/filter_window.rs`). The page's first visit never loads
+//! this module: only the Parquet worker (`src/bin/parquet_worker.rs`) uses it.
 
+mod coalesced;
+mod compact;
+pub mod filter_header;
 mod filter_window;
+pub mod footer_guard;
 
 use crate::filter::parquet_summary::{FileError, FileSummary};
 use parquet::file::metadata::ParquetMetaDataReader;
@@ -87,12 +92,46 @@ impl ByteSource for Vec<u8> {
 /// [`FileError::EncryptedFooter`]); a footer longer than the file holds or a filter past
 /// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`], a bitset over
 /// parquet's `BITSET_MAX_LENGTH` or bitsets over [`BITSETS_LIMIT`] in all →
-/// [`FileError::TooLarge`]; a footer the crate cannot decode → [`FileError::Unreadable`];
-/// no filter at all → [`FileError::NoBloomFilter`]; a filter header the crate cannot read
-/// → [`FileError::UnknownAlgorithm`].
+/// [`FileError::TooLarge`]; a footer declaring a count, length or depth its bytes cannot
+/// hold ([`footer_guard::check_footer`]) → [`FileError::Refused`]; a footer the crate cannot
+/// decode → [`FileError::Unreadable`]; no filter at all → [`FileError::NoBloomFilter`]; a
+/// filter header naming an algorithm, hash or compression Parquet does not define →
+/// [`FileError::UnknownAlgorithm`]; one whose `numBytes` is no positive multiple of 32 →
+/// [`FileError::Refused`].
+///
+/// The filters are read in few reads ([`coalesced`]: planned from the footer, sorted, and
+/// neighbours read together, at most [`coalesced::SPAN_LIMIT`] bytes a read).
 pub fn read_bloom_filters(source: &(impl ByteSource + ?Sized)) -> Result<FileSummary, FileError> {
+    read_with(source, Reads::Coalesced)
+}
+
+/// What [`read_bloom_filters`] gives, each filter's header and bitset read on its own (one
+/// or two reads a filter): the reference the coalesced reading is tested against.
+pub fn read_bloom_filters_one_by_one(
+    source: &(impl ByteSource + ?Sized),
+) -> Result<FileSummary, FileError> {
+    read_with(source, Reads::OneByOne)
+}
+
+pub use coalesced::{GAP_LIMIT, SPAN_LIMIT};
+
+/// How the filters are read.
+#[derive(Clone, Copy)]
+enum Reads {
+    /// Planned from the footer and joined ([`coalesced::read_filters`]).
+    Coalesced,
+    /// One filter after another ([`coalesced::read_one_by_one`]).
+    OneByOne,
+}
+
+/// [`read_bloom_filters`], its filters read as `strategy` says.
+fn read_with(
+    source: &(impl ByteSource + ?Sized),
+    strategy: Reads,
+) -> Result<FileSummary, FileError> {
     let size = source.len();
     let footer = read_footer(source, size)?;
+    footer_guard::check_footer(&footer).map_err(|reason| FileError::Refused { reason })?;
     let metadata =
         ParquetMetaDataReader::decode_metadata(&footer).map_err(|error| FileError::Unreadable {
             detail: error.to_string(),
@@ -102,18 +141,10 @@ pub fn read_bloom_filters(source: &(impl ByteSource + ?Sized)) -> Result<FileSum
         .iter()
         .map(|group| group.num_columns())
         .sum();
-    let mut filters = Vec::new();
-    let mut bitset_bytes = 0;
-    for (row_group, group) in metadata.row_groups().iter().enumerate() {
-        for chunk in group.columns() {
-            if chunk.bloom_filter_offset().is_none() {
-                continue;
-            }
-            let filter = filter_window::read_filter(source, row_group, chunk, bitset_bytes)?;
-            bitset_bytes += filter.num_bytes;
-            filters.push(filter);
-        }
-    }
+    let filters = match strategy {
+        Reads::Coalesced => coalesced::read_filters(source, &metadata)?,
+        Reads::OneByOne => coalesced::read_one_by_one(source, &metadata)?,
+    };
     if filters.is_empty() {
         return Err(FileError::NoBloomFilter { columns });
     }

@@ -8,7 +8,7 @@
 use std::cell::Cell;
 use std::sync::{Arc, LazyLock};
 
-use bloomlab::filter::parquet_summary::{FileError, FileSummary, FoundFilter};
+use bloomlab::filter::parquet_summary::{FileError, FileSummary, FoundFilter, Refusal};
 use bloomlab::filter::split_block;
 use bloomlab::parquet_reader::{read_bloom_filters, ByteSource};
 use parquet::data_type::{ByteArray, ByteArrayType};
@@ -318,14 +318,23 @@ fn a_file_the_crate_writes_has_every_filter_and_the_spec_bits_of_every_value() {
         assert!(filter.bits_set() <= 8 * values.len() as u64);
         assert!(filter.bits_set() > 0);
     }
-    // With the lengths in the footer, each filter is one read: the file's data pages are not.
+    // With the lengths in the footer, the filters are one read, from the first filter's
+    // header to the last one's end: the crate puts each row group's filters after its data
+    // pages, which that read takes in too; the pages before the first filter are not read.
     let counted = SparseFile::new(file.len() as u64, vec![(0, file.clone())]);
     assert_eq!(read_bloom_filters(&counted).unwrap(), summary);
     let footer = u64::from(u32::from_le_bytes(
         file[file.len() - 8..][..4].try_into().unwrap(),
     ));
-    let filters: u64 = summary.filters.iter().map(|filter| filter.length).sum();
-    assert_eq!(counted.bytes_read.get(), 4 + 8 + footer + filters);
+    let first = summary.filters.iter().map(|f| f.offset).min().unwrap();
+    let end = summary
+        .filters
+        .iter()
+        .map(|f| f.offset + f.length)
+        .max()
+        .unwrap();
+    assert_eq!(counted.bytes_read.get(), 4 + 8 + footer + (end - first));
+    assert!(first > 4);
 }
 
 #[test]
@@ -422,14 +431,31 @@ fn a_file_without_filters_says_how_many_columns_it_has() {
 }
 
 #[test]
-fn a_broken_footer_is_unreadable_with_the_crates_message() {
+fn a_footer_of_no_thrift_is_refused_before_the_crate_reads_it() {
     let mut file = SHARED.to_vec();
     let footer_end = file.len() - 8;
     file[footer_end - 403..footer_end].fill(0xff);
+    // 0xff is a field header of type 15, which the compact protocol does not have.
+    let error = read_bloom_filters(&file).unwrap_err();
+    assert_eq!(
+        error,
+        FileError::Refused {
+            reason: Refusal::NotThrift { offset: 0 }
+        }
+    );
+    assert_eq!(error.key(), "unreadable");
+}
+
+#[test]
+fn a_footer_of_thrift_the_crate_cannot_use_is_unreadable_with_its_message() {
+    // An empty struct: Thrift, but a FileMetaData without its required fields.
+    let mut file = b"PAR1".to_vec();
+    file.extend_from_slice(&[0, 1, 0, 0, 0]);
+    file.extend_from_slice(b"PAR1");
     let Err(FileError::Unreadable { detail }) = read_bloom_filters(&file) else {
-        panic!("a footer of 0xff bytes was read");
+        panic!("an empty FileMetaData was read");
     };
-    assert!(!detail.is_empty());
+    assert!(detail.contains("version"), "{detail}");
 }
 
 #[test]
@@ -444,7 +470,94 @@ fn an_unknown_algorithm_in_the_filter_header_is_named_with_its_column() {
         panic!("an unknown algorithm was read");
     };
     assert_eq!(column, "String");
-    assert!(detail.contains("BloomFilterAlgorithm"), "{detail}");
+    assert_eq!(detail, "algorithm 2");
+}
+
+#[test]
+fn a_bitset_of_no_whole_number_of_blocks_is_refused_by_name() {
+    let len = 10_000;
+    for num_bytes in [0, 1, 31, 33] {
+        let mut filter = filter_header(num_bytes);
+        filter.extend(std::iter::repeat_n(0xff, 64));
+        let file = file_with_filter_at(len, 4, &filter);
+        let error = read_bloom_filters(&file).unwrap_err();
+        let reason = Refusal::BitsetLength {
+            column: "String".to_string(),
+            num_bytes: i64::from(num_bytes),
+        };
+        assert_eq!(error, FileError::Refused { reason }, "numBytes {num_bytes}");
+        assert_eq!(error.key(), "unreadable");
+    }
+    // 32 and 64 bytes are one and two blocks.
+    for num_bytes in [32, 64] {
+        let mut filter = filter_header(num_bytes);
+        filter.extend(std::iter::repeat_n(0xff, 64));
+        let summary = read_bloom_filters(&file_with_filter_at(len, 4, &filter)).unwrap();
+        assert_eq!(only_filter(&summary).num_bytes, u64::from(num_bytes));
+    }
+}
+
+/// The shared file's filter with a field Parquet does not define, 10 (a string of
+/// `extra_len` bytes), before the header's stop byte.
+fn filter_with_unknown_field(extra_len: usize) -> (Vec<u8>, u64) {
+    let mut filter = filter_header(1024);
+    filter.pop();
+    // Field 10: delta 6 from the compression (field 4), type 8 (binary); its length.
+    filter.push(0x68);
+    let mut len = extra_len as u64;
+    while len >= 0x80 {
+        filter.push((len as u8 & 0x7f) | 0x80);
+        len >>= 7;
+    }
+    filter.push(len as u8);
+    filter.extend(std::iter::repeat_n(b'x', extra_len));
+    filter.push(0);
+    let header_bytes = filter.len() as u64;
+    filter.extend_from_slice(&shared_filter_bytes()[16..]);
+    (filter, header_bytes)
+}
+
+#[test]
+fn a_header_with_a_field_parquet_does_not_define_is_read() {
+    let shared = read_bloom_filters(SHARED).unwrap();
+    let shared = only_filter(&shared);
+    // A short field fits the first window; a long one needs a wider window.
+    for extra_len in [3, 1_000] {
+        let (filter, header_bytes) = filter_with_unknown_field(extra_len);
+        let file = file_with_filter_at(20_000, 4, &filter);
+        let summary = read_bloom_filters(&file).unwrap();
+        let found = only_filter(&summary);
+        assert_eq!(found.header_bytes, header_bytes, "{extra_len}");
+        assert_eq!(found.num_bytes, 1024);
+        assert_eq!(found.length, header_bytes + 1024);
+        assert_eq!(found.bitset, shared.bitset);
+        for value in SHARED_VALUES {
+            assert!(found.may_contain(value.as_bytes()), "{value}");
+        }
+    }
+}
+
+#[test]
+fn a_header_whose_unknown_field_runs_past_the_file_is_refused() {
+    let (mut filter, _) = filter_with_unknown_field(1_000);
+    // The file ends 300 bytes into the filter: the footer follows, and the string's 1,000
+    // bytes run past the file's end.
+    filter.truncate(300);
+    let mut file = b"PAR1".to_vec();
+    file.extend_from_slice(&filter);
+    file.extend_from_slice(&shared_footer_with_filter_at(4));
+    let Err(FileError::Refused { reason }) = read_bloom_filters(&file) else {
+        panic!("a header running past the file was read");
+    };
+    let Refusal::LengthPastEnd {
+        declared,
+        bytes_left,
+    } = reason
+    else {
+        panic!("{reason:?}");
+    };
+    assert_eq!(declared, 1_000);
+    assert!(bytes_left < 1_000, "{bytes_left}");
 }
 
 #[test]
@@ -479,8 +592,9 @@ fn reading_the_shared_file_reads_less_than_all_of_it() {
     let file = SparseFile::new(SHARED.len() as u64, vec![(0, SHARED.to_vec())]);
     let summary = read_bloom_filters(&file).unwrap();
     assert_eq!(summary, read_bloom_filters(SHARED).unwrap());
-    // The magic, the tail, the footer, the header window and the filter.
-    let expected = 4 + 8 + 403 + 20 + 1040;
+    // The magic, the tail, the footer, the header window (the 16-byte header, then 16
+    // bytes of the bitset) and the bitset.
+    let expected = 4 + 8 + 403 + 32 + 1024;
     assert_eq!(file.bytes_read.get(), expected);
     assert!(expected < SHARED.len() as u64);
 }

@@ -222,3 +222,28 @@ fn a_language_file_with_two_lines_swapped_is_refused_in_wasm() {
     install(Lang::Ja, ja.to_owned()).unwrap();
     assert!(Lang::Ja.text().title.starts_with("ブルーム"));
 }
+
+#[path = "support/crafted_footers.rs"]
+mod crafted_footers;
+
+/// On wasm32 the parquet crate traps on these footers (2^31 − 1 children reserve 16 GiB; a
+/// schema 10,000 levels deep overflows the stack): the reader refuses each by name first.
+#[wasm_bindgen_test]
+fn crafted_footers_are_refused_by_name_instead_of_trapping() {
+    use bloomlab::filter::parquet_summary::FileError;
+    use bloomlab::parquet_reader::read_bloom_filters;
+    for (name, footer) in crafted_footers::trapping_footers() {
+        let file = crafted_footers::parquet_file(&footer);
+        let error = read_bloom_filters(&file).expect_err(name);
+        assert!(
+            matches!(error, FileError::Refused { .. }),
+            "{name}: {error:?}"
+        );
+        assert_eq!(error.key(), "unreadable", "{name}");
+    }
+    let sound = crafted_footers::parquet_file(&crafted_footers::sound_footer());
+    assert_eq!(
+        read_bloom_filters(&sound),
+        Err(FileError::NoBloomFilter { columns: 0 })
+    );
+}

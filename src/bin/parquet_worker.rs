@@ -122,6 +122,7 @@ fn main() {
             open,
             value,
             filter,
+            page,
         }) = Request::decode(&bytes)
         else {
             post(&replies, Answer::Refused);
@@ -132,6 +133,7 @@ fn main() {
             let mut model = model.borrow_mut();
             model.query = value;
             model.selected = filter;
+            model.page = page;
         }
         let blob = message.get(1);
         let (scope, model, replies) = (replies.clone(), Rc::clone(&model), replies.clone());

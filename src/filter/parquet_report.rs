@@ -1,14 +1,31 @@
 //! What the Parquet worker (`src/bin/parquet_worker.rs`) keeps of the files it reads
 //! ([`FilesModel`]) and what it sends the page for the files view ([`FilesReport`]): data,
-//! not markup. The report holds every figure the view shows (each filter's place, size,
-//! bits and what they imply; a value's hash, lanes and verdict in each filter; the chosen
-//! filter's header and its bits as images), so the page draws it in any language without
-//! asking again.
+//! not markup. The report holds every figure the view shows (the file's counts and its
+//! columns with filters; one page of [`PAGE_ROWS`] filters with their place, size, bits and
+//! what they imply; a value's hash, how many filters and which row groups may hold it, and
+//! its verdict in the page's filters; the chosen filter's header and its bits as images),
+//! so the page draws it in any language without asking again.
+//!
+//! # What is kept, and what is sent
+//!
+//! The worker keeps every filter's bitset (at most
+//! [`BITSETS_LIMIT`](crate::parquet_reader::BITSETS_LIMIT) bytes, the reader's bound) and
+//! its fill figures, so that a value is checked against every filter without reading the
+//! file again. The report grows with the page, not the file: at most [`PAGE_ROWS`] rows and
+//! verdicts, [`COLUMNS_LISTED`] columns and [`RANGES_LISTED`] ranges of row groups.
 
 use crate::filter::blocked::BlockFill;
 use crate::filter::parquet_drawing::{bitmap, pixels, zoom_pixels, DRAWN_BLOCKS};
 use crate::filter::parquet_summary::{FileError, FileSummary, FileVerdict, FoundFilter};
 use crate::filter::split_block;
+use std::collections::HashMap;
+
+/// Filters in one page of the view's table (and of the value's verdicts).
+pub const PAGE_ROWS: usize = 50;
+/// Columns with filters the summary names (the rest are counted).
+pub const COLUMNS_LISTED: usize = 20;
+/// Ranges of row groups that may hold the value the summary names (the rest are counted).
+pub const RANGES_LISTED: usize = 20;
 
 /// A file read: its name, what the worker found, and each filter's fill figures.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +49,8 @@ pub struct FilesModel {
     pub query: String,
     /// The filter drawn (its place in the list).
     pub selected: usize,
+    /// The table's page shown (filters `page · PAGE_ROWS` onwards).
+    pub page: usize,
 }
 
 impl FilesModel {
@@ -47,6 +66,7 @@ impl FilesModel {
                     fills,
                 });
                 self.selected = 0;
+                self.page = 0;
                 self.error = None;
             }
             Err(error) => self.error = Some(error),
@@ -58,53 +78,35 @@ impl FilesModel {
     pub fn report(&self) -> FilesReport {
         FilesReport {
             error: self.error.clone(),
-            file: self.file.as_ref().map(|file| self.file_report(file)),
+            file: self
+                .file
+                .as_ref()
+                .map(|file| Box::new(self.file_report(file))),
         }
     }
 
     fn file_report(&self, file: &OpenedFile) -> FileReport {
         let summary = &file.summary;
-        let filters = summary
-            .filters
+        let count = summary.filters.len();
+        let (filter_columns, more_columns) = filter_columns(summary);
+        let page = self.page.min(count.saturating_sub(1) / PAGE_ROWS);
+        let first = page * PAGE_ROWS;
+        let shown = first..(first + PAGE_ROWS).min(count);
+        let filters = summary.filters[shown.clone()]
             .iter()
-            .zip(&file.fills)
+            .zip(&file.fills[shown.clone()])
             .map(|(filter, fill)| FilterRow::of(filter, fill))
             .collect();
-        let verdicts: Vec<FileVerdict> = if self.query.is_empty() {
-            Vec::new()
-        } else {
-            let value = self.query.as_bytes();
-            summary.filters.iter().map(|f| f.verdict(value)).collect()
-        };
-        let value = (!self.query.is_empty()).then(|| {
-            let hash = split_block::hash(self.query.as_bytes());
-            ValueReport {
-                value: self.query.clone(),
-                hash,
-                lanes: split_block::lane_bits(hash).to_vec(),
-                verdicts: verdicts.iter().map(ValueVerdict::of).collect(),
-            }
-        });
-        let drawing = summary.filters.get(self.selected).map(|filter| {
-            let verdict = verdicts.get(self.selected);
-            let (overview, width, height) = pixels(&filter.bitset, verdict);
-            let zoom_block = verdict.map_or(0, |v| v.block);
-            let (zoom, zoom_width, zoom_height) = zoom_pixels(&filter.bitset, zoom_block, verdict);
-            FilterDrawing {
-                drawn_blocks: filter.blocks().min(DRAWN_BLOCKS),
-                overview: Bitmap {
-                    bmp: bitmap(&overview, width, height),
-                    width,
-                    height,
-                },
-                zoom_block,
-                zoom: Bitmap {
-                    bmp: bitmap(&zoom, zoom_width, zoom_height),
-                    width: zoom_width,
-                    height: zoom_height,
-                },
-            }
-        });
+        let value = (!self.query.is_empty()).then(|| value_report(&self.query, summary, shown));
+        let verdict = (!self.query.is_empty())
+            .then(|| summary.filters.get(self.selected))
+            .flatten()
+            .map(|filter| filter.verdict(self.query.as_bytes()));
+        let drawing = summary
+            .filters
+            .get(self.selected)
+            .zip(file.fills.get(self.selected))
+            .map(|(filter, fill)| drawing(filter, fill, verdict.as_ref()));
         FileReport {
             name: file.name.clone(),
             size: summary.size,
@@ -112,6 +114,10 @@ impl FilesModel {
             row_groups: summary.row_groups,
             columns: summary.columns,
             created_by: summary.created_by.clone(),
+            filter_count: count,
+            filter_columns,
+            more_columns,
+            first,
             filters,
             value,
             selected: self.selected,
@@ -120,13 +126,99 @@ impl FilesModel {
     }
 }
 
+/// The value's report: its hash, what every filter says of it summed up, and its verdicts
+/// in the filters `shown`.
+fn value_report(query: &str, summary: &FileSummary, shown: std::ops::Range<usize>) -> ValueReport {
+    let value = query.as_bytes();
+    let hash = split_block::hash(value);
+    let mut may_contain = 0;
+    let mut row_groups = 0;
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    let mut last_group = None;
+    // The filters come by row group: a row group is counted at its first filter that may.
+    for filter in &summary.filters {
+        if !split_block::bitset_may_contain(&filter.bitset, hash) {
+            continue;
+        }
+        may_contain += 1;
+        let group = filter.row_group;
+        if last_group == Some(group) {
+            continue;
+        }
+        last_group = Some(group);
+        row_groups += 1;
+        let listed = ranges.len();
+        match ranges.last_mut() {
+            Some((_, last)) if *last + 1 == group => *last = group,
+            _ if listed < RANGES_LISTED => ranges.push((group, group)),
+            _ => {}
+        }
+    }
+    ValueReport {
+        value: query.to_owned(),
+        hash,
+        lanes: split_block::lane_bits(hash).to_vec(),
+        may_contain,
+        row_groups,
+        ranges,
+        verdicts: summary.filters[shown]
+            .iter()
+            .map(|f| ValueVerdict::of(&f.verdict(value)))
+            .collect(),
+    }
+}
+
+/// The file's columns with filters, in the order of their first filter: the first
+/// [`COLUMNS_LISTED`] with their filters and bytes, and how many more there are.
+fn filter_columns(summary: &FileSummary) -> (Vec<ColumnFilters>, usize) {
+    let mut places: HashMap<&str, usize> = HashMap::new();
+    let mut columns: Vec<ColumnFilters> = Vec::new();
+    for filter in &summary.filters {
+        let place = *places.entry(&filter.column).or_insert_with(|| {
+            columns.push(ColumnFilters {
+                column: filter.column.clone(),
+                filters: 0,
+                bytes: 0,
+            });
+            columns.len() - 1
+        });
+        columns[place].filters += 1;
+        columns[place].bytes += filter.length;
+    }
+    let more = columns.len().saturating_sub(COLUMNS_LISTED);
+    columns.truncate(COLUMNS_LISTED);
+    (columns, more)
+}
+
+/// The images of `filter`, with the value's `verdict` framed when there is one.
+fn drawing(filter: &FoundFilter, fill: &BlockFill, verdict: Option<&FileVerdict>) -> FilterDrawing {
+    let (overview, width, height) = pixels(&filter.bitset, verdict);
+    let zoom_block = verdict.map_or(0, |v| v.block);
+    let (zoom, zoom_width, zoom_height) = zoom_pixels(&filter.bitset, zoom_block, verdict);
+    FilterDrawing {
+        filter: FilterRow::of(filter, fill),
+        drawn_blocks: filter.blocks().min(DRAWN_BLOCKS),
+        overview: Bitmap {
+            bmp: bitmap(&overview, width, height),
+            width,
+            height,
+        },
+        zoom_block,
+        zoom: Bitmap {
+            bmp: bitmap(&zoom, zoom_width, zoom_height),
+            width: zoom_width,
+            height: zoom_height,
+        },
+    }
+}
+
 /// The files view's content as data.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct FilesReport {
     /// Why the last file opened cannot be shown (the one before stays).
     pub error: Option<FileError>,
-    /// The last file read.
-    pub file: Option<FileReport>,
+    /// The last file read (boxed: it is the largest answer a worker sends).
+    pub file: Option<Box<FileReport>>,
 }
 
 /// A file's figures, its filters, the value's verdicts and the chosen filter's drawing.
@@ -144,14 +236,34 @@ pub struct FileReport {
     pub columns: usize,
     /// The program that wrote it, as its footer says.
     pub created_by: Option<String>,
-    /// One row per Bloom filter, by row group then column.
+    /// Bloom filters in the file.
+    pub filter_count: usize,
+    /// The first [`COLUMNS_LISTED`] columns with filters, in the order of their first filter.
+    pub filter_columns: Vec<ColumnFilters>,
+    /// Columns with filters beyond those listed.
+    pub more_columns: usize,
+    /// The place (in the file's filters, by row group then column) of `filters[0]`: a
+    /// multiple of [`PAGE_ROWS`].
+    pub first: usize,
+    /// One row per Bloom filter of the page shown, by row group then column.
     pub filters: Vec<FilterRow>,
     /// The value checked against every filter (none when the field is empty).
     pub value: Option<ValueReport>,
-    /// The filter drawn (its place in `filters`).
+    /// The filter drawn (its place in the file's filters).
     pub selected: usize,
     /// The chosen filter's bits (none when the file has no filter at that place).
     pub drawing: Option<FilterDrawing>,
+}
+
+/// A column's filters: how many row groups have one, and their bytes together.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColumnFilters {
+    /// The column (dotted path).
+    pub column: String,
+    /// Its filters (one per row group that has one).
+    pub filters: usize,
+    /// Their headers and bitsets, in bytes.
+    pub bytes: u64,
 }
 
 /// One filter: where it is, its header, its bits and what they imply.
@@ -218,7 +330,13 @@ pub struct ValueReport {
     pub hash: u64,
     /// The bit it needs in each of a block's eight words.
     pub lanes: Vec<u32>,
-    /// Its verdict in each filter, in the order of the file's filters.
+    /// Filters of the file that may contain it (all eight bits set).
+    pub may_contain: usize,
+    /// Row groups with a filter that may contain it: the ones a reader must read.
+    pub row_groups: usize,
+    /// The first [`RANGES_LISTED`] runs of those row groups, `(first, last)`, ascending.
+    pub ranges: Vec<(usize, usize)>,
+    /// Its verdict in each filter of the page shown, in their order.
     pub verdicts: Vec<ValueVerdict>,
 }
 
@@ -261,6 +379,8 @@ pub struct Bitmap {
 /// The chosen filter's bits as images.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FilterDrawing {
+    /// The filter drawn (it may be on another page than the one shown).
+    pub filter: FilterRow,
     /// The blocks drawn (at most [`DRAWN_BLOCKS`]).
     pub drawn_blocks: u64,
     /// Its first blocks, one pixel a bit, the value's block framed.
@@ -305,8 +425,117 @@ pub(crate) fn example_model(query: &str) -> FilesModel {
 }
 
 #[cfg(test)]
+/// A file of `row_groups` row groups of two columns `a` and `b`, each filter of one block
+/// holding `a{g}` or `b{g}` (its row group's value) and, in every third row group, `both`.
+pub(crate) fn many_filters_model(row_groups: usize) -> FilesModel {
+    let mut filters = Vec::new();
+    for row_group in 0..row_groups {
+        for column in ["a", "b"] {
+            let mut bitset = vec![0u8; 32];
+            let mut values = vec![format!("{column}{row_group}")];
+            if row_group % 3 == 0 {
+                values.push("both".into());
+            }
+            for value in values {
+                for bit in split_block::positions(split_block::hash(value.as_bytes()), 1) {
+                    bitset[(bit / 8) as usize] |= 1 << (bit % 8);
+                }
+            }
+            let offset = 4 + 48 * filters.len() as u64;
+            filters.push(FoundFilter::split_block(
+                row_group,
+                column.into(),
+                offset,
+                16,
+                bitset,
+            ));
+        }
+    }
+    let summary = FileSummary {
+        size: 1 << 20,
+        rows: row_groups as i64,
+        row_groups,
+        columns: 2 * row_groups,
+        created_by: None,
+        filters,
+    };
+    let mut model = FilesModel::default();
+    model.opened("many.parquet".into(), Ok(summary));
+    model
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_large_file_is_reported_one_page_at_a_time() {
+        let mut model = many_filters_model(1000);
+        let file = model.report().file.unwrap();
+        assert_eq!(
+            (file.filter_count, file.first, file.filters.len()),
+            (2000, 0, PAGE_ROWS)
+        );
+        let columns: Vec<(&str, usize, u64)> = file
+            .filter_columns
+            .iter()
+            .map(|c| (c.column.as_str(), c.filters, c.bytes))
+            .collect();
+        assert_eq!(columns, [("a", 1000, 48_000), ("b", 1000, 48_000)]);
+        assert_eq!(file.more_columns, 0);
+        // A page past the last shows the last; the drawn filter stays when the page turns.
+        model.page = 1000;
+        model.selected = 3;
+        let file = model.report().file.unwrap();
+        assert_eq!((file.first, file.filters.len()), (1950, 50));
+        assert_eq!(file.filters[0].row_group, 975);
+        let drawn = file.drawing.unwrap();
+        assert_eq!(
+            (drawn.filter.row_group, drawn.filter.column.as_str()),
+            (1, "b")
+        );
+        // The answer stays small: one page of rows, not 2,000.
+        let bytes = crate::protocol::Answer::FileShown {
+            report: model.report(),
+        }
+        .encode();
+        assert!(bytes.len() < 20_000, "{}", bytes.len());
+    }
+
+    #[test]
+    fn a_value_is_checked_against_every_filter_and_summed_up_by_row_group() {
+        let mut model = many_filters_model(1000);
+        model.query = "both".into();
+        model.page = 2;
+        let value = model.report().file.unwrap().value.unwrap();
+        // Row groups 0, 3, …, 999: 334 of them, two filters each; false positives may add
+        // more, never fewer.
+        assert!(value.row_groups >= 334, "{}", value.row_groups);
+        assert!(value.may_contain >= 668);
+        assert!(value.ranges.len() <= RANGES_LISTED);
+        assert_eq!(value.ranges[0].0, 0);
+        assert_eq!(value.verdicts.len(), PAGE_ROWS);
+        // The page's verdicts agree with each filter's own.
+        let file = model.file.as_ref().unwrap();
+        for (row, verdict) in value.verdicts.iter().enumerate() {
+            let filter = &file.summary.filters[2 * PAGE_ROWS + row];
+            assert_eq!(verdict.may_contain, filter.may_contain(b"both"));
+        }
+        // A value in one filter only: row group 500, found by its own filter.
+        model.query = "a500".into();
+        let value = model.report().file.unwrap().value.unwrap();
+        assert!(
+            value.ranges.contains(&(500, 500))
+                || value.ranges.iter().any(|r| r.0 <= 500 && 500 <= r.1)
+        );
+        let truth = file
+            .summary
+            .filters
+            .iter()
+            .filter(|f| f.may_contain(b"a500"))
+            .count();
+        assert_eq!(value.may_contain, truth);
+    }
 
     #[test]
     fn the_report_holds_each_filter_s_figures_and_the_value_s_verdicts() {

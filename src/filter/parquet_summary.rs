@@ -34,6 +34,31 @@ pub struct FoundFilter {
 }
 
 impl FoundFilter {
+    /// The split-block filter (`BLOCK`, `XXHASH`, `UNCOMPRESSED`: the only one Parquet
+    /// defines) of `column` in `row_group`, whose header of `header_bytes` starts at
+    /// `offset` and is followed by `bitset`.
+    pub fn split_block(
+        row_group: usize,
+        column: String,
+        offset: u64,
+        header_bytes: u64,
+        bitset: Vec<u8>,
+    ) -> FoundFilter {
+        let num_bytes = bitset.len() as u64;
+        FoundFilter {
+            row_group,
+            column,
+            offset,
+            length: header_bytes + num_bytes,
+            header_bytes,
+            num_bytes,
+            algorithm: "BLOCK".to_string(),
+            hash: "XXHASH".to_string(),
+            compression: "UNCOMPRESSED".to_string(),
+            bitset,
+        }
+    }
+
     /// Blocks of 256 bits: `num_bytes / 32`.
     pub fn blocks(&self) -> u64 {
         self.num_bytes / (split_block::BLOCK_BITS / 8)
@@ -105,6 +130,93 @@ pub enum FileError {
         /// The size that went over the limit, in bytes.
         bytes: u64,
     },
+    /// The reader stopped while reading the file (its worker trapped or ran out of memory):
+    /// the file cannot be read, and the page keeps the last file it showed.
+    ReaderStopped,
+    /// The footer or a filter header was refused before it was decoded: it declares a
+    /// count, a length or a depth its bytes cannot hold, or a value the format forbids.
+    /// The same kind (`unreadable`) as [`FileError::Unreadable`], with a typed reason.
+    Refused {
+        /// What the bytes declare that the reader will not follow.
+        reason: Refusal,
+    },
+}
+
+/// Why the reader refused a footer or a filter header before decoding it. Typed, so that the
+/// page can say it in its own language; [`Refusal::key`] names it in the markup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A list, set or map declares more elements than bytes are left after its header
+    /// (every element takes at least one byte).
+    CountPastEnd {
+        /// Elements the header declares.
+        declared: u64,
+        /// Bytes left after the header.
+        bytes_left: u64,
+    },
+    /// A string or binary declares more bytes than are left after its length.
+    LengthPastEnd {
+        /// Bytes the length declares.
+        declared: u64,
+        /// Bytes left after the length.
+        bytes_left: u64,
+    },
+    /// Structs, lists and maps nested deeper than `limit` levels.
+    NestedTooDeep {
+        /// The deepest nesting the reader follows.
+        limit: u32,
+    },
+    /// The bytes end inside a value, or a byte is no Thrift compact-protocol type.
+    NotThrift {
+        /// Where in the footer (or the header) the walk stopped.
+        offset: u64,
+    },
+    /// A field the format defines is written with another type than the format gives it.
+    WrongFieldType {
+        /// The field's id in its struct.
+        field: i64,
+        /// The compact-protocol type it has (1 to 13).
+        found: u32,
+    },
+    /// Schema element `element` (from 0, in the footer's flat schema list) declares
+    /// `declared` children: a negative number, or more than the `following` elements after it.
+    SchemaChildren {
+        /// The element's place in the schema list.
+        element: u64,
+        /// Its `num_children`.
+        declared: i64,
+        /// Elements after it in the list.
+        following: u64,
+    },
+    /// The schema's tree is deeper than `limit` levels (the root is level 1).
+    SchemaTooDeep {
+        /// The deepest schema the reader accepts.
+        limit: u32,
+    },
+    /// A filter header's `numBytes` is not a positive multiple of 32 (a whole number of
+    /// 256-bit blocks), or the header has none.
+    BitsetLength {
+        /// The column whose filter it is (dotted path).
+        column: String,
+        /// The header's `numBytes` (0 when it has none).
+        num_bytes: i64,
+    },
+}
+
+impl Refusal {
+    /// A short stable kebab-case key per variant, for the page's texts and markup.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Refusal::CountPastEnd { .. } => "count-past-end",
+            Refusal::LengthPastEnd { .. } => "length-past-end",
+            Refusal::NestedTooDeep { .. } => "nested-too-deep",
+            Refusal::NotThrift { .. } => "not-thrift",
+            Refusal::WrongFieldType { .. } => "wrong-field-type",
+            Refusal::SchemaChildren { .. } => "schema-children",
+            Refusal::SchemaTooDeep { .. } => "schema-too-deep",
+            Refusal::BitsetLength { .. } => "bitset-length",
+        }
+    }
 }
 
 impl FileError {
@@ -118,7 +230,9 @@ impl FileError {
             FileError::EncryptedFooter => "encrypted-footer",
             FileError::NoBloomFilter { .. } => "no-bloom-filter",
             FileError::UnknownAlgorithm { .. } => "unknown-algorithm",
-            FileError::Unreadable { .. } => "unreadable",
+            FileError::Unreadable { .. } | FileError::Refused { .. } | FileError::ReaderStopped => {
+                "unreadable"
+            }
             FileError::TooLarge { .. } => "too-large",
         }
     }
@@ -218,6 +332,9 @@ mod tests {
                 detail: String::new(),
             },
             FileError::TooLarge { bytes: u64::MAX },
+            FileError::Refused {
+                reason: Refusal::SchemaTooDeep { limit: 1 },
+            },
         ];
         let keys: Vec<&str> = errors.iter().map(FileError::key).collect();
         assert_eq!(
@@ -230,7 +347,8 @@ mod tests {
                 "no-bloom-filter",
                 "unknown-algorithm",
                 "unreadable",
-                "too-large"
+                "too-large",
+                "unreadable"
             ]
         );
     }

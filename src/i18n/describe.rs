@@ -1,7 +1,7 @@
 //! The page's wording of errors, problems and notices that the model reports as values.
 
 use crate::filter::growing::GrowError;
-use crate::filter::parquet_summary::FileError;
+use crate::filter::parquet_summary::{FileError, Refusal};
 use crate::filter::ParamError;
 use crate::state::fields::FieldProblem;
 use crate::state::numbers::grouped;
@@ -124,6 +124,32 @@ pub fn notice(text: &Text, notice: &Notice) -> String {
     )
 }
 
+/// What a refused footer or filter header declares that the reader will not follow.
+fn refusal(text: &Text, reason: &Refusal) -> String {
+    match reason {
+        Refusal::CountPastEnd {
+            declared,
+            bytes_left,
+        } => fill(text.file_refused_count, &[declared, bytes_left]),
+        Refusal::LengthPastEnd {
+            declared,
+            bytes_left,
+        } => fill(text.file_refused_length, &[declared, bytes_left]),
+        Refusal::NestedTooDeep { limit } => fill(text.file_refused_nesting, &[limit]),
+        Refusal::NotThrift { offset } => fill(text.file_refused_thrift, &[offset]),
+        Refusal::WrongFieldType { field, found } => fill(text.file_refused_field, &[field, found]),
+        Refusal::SchemaChildren {
+            element,
+            declared,
+            following,
+        } => fill(text.file_refused_children, &[element, declared, following]),
+        Refusal::SchemaTooDeep { limit } => fill(text.file_refused_depth, &[limit]),
+        Refusal::BitsetLength { column, num_bytes } => {
+            fill(text.file_refused_bitset, &[column, num_bytes])
+        }
+    }
+}
+
 /// Why a file's Bloom filters cannot be shown, in the page's language.
 pub fn file_error(text: &Text, error: &FileError) -> String {
     match error {
@@ -136,6 +162,10 @@ pub fn file_error(text: &Text, error: &FileError) -> String {
             fill(text.file_error_algorithm, &[column, detail])
         }
         FileError::Unreadable { detail } => fill(text.file_error_unreadable, &[detail]),
+        FileError::Refused { reason } => {
+            fill(text.file_error_unreadable, &[&refusal(text, reason)])
+        }
+        FileError::ReaderStopped => fill(text.file_error_unreadable, &[&text.file_reader_stopped]),
         FileError::TooLarge { bytes } => fill(text.file_error_too_large, &[bytes]),
     }
 }

@@ -1,108 +1,25 @@
-//! One column chunk's Bloom filter, read by the parquet crate's [`Sbbf`] through a window of
-//! bytes read from the file.
+//! One column chunk's Bloom filter: its header ([`FilterHeader`]) and bitset, read through a
+//! window of bytes from the file.
 //!
-//! The crate reads a filter with two requests: 20 bytes at `bloom_filter_offset`, from which
-//! it decodes the Thrift header (its length `h` and `numBytes`), then `numBytes` bytes at
-//! `offset + h`, the bitset. [`FilterWindow`] serves the requests from bytes already read
-//! and notes them: a request past the window stops the crate, and [`read_filter`] reads a
-//! window that holds it (after checking the size) and asks again. The second request gives
-//! the header's length and the bitset's.
+//! The window starts at the chunk's `bloom_filter_offset`. It holds the whole filter when
+//! the footer gives its `bloom_filter_length` (one read), else [`HEADER_WINDOW`] bytes, which
+//! hold a header of the four fields Parquet defines; a header that runs past the window (a
+//! field a newer writer added) is read again through a window twice as long, up to
+//! [`HEADER_LIMIT`]. The bitset is read from the window when it holds it, else on its own.
 
+use super::filter_header::{FilterHeader, HeaderProblem};
 use super::{read_exact, ByteSource, BITSETS_LIMIT};
-use crate::filter::parquet_summary::{FileError, FoundFilter};
-use bytes::{buf::Reader, Buf, Bytes};
-use parquet::bloom_filter::{Sbbf, BITSET_MAX_LENGTH};
-use parquet::errors::ParquetError;
+use crate::filter::parquet_summary::{FileError, FoundFilter, Refusal};
+use parquet::bloom_filter::BITSET_MAX_LENGTH;
 use parquet::file::metadata::ColumnChunkMetaData;
-use parquet::file::reader::{ChunkReader, Length};
-use std::sync::Mutex;
 
-/// Bytes read for the header when the footer gives no filter length: the crate's request.
-const HEADER_WINDOW: u64 = 20;
+/// Bytes read for the header when the footer gives no filter length: a header of the four
+/// fields Parquet defines takes 15 to 20.
+pub(super) const HEADER_WINDOW: u64 = 32;
+/// The longest header this reader reads (its unknown fields included).
+pub const HEADER_LIMIT: u64 = 64 * 1024;
 /// Header bytes allowed beyond a bitset when the footer's filter length sizes the window.
 const HEADER_ALLOWANCE: u64 = 256;
-/// Reads of one filter: the header, then a window holding the bitset, then one spare.
-const ATTEMPTS: usize = 3;
-/// The header fields of every filter the crate reads: the only ones Parquet defines, and
-/// the crate refuses any other.
-const ALGORITHM: &str = "BLOCK";
-/// See [`ALGORITHM`].
-const HASH: &str = "XXHASH";
-/// See [`ALGORITHM`].
-const COMPRESSION: &str = "UNCOMPRESSED";
-
-/// A request of the crate: `(offset in the file, bytes)`.
-type Request = (u64, usize);
-
-/// The crate's requests the window served, in order, and its request past the window.
-#[derive(Default)]
-struct Requests {
-    served: Vec<Request>,
-    refused: Option<Request>,
-}
-
-/// Bytes `start..start + bytes.len()` of a file of `file_len` bytes, as the crate reads them.
-struct FilterWindow {
-    start: u64,
-    bytes: Bytes,
-    file_len: u64,
-    requests: Mutex<Requests>,
-}
-
-impl FilterWindow {
-    fn new(start: u64, bytes: Vec<u8>, file_len: u64) -> Self {
-        FilterWindow {
-            start,
-            bytes: Bytes::from(bytes),
-            file_len,
-            requests: Mutex::new(Requests::default()),
-        }
-    }
-
-    /// The window's bytes for `offset..offset + len`, if it holds them.
-    fn slice(&self, offset: u64, len: usize) -> Option<Bytes> {
-        let from = usize::try_from(offset.checked_sub(self.start)?).ok()?;
-        let to = from.checked_add(len)?;
-        (to <= self.bytes.len()).then(|| self.bytes.slice(from..to))
-    }
-
-    /// The requests the crate made.
-    fn requests(&self) -> (Vec<Request>, Option<Request>) {
-        match self.requests.lock() {
-            Ok(requests) => (requests.served.clone(), requests.refused),
-            Err(_) => (Vec::new(), None),
-        }
-    }
-}
-
-impl Length for FilterWindow {
-    fn len(&self) -> u64 {
-        self.file_len
-    }
-}
-
-impl ChunkReader for FilterWindow {
-    type T = Reader<Bytes>;
-
-    fn get_read(&self, start: u64) -> parquet::errors::Result<Self::T> {
-        let end = self.start.saturating_add(self.bytes.len() as u64);
-        let rest = usize::try_from(end.saturating_sub(start)).unwrap_or(0);
-        self.get_bytes(start, rest).map(Buf::reader)
-    }
-
-    fn get_bytes(&self, start: u64, length: usize) -> parquet::errors::Result<Bytes> {
-        let slice = self.slice(start, length);
-        if let Ok(mut requests) = self.requests.lock() {
-            match slice {
-                Some(_) => requests.served.push((start, length)),
-                None => requests.refused = Some((start, length)),
-            }
-        }
-        slice.ok_or_else(|| {
-            ParquetError::General(format!("{length} bytes at {start} are not read yet"))
-        })
-    }
-}
 
 /// The filter of `chunk` (which has a `bloom_filter_offset`), in row group `row_group`,
 /// when `bitsets_before` bitset bytes were read already.
@@ -123,77 +40,107 @@ pub(super) fn read_filter(
     if offset >= size {
         return Err(FileError::Truncated);
     }
-    // Without a length the crate asks for the header, then exactly numBytes of bitset: those
-    // two requests give the header's size and the bitset's.
-    let unsized_chunk = chunk
-        .clone()
-        .into_builder()
-        .set_bloom_filter_length(None)
-        .build()
-        .map_err(|error| FileError::Unreadable {
-            detail: error.to_string(),
-        })?;
     let bitsets_left = BITSETS_LIMIT.saturating_sub(bitsets_before);
-    let mut window_len = match chunk.bloom_filter_length().map(u64::try_from) {
-        Some(Ok(length)) if length > 0 && length <= bitsets_left + HEADER_ALLOWANCE => length,
-        _ => HEADER_WINDOW,
-    }
-    .min(size - offset);
-    for _ in 0..ATTEMPTS {
-        let len =
-            usize::try_from(window_len).map_err(|_| FileError::TooLarge { bytes: window_len })?;
-        let window = FilterWindow::new(offset, read_exact(source, offset, len)?, size);
-        let read = Sbbf::read_from_column_chunk(&unsized_chunk, &window);
-        let (served, refused) = window.requests();
-        match (read, refused) {
-            (Ok(Some(sbbf)), _) => {
-                let filter = found(row_group, column, offset, &sbbf, &served)?;
-                check_bitset_size(filter.num_bytes, bitsets_before)?;
-                return Ok(filter);
-            }
-            (Ok(None), _) => break,
-            (Err(error), None) => {
-                return Err(FileError::UnknownAlgorithm {
-                    column,
-                    detail: error.to_string(),
-                })
-            }
-            (Err(_), Some((start, bytes))) => {
-                window_len = window_for(offset, size, start, bytes, bitsets_before)?;
-            }
-        }
-    }
-    Err(FileError::Unreadable {
-        detail: format!("the filter of {column} at {offset} could not be read"),
-    })
-}
-
-/// Bytes to read from the filter's `offset` so that the window holds the crate's request of
-/// `bytes` bytes at `start`, after checking that the file holds them and that they pass
-/// [`check_bitset_size`].
-fn window_for(
-    offset: u64,
-    size: u64,
-    start: u64,
-    bytes: usize,
-    bitsets_before: u64,
-) -> Result<u64, FileError> {
-    let bytes = bytes as u64;
-    let end = start.checked_add(bytes).ok_or(FileError::Truncated)?;
-    if end > size {
+    let window_len = usable_length(chunk, bitsets_left).unwrap_or(HEADER_WINDOW);
+    let (header, mut window) = read_header(source, offset, window_len.min(size - offset))?;
+    let num_bytes = header
+        .check()
+        .map_err(|problem| refuse_header(&column, problem))?;
+    check_bitset_size(num_bytes, bitsets_before)?;
+    let header_bytes = header.header_bytes;
+    let bitset_start = offset + header_bytes;
+    if bitset_start.saturating_add(num_bytes) > size {
         return Err(FileError::Truncated);
     }
-    check_bitset_size(bytes, bitsets_before)?;
-    end.checked_sub(offset)
-        .ok_or_else(|| FileError::Unreadable {
-            detail: format!("the filter reader asked for bytes at {start}, before {offset}"),
-        })
+    let bitset = if header_bytes + num_bytes <= window.len() as u64 {
+        window.truncate((header_bytes + num_bytes) as usize);
+        window.drain(..header_bytes as usize);
+        window
+    } else {
+        let len =
+            usize::try_from(num_bytes).map_err(|_| FileError::TooLarge { bytes: num_bytes })?;
+        read_exact(source, bitset_start, len)?
+    };
+    Ok(FoundFilter::split_block(
+        row_group,
+        column,
+        offset,
+        header_bytes,
+        bitset,
+    ))
+}
+
+/// The footer's `bloom_filter_length` of `chunk`, when it is positive and at most
+/// `bitsets_left` bytes of bitset and [`HEADER_ALLOWANCE`] bytes of header.
+pub(super) fn usable_length(chunk: &ColumnChunkMetaData, bitsets_left: u64) -> Option<u64> {
+    match chunk.bloom_filter_length().map(u64::try_from) {
+        Some(Ok(length)) if length > 0 && length <= bitsets_left + HEADER_ALLOWANCE => Some(length),
+        _ => None,
+    }
+}
+
+/// The error of a header of `column`'s filter that is Thrift but not one this reader reads.
+pub(super) fn refuse_header(column: &str, problem: HeaderProblem) -> FileError {
+    match problem {
+        HeaderProblem::UnknownMember(union, member) => FileError::UnknownAlgorithm {
+            column: column.to_string(),
+            detail: match member {
+                Some(id) => format!("{union} {id}"),
+                None => format!("{union} ?"),
+            },
+        },
+        HeaderProblem::BitsetLength(num_bytes) => FileError::Refused {
+            reason: Refusal::BitsetLength {
+                column: column.to_string(),
+                num_bytes,
+            },
+        },
+    }
+}
+
+/// The header at `offset` and the window it was read from, `window_len` bytes first, then
+/// twice as many while the header runs past the window and the file and [`HEADER_LIMIT`]
+/// allow.
+pub(super) fn read_header(
+    source: &(impl ByteSource + ?Sized),
+    offset: u64,
+    mut window_len: u64,
+) -> Result<(FilterHeader, Vec<u8>), FileError> {
+    let rest = source.len() - offset;
+    loop {
+        let len =
+            usize::try_from(window_len).map_err(|_| FileError::TooLarge { bytes: window_len })?;
+        let window = read_exact(source, offset, len)?;
+        let refusal = match FilterHeader::read(&window) {
+            Ok(header) => return Ok((header, window)),
+            Err(refusal) => refusal,
+        };
+        let ran_out = match refusal {
+            Refusal::NotThrift { offset } => offset == window_len,
+            Refusal::LengthPastEnd { .. } | Refusal::CountPastEnd { .. } => true,
+            _ => false,
+        };
+        if !ran_out {
+            return Err(FileError::Refused { reason: refusal });
+        }
+        if window_len >= rest {
+            // The file ends inside the header: cut short, or a length no file could hold.
+            return Err(match refusal {
+                Refusal::NotThrift { .. } => FileError::Truncated,
+                reason => FileError::Refused { reason },
+            });
+        }
+        if window_len >= HEADER_LIMIT {
+            return Err(FileError::TooLarge { bytes: window_len });
+        }
+        window_len = (window_len * 2).min(rest).min(HEADER_LIMIT);
+    }
 }
 
 /// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`, or
 /// one that takes the `bitsets_before` bytes of the filters read already over
 /// [`BITSETS_LIMIT`].
-fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
+pub(super) fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
     if bytes > BITSET_MAX_LENGTH as u64 {
         return Err(FileError::TooLarge { bytes });
     }
@@ -202,38 +149,4 @@ fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
         return Err(FileError::TooLarge { bytes: bitsets });
     }
     Ok(())
-}
-
-/// The filter the crate read, its header's size and its bitset's taken from the crate's last
-/// request (the bitset; the one before it was the header).
-fn found(
-    row_group: usize,
-    column: String,
-    offset: u64,
-    sbbf: &Sbbf,
-    served: &[Request],
-) -> Result<FoundFilter, FileError> {
-    let unreadable = |detail: String| FileError::Unreadable { detail };
-    let &[.., (bitset_start, num_bytes)] = served else {
-        return Err(unreadable(format!("the filter of {column} was not read")));
-    };
-    let num_bytes = num_bytes as u64;
-    let header_bytes = bitset_start
-        .checked_sub(offset)
-        .ok_or_else(|| unreadable(format!("the bitset of {column} is before its header")))?;
-    let mut bitset = Vec::new();
-    sbbf.write_bitset(&mut bitset)
-        .map_err(|error| unreadable(error.to_string()))?;
-    Ok(FoundFilter {
-        row_group,
-        column,
-        offset,
-        length: header_bytes.saturating_add(num_bytes),
-        header_bytes,
-        num_bytes,
-        algorithm: ALGORITHM.to_string(),
-        hash: HASH.to_string(),
-        compression: COMPRESSION.to_string(),
-        bitset,
-    })
 }

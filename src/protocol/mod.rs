@@ -12,7 +12,7 @@
 //! Grow { generation, family, job }         Grew { results }: progress, then the last
 //! HashQuality { generation, job, pasted }  HashReported { generation, report }, per hash
 //! Apps { generation, job }                 AppsReported { generation, report }
-//! ShowFile { open, value, filter }        FileShown { report }
+//! ShowFile { open, value, filter, page }  FileShown { report }
 //! a request a worker cannot do             Refused
 //! ```
 //!
@@ -102,6 +102,9 @@ pub enum Request {
         value: String,
         /// The filter drawn, by its place in the file's list.
         filter: usize,
+        /// The page of the table of filters shown (filters `page · PAGE_ROWS` onwards,
+        /// [`crate::filter::parquet_report::PAGE_ROWS`]); a page past the last shows the last.
+        page: usize,
     },
 }
 
@@ -172,7 +175,7 @@ wire_enum!(Request {
     2 => Grow { generation, family, job },
     3 => HashQuality { generation, job, pasted },
     4 => Apps { generation, job },
-    5 => ShowFile { open, value, filter },
+    5 => ShowFile { open, value, filter, page },
 });
 
 wire_struct!(FileToOpen { name, address });

@@ -82,11 +82,13 @@ fn requests() -> Vec<Request> {
             }),
             value: "値".into(),
             filter: 2,
+            page: 7,
         },
         Request::ShowFile {
             open: None,
             value: String::new(),
             filter: 0,
+            page: 0,
         },
     ]
 }
@@ -449,6 +451,7 @@ fn a_request_no_job_runs_is_refused() {
         open: None,
         value: String::new(),
         filter: 0,
+        page: 0,
     };
     for request in [beyond, no_plan, no_bits, no_store, file] {
         assert_eq!(served(&request), [(Answer::Refused, true)], "{request:?}");

@@ -12,9 +12,10 @@ use crate::filter::hashing::{HashFamily, Layout};
 use crate::filter::lab_tasks::FilterTask;
 use crate::filter::params::FilterShape;
 use crate::filter::parquet_report::{
-    Bitmap, FileReport, FilesReport, FilterDrawing, FilterRow, ValueReport, ValueVerdict,
+    Bitmap, ColumnFilters, FileReport, FilesReport, FilterDrawing, FilterRow, ValueReport,
+    ValueVerdict,
 };
-use crate::filter::parquet_summary::FileError;
+use crate::filter::parquet_summary::{FileError, Refusal};
 use crate::filter::use_cases::{
     AppsJob, AppsReport, KvCounts, KvPrediction, KvReport, MailCounts, MailReport,
     Verdict as MailVerdict,
@@ -183,6 +184,10 @@ wire_struct!(FileReport {
     row_groups,
     columns,
     created_by,
+    filter_count,
+    filter_columns,
+    more_columns,
+    first,
     filters,
     value,
     selected,
@@ -208,6 +213,9 @@ wire_struct!(ValueReport {
     value,
     hash,
     lanes,
+    may_contain,
+    row_groups,
+    ranges,
     verdicts
 });
 wire_struct!(ValueVerdict {
@@ -216,7 +224,13 @@ wire_struct!(ValueVerdict {
     may_contain
 });
 wire_struct!(Bitmap { bmp, width, height });
+wire_struct!(ColumnFilters {
+    column,
+    filters,
+    bytes
+});
 wire_struct!(FilterDrawing {
+    filter,
     drawn_blocks,
     overview,
     zoom_block,
@@ -231,4 +245,16 @@ wire_enum!(FileError {
     5 => UnknownAlgorithm { column, detail },
     6 => Unreadable { detail },
     7 => TooLarge { bytes },
+    8 => Refused { reason },
+    9 => ReaderStopped {},
+});
+wire_enum!(Refusal {
+    0 => CountPastEnd { declared, bytes_left },
+    1 => LengthPastEnd { declared, bytes_left },
+    2 => NestedTooDeep { limit },
+    3 => NotThrift { offset },
+    4 => WrongFieldType { field, found },
+    5 => SchemaChildren { element, declared, following },
+    6 => SchemaTooDeep { limit },
+    7 => BitsetLength { column, num_bytes },
 });

@@ -217,6 +217,16 @@ impl<T: Wire> Wire for Option<T> {
     }
 }
 
+/// A boxed value is written as the value.
+impl<T: Wire> Wire for Box<T> {
+    fn write(&self, out: &mut Vec<u8>) {
+        (**self).write(out);
+    }
+    fn read(input: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        T::read(input).map(Box::new)
+    }
+}
+
 impl<A: Wire, B: Wire> Wire for (A, B) {
     fn write(&self, out: &mut Vec<u8>) {
         self.0.write(out);

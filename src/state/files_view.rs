@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use crate::filter::parquet_report::FilesReport;
+use crate::filter::parquet_report::{FilesReport, PAGE_ROWS};
 use crate::filter::parquet_summary::FileError;
 
 /// The bundled example (parquet-testing's `data_index_bloom_encoding_stats.parquet`), beside
@@ -65,6 +65,8 @@ pub struct FilesState {
     pub query: String,
     /// The filter drawn (its place in the list).
     pub selected: usize,
+    /// The page of the table of filters shown (as the worker last reported it, or asked).
+    pub page: usize,
     /// Whether the page opens the bundled example (`files_example=1`).
     pub example: bool,
     /// Whether a file is being read (the panel says it is busy).
@@ -84,10 +86,12 @@ pub enum FilesAction {
     OpeningExample,
     /// (system event) The worker's report for the latest file, value and filter.
     Shown(Rc<FilesShown>),
-    /// (system event) The worker stopped with this message.
-    Failed(String),
+    /// (system event) The worker stopped (a trap, no memory) while reading the file asked.
+    Failed,
     /// Draw the filter at this place in the list.
     Select(usize),
+    /// Show this page of the table of filters.
+    Page(usize),
     /// The value typed in `#parquet-query`.
     Query(String),
     /// Open the bundled example when the view is shown, unless a file is shown already (a
@@ -108,15 +112,22 @@ impl FilesState {
                 self.reading = true;
             }
             FilesAction::Shown(shown) => {
+                // The worker's report says which page and filter it shows (a new file
+                // starts at the first).
+                if let Some(file) = &shown.report.file {
+                    self.page = file.first / PAGE_ROWS;
+                    self.selected = file.selected;
+                }
                 self.shown = Some(shown);
                 self.failure = None;
                 self.reading = false;
             }
-            FilesAction::Failed(detail) => {
-                self.failure = Some(FileError::Unreadable { detail });
+            FilesAction::Failed => {
+                self.failure = Some(FileError::ReaderStopped);
                 self.reading = false;
             }
             FilesAction::Select(place) => self.selected = place,
+            FilesAction::Page(page) => self.page = page,
             FilesAction::Query(value) => self.query = value,
             FilesAction::WantExample => self.example = true,
         }
@@ -165,9 +176,7 @@ mod tests {
         let state =
             FilesState::default().apply(FilesAction::Shown(Rc::new(FilesShown::new(report))));
         assert_eq!(state.error(), Some(&FileError::Truncated));
-        let state = state
-            .apply(FilesAction::Opening)
-            .apply(FilesAction::Failed("trap".into()));
+        let state = state.apply(FilesAction::Opening).apply(FilesAction::Failed);
         assert!(state.shown.is_some() && !state.reading);
         assert_eq!(state.error().map(FileError::key), Some("unreadable"));
     }

@@ -10,8 +10,8 @@ use web_sys::{DragEvent, HtmlInputElement};
 use yew::prelude::*;
 
 use crate::decimal::fixed;
-use crate::files_markup::{drawing, file_error, file_summary, verdicts};
-use crate::filter::parquet_report::FileReport;
+use crate::files_markup::{drawing, file_error, file_summary, filter_columns, verdicts};
+use crate::filter::parquet_report::{FileReport, PAGE_ROWS};
 use crate::i18n::Text;
 use crate::state::files_view::{FilesAction, EXAMPLE_NAME, EXAMPLE_VALUES};
 use crate::state::numbers::{fraction, grouped, percent};
@@ -25,13 +25,19 @@ use crate::ui::raw::IntoHtml;
 /// verdicts, and the chosen filter drawn.
 pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Action>) -> Html {
     let files = state.files();
-    let (value, filter) = (files.query.clone(), files.selected);
+    let (value, filter, page) = (files.query.clone(), files.selected, files.page);
     let open = {
         let (dispatch, value) = (dispatch.clone(), value.clone());
         move |file: web_sys::File| {
             dispatch.emit(Action::Files(FilesAction::Opening));
             let name = file.name();
-            send(&dispatch, Some((file.into(), name)), value.clone(), filter);
+            send(
+                &dispatch,
+                Some((file.into(), name)),
+                value.clone(),
+                filter,
+                page,
+            );
         }
     };
     let onchange = {
@@ -56,19 +62,26 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
         let dispatch = dispatch.clone();
         Callback::from(move |value: String| {
             dispatch.emit(Action::Files(FilesAction::Query(value.clone())));
-            send(&dispatch, None, value, filter);
+            send(&dispatch, None, value, filter, page);
         })
     };
     let select = {
         let (dispatch, value) = (dispatch.clone(), value.clone());
         Callback::from(move |place: usize| {
             dispatch.emit(Action::Files(FilesAction::Select(place)));
-            send(&dispatch, None, value.clone(), place);
+            send(&dispatch, None, value.clone(), place, page);
+        })
+    };
+    let turn = {
+        let (dispatch, value) = (dispatch.clone(), value.clone());
+        Callback::from(move |page: usize| {
+            dispatch.emit(Action::Files(FilesAction::Page(page)));
+            send(&dispatch, None, value.clone(), filter, page);
         })
     };
     let example = {
         let (dispatch, value) = (dispatch.clone(), value.clone());
-        Callback::from(move |_: MouseEvent| open_example(&dispatch, value.clone(), filter))
+        Callback::from(move |_: MouseEvent| open_example(&dispatch, value.clone(), filter, page))
     };
     let shown = files.shown.as_deref();
     let file = shown.and_then(|s| s.report.file.as_ref());
@@ -89,6 +102,8 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
                 { file_error(text, files.error()).html() }
                 if let Some(file) = file {
                     { file_summary(text, file).html() }
+                    { filter_columns(text, file).html() }
+                    { page_turner(text, file, &turn) }
                     { filter_table(text, file, &select) }
                     { text_field(TextField::new("parquet-query", text.files_query, files.query.clone(), None),
                                  try_value.clone()) }
@@ -104,11 +119,43 @@ pub fn files_view(text: &'static Text, state: &AppState, dispatch: &Callback<Act
                     }
                     { verdicts(text, file).html() }
                     if let (Some(drawn), Some(images)) = (&file.drawing, shown.and_then(|s| s.images.as_ref())) {
-                        { drawing(text, file, drawn, images).html() }
+                        { drawing(text, drawn, images).html() }
                     }
                 }
             </section>
         </main>
+    }
+}
+
+/// Which filters the table shows, of how many, and the buttons to the pages before and
+/// after (none when one page holds them all).
+fn page_turner(text: &Text, file: &FileReport, turn: &Callback<usize>) -> Html {
+    if file.filter_count <= PAGE_ROWS {
+        return Html::default();
+    }
+    let page = file.first / PAGE_ROWS;
+    let last = (file.first + file.filters.len()).max(1);
+    let shown = crate::i18n::fill(
+        text.files_page,
+        &[
+            &grouped(file.first as u64 + 1),
+            &grouped(last as u64),
+            &grouped(file.filter_count as u64),
+        ],
+    );
+    let more = last < file.filter_count;
+    html! {
+        <p class="toolbar parquet-pages" data-first={file.first.to_string()} data-count={file.filter_count.to_string()}>
+            <button type="button" id="parquet-page-previous" disabled={page == 0}
+                    onclick={turn.reform(move |_: MouseEvent| page.saturating_sub(1))}>
+                { text.files_page_previous }
+            </button>
+            <span aria-live="polite">{ shown }</span>
+            <button type="button" id="parquet-page-next" disabled={!more}
+                    onclick={turn.reform(move |_: MouseEvent| page + 1)}>
+                { text.files_page_next }
+            </button>
+        </p>
     }
 }
 
@@ -126,7 +173,8 @@ fn filter_table(text: &Text, file: &FileReport, select: &Callback<usize>) -> Htm
         text.col_fill_rate,
         "",
     ];
-    let rows = file.filters.iter().enumerate().map(|(place, filter)| {
+    let rows = file.filters.iter().enumerate().map(|(row, filter)| {
+        let place = file.first + row;
         let shown = if place == file.selected { "true" } else { "false" };
         let estimate = filter
             .estimated_items

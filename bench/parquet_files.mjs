@@ -1,0 +1,90 @@
+// Large Parquet files in the files view (issue 41): files of 1,000, 10,000 and 50,000 row
+// groups × 2 columns and of 2,000 and 20,000 columns × 5 row groups, each chunk with a Bloom
+// filter (e2e/parquet_many.mjs), chosen in the file field of the built page. Reports the
+// time from the file being chosen to its filters listed (the table's page and the count on
+// screen), the median time of a value typed to its verdicts on screen (every filter checked
+// in the worker), the longest main-thread task from the choice on, and the time to the footer alone (the same
+// file of 10,000 row groups without filters: read and decoded, then "no Bloom filter").
+// Median of 3 runs each.
+import { launch } from './chromium.mjs';
+import { manyFilters } from '../e2e/parquet_many.mjs';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
+const FILES = [
+  { label: '1,000 row groups', rowGroups: 1000, columns: 2 },
+  { label: '10,000 row groups', rowGroups: 10000, columns: 2 },
+  { label: '50,000 row groups', rowGroups: 50000, columns: 2 },
+  { label: '2,000 columns', rowGroups: 5, columns: 2000 },
+  { label: '20,000 columns', rowGroups: 5, columns: 20000 },
+];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const browser = await launch();
+
+/** Opens `buffer` in a fresh page; resolves once `done(document)` holds; the milliseconds
+ * from the file's choice (the change event) to then, and the page. */
+async function open(buffer, ready) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}?view=files`);
+  await page.waitForSelector('.app[data-ready]');
+  // The worker is started and loaded first, as a second file would find it.
+  await page.setInputFiles('#parquet-file', 'tests/data/parquet/data_index_bloom_encoding_stats.parquet');
+  await page.waitForSelector('.parquet-filter');
+  await page.evaluate(() => {
+    window.__tasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
+    const field = document.querySelector('#parquet-file');
+    field.addEventListener('change', () => { window.__chosen = performance.now(); }, { capture: true, once: true });
+  });
+  await page.setInputFiles('#parquet-file', { name: 'large.parquet', mimeType: 'application/octet-stream', buffer });
+  const ms = await page.evaluate(async (ready) => {
+    const holds = new Function('document', `return ${ready}`);
+    while (!holds(document)) await new Promise((done) => requestAnimationFrame(done));
+    return performance.now() - window.__chosen;
+  }, ready);
+  return { ms, page, context };
+}
+
+const results = [];
+for (const file of FILES) {
+  const buffer = manyFilters(file.rowGroups, file.columns);
+  const count = file.rowGroups * file.columns;
+  const listed = [], queries = [], longest = [];
+  for (let run = 0; run < 3; run++) {
+    const { ms, page, context } = await open(buffer,
+      `document.querySelector('.parquet-pages')?.dataset.count === '${count}' && !!document.querySelector('.parquet-filter')`);
+    listed.push(ms);
+    for (const value of ['alpha', 'beta', 'gamma', 'delta', 'epsilon']) {
+      const took = await page.evaluate(async (value) => {
+        const hash = () => document.querySelector('[data-value-hash]')?.dataset.valueHash;
+        const before = hash();
+        const field = document.querySelector('#parquet-query');
+        const start = performance.now();
+        field.value = value;
+        field.dispatchEvent(new InputEvent('input', { bubbles: true }));
+        while (hash() === before) await new Promise((done) => requestAnimationFrame(done));
+        return performance.now() - start;
+      }, value);
+      queries.push(took);
+    }
+    // Tasks from the file's choice on: the harness hands the file's bytes to the page in a
+    // task of its own before the change event (Playwright's work, not the page's).
+    longest.push(await page.evaluate(() => Math.max(0, ...window.__tasks
+      .filter(([start]) => start > window.__chosen).map(([, duration]) => duration))));
+    await context.close();
+  }
+  results.push({ label: file.label, filters: count, bytes: buffer.length, listed_ms: median(listed),
+    query_ms: median(queries), longest_task_ms: Math.max(...longest) });
+}
+const footerOnly = [];
+for (let run = 0; run < 3; run++) {
+  const { ms, context } = await open(manyFilters(10000, 2, false),
+    `document.querySelector('#parquet-file-error')?.dataset.fileError === 'no-bloom-filter'`);
+  footerOnly.push(ms);
+  await context.close();
+}
+await browser.close();
+console.log(JSON.stringify({ files: results, footer_only_10000_ms: median(footerOnly) }));

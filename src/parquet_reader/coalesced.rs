@@ -1,0 +1,367 @@
+//! Every Bloom filter of a file in few reads: the filters' places are planned from the
+//! footer first, sorted by offset, and neighbouring ranges are read together; each filter's
+//! header and bitset are then cut out of the bytes read.
+//!
+//! # The plan
+//!
+//! ```text
+//! footer  →  per filter: offset, and bloom_filter_length when the writer gave it
+//! phase 1 →  per filter the range [offset, offset + length) (or HEADER_WINDOW bytes without
+//!            a length), sorted; a range joins the read before it when it starts at most
+//!            GAP_LIMIT bytes after that read's end and the read stays within SPAN_LIMIT
+//!            bytes; each header is read from its read's bytes (FilterHeader), and its
+//!            bitset too when the read holds it
+//! phase 2 →  the bitsets phase 1 did not hold (filters without a length whose bitset runs
+//!            past their read), planned and joined the same way
+//! ```
+//!
+//! A file whose filters lie side by side (as writers put them) takes one read per
+//! [`SPAN_LIMIT`] bytes of filters. One read's bytes are held at a time; the bitsets cut out
+//! of them are all the reader keeps, and when they would pass [`BITSETS_LIMIT`], or a header
+//! cannot be read from its read's bytes, the filters are read one by one instead
+//! ([`super::filter_window::read_filter`]), whose answer, a refusal included, is the rule
+//! this reader must match (the tests compare the two).
+
+use super::filter_header::FilterHeader;
+use super::filter_window::{
+    check_bitset_size, read_filter, read_header, refuse_header, usable_length, HEADER_LIMIT,
+    HEADER_WINDOW,
+};
+use super::{read_exact, ByteSource, BITSETS_LIMIT};
+use crate::filter::parquet_summary::{FileError, FoundFilter};
+use parquet::file::metadata::ParquetMetaData;
+
+/// The longest read that joins several ranges (one range longer than it is read alone).
+pub const SPAN_LIMIT: u64 = 4 * 1024 * 1024;
+/// The most bytes between two ranges that one read takes in (and throws away).
+pub const GAP_LIMIT: u64 = 64 * 1024;
+
+/// A range of the file to read for the filter at `place` in the file's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Range {
+    /// Its first byte.
+    pub start: u64,
+    /// The byte after its last.
+    pub end: u64,
+    /// The filter it belongs to (its place in the footer's order).
+    pub place: usize,
+}
+
+/// One read: the bytes `[start, end)` and the ranges it serves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// Its first byte.
+    pub start: u64,
+    /// The byte after its last.
+    pub end: u64,
+    /// The ranges inside it, by start.
+    pub ranges: Vec<Range>,
+}
+
+/// `ranges` joined into reads: sorted by start, a range joins the read before it when it
+/// starts at most [`GAP_LIMIT`] bytes past that read's end and the read then spans at most
+/// [`SPAN_LIMIT`] bytes. Overlapping ranges share a read.
+#[allow(
+    clippy::disallowed_methods,
+    reason = "only the Parquet worker reads files; the page's first visit never holds this sort"
+)]
+pub fn coalesce(mut ranges: Vec<Range>) -> Vec<Span> {
+    ranges.sort_unstable_by_key(|range| (range.start, range.place));
+    let mut spans: Vec<Span> = Vec::new();
+    for range in ranges {
+        if let Some(span) = spans.last_mut() {
+            let end = span.end.max(range.end);
+            if range.start <= span.end.saturating_add(GAP_LIMIT) && end - span.start <= SPAN_LIMIT {
+                span.end = end;
+                span.ranges.push(range);
+                continue;
+            }
+        }
+        spans.push(Span {
+            start: range.start,
+            end: range.end,
+            ranges: vec![range],
+        });
+    }
+    spans
+}
+
+/// What phase 1 learnt of one filter.
+struct Cut {
+    /// Where its header starts.
+    offset: u64,
+    /// Its header's bytes.
+    header_bytes: u64,
+    /// Its bitset's bytes, as the header says.
+    num_bytes: u64,
+    /// Its bitset, when read.
+    bitset: Option<Vec<u8>>,
+}
+
+/// Why the filters are read one by one after all.
+struct OneByOne;
+
+/// Every filter `metadata` announces, read in few reads: the same filters, or the same
+/// error, as [`read_one_by_one`] gives.
+pub(super) fn read_filters(
+    source: &(impl ByteSource + ?Sized),
+    metadata: &ParquetMetaData,
+) -> Result<Vec<FoundFilter>, FileError> {
+    match read_planned(source, metadata) {
+        Ok(filters) => filters,
+        Err(OneByOne) => read_one_by_one(source, metadata),
+    }
+}
+
+/// Every filter `metadata` announces, each header and bitset read on its own: the reader
+/// [`read_filters`] must agree with.
+pub(super) fn read_one_by_one(
+    source: &(impl ByteSource + ?Sized),
+    metadata: &ParquetMetaData,
+) -> Result<Vec<FoundFilter>, FileError> {
+    let mut filters = Vec::new();
+    let mut bitset_bytes = 0;
+    for (row_group, group) in metadata.row_groups().iter().enumerate() {
+        for chunk in group.columns() {
+            if chunk.bloom_filter_offset().is_none() {
+                continue;
+            }
+            let filter = read_filter(source, row_group, chunk, bitset_bytes)?;
+            bitset_bytes += filter.num_bytes;
+            filters.push(filter);
+        }
+    }
+    Ok(filters)
+}
+
+/// The coalesced reading; `Err(OneByOne)` when it must give way (see the module's docs).
+fn read_planned(
+    source: &(impl ByteSource + ?Sized),
+    metadata: &ParquetMetaData,
+) -> Result<Result<Vec<FoundFilter>, FileError>, OneByOne> {
+    let size = source.len();
+    // In the footer's order: each filter's row group, column and offset (or why it has none).
+    let mut places = Vec::new();
+    let mut ranges = Vec::new();
+    for (row_group, group) in metadata.row_groups().iter().enumerate() {
+        for chunk in group.columns() {
+            let Some(offset) = chunk.bloom_filter_offset() else {
+                continue;
+            };
+            let column = chunk.column_path().string();
+            let offset = match u64::try_from(offset) {
+                Ok(offset) if offset < size => offset,
+                Ok(_) => {
+                    places.push((row_group, column, Err(FileError::Truncated)));
+                    continue;
+                }
+                Err(_) => {
+                    let detail = format!("the filter of {column} has no valid offset");
+                    places.push((row_group, column, Err(FileError::Unreadable { detail })));
+                    continue;
+                }
+            };
+            let len = usable_length(chunk, BITSETS_LIMIT).unwrap_or(HEADER_WINDOW);
+            let end = offset + len.min(size - offset);
+            ranges.push(Range {
+                start: offset,
+                end,
+                place: places.len(),
+            });
+            places.push((row_group, column, Ok(offset)));
+        }
+    }
+    let mut cuts: Vec<Option<Result<Cut, FileError>>> = (0..places.len()).map(|_| None).collect();
+    let mut held = 0u64;
+    for span in coalesce(ranges) {
+        let bytes = match read_span(source, &span) {
+            Ok(bytes) => bytes,
+            Err(_) => return Err(OneByOne),
+        };
+        for range in &span.ranges {
+            let window = &bytes[(range.start - span.start) as usize..];
+            let column = &places[range.place].1;
+            let cut = cut_filter(source, range.start, window, range.end - range.start, column);
+            if let Ok(Cut {
+                bitset: Some(bitset),
+                ..
+            }) = &cut
+            {
+                held += bitset.len() as u64;
+            }
+            if held > BITSETS_LIMIT {
+                return Err(OneByOne);
+            }
+            cuts[range.place] = Some(cut);
+        }
+    }
+    read_missing_bitsets(source, &mut cuts, held)?;
+    let mut filters = Vec::with_capacity(places.len());
+    let mut bitset_bytes = 0;
+    for ((row_group, column, offset), cut) in places.into_iter().zip(cuts) {
+        if let Err(error) = offset {
+            return Ok(Err(error));
+        }
+        let Some(cut) = cut else {
+            return Err(OneByOne);
+        };
+        let cut = match cut {
+            Ok(cut) => cut,
+            Err(error) => return Ok(Err(error)),
+        };
+        if let Err(error) = check_bitset_size(cut.num_bytes, bitset_bytes) {
+            return Ok(Err(error));
+        }
+        let Some(bitset) = cut.bitset else {
+            // Its bitset runs past the end of the file.
+            return Ok(Err(FileError::Truncated));
+        };
+        bitset_bytes += cut.num_bytes;
+        filters.push(FoundFilter::split_block(
+            row_group,
+            column,
+            cut.offset,
+            cut.header_bytes,
+            bitset,
+        ));
+    }
+    Ok(Ok(filters))
+}
+
+/// The bytes of `span`, read at once.
+fn read_span(source: &(impl ByteSource + ?Sized), span: &Span) -> Result<Vec<u8>, FileError> {
+    let len = usize::try_from(span.end - span.start).map_err(|_| FileError::TooLarge {
+        bytes: span.end - span.start,
+    })?;
+    read_exact(source, span.start, len)
+}
+
+/// The filter of `column` whose header starts `window` (read `first_len` bytes ahead of
+/// `offset`, perhaps more): its header checked, and its bitset when `window` holds it. A
+/// header the window cannot settle is read as [`read_header`] reads it alone.
+fn cut_filter(
+    source: &(impl ByteSource + ?Sized),
+    offset: u64,
+    window: &[u8],
+    first_len: u64,
+    column: &str,
+) -> Result<Cut, FileError> {
+    match FilterHeader::read(window) {
+        Ok(header) if header.header_bytes <= HEADER_LIMIT => {
+            cut_from(source, offset, header, window, column)
+        }
+        _ => {
+            let (header, read) = read_header(source, offset, first_len)?;
+            cut_from(source, offset, header, &read, column)
+        }
+    }
+}
+
+/// A [`Cut`] of the filter at `offset` whose `header` starts `window`.
+fn cut_from(
+    source: &(impl ByteSource + ?Sized),
+    offset: u64,
+    header: FilterHeader,
+    window: &[u8],
+    column: &str,
+) -> Result<Cut, FileError> {
+    let num_bytes = header
+        .check()
+        .map_err(|problem| refuse_header(column, problem))?;
+    let header_bytes = header.header_bytes;
+    let bitset_end = (offset + header_bytes).saturating_add(num_bytes);
+    let held = header_bytes.saturating_add(num_bytes) <= window.len() as u64;
+    let bitset = (held && bitset_end <= source.len())
+        .then(|| window[header_bytes as usize..(header_bytes + num_bytes) as usize].to_vec());
+    Ok(Cut {
+        offset,
+        header_bytes,
+        num_bytes,
+        bitset,
+    })
+}
+
+/// Phase 2: the bitsets phase 1 did not hold and the file holds, read in joined reads, when
+/// all bitsets together stay within [`BITSETS_LIMIT`] (`held` are read already).
+fn read_missing_bitsets(
+    source: &(impl ByteSource + ?Sized),
+    cuts: &mut [Option<Result<Cut, FileError>>],
+    held: u64,
+) -> Result<(), OneByOne> {
+    let mut ranges = Vec::new();
+    let mut wanted = held;
+    for (place, cut) in cuts.iter().enumerate() {
+        let Some(Ok(cut)) = cut else { continue };
+        let start = cut.offset + cut.header_bytes;
+        if cut.bitset.is_some() || start.saturating_add(cut.num_bytes) > source.len() {
+            continue;
+        }
+        wanted = wanted.saturating_add(cut.num_bytes);
+        if wanted > BITSETS_LIMIT {
+            return Err(OneByOne);
+        }
+        ranges.push(Range {
+            start,
+            end: start + cut.num_bytes,
+            place,
+        });
+    }
+    for span in coalesce(ranges) {
+        let bytes = read_span(source, &span).map_err(|_| OneByOne)?;
+        for range in span.ranges {
+            let from = (range.start - span.start) as usize;
+            let to = (range.end - span.start) as usize;
+            if let Some(Ok(cut)) = &mut cuts[range.place] {
+                cut.bitset = Some(bytes[from..to].to_vec());
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(start: u64, end: u64, place: usize) -> Range {
+        Range { start, end, place }
+    }
+
+    #[test]
+    fn neighbours_share_a_read_and_far_ranges_do_not() {
+        let spans = coalesce(vec![
+            range(1000, 1100, 1),
+            range(0, 100, 0),
+            range(100 + GAP_LIMIT, 200 + GAP_LIMIT, 2),
+            range(1100 + 2 * GAP_LIMIT, 1200 + 2 * GAP_LIMIT, 3),
+        ]);
+        let starts: Vec<(u64, u64, usize)> = spans
+            .iter()
+            .map(|s| (s.start, s.end, s.ranges.len()))
+            .collect();
+        assert_eq!(
+            starts,
+            [
+                (0, 200 + GAP_LIMIT, 3),
+                (1100 + 2 * GAP_LIMIT, 1200 + 2 * GAP_LIMIT, 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_read_stays_within_the_span_limit_unless_one_range_is_longer() {
+        let half = SPAN_LIMIT / 2;
+        let spans = coalesce(vec![
+            range(0, half, 0),
+            range(half, 2 * half, 1),
+            range(2 * half, 3 * half, 2),
+            range(3 * half, 3 * half + 3 * SPAN_LIMIT, 3),
+        ]);
+        let lens: Vec<u64> = spans.iter().map(|s| s.end - s.start).collect();
+        assert_eq!(lens, [SPAN_LIMIT, half, 3 * SPAN_LIMIT]);
+        // Overlapping ranges (a hostile footer) share one read.
+        let spans = coalesce(vec![range(0, 50, 0), range(10, 20, 1), range(5, 40, 2)]);
+        assert_eq!(spans.len(), 1);
+        assert_eq!((spans[0].start, spans[0].end), (0, 50));
+    }
+}
