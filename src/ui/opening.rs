@@ -18,7 +18,10 @@ thread_local! {
 pub fn initial_state() -> (AppState, Option<BulkBuilder>) {
     let query = browser::current_query();
     let saved = query.is_empty().then(browser::saved_state).flatten();
-    let mut url = url::parse(saved.as_deref().unwrap_or(&query));
+    let mut url = match &saved {
+        Some(saved) => url::parse_saved(saved),
+        None => url::parse(&query),
+    };
     url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
     let (mut state, opening) = AppState::opening(url, LINK_AT_ONCE);
     if saved.is_some() {
