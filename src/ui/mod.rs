@@ -77,13 +77,21 @@ macro_rules! class_list {
     }};
 }
 
-/// Mounts the app on the page's body.
+/// Mounts the app on the page's body, once the saved session a bare visit opens is read
+/// (at once from local storage; IndexedDB answers later).
 pub fn start() {
     panic_screen::install();
+    wasm_bindgen_futures::spawn_local(async {
+        let (state, opening) = opening::initial_state(opening::saved_session().await);
+        open_in_its_language(state, opening);
+    });
+}
+
+/// Mounts the app with this state in its language.
+fn open_in_its_language(state: crate::state::AppState, opening: Option<crate::state::BulkBuilder>) {
     // A page opening in Chinese or Japanese first fetches that language's texts, so that it
     // never shows English first; after 3 s without them it opens in English, with a notice
     // (a late answer still installs the texts for the menu).
-    let (state, opening) = opening::initial_state();
     let lang = state.lang();
     let mount = Rc::new(Cell::new(Some((state, opening))));
     let opened = mount.clone();
