@@ -10,7 +10,9 @@ use wasm_bindgen::JsCast;
 
 mod idb;
 mod sessions;
-pub use sessions::{newest_kept_items, read_session, restore_kept_state, save_state, saved_state};
+pub use sessions::{
+    is_pointer, newest_kept_items, read_session, restore_kept_state, save_state, saved_state,
+};
 
 /// The page's query string, without the `?` (empty when there is none).
 pub fn current_query() -> String {

@@ -77,14 +77,21 @@ macro_rules! class_list {
     }};
 }
 
-/// Mounts the app on the page's body, once the saved session a bare visit opens is read
-/// (at once from local storage; IndexedDB answers later).
+/// Mounts the app on the page's body, with the saved session a bare visit opens: from
+/// local storage at once, or once IndexedDB has answered when local storage holds a pointer.
 pub fn start() {
     panic_screen::install();
-    wasm_bindgen_futures::spawn_local(async {
-        let (state, opening) = opening::initial_state(opening::saved_session().await);
+    let stored = opening::stored_session();
+    if stored.as_deref().is_some_and(browser::is_pointer) {
+        wasm_bindgen_futures::spawn_local(async {
+            let saved = browser::read_session(stored.unwrap_or_default()).await;
+            let (state, opening) = opening::initial_state(saved);
+            open_in_its_language(state, opening);
+        });
+    } else {
+        let (state, opening) = opening::initial_state(stored);
         open_in_its_language(state, opening);
-    });
+    }
 }
 
 /// Mounts the app with this state in its language.

@@ -13,17 +13,16 @@ thread_local! {
     static OPENING: std::cell::Cell<Option<BulkBuilder>> = const { std::cell::Cell::new(None) };
 }
 
-/// For a bare visit, the saved session it opens ([`browser::saved_state`]): read from
-/// IndexedDB when local storage holds only a pointer to it, else at once.
-pub async fn saved_session() -> Option<String> {
-    let stored = browser::current_query()
+/// For a bare visit, the stored session it opens ([`browser::saved_state`]): a query
+/// string, or a pointer into IndexedDB for [`browser::read_session`].
+pub fn stored_session() -> Option<String> {
+    browser::current_query()
         .is_empty()
-        .then(browser::saved_state)??;
-    browser::read_session(stored).await
+        .then(browser::saved_state)?
 }
 
-/// The state the page opens with: the saved session (see [`saved_session`]) or else what
-/// the link says; without `lang=`, the browser's preferred language.
+/// The state the page opens with: the saved session a bare visit opens, else what the
+/// link says; without `lang=`, the browser's preferred language.
 pub fn initial_state(saved: Option<String>) -> (AppState, Option<BulkBuilder>) {
     let mut url = match &saved {
         Some(saved) => url::parse_saved(saved),
