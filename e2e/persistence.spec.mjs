@@ -48,8 +48,9 @@ test('the item log survives a reload and a parameter change; start fresh is undo
   await expect(page.locator('[data-save="restored"]')).toBeVisible();
   await expect(page.locator('.members li[data-item]')).toHaveCount(2);
   await expect(page.locator('#field-m')).toHaveValue('64');
+  // The session it replaced is kept and offered beside the restored one.
   expect(await page.evaluate(() => localStorage.getItem('bloomlab.kept.state'))).toContain('add=fig');
-  await expect(page.locator('[data-save="kept"]')).toHaveCount(0);
+  await expect(page.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '1');
   expect(errors).toEqual([]);
 });
 
@@ -82,6 +83,8 @@ test('two tabs never replace each other\'s saved work without saying so', async 
   await second.fill('#item-field', 'pear');
   await second.keyboard.press('Enter');
   await saved(second, 'add=apple&add=pear');
+  // It never adopts the first tab's id: the session it replaced is kept.
+  await expect(second.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '1');
   // The first tab's next change would replace the second's session: it is kept, and said.
   await first.fill('#item-field', 'plum');
   await first.keyboard.press('Enter');
@@ -95,9 +98,25 @@ test('two tabs never replace each other\'s saved work without saying so', async 
   await expect(first.locator('[data-save="kept"]')).toHaveCount(0);
 });
 
-test('a session too long for the storage and for a link is said to be lost, and the last good save stays', async ({ page }) => {
-  // A storage whose quota holds 50,000 characters per value.
+/** Makes local storage refuse values of more than `limit` characters, as a quota would. */
+async function smallQuota(page, limit) {
+  await page.addInitScript((max) => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (String(value).length > max) {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      return setItem.call(this, key, value);
+    };
+  }, limit);
+}
+
+test('a session too long for local storage and IndexedDB is said to be lost, and the last good save stays', async ({ page }) => {
+  // A storage whose quota holds 50,000 characters per value, and an IndexedDB that refuses.
   await page.addInitScript(() => {
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
     const setItem = Storage.prototype.setItem;
     Storage.prototype.setItem = function (key, value) {
       if (String(value).length > 50_000) {
@@ -203,4 +222,69 @@ test('a long paste can be stopped part of the way', async ({ page }) => {
   const count = Number((await page.locator('#items-title').textContent()).match(/\((\d+)\)/)[1]);
   expect(count).toBeGreaterThan(0);
   expect(count).toBeLessThan(100_000);
+});
+
+test('three tabs that each add an item keep all three sessions: two kept, with the note', async ({ context }) => {
+  const tabs = [];
+  for (let i = 0; i < 3; i++) {
+    const tab = await context.newPage();
+    await openApp(tab, '?m=64');
+    tabs.push(tab);
+  }
+  const words = ['apple', 'pear', 'plum'];
+  for (const [i, tab] of tabs.entries()) {
+    await tab.fill('#item-field', words[i]);
+    await tab.keyboard.press('Enter');
+    await saved(tab, `add=${words[i]}`);
+  }
+  // The first tab replaced only its own session; the others each kept the one before.
+  await expect(tabs[0].locator('[data-save="kept"]')).toHaveCount(0);
+  await expect(tabs[1].locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '1');
+  await expect(tabs[2].locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '1');
+  const stored = await tabs[2].evaluate(() => ['bloomlab.state', 'bloomlab.kept.state', 'bloomlab.kept2.state']
+    .map((key) => localStorage.getItem(key)));
+  expect(stored).toEqual(['m=64&add=plum', 'm=64&add=pear', 'm=64&add=apple']);
+  // A reload of the first tab reopens its own session, not the newest.
+  await tabs[0].goto('/index.html');
+  await expect(tabs[0].locator('[data-save="restored"]')).toBeVisible();
+  await expect(tabs[0].locator('.members li[data-item]')).toHaveCount(1);
+  await expect(tabs[0].locator('.members li[data-item="apple"]')).toHaveCount(1);
+  // The third tab's Restore it reopens the session it kept, the second tab's.
+  await tabs[2].locator('#restore-kept').click();
+  await expect(tabs[2].locator('[data-save="restored"]')).toBeVisible();
+  await expect(tabs[2].locator('.members li[data-item]')).toHaveCount(1);
+  await expect(tabs[2].locator('.members li[data-item="pear"]')).toHaveCount(1);
+});
+
+test('a link opened over saved sets A/B keeps them', async ({ page }) => {
+  await openApp(page, '?view=sets&m=32&seta=cat&seta=dog&setb=owl');
+  await saved(page, 'setb=owl');
+  await page.goto('/index.html?m=16&add=fig');
+  await expect(page.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '0');
+  const kept = await page.evaluate(() => localStorage.getItem('bloomlab.kept.state'));
+  for (const part of ['view=sets', 'seta=cat', 'seta=dog', 'setb=owl']) expect(kept).toContain(part);
+  await page.locator('#restore-kept').click();
+  await expect(page.locator('[data-save="restored"]')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('bloomlab.state'))).toContain('setb=owl');
+});
+
+test('10^5 pasted items over local storage\'s quota are kept in IndexedDB and survive a reload', async ({ page }) => {
+  test.setTimeout(180_000);
+  await smallQuota(page, 200_000);
+  await openApp(page, '?m=4096');
+  const lines = Array.from({ length: 100_000 }, (_, i) => `item-${i}`).join('\n');
+  await page.locator('details.bulk summary').click();
+  await paste(page, '#bulk-field', lines);
+  await expect(page.locator('#items-title')).toContainText('100000', { timeout: 60_000 });
+  await expect(page.locator('[data-save="too-long"]')).toBeVisible();
+  // Local storage holds a pointer; the warning is not shown.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('bloomlab.state') ?? '')).toMatch(/^idb:/);
+  await expect(page.locator('[data-save="failed"]')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.locator('#items-title')).toContainText('100000', { timeout: 60_000 });
+  await expect(page.locator('[data-save="restored"]')).toBeVisible();
+  await expect(page.locator('[data-save="kept"]')).toHaveCount(0);
+  await expect(page.locator('#field-m')).toHaveValue('4096');
+  await expect(page.locator('[data-save="failed"]')).toHaveCount(0);
 });

@@ -507,8 +507,9 @@ fn undo_and_redo_move_through_lesson_steps_with_the_filter() {
 
 #[test]
 fn starting_a_lesson_retires_the_note_about_a_restored_session() {
-    let restored = loaded().restored();
+    let restored = loaded().restored(Some(3));
     assert!(restored.persistence().restored);
+    assert_eq!(restored.persistence().kept_items, Some(3));
     let in_lesson = restored.apply(Action::Lesson(LessonAction::Start("basics".into())));
     assert!(!in_lesson.persistence().restored);
 }
@@ -1503,4 +1504,31 @@ fn a_saved_sessions_outcomes_carry_a_set_on_at_the_next_exercise() {
     let bad = open("practice=5&practice_done=1,3,2");
     assert_eq!(bad.practice().unwrap().index, 0);
     assert_eq!(bad.notices()[0].param, "practice_done");
+}
+
+#[test]
+fn a_quiz_beside_a_lesson_is_refused_by_name_and_starts_nothing() {
+    use bloomlab::state::url::NoticeReason;
+    let state = opened("basics", 1, "&quiz=12");
+    assert!(state.practice().is_none());
+    assert_eq!(
+        state.lesson().unwrap().step,
+        0,
+        "the lesson opens at its first step"
+    );
+    let quiz: Vec<_> = state
+        .notices()
+        .iter()
+        .filter(|n| n.param == "quiz")
+        .collect();
+    assert_eq!(quiz.len(), 1, "{:?}", state.notices());
+    assert_eq!(
+        (quiz[0].value.as_str(), &quiz[0].reason),
+        ("12", &NoticeReason::BesideLesson)
+    );
+    assert!(!print(&state.url_state()).contains("quiz="));
+    // Without a lesson, the quiz starts as before.
+    let alone = AppState::from_url(parse("quiz=12"));
+    assert!(alone.practice().is_some_and(|p| p.quiz && p.seed == 12));
+    assert!(alone.notices().is_empty());
 }

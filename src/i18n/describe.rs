@@ -77,6 +77,7 @@ pub fn notice_reason(text: &Text, reason: &NoticeReason) -> String {
         NoticeReason::NotApplied => text.notice_not_applied.to_owned(),
         NoticeReason::EmptyItem => text.notice_empty_item.to_owned(),
         NoticeReason::NeedsLesson => text.notice_needs_lesson.to_owned(),
+        NoticeReason::BesideLesson => text.notice_beside_lesson.to_owned(),
         NoticeReason::Repeated => text.notice_repeated.to_owned(),
         NoticeReason::UnknownLesson => text.notice_unknown_lesson.to_owned(),
         NoticeReason::StepOutOfRange(count) => fill(text.notice_step_range, &[count]),

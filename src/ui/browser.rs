@@ -1,4 +1,4 @@
-//! The browser calls the app makes: the address bar, local storage, the preferred
+//! The browser calls the app makes: the address bar, saved sessions (`sessions`), the preferred
 //! language, timers and frames, the clipboard, fetching lessons and language files, and
 //! the height an embedded page reports to its course page.
 
@@ -7,6 +7,12 @@ use wasm_bindgen::prelude::*;
 
 use crate::lang::Lang;
 use wasm_bindgen::JsCast;
+
+mod idb;
+mod sessions;
+pub use sessions::{
+    is_pointer, newest_kept_items, read_session, restore_kept_state, save_state, saved_state,
+};
 
 /// The page's query string, without the `?` (empty when there is none).
 pub fn current_query() -> String {
@@ -38,9 +44,6 @@ pub fn replace_query(query: &str, bare_when_too_long: bool) -> bool {
     }
     fits
 }
-
-/// The local-storage key holding the last state's query string.
-pub const SAVED_STATE_KEY: &str = "bloomlab.state";
 
 fn describe_error(error: &JsValue) -> String {
     let field = |name: &str| {
@@ -75,81 +78,6 @@ fn store(storage: &web_sys::Storage, key: &str, value: &str) -> Result<(), Strin
     storage.set_item(key, value).map_err(|e| describe_error(&e))
 }
 
-/// The local-storage key naming the page (a random id per page load) that wrote the saved
-/// session last.
-const SAVED_WRITER_KEY: &str = "bloomlab.state.writer";
-/// The local-storage key holding the saved session's number of items.
-const SAVED_ITEMS_KEY: &str = "bloomlab.state.items";
-/// The local-storage keys holding the session a save replaced (another page's, or one this
-/// page did not open), and its number of items.
-const KEPT_STATE_KEY: &str = "bloomlab.kept.state";
-const KEPT_ITEMS_KEY: &str = "bloomlab.kept.items";
-
-thread_local! {
-    /// This page's id as a writer of the saved session (drawn on first use; 0 until then).
-    static WRITER: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-    /// The writer of the saved session this page opened (restored), if it opened one: that
-    /// session is this page's own to replace.
-    static ADOPTED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Keeps the state's query string (with its number of items) in local storage, or says
-/// why the browser refused. A saved session that is not this page's own (another page
-/// wrote it, or this page was opened from a link rather than from it) and holds items is
-/// first kept under its own key: the answer is then its number of items. When that copy is
-/// refused, nothing is replaced.
-pub fn save_state(query: &str, items: usize) -> Result<Option<u64>, String> {
-    let storage = local_storage()?;
-    let get = |key: &str| stored(&storage, key);
-    let set = |key: &str, value: &str| store(&storage, key, value);
-    let writer = get(SAVED_WRITER_KEY).unwrap_or_default();
-    let mine = writer_id();
-    let own = writer == mine || ADOPTED.with(|a| a.borrow().as_deref() == Some(writer.as_str()));
-    let mut kept = None;
-    if !own {
-        if let Some(previous) = get(SAVED_STATE_KEY).filter(|q| !q.is_empty() && q != query) {
-            let count = get(SAVED_ITEMS_KEY)
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| crate::state::items_in_query(&previous));
-            if count > 0 {
-                set(KEPT_STATE_KEY, &previous)?;
-                set(KEPT_ITEMS_KEY, &count.to_string())?;
-                kept = Some(count);
-            }
-        }
-    }
-    set(SAVED_STATE_KEY, query)?;
-    set(SAVED_ITEMS_KEY, &items.to_string())?;
-    set(SAVED_WRITER_KEY, &mine)?;
-    Ok(kept)
-}
-
-/// This page's id as a writer of the saved session, drawn on first use.
-fn writer_id() -> String {
-    WRITER
-        .with(|id| {
-            if id.get() == 0 {
-                id.set(1 + (js_sys::Math::random() * 2f64.powi(53)) as u64);
-            }
-            id.get()
-        })
-        .to_string()
-}
-
-/// Swaps the saved session with the one kept when it was replaced, so that a bare visit
-/// opens the kept one (and the one it replaces is kept in turn).
-pub fn restore_kept_state() -> Result<(), String> {
-    let storage = local_storage()?;
-    let get = |key: &str| stored(&storage, key).unwrap_or_default();
-    let set = |key: &str, value: &str| store(&storage, key, value);
-    let (saved, saved_items) = (get(SAVED_STATE_KEY), get(SAVED_ITEMS_KEY));
-    set(SAVED_STATE_KEY, &get(KEPT_STATE_KEY))?;
-    set(SAVED_ITEMS_KEY, &get(KEPT_ITEMS_KEY))?;
-    set(KEPT_STATE_KEY, &saved)?;
-    set(KEPT_ITEMS_KEY, &saved_items)?;
-    set(SAVED_WRITER_KEY, "")
-}
-
 /// Opens the page's own address without a query (a bare visit, which restores the saved
 /// session).
 pub fn open_bare_page() {
@@ -176,16 +104,6 @@ pub fn remember_intro_dismissed() {
     if let Ok(storage) = local_storage() {
         let _ = store(&storage, INTRO_KEY, "1");
     }
-}
-
-/// The query string saved by [`save_state`], if any; the page that reads it adopts it
-/// (its saves replace it without keeping a copy).
-pub fn saved_state() -> Option<String> {
-    let storage = local_storage().ok()?;
-    let saved = stored(&storage, SAVED_STATE_KEY).filter(|q| !q.is_empty())?;
-    let writer = stored(&storage, SAVED_WRITER_KEY).unwrap_or_default();
-    ADOPTED.with(|a| *a.borrow_mut() = Some(writer));
-    Some(saved)
 }
 
 /// The browser's preferred supported language (`navigator.languages`), else English.

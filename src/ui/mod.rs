@@ -77,13 +77,28 @@ macro_rules! class_list {
     }};
 }
 
-/// Mounts the app on the page's body.
+/// Mounts the app on the page's body, with the saved session a bare visit opens: from
+/// local storage at once, or once IndexedDB has answered when local storage holds a pointer.
 pub fn start() {
     panic_screen::install();
+    let stored = opening::stored_session();
+    if stored.as_deref().is_some_and(browser::is_pointer) {
+        wasm_bindgen_futures::spawn_local(async {
+            let saved = browser::read_session(stored.unwrap_or_default()).await;
+            let (state, opening) = opening::initial_state(saved);
+            open_in_its_language(state, opening);
+        });
+    } else {
+        let (state, opening) = opening::initial_state(stored);
+        open_in_its_language(state, opening);
+    }
+}
+
+/// Mounts the app with this state in its language.
+fn open_in_its_language(state: crate::state::AppState, opening: Option<crate::state::BulkBuilder>) {
     // A page opening in Chinese or Japanese first fetches that language's texts, so that it
     // never shows English first; after 3 s without them it opens in English, with a notice
     // (a late answer still installs the texts for the menu).
-    let (state, opening) = opening::initial_state();
     let lang = state.lang();
     let mount = Rc::new(Cell::new(Some((state, opening))));
     let opened = mount.clone();

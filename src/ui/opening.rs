@@ -13,16 +13,25 @@ thread_local! {
     static OPENING: std::cell::Cell<Option<BulkBuilder>> = const { std::cell::Cell::new(None) };
 }
 
-/// The state the page opens with: what the link says, or for a bare visit the last session
-/// in this browser; without `lang=`, the browser's preferred language.
-pub fn initial_state() -> (AppState, Option<BulkBuilder>) {
-    let query = browser::current_query();
-    let saved = query.is_empty().then(browser::saved_state).flatten();
-    let mut url = url::parse(saved.as_deref().unwrap_or(&query));
+/// For a bare visit, the stored session it opens ([`browser::saved_state`]): a query
+/// string, or a pointer into IndexedDB for [`browser::read_session`].
+pub fn stored_session() -> Option<String> {
+    browser::current_query()
+        .is_empty()
+        .then(browser::saved_state)?
+}
+
+/// The state the page opens with: the saved session a bare visit opens, else what the
+/// link says; without `lang=`, the browser's preferred language.
+pub fn initial_state(saved: Option<String>) -> (AppState, Option<BulkBuilder>) {
+    let mut url = match &saved {
+        Some(saved) => url::parse_saved(saved),
+        None => url::parse(&browser::current_query()),
+    };
     url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
     let (mut state, opening) = AppState::opening(url, LINK_AT_ONCE);
     if saved.is_some() {
-        state = state.restored();
+        state = state.restored(browser::newest_kept_items());
     }
     if browser::intro_dismissed() {
         state = state.without_intro();
@@ -41,11 +50,11 @@ pub fn set_initial_state(state: AppState, opening: Option<BulkBuilder>) {
     OPENING.set(opening);
 }
 
-/// The state [`set_initial_state`] handed over, or (when nothing was) the state the page
-/// opens with, its long link's remaining entries kept for [`take_opening`].
+/// The state [`set_initial_state`] handed over, or (when nothing was) the state the link
+/// describes, its long link's remaining entries kept for [`take_opening`].
 pub fn take_initial_state() -> AppState {
     INITIAL_STATE.take().unwrap_or_else(|| {
-        let (state, opening) = initial_state();
+        let (state, opening) = initial_state(None);
         OPENING.set(opening);
         state
     })

@@ -505,9 +505,11 @@ impl AppState {
     pub fn is_false_positive(&self, item: &str) -> bool {
         self.filter.is_false_positive(item)
     }
-    /// Marks the state as restored from the browser's storage.
-    pub fn restored(mut self) -> Self {
+    /// Marks the state as restored from the browser's storage, where a replaced session
+    /// with `kept_items` items may be kept (the note then offers it).
+    pub fn restored(mut self, kept_items: Option<u64>) -> Self {
         self.page.persistence.restored = true;
+        self.page.persistence.kept_items = kept_items;
         self
     }
     /// A number that changes whenever the settings, items, sets or folds change.

@@ -298,6 +298,12 @@ pub fn parse(query: &str) -> UrlState {
             }
         }
     }
+    // A lesson's practice step takes its seed from `practice=`; a quiz cannot start beside it.
+    if let Some(seed) = url.quiz.filter(|_| url.lesson.is_some()) {
+        let seed = seed.to_string();
+        notices.push(Notice::new("quiz", &seed, NoticeReason::BesideLesson));
+        url.quiz = None;
+    }
     if url.lesson.is_none() && url.step != 1 {
         let step = url.step.to_string();
         notices.push(Notice::new("step", &step, NoticeReason::NeedsLesson));
@@ -306,6 +312,14 @@ pub fn parse(query: &str) -> UrlState {
     let entries = std::mem::take(url.entries_mut());
     url.entries = Rc::new(in_applied_order(entries));
     url.notices = notices;
+    url
+}
+
+/// Reads a saved session's query string as [`parse`] does, but never in the compact view
+/// (`embed=`): a saved session is the reader's own full page (an embedded copy never saves).
+pub fn parse_saved(query: &str) -> UrlState {
+    let mut url = parse(query);
+    url.embedding.compact = false;
     url
 }
 
@@ -345,6 +359,33 @@ mod tests {
     }
     use crate::filter::HashFamily;
     use crate::state::settings::{DEFAULT_K, DEFAULT_M};
+
+    #[test]
+    fn a_notice_echoes_a_name_no_longer_than_a_value() {
+        let long = "n".repeat(10_000);
+        let url = parse(&format!("{long}={long}&m=8"));
+        assert_eq!(url.settings.m(), 8);
+        assert_eq!(url.notices.len(), 1);
+        let notice = &url.notices[0];
+        assert_eq!(notice.reason, NoticeReason::Unknown);
+        assert_eq!(notice.param, notice.value);
+        assert_eq!(notice.param.chars().count(), notice::NOTICE_CHARS + 1);
+        assert!(notice.param.ends_with('…'));
+        // A name within the bound is echoed whole, without the ellipsis.
+        let short = "x".repeat(notice::NOTICE_CHARS);
+        assert_eq!(parse(&format!("{short}=1")).notices[0].param, short);
+    }
+
+    #[test]
+    fn a_saved_session_never_reopens_in_the_compact_view() {
+        let saved = "m=32&add=a&embed=1&lock=m";
+        assert!(parse(saved).embedding.compact);
+        let reopened = parse_saved(saved);
+        assert!(!reopened.embedding.compact);
+        assert_eq!(reopened.settings.m(), 32);
+        assert_eq!(reopened.entries.len(), 1);
+        assert!(!print(&reopened).contains("embed"));
+    }
 
     #[test]
     fn the_documented_example_parses() {

@@ -30,6 +30,8 @@ pub enum NoticeReason {
     EmptyItem,
     /// `step=` without `lesson=`.
     NeedsLesson,
+    /// `quiz=` beside `lesson=` (a lesson's practice step takes its seed from `practice=`).
+    BesideLesson,
     /// A single-valued parameter given again later in the link, whose last value is used.
     Repeated,
     /// No lesson has this id.
@@ -60,24 +62,33 @@ impl From<ParamError> for NoticeReason {
 /// A URL parameter that was ignored, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Notice {
-    /// The parameter's name.
+    /// The parameter's name (decoded, shortened as the value is).
     pub param: String,
-    /// Its value as given (decoded, shortened to 80 characters).
+    /// Its value as given (decoded, shortened to [`NOTICE_CHARS`] characters).
     pub value: String,
     /// Why it was ignored.
     pub reason: NoticeReason,
 }
 
+/// The most characters of a parameter's name or value a notice echoes.
+pub const NOTICE_CHARS: usize = 80;
+
+/// `text`'s first [`NOTICE_CHARS`] characters, with `…` when some were left out.
+fn shortened(text: &str) -> String {
+    let mut shown: String = text.chars().take(NOTICE_CHARS).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
+    }
+    shown
+}
+
 impl Notice {
-    /// A notice for `param=value`.
+    /// A notice for `param=value`, each shortened to [`NOTICE_CHARS`] characters: a link may
+    /// be any length, a notice is not.
     pub fn new(param: &str, value: &str, reason: NoticeReason) -> Self {
-        let mut shown: String = value.chars().take(80).collect();
-        if shown.len() < value.len() {
-            shown.push('…');
-        }
         Notice {
-            param: param.to_owned(),
-            value: shown,
+            param: shortened(param),
+            value: shortened(value),
             reason,
         }
     }

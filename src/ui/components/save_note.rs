@@ -35,12 +35,8 @@ pub fn save_note(text: &'static Text, props: &SaveNoteProps) -> Html {
     } else {
         text.storage_failed
     };
-    // Swapping the two sessions, then a bare visit, opens the kept one.
-    let restore_kept = Callback::from(|_: MouseEvent| {
-        if browser::restore_kept_state().is_ok() {
-            browser::open_bare_page();
-        }
-    });
+    // The kept session becomes the saved one, and a bare visit opens it.
+    let restore_kept = Callback::from(|_: MouseEvent| browser::restore_kept_state());
     html! {
         <section class="notices save-note" role="status">
             if let Some(error) = &p.save_error {

@@ -63,15 +63,10 @@ pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
             // A state too long for the address bar leaves it bare, so that a reload opens
             // the saved session rather than an older link (an embedded copy saves nothing).
             let mirrored = browser::replace_query(&links.query, !compact);
-            // Saving a long state copies it into the browser: a task of its own.
-            browser::yield_then(move || {
-                let (error, kept_items) = if compact {
-                    (None, None)
-                } else {
-                    match browser::save_state(&links.query, items) {
-                        Ok(kept) => (None, kept),
-                        Err(error) => (Some(error), None),
-                    }
+            let report = move |result: Result<Option<u64>, String>| {
+                let (error, kept_items) = match result {
+                    Ok(kept) => (None, kept),
+                    Err(error) => (Some(error), None),
                 };
                 if error != persistence.save_error
                     || mirrored == persistence.too_long_for_link
@@ -82,6 +77,14 @@ pub fn use_link(state: &UseReducerHandle<AppState>) -> Shared<Links> {
                         too_long_for_link: !mirrored,
                         kept_items,
                     }));
+                }
+            };
+            // Saving a long state copies it into the browser: a task of its own.
+            browser::yield_then(move || {
+                if compact {
+                    report(Ok(None));
+                } else {
+                    browser::save_state(links.query.clone(), items, report);
                 }
             });
         });
