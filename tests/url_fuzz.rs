@@ -129,7 +129,8 @@ fn url_state() -> impl Strategy<Value = UrlState> {
                         locked: locks,
                     },
                     presentation,
-                    quiz,
+                    // A quiz beside a lesson is refused (a lesson's practice takes practice=).
+                    quiz: quiz.filter(|_| lesson.is_none()),
                     practice,
                     practice_choice: PracticeChoice::default()
                         .with_kinds(&kinds)
