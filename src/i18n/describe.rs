@@ -127,26 +127,40 @@ pub fn notice(text: &Text, notice: &Notice) -> String {
 
 /// What a refused footer or filter header declares that the reader will not follow.
 fn refusal(text: &Text, reason: &Refusal) -> String {
+    // Counts and offsets grouped by three, as the page writes large numbers.
+    let signed = |n: i64| {
+        let sign = if n < 0 { "-" } else { "" };
+        format!("{sign}{}", grouped(n.unsigned_abs()))
+    };
     match reason {
         Refusal::CountPastEnd {
             declared,
             bytes_left,
-        } => fill(text.file_refused_count, &[declared, bytes_left]),
+        } => fill(
+            text.file_refused_count,
+            &[&grouped(*declared), &grouped(*bytes_left)],
+        ),
         Refusal::LengthPastEnd {
             declared,
             bytes_left,
-        } => fill(text.file_refused_length, &[declared, bytes_left]),
+        } => fill(
+            text.file_refused_length,
+            &[&grouped(*declared), &grouped(*bytes_left)],
+        ),
         Refusal::NestedTooDeep { limit } => fill(text.file_refused_nesting, &[limit]),
-        Refusal::NotThrift { offset } => fill(text.file_refused_thrift, &[offset]),
+        Refusal::NotThrift { offset } => fill(text.file_refused_thrift, &[&grouped(*offset)]),
         Refusal::WrongFieldType { field, found } => fill(text.file_refused_field, &[field, found]),
         Refusal::SchemaChildren {
             element,
             declared,
             following,
-        } => fill(text.file_refused_children, &[element, declared, following]),
+        } => fill(
+            text.file_refused_children,
+            &[&grouped(*element), &signed(*declared), &grouped(*following)],
+        ),
         Refusal::SchemaTooDeep { limit } => fill(text.file_refused_depth, &[limit]),
         Refusal::BitsetLength { column, num_bytes } => {
-            fill(text.file_refused_bitset, &[column, num_bytes])
+            fill(text.file_refused_bitset, &[column, &signed(*num_bytes)])
         }
     }
 }
