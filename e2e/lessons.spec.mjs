@@ -215,6 +215,9 @@ test('on a 1280×720 screen a lesson\'s walk and a refused removal show under th
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#walk-next')).toBeInViewport({ ratio: 1 });
   await expect(page.locator('#bit-array .bit-grid')).toBeInViewport({ ratio: 1 });
+  // A first visit: without the note about the session the first link saved (kept, above
+  // the lesson), which a link opened over it shows.
+  await page.evaluate(() => localStorage.clear());
   await openApp(page, '?lesson=deleting&step=7');
   await expect(page.locator('.message')).toContainText('cow');
   await expect(page.locator('.message')).toBeInViewport({ ratio: 1 });
