@@ -6,72 +6,14 @@
 // stay, and a good file opens after.
 import { test, expect } from '@playwright/test';
 import { openApp } from './helpers.mjs';
+import { Compact } from './parquet_many.mjs';
 
 const shared = new URL('../tests/data/parquet/data_index_bloom_encoding_stats.parquet', import.meta.url).pathname;
-
-/** Compact-protocol bytes, written field by field (tests/support/crafted_footers.rs). */
-class Compact {
-  constructor() {
-    this.bytes = [];
-    this.lastIds = [];
-  }
-
-  varint(value) {
-    let n = BigInt(value);
-    while (n >= 0x80n) {
-      this.bytes.push(Number((n & 0x7fn) | 0x80n));
-      n >>= 7n;
-    }
-    this.bytes.push(Number(n));
-    return this;
-  }
-
-  zigzag(value) {
-    const n = BigInt(value);
-    return this.varint(n >= 0n ? n << 1n : ((-n) << 1n) - 1n);
-  }
-
-  field(id, type) {
-    const delta = id - this.lastIds[this.lastIds.length - 1];
-    this.lastIds[this.lastIds.length - 1] = id;
-    if (delta >= 1 && delta <= 15) this.bytes.push((delta << 4) | type);
-    else this.bytes.push(type), this.zigzag(id);
-    return this;
-  }
-
-  begin() {
-    this.lastIds.push(0);
-    return this;
-  }
-
-  end() {
-    this.lastIds.pop();
-    this.bytes.push(0);
-    return this;
-  }
-
-  i32(id, value) {
-    return this.field(id, 5).zigzag(value);
-  }
-
-  string(id, text) {
-    const bytes = [...Buffer.from(text)];
-    this.field(id, 8).varint(bytes.length);
-    this.bytes.push(...bytes);
-    return this;
-  }
-
-  listHeader(type, size) {
-    if (size < 15) this.bytes.push((size << 4) | type);
-    else this.bytes.push(0xf0 | type), this.varint(size);
-    return this;
-  }
-}
 
 /** A FileMetaData with these schema elements ([name, numChildren or null for a leaf]). */
 function footer(elements) {
   const out = new Compact();
-  out.begin().i32(1, 1).field(2, 9).listHeader(12, elements.length);
+  out.begin().i32(1, 1).listHeader(2, 12, elements.length);
   elements.forEach(([name, children], at) => {
     out.begin();
     if (children === null) out.i32(1, 6);
@@ -80,8 +22,7 @@ function footer(elements) {
     if (children !== null) out.i32(5, children);
     out.end();
   });
-  out.field(3, 6).zigzag(0);
-  out.field(4, 9).listHeader(12, 0);
+  out.i64(3, 0).listHeader(4, 12, 0);
   out.end();
   return out.bytes;
 }

@@ -8,7 +8,7 @@
 // 6, …), so that any value "may be present" there, all zeros elsewhere ("definitely not").
 
 /** Compact-protocol bytes (apache/thrift doc/specs/thrift-compact-protocol.md). */
-class Compact {
+export class Compact {
   constructor() {
     this.bytes = [];
     this.lastIds = [];
