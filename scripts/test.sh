@@ -61,6 +61,10 @@ e2e_passed=$(grep -Eo '^ *[0-9]+ passed' artifacts/e2e-tests.log | awk '{s+=$1} 
 e2e_failed=$(grep -Eo '^ *[0-9]+ failed' artifacts/e2e-tests.log | awk '{s+=$1} END {print s+0}')
 total_passed=$((total_passed + e2e_passed)); total_failed=$((total_failed + e2e_failed))
 summary+=("$(printf '%-34s %6s passed %4s failed' "3. end to end (Playwright)" "$e2e_passed" "$e2e_failed")")
+# The failing tests by name, so that the summary at the end of the log says which they were.
+while IFS= read -r failed_test; do
+  summary+=("   failed: ${failed_test}")
+done < <(awk '/^ *[0-9]+ failed/ {on=1; next} /^ *[0-9]+ (passed|flaky|skipped|did not run)/ {on=0} on && /›/ {sub(/^ +/, ""); print}' artifacts/e2e-tests.log)
 
 # A fresh clone without the npm packages: `trunk build` still makes a working page, unminified
 # (about 35 s when target/ holds this build, a few minutes when the app must compile).
