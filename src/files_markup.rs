@@ -1,20 +1,21 @@
 //! The display-only parts of the files view, drawn from the Parquet worker's report
 //! ([`crate::filter::parquet_report::FilesReport`]) with the markup writer: the file's
 //! problem, its figures, the value's hash and each filter's verdict, and the chosen
-//! filter's header and images. The table of filters and the buttons are `html!`
-//! (`src/ui/views/files.rs`). Outside `ui` so that its tests run natively.
+//! filter's header and images, in the view's own texts ([`ViewTexts`]). The table of
+//! filters and the buttons are `html!` (`src/ui/files_view/`). Outside `ui` so that its
+//! tests run natively.
 
 use crate::filter::parquet_drawing::{ZOOM_CELL, ZOOM_PIXELS};
 use crate::filter::parquet_report::{FileReport, FilterDrawing};
-use crate::filter::parquet_summary::FileError;
-use crate::i18n::{describe, fill, Text};
+use crate::filter::parquet_summary::{FileError, Refusal};
+use crate::i18n::view_texts::ViewTexts;
 use crate::markup;
 use crate::markup::Markup;
 use crate::state::numbers::grouped;
 
 /// Why the last file opened cannot be shown (`data-file-error`, empty when nothing is
 /// wrong): kept in the page so that a screen reader hears each new problem.
-pub fn file_error(text: &Text, error: Option<&FileError>) -> Markup {
+pub fn file_error(text: &ViewTexts, error: Option<&FileError>) -> Markup {
     let mut out = Markup::default();
     markup!(
         out,
@@ -29,16 +30,16 @@ pub fn file_error(text: &Text, error: Option<&FileError>) -> Markup {
             _ => "",
         },
         message = error
-            .map(|e| describe::file_error(text, e))
+            .map(|e| file_error_sentence(text, e))
             .unwrap_or_default()
     );
     out
 }
 
 /// The file's figures and who wrote it.
-pub fn file_summary(text: &Text, file: &FileReport) -> Markup {
-    let mut line = fill(
-        text.files_summary,
+pub fn file_summary(text: &ViewTexts, file: &FileReport) -> Markup {
+    let mut line = text.fill(
+        "files_summary",
         &[
             &file.name,
             &grouped(file.size),
@@ -50,7 +51,7 @@ pub fn file_summary(text: &Text, file: &FileReport) -> Markup {
     );
     if let Some(writer) = &file.created_by {
         line.push(' ');
-        line.push_str(&fill(text.files_created_by, &[writer]));
+        line.push_str(&text.fill("files_created_by", &[writer]));
     }
     let mut out = Markup::default();
     markup!(out, "<p class=\"files-summary\">{line}</p>", line);
@@ -59,14 +60,14 @@ pub fn file_summary(text: &Text, file: &FileReport) -> Markup {
 
 /// The file's columns with filters: each listed column's filters and bytes, and how many
 /// more columns have filters (`data-filter-columns` counts them all).
-pub fn filter_columns(text: &Text, file: &FileReport) -> Markup {
+pub fn filter_columns(text: &ViewTexts, file: &FileReport) -> Markup {
     let mut list = String::new();
     for (place, column) in file.filter_columns.iter().enumerate() {
         if place > 0 {
             list.push_str("; ");
         }
-        list.push_str(&fill(
-            text.files_column,
+        list.push_str(&text.fill(
+            "files_column",
             &[
                 &column.column,
                 &grouped(column.filters as u64),
@@ -76,23 +77,20 @@ pub fn filter_columns(text: &Text, file: &FileReport) -> Markup {
     }
     if file.more_columns > 0 {
         list.push_str("; ");
-        list.push_str(&fill(
-            text.files_columns_more,
-            &[&grouped(file.more_columns as u64)],
-        ));
+        list.push_str(&text.fill("files_columns_more", &[&grouped(file.more_columns as u64)]));
     }
     let mut out = Markup::default();
     markup!(
         out,
         "<p class=\"files-columns\" data-filter-columns=\"{count}\">{line}</p>",
         count = (file.filter_columns.len() + file.more_columns),
-        line = fill(text.files_columns, &[&list])
+        line = text.fill("files_columns", &[&list])
     );
     out
 }
 
 /// The value's hash and lanes, then each filter's verdict (nothing without a value).
-pub fn verdicts(text: &Text, file: &FileReport) -> Markup {
+pub fn verdicts(text: &ViewTexts, file: &FileReport) -> Markup {
     let mut out = Markup::default();
     let Some(value) = &file.value else {
         return out;
@@ -105,10 +103,10 @@ pub fn verdicts(text: &Text, file: &FileReport) -> Markup {
         lanes.push_str(&bit.to_string());
     }
     let h = value.hash;
-    let hash = fill(text.files_value_hash, &[&format!("0x{h:016x}"), &lanes]);
+    let hash = text.fill("files_value_hash", &[&format!("0x{h:016x}"), &lanes]);
     let count = grouped(file.filter_count as u64);
     let summary = if value.may_contain == 0 {
-        fill(text.files_value_none, &[&count])
+        text.fill("files_value_none", &[&count])
     } else {
         let mut ranges = String::new();
         let mut listed = 0;
@@ -126,8 +124,8 @@ pub fn verdicts(text: &Text, file: &FileReport) -> Markup {
         if listed < value.row_groups {
             ranges.push_str(", …");
         }
-        fill(
-            text.files_value_some,
+        text.fill(
+            "files_value_some",
             &[
                 &grouped(value.may_contain as u64),
                 &count,
@@ -152,12 +150,12 @@ pub fn verdicts(text: &Text, file: &FileReport) -> Markup {
     );
     for (filter, verdict) in file.filters.iter().zip(&value.verdicts) {
         let (key, answer) = if verdict.may_contain {
-            ("may-contain", text.files_may)
+            ("may-contain", text.get("files_may"))
         } else {
-            ("absent", text.files_absent)
+            ("absent", text.get("files_absent"))
         };
-        let line = fill(
-            text.files_verdict,
+        let line = text.fill(
+            "files_verdict",
             &[
                 &filter.row_group,
                 &filter.column,
@@ -187,11 +185,11 @@ pub fn verdicts(text: &Text, file: &FileReport) -> Markup {
 
 /// The chosen filter's header, its first blocks (`images.0`) and its enlarged block
 /// (`images.1`).
-pub fn drawing(text: &Text, drawing: &FilterDrawing, images: &(String, String)) -> Markup {
+pub fn drawing(text: &ViewTexts, drawing: &FilterDrawing, images: &(String, String)) -> Markup {
     let mut out = Markup::default();
     let filter = &drawing.filter;
-    let header = fill(
-        text.files_header,
+    let header = text.fill(
+        "files_header",
         &[
             &filter.offset,
             &filter.header_bytes,
@@ -208,13 +206,10 @@ pub fn drawing(text: &Text, drawing: &FilterDrawing, images: &(String, String)) 
         offset = filter.offset,
         header
     );
-    let mut caption = fill(text.files_drawn, &[&filter.row_group, &filter.column]);
+    let mut caption = text.fill("files_drawn", &[&filter.row_group, &filter.column]);
     if drawing.drawn_blocks < filter.blocks {
         caption.push(' ');
-        caption.push_str(&fill(
-            text.files_drawn_some,
-            &[&drawing.drawn_blocks, &filter.blocks],
-        ));
+        caption.push_str(&text.fill("files_drawn_some", &[&drawing.drawn_blocks, &filter.blocks]));
     }
     // Three screen pixels per bit at most, narrower when the panel is.
     let overview = &drawing.overview;
@@ -245,17 +240,82 @@ pub fn drawing(text: &Text, drawing: &FilterDrawing, images: &(String, String)) 
         ),
         block,
         image = images.1,
-        files_zoom = fill(text.files_zoom, &[&block]),
+        files_zoom = text.fill("files_zoom", &[&block]),
         width = (u64::from(drawing.zoom.width) * scale),
         height = (u64::from(drawing.zoom.height) * scale)
     );
     out
 }
 
+/// What a refused footer or filter header declares that the reader will not follow.
+fn refusal(text: &ViewTexts, reason: &Refusal) -> String {
+    // Counts and offsets grouped by three, as the page writes large numbers.
+    let signed = |n: i64| {
+        let sign = if n < 0 { "-" } else { "" };
+        format!("{sign}{}", grouped(n.unsigned_abs()))
+    };
+    match reason {
+        Refusal::CountPastEnd {
+            declared,
+            bytes_left,
+        } => text.fill(
+            "file_refused_count",
+            &[&grouped(*declared), &grouped(*bytes_left)],
+        ),
+        Refusal::LengthPastEnd {
+            declared,
+            bytes_left,
+        } => text.fill(
+            "file_refused_length",
+            &[&grouped(*declared), &grouped(*bytes_left)],
+        ),
+        Refusal::NestedTooDeep { limit } => text.fill("file_refused_nesting", &[limit]),
+        Refusal::NotThrift { offset } => text.fill("file_refused_thrift", &[&grouped(*offset)]),
+        Refusal::WrongFieldType { field, found } => {
+            text.fill("file_refused_field", &[field, found])
+        }
+        Refusal::SchemaChildren {
+            element,
+            declared,
+            following,
+        } => text.fill(
+            "file_refused_children",
+            &[&grouped(*element), &signed(*declared), &grouped(*following)],
+        ),
+        Refusal::SchemaTooDeep { limit } => text.fill("file_refused_depth", &[limit]),
+        Refusal::BitsetLength { column, num_bytes } => {
+            text.fill("file_refused_bitset", &[column, &signed(*num_bytes)])
+        }
+    }
+}
+
+/// Why a file's Bloom filters cannot be shown, in the page's language.
+pub fn file_error_sentence(text: &ViewTexts, error: &FileError) -> String {
+    match error {
+        FileError::Empty => text.get("file_error_empty").to_owned(),
+        FileError::NotParquet => text.get("file_error_not_parquet").to_owned(),
+        FileError::Truncated => text.get("file_error_truncated").to_owned(),
+        FileError::EncryptedFooter => text.get("file_error_encrypted").to_owned(),
+        FileError::NoBloomFilter { columns } => text.fill("file_error_no_filter", &[columns]),
+        FileError::UnknownAlgorithm { column, detail } => {
+            text.fill("file_error_algorithm", &[column, detail])
+        }
+        FileError::Unreadable { detail } => text.fill("file_error_unreadable", &[detail]),
+        FileError::Refused { reason } => {
+            text.fill("file_error_unreadable", &[&refusal(text, reason)])
+        }
+        FileError::ReaderStopped => {
+            text.fill("file_error_unreadable", &[&text.get("file_reader_stopped")])
+        }
+        FileError::TooLarge { bytes } => text.fill("file_error_too_large", &[bytes]),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::filter::parquet_report::example_model;
+    use crate::i18n::view_texts::FILES;
 
     /// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file.
     fn report(query: &str) -> FileReport {
@@ -264,7 +324,7 @@ mod tests {
 
     #[test]
     fn the_summary_and_verdicts_carry_the_contract_attributes() {
-        let text = &crate::i18n::EN;
+        let text = &ViewTexts::english(FILES);
         // The writer's name is escaped.
         assert!(file_summary(text, &report(""))
             .into_string()
@@ -273,7 +333,7 @@ mod tests {
         assert!(hello.contains("data-verdict=\"may-contain\" data-block=\"4\""));
         let absent = verdicts(text, &report("absent")).into_string();
         assert!(absent.contains("data-verdict=\"absent\" data-block=\"18\""));
-        assert!(absent.contains(text.files_absent));
+        assert!(absent.contains(text.get("files_absent")));
         assert!(verdicts(text, &report("")).into_string().is_empty());
         let error = file_error(text, Some(&FileError::EncryptedFooter)).into_string();
         assert!(error.contains("data-file-error=\"encrypted-footer\""));
@@ -285,7 +345,7 @@ mod tests {
     #[test]
     fn a_large_file_names_its_columns_and_sums_up_a_value_by_row_group() {
         use crate::filter::parquet_report::many_filters_model;
-        let text = &crate::i18n::EN;
+        let text = &ViewTexts::english(FILES);
         let mut model = many_filters_model(1000);
         model.query = "a500".into();
         let file = *model.report().file.unwrap();
@@ -311,8 +371,12 @@ mod tests {
     fn the_drawing_names_the_enlarged_block_and_scales_it_to_twelve_pixels_a_bit() {
         let file = report("absent");
         let images = ("A".to_owned(), "B".to_owned());
-        let shown =
-            drawing(&crate::i18n::EN, file.drawing.as_ref().unwrap(), &images).into_string();
+        let shown = drawing(
+            &ViewTexts::english(FILES),
+            file.drawing.as_ref().unwrap(),
+            &images,
+        )
+        .into_string();
         assert!(
             shown.contains("src=\"A\" alt=\"Row group 0, column value:"),
             "{shown}"

@@ -1,7 +1,7 @@
-// The page's Web Workers: the lab's pool (src/bin/lab_worker.rs) and the Parquet worker
-// (src/bin/parquet_worker.rs). This file starts and stops them and moves messages; what to
+// The page's Web Workers (the lab's pool, src/bin/lab_worker.rs) and the views that are
+// modules of their own. This file starts and stops the workers and moves messages; what to
 // run, in which order, and what the answers mean are decided by the page's WebAssembly
-// (src/ui/pool.rs, src/ui/hooks/parquet_reader.rs). Requests and answers are the bytes of
+// (src/ui/pool.rs). Requests and answers are the bytes of
 // the protocol's messages (src/protocol/), which this file passes on without reading. A
 // worker says "ready" once it can take messages; those posted before would be lost, so
 // they wait.
@@ -14,12 +14,6 @@
 // worker is stopped and `answer` gets the failure's text instead.
 // poolWake(): asks `next()` again for every worker with room (after a pause ends, or when new
 // work is queued).
-// parquetSend(request, opens, file, answer): posts [request, file] (a request's bytes and
-// the chosen file's Blob, or null) to the Parquet worker, starting it if the request
-// `opens` a file; a request that opens none before any worker is dropped. Until the worker
-// is ready the requests wait: the last that opens a file and those after it, in order.
-// Each answer (bytes) goes to `answer(data)`; a failure stops the worker and `answer` gets
-// the failure's text instead.
 const DEPTH = 2;
 let workers = [];
 let nextRequest = () => undefined;
@@ -82,49 +76,32 @@ export function poolWake() {
   feed();
 }
 
-let parquet = null;
-let parquetReady = false;
-let parquetWaiting = [];
-let parquetAnswer = () => {};
+// filtersViewShow(root, message, answer) and filesViewShow(root, message, answer): the
+// filters view and the files view, each a WebAssembly module of its own
+// (src/bin/filters_view.rs and src/bin/files_view.rs, built by Trunk as <name>.js and
+// <name>_bg.wasm), imported the first time the view is shown. The module's
+// `show(root, message, answer)` draws the view into `root` from `message` (bytes); the
+// view's messages to the page (bytes) go to `answer`, or the failure's text when the module
+// cannot be loaded.
+const views = new Map();
 
-export function parquetSend(request, opens, file, answer) {
-  parquetAnswer = answer;
-  if (!parquet) {
-    if (!opens) return;
-    parquetReady = false;
-    parquet = spawn('parquet_worker_loader.js', () => {
-      parquetReady = true;
-      for (const message of parquetWaiting) parquet.postMessage(message);
-      parquetWaiting = [];
-    }, (data) => parquetAnswer(data), (text) => {
-      parquet.terminate();
-      parquet = null;
-      parquetWaiting = [];
-      parquetAnswer(text);
-    });
+function viewShow(name, root, message, answer) {
+  if (!views.has(name)) {
+    views.set(name, import(new URL(`${name}.js`, document.baseURI).href).then(async (module) => {
+      await module.default();
+      return module;
+    }));
   }
-  if (parquetReady) {
-    parquet.postMessage([request, file]);
-  } else {
-    if (opens) parquetWaiting = [];
-    parquetWaiting.push([request, file]);
-  }
-}
-
-// filtersViewShow(root, message, answer): the filters view, a WebAssembly module of its own
-// (src/bin/filters_view.rs, built by Trunk as filters_view.js and filters_view_bg.wasm),
-// imported the first time the view is shown. Its `show(root, message, answer)` draws the
-// view into `root` from `message` (bytes); the view's messages to the page (bytes) go to
-// `answer`, or the failure's text when the module cannot be loaded.
-let filtersView = null;
-
-export function filtersViewShow(root, message, answer) {
-  filtersView ??= import(new URL('filters_view.js', document.baseURI).href).then(async (module) => {
-    await module.default();
-    return module;
-  });
-  filtersView.then((module) => module.show(root, message, answer), (error) => {
-    filtersView = null;
+  views.get(name).then((module) => module.show(root, message, answer), (error) => {
+    views.delete(name);
     answer(String(error?.message || error));
   });
+}
+
+export function filtersViewShow(root, message, answer) {
+  viewShow('filters_view', root, message, answer);
+}
+
+export function filesViewShow(root, message, answer) {
+  viewShow('files_view', root, message, answer);
 }

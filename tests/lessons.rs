@@ -167,7 +167,7 @@ fn the_real_systems_lesson_compares_layouts_at_the_same_bits_per_item() {
     assert_eq!(steps, 6);
     assert_eq!(end.view(), View::Files);
     assert!(
-        end.files().example,
+        end.page().files.example,
         "the last step opens the bundled example"
     );
 }

@@ -1,7 +1,6 @@
 //! The page's wording of errors, problems and notices that the model reports as values.
 
 use crate::filter::growing::GrowError;
-use crate::filter::parquet_summary::{FileError, Refusal};
 use crate::filter::ParamError;
 use crate::state::fields::FieldProblem;
 use crate::state::numbers::grouped;
@@ -123,66 +122,6 @@ pub fn notice(text: &Text, notice: &Notice) -> String {
             &notice_reason(text, &notice.reason),
         ],
     )
-}
-
-/// What a refused footer or filter header declares that the reader will not follow.
-fn refusal(text: &Text, reason: &Refusal) -> String {
-    // Counts and offsets grouped by three, as the page writes large numbers.
-    let signed = |n: i64| {
-        let sign = if n < 0 { "-" } else { "" };
-        format!("{sign}{}", grouped(n.unsigned_abs()))
-    };
-    match reason {
-        Refusal::CountPastEnd {
-            declared,
-            bytes_left,
-        } => fill(
-            text.file_refused_count,
-            &[&grouped(*declared), &grouped(*bytes_left)],
-        ),
-        Refusal::LengthPastEnd {
-            declared,
-            bytes_left,
-        } => fill(
-            text.file_refused_length,
-            &[&grouped(*declared), &grouped(*bytes_left)],
-        ),
-        Refusal::NestedTooDeep { limit } => fill(text.file_refused_nesting, &[limit]),
-        Refusal::NotThrift { offset } => fill(text.file_refused_thrift, &[&grouped(*offset)]),
-        Refusal::WrongFieldType { field, found } => fill(text.file_refused_field, &[field, found]),
-        Refusal::SchemaChildren {
-            element,
-            declared,
-            following,
-        } => fill(
-            text.file_refused_children,
-            &[&grouped(*element), &signed(*declared), &grouped(*following)],
-        ),
-        Refusal::SchemaTooDeep { limit } => fill(text.file_refused_depth, &[limit]),
-        Refusal::BitsetLength { column, num_bytes } => {
-            fill(text.file_refused_bitset, &[column, &signed(*num_bytes)])
-        }
-    }
-}
-
-/// Why a file's Bloom filters cannot be shown, in the page's language.
-pub fn file_error(text: &Text, error: &FileError) -> String {
-    match error {
-        FileError::Empty => text.file_error_empty.to_owned(),
-        FileError::NotParquet => text.file_error_not_parquet.to_owned(),
-        FileError::Truncated => text.file_error_truncated.to_owned(),
-        FileError::EncryptedFooter => text.file_error_encrypted.to_owned(),
-        FileError::NoBloomFilter { columns } => fill(text.file_error_no_filter, &[columns]),
-        FileError::UnknownAlgorithm { column, detail } => {
-            fill(text.file_error_algorithm, &[column, detail])
-        }
-        FileError::Unreadable { detail } => fill(text.file_error_unreadable, &[detail]),
-        FileError::Refused { reason } => {
-            fill(text.file_error_unreadable, &[&refusal(text, reason)])
-        }
-        FileError::ReaderStopped => fill(text.file_error_unreadable, &[&text.file_reader_stopped]),
-        FileError::TooLarge { bytes } => fill(text.file_error_too_large, &[bytes]),
-    }
 }
 
 #[cfg(test)]

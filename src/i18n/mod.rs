@@ -18,11 +18,11 @@ pub mod answer;
 pub mod arithmetic;
 pub mod describe;
 mod en;
-pub mod filters;
 pub mod grow;
 pub mod labels;
 pub mod names;
 pub mod sentences;
+pub mod view_texts;
 
 pub use en::EN;
 

@@ -1,6 +1,8 @@
-//! The files view's model on the page: the value typed and the filter chosen (which go to
-//! the Parquet worker with each request), whether the link asked for the bundled example,
-//! and what the worker found last ([`FilesShown`]).
+//! The files view's model, kept by the view's module (`src/ui/files_view/`): the value
+//! typed and the filter and page chosen (which go to the Parquet worker with each request),
+//! whether a file is being read, and what the worker found last ([`FilesShown`]). What the
+//! link says of the view (the example asked for, the value) is the page's
+//! ([`crate::protocol::files_view::FilesParams`]).
 
 use std::rc::Rc;
 
@@ -67,8 +69,6 @@ pub struct FilesState {
     pub selected: usize,
     /// The page of the table of filters shown (as the worker last reported it, or asked).
     pub page: usize,
-    /// Whether the page opens the bundled example (`files_example=1`).
-    pub example: bool,
     /// Whether a file is being read (the panel says it is busy).
     pub reading: bool,
     /// What the worker found for the last request it answered.
@@ -94,23 +94,13 @@ pub enum FilesAction {
     Page(usize),
     /// The value typed in `#parquet-query`.
     Query(String),
-    /// Open the bundled example when the view is shown, unless a file is shown already (a
-    /// lesson's step).
-    WantExample,
 }
 
 impl FilesState {
     /// The state after `action`.
     pub fn apply(mut self, action: FilesAction) -> FilesState {
         match action {
-            FilesAction::Opening => {
-                self.example = false;
-                self.reading = true;
-            }
-            FilesAction::OpeningExample => {
-                self.example = true;
-                self.reading = true;
-            }
+            FilesAction::Opening | FilesAction::OpeningExample => self.reading = true,
             FilesAction::Shown(shown) => {
                 // The worker's report says which page and filter it shows (a new file
                 // starts at the first).
@@ -129,15 +119,14 @@ impl FilesState {
             FilesAction::Select(place) => self.selected = place,
             FilesAction::Page(page) => self.page = page,
             FilesAction::Query(value) => self.query = value,
-            FilesAction::WantExample => self.example = true,
         }
         self
     }
 
-    /// Whether the page should open the example now: asked for by the link, and nothing
-    /// opened yet.
-    pub fn wants_example(&self) -> bool {
-        self.example && self.shown.is_none() && !self.reading
+    /// Whether the view should open the example now: `asked` for by the link (or a
+    /// lesson's step), and nothing opened yet.
+    pub fn wants_example(&self, asked: bool) -> bool {
+        asked && self.shown.is_none() && !self.reading
     }
 
     /// Why the last file opened cannot be shown: the worker's failure, or what it found.
@@ -153,18 +142,12 @@ mod tests {
 
     #[test]
     fn the_example_is_opened_once_and_content_ends_the_reading() {
-        let state = FilesState {
-            example: true,
-            ..FilesState::default()
-        };
-        assert!(state.wants_example());
+        let state = FilesState::default();
+        assert!(state.wants_example(true) && !state.wants_example(false));
         let state = state.apply(FilesAction::OpeningExample);
-        assert!(!state.wants_example() && state.reading);
+        assert!(!state.wants_example(true) && state.reading);
         let state = state.apply(FilesAction::Shown(Rc::default()));
-        assert!(state.shown.is_some() && !state.wants_example() && !state.reading);
-        // A file of one's own: the link no longer names the example.
-        let state = state.apply(FilesAction::Opening);
-        assert!(!state.example);
+        assert!(state.shown.is_some() && !state.wants_example(true) && !state.reading);
     }
 
     #[test]

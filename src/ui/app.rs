@@ -78,7 +78,7 @@ pub fn App() -> Html {
     };
     use_dialog_focus(dialog);
     let dispatch = dispatch_to(&state);
-    crate::ui::hooks::parquet_reader::use_files_worker(&state, dispatch.clone());
+    crate::ui::hooks::files_view::use_files_view(&state, dispatch.clone());
     crate::ui::hooks::filters_view::use_filters_view(&state, dispatch.clone());
     let compact = state.embedding().compact;
     let lessons_problem = match state.lessons_status() {

@@ -7,6 +7,7 @@ pub mod browser;
 pub mod bulk;
 pub mod chart;
 pub mod components;
+pub mod files_view;
 pub mod filters_view;
 pub mod header;
 pub mod hooks;
@@ -19,6 +20,7 @@ pub mod pool;
 pub mod raw;
 pub mod shared;
 pub mod tabs;
+pub mod view_module;
 pub mod views;
 
 use crate::state::PageAction;

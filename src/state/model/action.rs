@@ -18,7 +18,6 @@
 use crate::state::apps_view::AppsAction;
 use crate::state::calculator_view::CalculatorAction;
 use crate::state::cms_view::CmsAction;
-use crate::state::files_view::FilesAction;
 use crate::state::grow_view::GrowAction;
 use crate::state::hash_quality_view::HashQualityAction;
 use crate::state::lab_view::LabAction;
@@ -66,9 +65,6 @@ pub enum Action {
     Cms(CmsAction),
     /// The use-case view.
     Apps(AppsAction),
-    /// The files view: a file opened, (system event) the worker's answer, a filter chosen,
-    /// a value typed.
-    Files(FilesAction),
 }
 
 impl Action {
@@ -89,8 +85,7 @@ impl Action {
             | Action::HashQuality(_)
             | Action::Grow(_)
             | Action::Cms(_)
-            | Action::Apps(_)
-            | Action::Files(_) => true,
+            | Action::Apps(_) => true,
         }
     }
 
@@ -113,8 +108,7 @@ impl Action {
             | Action::HashQuality(_)
             | Action::Grow(_)
             | Action::Cms(_)
-            | Action::Apps(_)
-            | Action::Files(_) => &[],
+            | Action::Apps(_) => &[],
         }
     }
 }
@@ -139,8 +133,7 @@ impl Action {
             )
             | Action::Grow(GrowAction::Measured(_))
             | Action::HashQuality(HashQualityAction::Reported(..))
-            | Action::Apps(AppsAction::Reported(..))
-            | Action::Files(FilesAction::Shown(_)) => true,
+            | Action::Apps(AppsAction::Reported(..)) => true,
             _ => false,
         }
     }
@@ -189,5 +182,4 @@ action_from!(
     Grow(GrowAction),
     Cms(CmsAction),
     Apps(AppsAction),
-    Files(FilesAction),
 );

@@ -9,7 +9,6 @@ use crate::filter::growing::GrowJob;
 use crate::protocol::filters_view::FiltersParams;
 use crate::state::cms_view::CmsState;
 use crate::state::crawl::{CrawlDecision, CrawlTally};
-use crate::state::files_view::FilesAction;
 use crate::state::grow_view::GrowAction;
 use crate::state::lesson_file::{Lesson, LessonStep, StepAction};
 use crate::state::log::LogEntry;
@@ -556,7 +555,7 @@ impl AppState {
                 StepAction::Cms(change) => run(self, Action::Cms(change)),
                 StepAction::View(view) => self.page.view = view,
                 StepAction::Crawl(count) => self.run_crawler(count),
-                StepAction::FilesExample => run(self, Action::Files(FilesAction::WantExample)),
+                StepAction::FilesExample => self.page.files.example = true,
                 StepAction::Practice(seed) => self.start_lesson_practice(seed),
             }
         }

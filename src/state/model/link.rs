@@ -8,7 +8,6 @@ use super::{AppState, BulkBuilder, BulkProgress};
 use crate::state::apps_view::AppsState;
 use crate::state::calculator_view::CalculatorState;
 use crate::state::cms_view::CmsState;
-use crate::state::files_view::FilesState;
 #[cfg(doc)]
 use crate::state::filter_state::FilterState;
 use crate::state::grow_view::GrowState;
@@ -69,11 +68,7 @@ impl AppState {
         }
         state.cms = Rc::new(CmsState::new(url.cms));
         state.apps = Rc::new(AppsState::new(url.apps));
-        state.files = Rc::new(FilesState {
-            example: url.files.0,
-            query: url.files.1,
-            ..FilesState::default()
-        });
+        state.page.files = url.files;
         let entries = Rc::unwrap_or_clone(url.entries);
         let query = url.query;
         let in_slices = entries.len() > at_once && url.lesson.is_none() && url.quiz.is_none();
@@ -198,7 +193,7 @@ impl AppState {
             grow: self.grow.settings().clone(),
             cms: self.cms.settings().clone(),
             apps: self.apps.settings().clone(),
-            files: (self.files.example, self.files.query.clone()),
+            files: self.page.files.clone(),
             filters: self.page.filters,
             notices: Vec::new(),
             given: Default::default(),

@@ -17,7 +17,6 @@ use super::cms_view::{CmsShown, CmsState};
 use super::crawl::CrawlTally;
 use super::embed_code::EmbedCode;
 use super::fields::check_item;
-use super::files_view::FilesState;
 use super::filter_state::FilterState;
 use super::grow_view::GrowState;
 use super::hash_quality_view::HashQualityState;
@@ -72,8 +71,6 @@ pub struct AppState {
     grow: Rc<GrowState>,
     cms: Rc<CmsState>,
     apps: Rc<AppsState>,
-    /// The files view: a Parquet file's Bloom filters.
-    files: Rc<FilesState>,
 }
 
 impl Default for AppState {
@@ -106,7 +103,6 @@ impl AppState {
             grow: Rc::default(),
             cms: Rc::default(),
             apps: Rc::default(),
-            files: Rc::default(),
         }
     }
 
@@ -134,7 +130,6 @@ impl AppState {
             Action::Grow(action) => update(&mut self.grow, |grow| grow.apply(action)),
             Action::Cms(action) => update(&mut self.cms, |cms| cms.apply(action)),
             Action::Apps(action) => update(&mut self.apps, |apps| apps.apply(action)),
-            Action::Files(action) => update(&mut self.files, |files| files.apply(action)),
         }
         self.settle();
         self
@@ -460,10 +455,6 @@ impl AppState {
     /// family as it is now.
     pub fn cms(&self) -> CmsShown<'_> {
         self.cms.shown(self.filter.settings.family())
-    }
-    /// The files view's state.
-    pub fn files(&self) -> &FilesState {
-        &self.files
     }
     /// The use-case view's state, shared.
     pub fn apps(&self) -> &Rc<AppsState> {

@@ -2,6 +2,7 @@
 //! shortcut list, the notices about the link, what saving did, and the Embed dialog.
 
 use crate::lang::Lang;
+use crate::protocol::files_view::FilesParams;
 use crate::protocol::filters_view::FiltersParams;
 use crate::state::embed_code::{EmbedCode, EmbedPart};
 use crate::state::url::{Embedding, Notice, NoticeReason, View};
@@ -60,6 +61,10 @@ pub enum PageAction {
     SetFilters(FiltersParams),
     /// (system event) The filters view's module could not be loaded, for this reason.
     FiltersFailed(String),
+    /// What the link says of the files view (a file of one's own opened, a value typed).
+    SetFiles(FilesParams),
+    /// (system event) The files view's module could not be loaded, for this reason.
+    FilesFailed(String),
 }
 
 impl PageAction {
@@ -97,6 +102,10 @@ pub struct PageState {
     pub filters: FiltersParams,
     /// Why the filters view's module could not be loaded.
     pub filters_failure: Option<String>,
+    /// What the link says of the files view, which the view (a module of its own) sets.
+    pub files: FilesParams,
+    /// Why the files view's module could not be loaded.
+    pub files_failure: Option<String>,
 }
 
 impl PageState {
@@ -106,6 +115,8 @@ impl PageState {
             PageAction::SetView(view) => self.view = view,
             PageAction::SetFilters(params) => self.filters = params,
             PageAction::FiltersFailed(problem) => self.filters_failure = Some(problem),
+            PageAction::SetFiles(params) => self.files = params,
+            PageAction::FilesFailed(problem) => self.files_failure = Some(problem),
             PageAction::SetLang(lang) => {
                 self.lang = lang;
                 self.unloaded_lang = None;

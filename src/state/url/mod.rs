@@ -11,6 +11,7 @@
 use std::rc::Rc;
 
 use crate::lang::Lang;
+use crate::protocol::files_view::FilesParams;
 use crate::protocol::filters_view::FiltersParams;
 
 use super::apps_view::AppsSettings;
@@ -96,7 +97,7 @@ pub struct UrlState {
     pub apps: AppsSettings,
     /// The files view: open the bundled example (`files_example=1`) and the value checked
     /// against its filters (`files_query=`).
-    pub files: (bool, String),
+    pub files: FilesParams,
     /// The filters view's structure and sizes (`filter=`, `cuckoo_f=`, …).
     pub filters: FiltersParams,
     /// Parameters that were ignored.
@@ -147,7 +148,7 @@ impl Default for UrlState {
             grow: GrowSettings::default(),
             cms: CmsSettings::default(),
             apps: AppsSettings::default(),
-            files: (false, String::new()),
+            files: FilesParams::default(),
             filters: FiltersParams::default(),
             notices: Vec::new(),
             given: GivenKeys::default(),

@@ -8,7 +8,7 @@ pub struct TextField {
     /// The input's id (also `data-field-error` of its message).
     pub id: &'static str,
     /// The label.
-    pub label: &'static str,
+    pub label: AttrValue,
     /// The text.
     pub value: String,
     /// Why the text was rejected, shown beside the field.
@@ -23,13 +23,13 @@ impl TextField {
     /// A field with no placeholder, enabled.
     pub fn new(
         id: &'static str,
-        label: &'static str,
+        label: impl Into<AttrValue>,
         value: String,
         problem: Option<String>,
     ) -> Self {
         TextField {
             id,
-            label,
+            label: label.into(),
             value,
             problem,
             disabled: false,

@@ -11,7 +11,6 @@ use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 use yew::prelude::*;
-use yew::AppHandle;
 
 use crate::protocol::filters_view::{
     FilterChoice, FiltersParams, FiltersViewInput, FiltersViewOutput,
@@ -32,6 +31,8 @@ mod texts;
 mod walk;
 
 use texts::Texts;
+
+use super::view_module::{self, MountedApp};
 
 /// Where the view's messages go: the page's function.
 #[derive(Clone)]
@@ -60,8 +61,12 @@ pub struct AppProps {
 }
 
 thread_local! {
-    static MOUNTED: RefCell<Option<(Element, AppHandle<FiltersApp>)>> = const { RefCell::new(None) };
+    static MOUNTED: MountedApp<FiltersApp> = const { RefCell::new(None) };
 }
+
+/// The Yew number of this module's first app, past the page's (see
+/// [`view_module::mount_or_update`]).
+const FIRST_OWN_APP: u32 = 16;
 
 /// Draws the view into `root` from the page's message (bytes of a [`FiltersViewInput`]);
 /// the view's messages go to `answer`. A message that does not decode changes nothing.
@@ -73,55 +78,7 @@ pub fn show(root: Element, message: &[u8], answer: js_sys::Function) {
         input: Rc::new(input),
         answer: Answer(answer),
     };
-    MOUNTED.with(|mounted| {
-        let mut mounted = mounted.borrow_mut();
-        match mounted.as_mut() {
-            Some((element, handle)) if *element == root => handle.update(props),
-            _ => {
-                if let Some((_, old)) = mounted.take() {
-                    old.destroy();
-                }
-                let Some(inner) = isolated(&root) else {
-                    return;
-                };
-                let handle =
-                    yew::Renderer::<FiltersApp>::with_root_and_props(inner, props).render();
-                *mounted = Some((root, handle));
-            }
-        }
-    });
-}
-
-/// Yew numbers each app it mounts (1, 2, …) and marks the app's root element with its
-/// number; the page's Yew app, number 1, handles events from the top of the page and reads
-/// that mark to find the app an event belongs to. This module's Yew counts from 1 as well,
-/// so its apps start at [`FIRST_OWN_APP`]: the marks differ and each app handles only its
-/// own events.
-const FIRST_OWN_APP: u32 = 16;
-
-#[function_component(Placeholder)]
-fn placeholder() -> Html {
-    html! {}
-}
-
-/// A new element inside `root` for this app, whose Yew number is past the page's.
-fn isolated(root: &Element) -> Option<Element> {
-    let document = root.owner_document()?;
-    thread_local! {
-        static SKIPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    }
-    if !SKIPPED.with(|s| s.replace(true)) {
-        for _ in 1..FIRST_OWN_APP {
-            let spare = document.create_element("div").ok()?;
-            yew::Renderer::<Placeholder>::with_root(spare)
-                .render()
-                .destroy();
-        }
-    }
-    let inner = document.create_element("div").ok()?;
-    root.set_inner_html("");
-    root.append_child(&inner).ok()?;
-    Some(inner)
+    MOUNTED.with(|mounted| view_module::mount_or_update(mounted, root, props, FIRST_OWN_APP));
 }
 
 /// The view: the structure chosen (a filter that deletes, or a static one) and the space

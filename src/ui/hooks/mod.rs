@@ -2,9 +2,9 @@
 //! language, a dialog's focus, an element's width.
 
 mod dialog_focus;
+pub mod files_view;
 pub mod filters_view;
 mod link;
-pub mod parquet_reader;
 mod practice_messages;
 mod shortcuts;
 mod startup;

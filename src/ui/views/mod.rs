@@ -3,9 +3,9 @@
 //! Parquet file and filters beyond Bloom (a module loaded on use), and [`draw`], which
 //! picks a view's drawing.
 
-use yew::{Callback, Html};
+use yew::{html, Callback, Html};
 
-use crate::i18n::Text;
+use crate::i18n::{fill, Text};
 use crate::state::{Action, AppState, View};
 
 pub mod apps;
@@ -38,5 +38,28 @@ pub fn draw(
         View::Apps => apps::apps_view(text, state, dispatch),
         View::Files => files::files_view(text, state, dispatch),
         View::Filters => filters::filters_view(text, state, dispatch),
+    }
+}
+
+/// The element a view that is a module of its own (loaded on use) draws into, with the
+/// class `main_class` on the page's `main`, and below it a note while the module loads
+/// (hidden by the style sheet once the module has drawn) or why it could not (`failure`).
+/// `name` is the view's tab.
+pub fn module_host(
+    text: &'static Text,
+    root: &'static str,
+    main_class: &'static str,
+    name: &'static str,
+    failure: Option<&str>,
+) -> Html {
+    html! {
+        <main class={main_class}>
+            <div class="module-root" id={root}></div>
+            if let Some(problem) = failure {
+                <p class="error" role="alert">{ fill(text.view_failed, &[&name, &problem]) }</p>
+            } else {
+                <p class="module-loading">{ fill(text.view_loading, &[&name]) }</p>
+            }
+        </main>
     }
 }

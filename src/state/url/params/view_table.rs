@@ -352,11 +352,11 @@ pub const VIEW_PARAMS: &[Param] = &[
         repeats: false,
         default: "0",
         parse: |url, v| {
-            url.files.0 = flag(v)?;
+            url.files.example = flag(v)?;
             Ok(())
         },
         print: |url, out| {
-            if url.files.0 {
+            if url.files.example {
                 out("1");
             }
         },
@@ -366,10 +366,10 @@ pub const VIEW_PARAMS: &[Param] = &[
         repeats: false,
         default: "",
         parse: |url, v| {
-            url.files.1 = v.to_owned();
+            url.files.query = v.to_owned();
             Ok(())
         },
-        print: |url, out| unless_default(out, &url.files.1, ""),
+        print: |url, out| unless_default(out, &url.files.query, ""),
     },
     Param {
         key: "filter",

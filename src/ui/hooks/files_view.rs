@@ -1,0 +1,78 @@
+//! The files view's module (`src/bin/files_view.rs`, built by Trunk beside the page as
+//! `files_view.js`), imported by `static/workers.js` the first time the view is shown, so
+//! that neither its code nor its texts are part of the first visit; the module starts the
+//! Parquet worker when a file is opened. While the view is shown, the page sends it a
+//! [`FilesViewInput`] (the language and what the link says of the view) whenever one of
+//! them changes; the module draws into `#files-root` and answers with
+//! [`FilesViewOutput`]s: a file of one's own opened or a value typed go to the link.
+
+use std::cell::RefCell;
+
+use js_sys::Uint8Array;
+use wasm_bindgen::prelude::*;
+use yew::Callback;
+
+use crate::protocol::files_view::{FilesViewInput, FilesViewOutput};
+use crate::state::url::View;
+use crate::state::{Action, AppState, PageAction};
+
+/// The element the module draws into (`src/ui/views/files.rs` draws it).
+pub const FILES_ROOT: &str = "files-root";
+
+#[wasm_bindgen(module = "/static/workers.js")]
+extern "C" {
+    /// Imports the module (once) and has it draw `message` into `root`; its messages go to
+    /// `answer`, or the failure's text when it cannot be loaded.
+    #[wasm_bindgen(js_name = filesViewShow)]
+    fn files_view_show(root: &web_sys::Element, message: &Uint8Array, answer: &js_sys::Function);
+}
+
+thread_local! {
+    /// Where the module's answers go: the page's dispatch, set by each message.
+    static DISPATCH: RefCell<Option<Callback<Action>>> = const { RefCell::new(None) };
+    /// The JavaScript function that takes the module's answers, made once.
+    static ANSWER: js_sys::Function = Closure::<dyn Fn(JsValue)>::new(answer)
+        .into_js_value()
+        .unchecked_into();
+}
+
+/// Takes one answer of the module (bytes), or the text of its failure to load.
+fn answer(data: JsValue) {
+    let action = match data.as_string() {
+        Some(problem) => PageAction::FilesFailed(problem),
+        None => match FilesViewOutput::decode(&Uint8Array::new(&data).to_vec()) {
+            Ok(FilesViewOutput::Params { params }) => PageAction::SetFiles(params),
+            Err(_) => return,
+        },
+    };
+    let dispatch = DISPATCH.with(|d| d.borrow().clone());
+    if let Some(dispatch) = dispatch {
+        dispatch.emit(Action::Page(action));
+    }
+}
+
+/// Sends the module the page's language and the view's parameters after each render that
+/// changed one of them while the view is shown.
+#[yew::hook]
+pub fn use_files_view(state: &AppState, dispatch: Callback<Action>) {
+    let shown = state.view() == View::Files;
+    let deps = (shown, state.lang(), state.page().files.clone());
+    yew::use_effect_with(deps, move |(shown, lang, params)| {
+        if !*shown {
+            return;
+        }
+        let root = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.get_element_by_id(FILES_ROOT));
+        let Some(root) = root else {
+            return;
+        };
+        let input = FilesViewInput {
+            lang: *lang,
+            params: params.clone(),
+        };
+        DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
+        let bytes = Uint8Array::from(&input.encode()[..]);
+        ANSWER.with(|answer| files_view_show(&root, &bytes, answer));
+    });
+}
