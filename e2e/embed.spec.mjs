@@ -84,8 +84,26 @@ test('the Embed dialog gives the widget, the frame and the listener, each copyab
   await openApp(page, '?m=64&lang=zh');
   await page.click('#embed-button');
   await expect(page.locator('#embed-snippet')).toHaveValue(/ title="布隆过滤器实验室" /);
+  // The dialog's own texts (a module loaded on use) are fetched in the page's language.
+  await expect(page.getByRole('dialog', { name: '嵌入此视图' })).toBeVisible();
   await page.click('#embed-close');
   await expect(page.locator('#embed')).toHaveCount(0);
+});
+
+test('a dialog or view whose module cannot be loaded says so by name, and closes', async ({ page }) => {
+  await page.route(/\/(embed_dialog|files_view)\.js$/, (route) => route.abort());
+  await openApp(page, '?m=64&add=cat');
+  await page.click('#embed-button');
+  await expect(page.locator('#embed-failed')).toContainText('“Embed” could not be loaded');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.click('#embed-close');
+  await expect(page.locator('#embed')).toHaveCount(0);
+  await expect(page.locator('#bit-array')).toBeVisible();
+  await page.click('#tab-files');
+  await expect(page.locator('main.module-host p[role="alert"]')).toContainText('“Parquet file” could not be loaded');
+  // The rest of the page still works.
+  await page.click('#tab-visualizer');
+  await expect(page.locator('#bit-array')).toBeVisible();
 });
 
 test('the Embed snippet pasted into a page of another origin sizes itself and re-dispatches a practice result', async ({ page, context }) => {

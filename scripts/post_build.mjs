@@ -154,8 +154,8 @@ async function minified(code, module) {
 }
 writeFileSync(join(dir, glueFile), await minified(glue, true));
 // boot.js, wasm-bindgen's snippets (static/workers.js), the workers' scripts and the
-// views' modules (filters, files): all modules.
-const scripts = files.filter((f) => f === 'boot.js' || /^snippets\/.*\.js$/.test(f) || /^((lab|parquet)_worker.*|filters_view|files_view)\.js$/.test(f));
+// modules of the views (filters, files) and of the Embed dialog: all modules.
+const scripts = files.filter((f) => f === 'boot.js' || /^snippets\/.*\.js$/.test(f) || /^((lab|parquet)_worker.*|filters_view|files_view|embed_dialog)\.js$/.test(f));
 for (const script of scripts) {
   writeFileSync(join(dir, script), await minified(readFileSync(join(dir, script), 'utf8'), true));
 }

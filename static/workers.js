@@ -76,10 +76,10 @@ export function poolWake() {
   feed();
 }
 
-// filtersViewShow(root, message, answer) and filesViewShow(root, message, answer): the
-// filters view and the files view, each a WebAssembly module of its own
-// (src/bin/filters_view.rs and src/bin/files_view.rs, built by Trunk as <name>.js and
-// <name>_bg.wasm), imported the first time the view is shown. The module's
+// filtersViewShow, filesViewShow and embedDialogShow(root, message, answer): the filters
+// view, the files view and the Embed dialog, each a WebAssembly module of its own
+// (src/bin/filters_view.rs, files_view.rs and embed_dialog.rs, built by Trunk as <name>.js
+// and <name>_bg.wasm), imported the first time the view (or dialog) is shown. The module's
 // `show(root, message, answer)` draws the view into `root` from `message` (bytes); the
 // view's messages to the page (bytes) go to `answer`, or the failure's text when the module
 // cannot be loaded.
@@ -104,4 +104,8 @@ export function filtersViewShow(root, message, answer) {
 
 export function filesViewShow(root, message, answer) {
   viewShow('files_view', root, message, answer);
+}
+
+export function embedDialogShow(root, message, answer) {
+  viewShow('embed_dialog', root, message, answer);
 }

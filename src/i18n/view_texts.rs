@@ -1,6 +1,6 @@
 //! The texts of the views that are modules of their own (the filters view, the files
-//! view): each view's `name = text` files, kept out of the page's [`Text`] so that only the
-//! view's module (loaded on use) carries them. English (`src/i18n/<view>_en.txt`) is
+//! view, the Embed dialog): each view's `name = text` files, kept out of the page's
+//! [`Text`] so that only the view's module (loaded on use) carries them. English (`src/i18n/<view>_en.txt`) is
 //! compiled into the module; Chinese and Japanese (`static/i18n/<view>_zh.txt`,
 //! `<view>_ja.txt`) are fetched when the view is shown in that language. A text missing
 //! from a translation is shown in English.
@@ -20,6 +20,12 @@ pub struct ViewTextFiles {
 pub const FILTERS: ViewTextFiles = ViewTextFiles {
     stem: "filters",
     english: include_str!("filters_en.txt"),
+};
+
+/// The Embed dialog's texts.
+pub const EMBED: ViewTextFiles = ViewTextFiles {
+    stem: "embed",
+    english: include_str!("embed_en.txt"),
 };
 
 /// The files view's texts.

@@ -22,6 +22,7 @@
 //! panics: bytes that are not a message are a [`DecodeError`]. The encoding of each value
 //! is in `wire.rs` (numbers, texts, lists) and `values.rs` (the core's values).
 
+pub mod embed_dialog;
 pub mod files_view;
 pub mod filters_view;
 pub mod serve;

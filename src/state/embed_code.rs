@@ -6,7 +6,7 @@ use crate::markup;
 use crate::markup::Markup;
 use crate::state::url::percent_decode;
 
-/// One of the dialog's two snippets.
+/// One of the dialog's three snippets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EmbedPart {
     /// `<script src=".../embed.js">` and `<bloom-lab ...>`.
@@ -17,7 +17,7 @@ pub enum EmbedPart {
     Listener,
 }
 
-/// The Embed dialog: its two snippets, and which one last reached the clipboard.
+/// The Embed dialog's snippets.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmbedCode {
     /// The `<bloom-lab>` snippet.
@@ -26,8 +26,6 @@ pub struct EmbedCode {
     pub iframe: String,
     /// The script that reads results ([`LISTENER`]).
     pub listener: &'static str,
-    /// The snippet copied last, if any.
-    pub copied: Option<EmbedPart>,
 }
 
 /// A course page's script that reads each result of the widget above it (the messages'
@@ -60,7 +58,6 @@ impl EmbedCode {
             element: element_snippet(page, query, title),
             iframe: iframe_snippet(page, query, title),
             listener: LISTENER,
-            copied: None,
         }
     }
 }

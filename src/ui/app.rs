@@ -10,7 +10,7 @@ use crate::state::lesson_file::fill_text;
 use crate::state::url::View;
 use crate::state::{Action, AppState, LessonsStatus};
 use crate::ui::components::{
-    embed_code::{embed_dialog, EMBED_FIRST_CONTROL},
+    embed_code::{embed_host, EMBED_FIRST_CONTROL},
     help_overlay::{help_overlay, HELP_CLOSE_ID},
     lesson_panel::LessonPanel,
     notices::{notices, NoticesProps},
@@ -78,6 +78,7 @@ pub fn App() -> Html {
     };
     use_dialog_focus(dialog);
     let dispatch = dispatch_to(&state);
+    crate::ui::hooks::embed_dialog::use_embed_dialog(&state, dispatch.clone());
     crate::ui::hooks::files_view::use_files_view(&state, dispatch.clone());
     crate::ui::hooks::filters_view::use_filters_view(&state, dispatch.clone());
     let compact = state.embedding().compact;
@@ -124,7 +125,7 @@ pub fn App() -> Html {
         <ContextProvider<&'static Text> context={text}>
             <div class={classes} data-ready="true">
                 if state.help_open() { { help_overlay(text, &dispatch) } }
-                if let Some(code) = state.embed_code() { { embed_dialog(text, code, &dispatch) } }
+                if let Some((_, failure)) = state.embed_code() { { embed_host(text, failure.as_deref(), &dispatch) } }
                 { header(text, &state, &links) }
                 { notices(text, &notices_props) }
                 if !compact { { tabs(text, state.view(), &dispatch) } }

@@ -88,7 +88,7 @@ pub fn header(
             <div class="page-tools">
                 <button id="practice-open" aria-pressed={state.practice().is_some().to_string()}
                         onclick={toggle_practice} title={text.practice_heading}>{ text.practice_button }</button>
-                { embed_button(text, links, &dispatch) }
+                { embed_button(text, state.lang(), links, &dispatch) }
                 <button id="present-button" aria-pressed={state.presentation().to_string()} title={text.present_toggle}
                         onclick={act(Action::Page(PageAction::TogglePresentation))}>{ text.present_short }</button>
                 <button id="help-button" aria-label={text.help_button} title={text.help_button}

@@ -7,6 +7,7 @@ pub mod browser;
 pub mod bulk;
 pub mod chart;
 pub mod components;
+pub mod embed_dialog;
 pub mod files_view;
 pub mod filters_view;
 pub mod header;

@@ -15,7 +15,6 @@ use super::apps_view::AppsState;
 use super::calculator_view::{CalculatorAction, CalculatorState};
 use super::cms_view::{CmsShown, CmsState};
 use super::crawl::CrawlTally;
-use super::embed_code::EmbedCode;
 use super::fields::check_item;
 use super::filter_state::FilterState;
 use super::grow_view::GrowState;
@@ -29,6 +28,7 @@ use super::query_record::QueryRecord;
 use super::sets_view::{SetsAction, SetsFigures, SetsState};
 use super::settings::{FilterModel, Settings};
 use super::url::{Embedding, Notice, View};
+use crate::protocol::embed_dialog::EmbedInput;
 
 mod action;
 pub mod admission;
@@ -345,8 +345,9 @@ impl AppState {
     pub fn embedding(&self) -> &Embedding {
         &self.page.embedding
     }
-    /// The Embed dialog, while it is open.
-    pub fn embed_code(&self) -> Option<&EmbedCode> {
+    /// The Embed dialog, while it is open: what it was opened for, and why its module
+    /// could not be loaded.
+    pub fn embed_code(&self) -> Option<&(EmbedInput, Option<String>)> {
         self.page.embed_code.as_ref()
     }
     /// Notices about ignored URL parameters.

@@ -2,9 +2,9 @@
 //! shortcut list, the notices about the link, what saving did, and the Embed dialog.
 
 use crate::lang::Lang;
+use crate::protocol::embed_dialog::EmbedInput;
 use crate::protocol::files_view::FilesParams;
 use crate::protocol::filters_view::FiltersParams;
-use crate::state::embed_code::{EmbedCode, EmbedPart};
 use crate::state::url::{Embedding, Notice, NoticeReason, View};
 
 /// What the page knows about keeping the state across reloads.
@@ -39,10 +39,10 @@ pub enum PageAction {
     ToggleHelp,
     /// Hide a URL notice.
     DismissNotice(usize),
-    /// Open the Embed dialog with the current view's snippets.
-    ShowEmbedCode(EmbedCode),
-    /// (System event) this snippet reached the clipboard.
-    EmbedCopied(EmbedPart),
+    /// Open the Embed dialog for the page, link and title given.
+    ShowEmbedCode(EmbedInput),
+    /// (system event) The Embed dialog's module could not be loaded, for this reason.
+    EmbedFailed(String),
     /// Close the Embed dialog.
     CloseEmbedCode,
     /// How saving the state went: the storage error, if any, and whether the state was too
@@ -91,8 +91,9 @@ pub struct PageState {
     pub presentation: bool,
     /// The keyboard shortcut list is shown.
     pub help_open: bool,
-    /// The Embed dialog, while it is open.
-    pub embed_code: Option<EmbedCode>,
+    /// The Embed dialog, while it is open (a module of its own): what it was opened for,
+    /// and why its module could not be loaded.
+    pub embed_code: Option<(EmbedInput, Option<String>)>,
     /// Notices about ignored URL parameters (and lesson files, language files).
     pub notices: Vec<Notice>,
     /// What the page knows about keeping the state across reloads.
@@ -139,10 +140,10 @@ impl PageState {
                     self.notices.remove(index);
                 }
             }
-            PageAction::ShowEmbedCode(code) => self.embed_code = Some(code),
-            PageAction::EmbedCopied(part) => {
-                if let Some(code) = &mut self.embed_code {
-                    code.copied = Some(part);
+            PageAction::ShowEmbedCode(input) => self.embed_code = Some((input, None)),
+            PageAction::EmbedFailed(problem) => {
+                if let Some((_, failure)) = &mut self.embed_code {
+                    *failure = Some(problem);
                 }
             }
             PageAction::CloseEmbedCode => self.embed_code = None,
@@ -232,18 +233,21 @@ mod tests {
             .apply(PageAction::DismissNotice(3))
             .apply(PageAction::TogglePresentation)
             .apply(PageAction::ToggleHelp)
-            .apply(PageAction::EmbedCopied(EmbedPart::Element))
-            .apply(PageAction::ShowEmbedCode(EmbedCode::new(
-                "https://h/",
-                "m=8",
-                "Lab",
-            )))
-            .apply(PageAction::EmbedCopied(EmbedPart::Iframe));
+            .apply(PageAction::EmbedFailed("not yet open".into()))
+            .apply(PageAction::ShowEmbedCode(EmbedInput {
+                lang: Lang::En,
+                page: "https://h/".into(),
+                query: "m=8".into(),
+                title: "Lab".into(),
+            }))
+            .apply(PageAction::EmbedFailed("offline".into()));
         assert_eq!(page.notices.len(), 1);
         assert!(page.presentation && page.help_open);
-        let code = page.embed_code.as_ref().expect("the dialog is open");
-        assert_eq!(code.copied, Some(EmbedPart::Iframe));
-        assert!(code.element.contains("<bloom-lab m=\"8\""));
+        let (input, failure) = page.embed_code.as_ref().expect("the dialog is open");
+        assert_eq!(
+            (input.query.as_str(), failure.as_deref()),
+            ("m=8", Some("offline"))
+        );
         assert_eq!(
             page.clone().apply(PageAction::CloseEmbedCode).embed_code,
             None

@@ -2,6 +2,7 @@
 //! language, a dialog's focus, an element's width.
 
 mod dialog_focus;
+pub mod embed_dialog;
 pub mod files_view;
 pub mod filters_view;
 mod link;
