@@ -14,6 +14,8 @@
 #      wasm's arrival, longest task; the renderer's memory at m = 2^25 (counting, width 8)
 #  10. large Parquet files (1,000 to 50,000 row groups, 2,000 and 20,000 columns): time from
 #      the file chosen to its filters listed, per value typed, and to the footer alone
+#  11. long tasks at start: a plain start and a 20,000-item link, 5 runs of 5 cold loads,
+#      the longest task of each load and how many loads had one over 50 ms
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/env.sh
@@ -83,7 +85,11 @@ echo "== 10. large Parquet files" >&2
 parquet=$(node bench/parquet_files.mjs "$base")
 echo "$parquet" >&2
 
-python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" "$sessions" "$lab_workers" "$parquet" <<PY
+echo "== 11. long tasks at start" >&2
+start_tasks=$(node bench/start_tasks.mjs "$base")
+echo "$start_tasks" >&2
+
+python3 - "$lab_fnv" "$lab_murmur" "$keys" "$redraw" "$start" "$paste" "$actions" "$sessions" "$lab_workers" "$parquet" "$start_tasks" <<PY
 import json, sys
 lab_fnv, lab_murmur = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 keys = [json.loads(line) for line in sys.argv[3].splitlines()]
@@ -93,6 +99,7 @@ actions = json.loads(sys.argv[7])
 sessions = json.loads(sys.argv[8])
 lab_workers = json.loads(sys.argv[9])
 parquet = json.loads(sys.argv[10])
+start_tasks = json.loads(sys.argv[11])
 native = {k: float(v) for k, v in [$(for k in "${!native[@]}"; do printf '("%s", "%s"),' "$k" "${native[$k]}"; done)]}
 wasm = {
   "insert/fnv": float("$(wasm_value fnv insert_ns)"), "query/fnv": float("$(wasm_value fnv query_ns)"),
@@ -129,6 +136,9 @@ rows.append(("9. memory m=2^25 counting width 8", f"renderer {mem['peak_mb']} MB
 for f in parquet["files"]:
     rows.append((f"10. Parquet {f['label']}", f"{f['filters']:,} filters, {f['bytes']:,} B: listed {f['listed_ms']:.0f} ms after the choice; a value checked against every filter and drawn {f['query_ms']:.0f} ms; longest page task {f['longest_task_ms']:.0f} ms"))
 rows.append(("10. Parquet footer alone", f"10,000 row groups without filters read and decoded in {parquet['footer_only_10000_ms']:.0f} ms"))
+for name, label in (("plain", "plain ?m=64"), ("items_20000", "20,000-item link")):
+    f = start_tasks[name]
+    rows.append((f"11. start tasks, {label}", f"{f['loads_with_a_long_task']} of {f['loads']} cold loads with a task over 50 ms; longest {f['longest_ms']} ms, median of the longest {f['median_longest_ms']} ms"))
 width = max(len(r[0]) for r in rows)
 print()
 print("| row | figure |")
