@@ -139,6 +139,7 @@ test('bad files get their reason beside the picker, and the last good file stays
   unknown[196] = 0x2c;
   await page.setInputFiles('#parquet-file', { name: 'algorithm.parquet', mimeType: 'application/octet-stream', buffer: unknown });
   await expect(error).toHaveAttribute('data-file-error', 'unknown-algorithm');
+  await expect(error).toContainText('column String has a header this page cannot read (its algorithm is member 2)');
   // Through all of it the good file's filter stays listed.
   await expect(page.locator('.parquet-filter')).toHaveCount(1);
   expect(errors).toEqual([]);

@@ -7,7 +7,7 @@
 
 use crate::filter::parquet_drawing::{ZOOM_CELL, ZOOM_PIXELS};
 use crate::filter::parquet_report::{FileReport, FilterDrawing};
-use crate::filter::parquet_summary::{FileError, Refusal};
+use crate::filter::parquet_summary::{FileError, HeaderPart, Refusal};
 use crate::i18n::view_texts::ViewTexts;
 use crate::markup;
 use crate::markup::Markup;
@@ -286,6 +286,22 @@ fn refusal(text: &ViewTexts, reason: &Refusal) -> String {
         Refusal::BitsetLength { column, num_bytes } => {
             text.fill("file_refused_bitset", &[column, &signed(*num_bytes)])
         }
+        Refusal::FilterOffset { column, offset } => {
+            text.fill("file_refused_offset", &[column, &signed(*offset)])
+        }
+    }
+}
+
+/// Which member of which choice a filter header holds that this reader does not know.
+fn header_member(text: &ViewTexts, part: HeaderPart, member: Option<i64>) -> String {
+    let part = text.get(match part {
+        HeaderPart::Algorithm => "file_part_algorithm",
+        HeaderPart::Hash => "file_part_hash",
+        HeaderPart::Compression => "file_part_compression",
+    });
+    match member {
+        Some(id) => text.fill("file_header_member", &[&part, &id]),
+        None => text.fill("file_header_no_member", &[&part]),
     }
 }
 
@@ -297,10 +313,15 @@ pub fn file_error_sentence(text: &ViewTexts, error: &FileError) -> String {
         FileError::Truncated => text.get("file_error_truncated").to_owned(),
         FileError::EncryptedFooter => text.get("file_error_encrypted").to_owned(),
         FileError::NoBloomFilter { columns } => text.fill("file_error_no_filter", &[columns]),
-        FileError::UnknownAlgorithm { column, detail } => {
-            text.fill("file_error_algorithm", &[column, detail])
-        }
-        FileError::Unreadable { detail } => text.fill("file_error_unreadable", &[detail]),
+        FileError::UnknownAlgorithm {
+            column,
+            part,
+            member,
+        } => text.fill(
+            "file_error_algorithm",
+            &[column, &header_member(text, *part, *member)],
+        ),
+        FileError::Unreadable { detail } => text.fill("file_error_reader", &[detail]),
         FileError::Refused { reason } => {
             text.fill("file_error_unreadable", &[&refusal(text, reason)])
         }
@@ -340,6 +361,35 @@ mod tests {
         assert!(file_error(text, None)
             .into_string()
             .contains("data-file-error=\"\""));
+    }
+
+    #[test]
+    fn a_header_s_unknown_choice_and_a_negative_offset_are_said_in_the_view_s_words() {
+        let text = &ViewTexts::english(FILES);
+        let unknown = FileError::UnknownAlgorithm {
+            column: "a.b".into(),
+            part: HeaderPart::Hash,
+            member: Some(2),
+        };
+        let said = file_error_sentence(text, &unknown);
+        assert!(
+            said.contains("column a.b") && said.contains("(its hash is member 2)"),
+            "{said}"
+        );
+        let none = FileError::UnknownAlgorithm {
+            column: "c".into(),
+            part: HeaderPart::Compression,
+            member: None,
+        };
+        assert!(file_error_sentence(text, &none).contains("its compression names no member"));
+        let offset = FileError::Refused {
+            reason: Refusal::FilterOffset {
+                column: "c".into(),
+                offset: -1_000,
+            },
+        };
+        let said = file_error_sentence(text, &offset);
+        assert!(said.contains("starts at byte -1,000"), "{said}");
     }
 
     #[test]

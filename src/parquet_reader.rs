@@ -202,10 +202,9 @@ fn read_exact(
     let bytes = source
         .read(offset, len)
         .map_err(|detail| FileError::Unreadable { detail })?;
+    // Fewer bytes than the file's size promised: it ends sooner than it says.
     if bytes.len() != len {
-        return Err(FileError::Unreadable {
-            detail: format!("asked for {len} bytes at {offset}, got {}", bytes.len()),
-        });
+        return Err(FileError::Truncated);
     }
     Ok(bytes)
 }

@@ -8,7 +8,7 @@
 use std::cell::Cell;
 use std::sync::{Arc, LazyLock};
 
-use bloomlab::filter::parquet_summary::{FileError, FileSummary, FoundFilter, Refusal};
+use bloomlab::filter::parquet_summary::{FileError, FileSummary, FoundFilter, HeaderPart, Refusal};
 use bloomlab::filter::split_block;
 use bloomlab::parquet_reader::{read_bloom_filters, ByteSource};
 use parquet::data_type::{ByteArray, ByteArrayType};
@@ -466,11 +466,16 @@ fn an_unknown_algorithm_in_the_filter_header_is_named_with_its_column() {
     assert_eq!(&SHARED[at - 4..at + 1], [0x15, 0x80, 0x10, 0x1c, 0x1c]);
     let mut file = SHARED.to_vec();
     file[at] = 0x2c;
-    let Err(FileError::UnknownAlgorithm { column, detail }) = read_bloom_filters(&file) else {
+    let Err(FileError::UnknownAlgorithm {
+        column,
+        part,
+        member,
+    }) = read_bloom_filters(&file)
+    else {
         panic!("an unknown algorithm was read");
     };
     assert_eq!(column, "String");
-    assert_eq!(detail, "algorithm 2");
+    assert_eq!((part, member), (HeaderPart::Algorithm, Some(2)));
 }
 
 #[test]

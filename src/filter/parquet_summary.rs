@@ -112,15 +112,18 @@ pub enum FileError {
         /// Column chunks in all row groups.
         columns: usize,
     },
-    /// A filter's header cannot be read: an algorithm, hash or compression this reader does
-    /// not know, or bytes that are no header at all.
+    /// A filter's header names an algorithm, hash or compression this reader does not know
+    /// (Parquet defines one of each: the split-block algorithm, xxHash, no compression).
     UnknownAlgorithm {
         /// The column whose filter it is (dotted path).
         column: String,
-        /// The parquet crate's message.
-        detail: String,
+        /// Which of the header's three choices it is.
+        part: HeaderPart,
+        /// The member the header holds (its Thrift field id), or none.
+        member: Option<i64>,
     },
-    /// The footer cannot be decoded, or the file could not be read.
+    /// The footer cannot be decoded, or the file could not be read: the parquet crate's (or
+    /// the browser's) own message, in its words.
     Unreadable {
         /// The parquet crate's (or the browser's) message.
         detail: String,
@@ -140,6 +143,26 @@ pub enum FileError {
         /// What the bytes declare that the reader will not follow.
         reason: Refusal,
     },
+}
+
+/// One of the three choices a filter header makes (each a Thrift union in `BloomFilterHeader`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeaderPart {
+    /// `algorithm` (Parquet defines `BLOCK`, member 1).
+    Algorithm,
+    /// `hash` (Parquet defines `XXHASH`, member 1).
+    Hash,
+    /// `compression` (Parquet defines `UNCOMPRESSED`, member 1).
+    Compression,
+}
+
+impl HeaderPart {
+    /// The three, in the header's order.
+    pub const ALL: [HeaderPart; 3] = [
+        HeaderPart::Algorithm,
+        HeaderPart::Hash,
+        HeaderPart::Compression,
+    ];
 }
 
 /// Why the reader refused a footer or a filter header before decoding it. Typed, so that the
@@ -201,6 +224,13 @@ pub enum Refusal {
         /// The header's `numBytes` (0 when it has none).
         num_bytes: i64,
     },
+    /// A column chunk's `bloom_filter_offset` is negative.
+    FilterOffset {
+        /// The column whose filter it is (dotted path).
+        column: String,
+        /// The offset the footer gives.
+        offset: i64,
+    },
 }
 
 impl Refusal {
@@ -215,6 +245,7 @@ impl Refusal {
             Refusal::SchemaChildren { .. } => "schema-children",
             Refusal::SchemaTooDeep { .. } => "schema-too-deep",
             Refusal::BitsetLength { .. } => "bitset-length",
+            Refusal::FilterOffset { .. } => "filter-offset",
         }
     }
 }
@@ -326,7 +357,8 @@ mod tests {
             FileError::NoBloomFilter { columns: 7 },
             FileError::UnknownAlgorithm {
                 column: "a".to_string(),
-                detail: "b".to_string(),
+                part: HeaderPart::Hash,
+                member: Some(2),
             },
             FileError::Unreadable {
                 detail: String::new(),

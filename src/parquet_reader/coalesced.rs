@@ -28,7 +28,7 @@ use super::filter_window::{
     HEADER_WINDOW,
 };
 use super::{read_exact, ByteSource, BITSETS_LIMIT};
-use crate::filter::parquet_summary::{FileError, FoundFilter};
+use crate::filter::parquet_summary::{FileError, FoundFilter, Refusal};
 use parquet::file::metadata::ParquetMetaData;
 
 /// The longest read that joins several ranges (one range longer than it is read alone).
@@ -156,8 +156,11 @@ fn read_planned(
                     continue;
                 }
                 Err(_) => {
-                    let detail = format!("the filter of {column} has no valid offset");
-                    places.push((row_group, column, Err(FileError::Unreadable { detail })));
+                    let reason = Refusal::FilterOffset {
+                        column: column.clone(),
+                        offset,
+                    };
+                    places.push((row_group, column, Err(FileError::Refused { reason })));
                     continue;
                 }
             };

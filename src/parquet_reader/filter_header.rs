@@ -14,7 +14,7 @@
 //! 256-bit blocks: `numBytes` a positive multiple of 32.
 
 use super::compact::{nested, wire, Cursor};
-use crate::filter::parquet_summary::Refusal;
+use crate::filter::parquet_summary::{HeaderPart, Refusal};
 
 /// Bytes of one split-block filter block (256 bits): `numBytes` is a multiple of it.
 pub const BLOCK_BYTES: i64 = 32;
@@ -40,8 +40,8 @@ pub struct FilterHeader {
 /// length that is no whole number of blocks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HeaderProblem {
-    /// The named union holds another member (its id), or none.
-    UnknownMember(&'static str, Option<i16>),
+    /// The union holds another member (its id), or none.
+    UnknownMember(HeaderPart, Option<i16>),
     /// `numBytes` is missing (0), not positive or not a multiple of [`BLOCK_BYTES`].
     BitsetLength(i64),
 }
@@ -79,9 +79,9 @@ impl FilterHeader {
     /// and no compression and its `numBytes` is a positive multiple of [`BLOCK_BYTES`].
     pub fn check(&self) -> Result<u64, HeaderProblem> {
         let unions = [
-            ("algorithm", self.algorithm),
-            ("hash", self.hash),
-            ("compression", self.compression),
+            (HeaderPart::Algorithm, self.algorithm),
+            (HeaderPart::Hash, self.hash),
+            (HeaderPart::Compression, self.compression),
         ];
         for (union, member) in unions {
             if member != Some(1) {

@@ -34,8 +34,11 @@ pub(super) fn read_filter(
     let offset = chunk
         .bloom_filter_offset()
         .and_then(|offset| u64::try_from(offset).ok())
-        .ok_or_else(|| FileError::Unreadable {
-            detail: format!("the filter of {column} has no valid offset"),
+        .ok_or_else(|| FileError::Refused {
+            reason: Refusal::FilterOffset {
+                column: column.clone(),
+                offset: chunk.bloom_filter_offset().unwrap_or(-1),
+            },
         })?;
     if offset >= size {
         return Err(FileError::Truncated);
@@ -82,12 +85,10 @@ pub(super) fn usable_length(chunk: &ColumnChunkMetaData, bitsets_left: u64) -> O
 /// The error of a header of `column`'s filter that is Thrift but not one this reader reads.
 pub(super) fn refuse_header(column: &str, problem: HeaderProblem) -> FileError {
     match problem {
-        HeaderProblem::UnknownMember(union, member) => FileError::UnknownAlgorithm {
+        HeaderProblem::UnknownMember(part, member) => FileError::UnknownAlgorithm {
             column: column.to_string(),
-            detail: match member {
-                Some(id) => format!("{union} {id}"),
-                None => format!("{union} ?"),
-            },
+            part,
+            member: member.map(i64::from),
         },
         HeaderProblem::BitsetLength(num_bytes) => FileError::Refused {
             reason: Refusal::BitsetLength {

@@ -190,7 +190,8 @@ fn answers() -> Vec<Answer> {
             report: FilesReport {
                 error: Some(FileError::UnknownAlgorithm {
                     column: "a.b".into(),
-                    detail: "é".into(),
+                    part: crate::filter::parquet_summary::HeaderPart::Compression,
+                    member: None,
                 }),
                 file: None,
             },

@@ -15,7 +15,7 @@ use crate::filter::parquet_report::{
     Bitmap, ColumnFilters, FileReport, FilesReport, FilterDrawing, FilterRow, ValueReport,
     ValueVerdict,
 };
-use crate::filter::parquet_summary::{FileError, Refusal};
+use crate::filter::parquet_summary::{FileError, HeaderPart, Refusal};
 use crate::filter::use_cases::{
     AppsJob, AppsReport, KvCounts, KvPrediction, KvReport, MailCounts, MailReport,
     Verdict as MailVerdict,
@@ -242,7 +242,7 @@ wire_enum!(FileError {
     2 => Truncated {},
     3 => EncryptedFooter {},
     4 => NoBloomFilter { columns },
-    5 => UnknownAlgorithm { column, detail },
+    5 => UnknownAlgorithm { column, part, member },
     6 => Unreadable { detail },
     7 => TooLarge { bytes },
     8 => Refused { reason },
@@ -257,4 +257,6 @@ wire_enum!(Refusal {
     5 => SchemaChildren { element, declared, following },
     6 => SchemaTooDeep { limit },
     7 => BitsetLength { column, num_bytes },
+    8 => FilterOffset { column, offset },
 });
+wire_place!(HeaderPart, HeaderPart::ALL);
