@@ -65,6 +65,12 @@ summary+=("$(printf '%-34s %6s passed %4s failed' "3. end to end (Playwright)" "
 while IFS= read -r failed_test; do
   summary+=("   failed: ${failed_test}")
 done < <(awk '/^ *[0-9]+ failed/ {on=1; next} /^ *[0-9]+ (passed|flaky|skipped|did not run)/ {on=0} on && /›/ {sub(/^ +/, ""); print}' artifacts/e2e-tests.log)
+# And each failure's first error lines (the reporter's numbered blocks), for the same reason.
+while IFS= read -r error_line; do
+  summary+=("     ${error_line}")
+done < <(awk '/^ +[0-9]+\) / {header=$0; sub(/^ +/, "", header); left=0; print "  " header; next}
+  header != "" && /Error:|Expected|Received|Timeout/ && left < 4 {line=$0; sub(/^ +/, "", line); print "    " line; left++}
+  /^ +[0-9]+ (passed|failed)/ {header=""}' artifacts/e2e-tests.log | head -n 40)
 
 # A fresh clone without the npm packages: `trunk build` still makes a working page, unminified
 # (about 35 s when target/ holds this build, a few minutes when the app must compile).

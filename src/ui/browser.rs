@@ -206,14 +206,49 @@ pub fn focus(id: &str) -> Option<web_sys::HtmlElement> {
     Some(element)
 }
 
+/// Frames an element must keep its place before [`bring_into_view`] stops following it.
+const SETTLED_FRAMES: u32 = 6;
+
 /// Scrolls the element with this id into the room the window leaves under the lesson
 /// docked at its top (`#lesson`, sticky; none without a lesson), unless it is there
 /// already: its bottom to the window's bottom (so that as much as possible of what is above
-/// it stays), or its top to the lesson's foot when it is taller than that room. It waits
-/// until the bit array has caught up with the filter (a large change reaches the grid a
-/// part per frame, each part moving what lies below it), checking each frame for at most
-/// about `frames_left` frames.
+/// it stays), or its top to the lesson's foot when it is taller than that room. The page may
+/// still be changing when a step is shown (a large change reaches the bit array a part per
+/// frame, each part moving what lies below it; a view the step opened renders its parts a
+/// frame later), so it waits while the grid is drawing and follows the element until it has
+/// kept its place for [`SETTLED_FRAMES`] frames, checking each frame for at most about
+/// `frames_left` frames.
+/// A later call stops the one before it.
 pub fn bring_into_view(id: &'static str, frames_left: u32) {
+    stop_bringing_into_view();
+    let call = FOLLOWING.with(std::cell::Cell::get);
+    follow_into_view(Follow { id, call }, frames_left, None, 0);
+}
+
+/// Stops a [`bring_into_view`] call still following its element (a step that shows
+/// nothing in particular leaves the page where the reader has it).
+pub fn stop_bringing_into_view() {
+    FOLLOWING.with(|following| following.set(following.get().wrapping_add(1)));
+}
+
+thread_local! {
+    /// The number of the latest [`bring_into_view`] call: only that one goes on following.
+    static FOLLOWING: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// The element a [`bring_into_view`] call follows, and that call's number.
+#[derive(Clone, Copy)]
+struct Follow {
+    id: &'static str,
+    call: u32,
+}
+
+/// One frame of [`bring_into_view`]: `last_top` is where the element stood the frame
+/// before, `still` how many frames it has stood there.
+fn follow_into_view(follow: Follow, frames_left: u32, last_top: Option<f64>, still: u32) {
+    if FOLLOWING.with(std::cell::Cell::get) != follow.call {
+        return;
+    }
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -226,9 +261,9 @@ pub fn bring_into_view(id: &'static str, frames_left: u32) {
         .flatten()
         .is_some();
     if busy && frames_left > 0 {
-        return next_frame(move || bring_into_view(id, frames_left - 1));
+        return next_frame(move || follow_into_view(follow, frames_left - 1, None, 0));
     }
-    let Some(element) = document.get_element_by_id(id) else {
+    let Some(element) = document.get_element_by_id(follow.id) else {
         return;
     };
     let height = window
@@ -241,13 +276,23 @@ pub fn bring_into_view(id: &'static str, frames_left: u32) {
         .get_element_by_id("lesson")
         .map_or(0.0, |lesson| lesson.get_bounding_client_rect().height());
     let rect = element.get_bounding_client_rect();
-    if rect.top() < docked || rect.bottom() > height {
+    // A pixel's grace: a scroll moves by whole pixels, and an element may end a fraction
+    // of one past the window's edge.
+    let (top, still) = if rect.top() < docked - 1.0 || rect.bottom() > height + 1.0 {
         let scroll = if rect.height() > height - docked {
             rect.top() - docked
         } else {
             rect.bottom() - height
         };
         window.scroll_by_with_x_and_y(0.0, scroll);
+        (element.get_bounding_client_rect().top(), 0)
+    } else if last_top == Some(rect.top()) {
+        (rect.top(), still + 1)
+    } else {
+        (rect.top(), 0)
+    };
+    if still < SETTLED_FRAMES && frames_left > 0 {
+        next_frame(move || follow_into_view(follow, frames_left - 1, Some(top), still));
     }
 }
 

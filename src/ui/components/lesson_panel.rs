@@ -72,10 +72,11 @@ pub fn LessonPanel(props: &LessonPanelProps) -> Html {
                         let _ = button.focus();
                     }
                 }
-                if let Some(id) = show {
-                    crate::ui::browser::next_frame(move || {
+                match show {
+                    Some(id) => crate::ui::browser::next_frame(move || {
                         crate::ui::browser::bring_into_view(id, 120)
-                    });
+                    }),
+                    None => crate::ui::browser::stop_bringing_into_view(),
                 }
             },
         );
