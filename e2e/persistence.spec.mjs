@@ -98,6 +98,39 @@ test('two tabs never replace each other\'s saved work without saying so', async 
   await expect(first.locator('[data-save="kept"]')).toHaveCount(0);
 });
 
+test('a duplicated tab draws its own writer id: its work and the first tab\'s are both kept, each said', async ({ context }) => {
+  const first = await context.newPage();
+  await openApp(first, '?m=64');
+  await first.fill('#item-field', 'apple');
+  await first.keyboard.press('Enter');
+  await saved(first, 'add=apple');
+  // Duplicating a tab copies its address and its session storage as they are at that moment.
+  const copied = await first.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  const second = await context.newPage();
+  await second.addInitScript((entries) => {
+    if (sessionStorage.getItem('copied-from-first') === null) {
+      sessionStorage.setItem('copied-from-first', '1');
+      for (const [key, value] of JSON.parse(entries)) sessionStorage.setItem(key, value);
+    }
+  }, copied);
+  await openApp(second, new URL(first.url()).search);
+  await expect(second.locator('.members li[data-item="apple"]')).toHaveCount(1);
+  await second.fill('#item-field', 'pear');
+  await second.keyboard.press('Enter');
+  await saved(second, 'add=apple&add=pear');
+  await expect(second.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '1');
+  // The first tab's next change keeps the duplicate's session, and says so.
+  await first.fill('#item-field', 'plum');
+  await first.keyboard.press('Enter');
+  await saved(first, 'add=apple&add=plum');
+  await expect(first.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '2');
+  expect(await first.evaluate(() => localStorage.getItem('bloomlab.kept.state'))).toContain('add=apple&add=pear');
+  // A reload of the first tab still reopens its own session.
+  await first.goto('/index.html');
+  await expect(first.locator('[data-save="restored"]')).toBeVisible();
+  await expect(first.locator('.members li[data-item="plum"]')).toHaveCount(1);
+});
+
 /** Makes local storage refuse values of more than `limit` characters, as a quota would. */
 async function smallQuota(page, limit) {
   await page.addInitScript((max) => {

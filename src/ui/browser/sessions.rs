@@ -5,7 +5,7 @@
 //! IndexedDB (`idb`), and its slot holds a pointer to it.
 //!
 //! Each tab writes under its own id, drawn once and kept in session storage (a reload keeps
-//! it, a new tab draws its own). A page replaces the saved session only when its tab wrote
+//! it, a new tab or a duplicated one draws its own). A page replaces the saved session only when its tab wrote
 //! it and this page load wrote it or opened it (a reload); a save over any other session
 //! (another tab's, one a bare visit opened, one saved before a link was opened) first keeps
 //! that one.
@@ -99,22 +99,51 @@ thread_local! {
     static SAVING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// The session-storage key that holds this tab's writer id while no page of the tab runs.
+const WRITER_KEY: &str = "bloomlab.writer";
+
 /// This tab's id as a writer of saved sessions: drawn once per tab and kept in session
-/// storage (`bloomlab.writer`), which a reload keeps and a new tab does not share.
+/// storage (`bloomlab.writer`), which a reload keeps and a new tab does not share. A running
+/// page takes the id out of session storage and puts it back only when it is left
+/// (`pagehide`), so that a tab duplicated from it (which copies its session storage) finds
+/// none and draws its own: two tabs never write under one id.
 fn writer_id() -> String {
     WRITER.with(|id| {
         id.get_or_init(|| {
             let tab = web_sys::window().and_then(|w| w.session_storage().ok().flatten());
-            let tab = tab.as_ref();
-            tab.and_then(|s| stored(s, "bloomlab.writer"))
-                .unwrap_or_else(|| {
-                    let id = ((js_sys::Math::random() * 2f64.powi(53)) as u64).to_string();
-                    tab.map(|s| store(s, "bloomlab.writer", &id));
-                    id
-                })
+            let id = tab
+                .as_ref()
+                .and_then(|s| stored(s, WRITER_KEY))
+                .unwrap_or_else(|| ((js_sys::Math::random() * 2f64.powi(53)) as u64).to_string());
+            if let Some(tab) = tab {
+                let _ = tab.remove_item(WRITER_KEY);
+                hold_while_shown(tab, id.clone());
+            }
+            id
         })
         .clone()
     })
+}
+
+/// Puts the writer id back into the tab's session storage when the page is left, and takes
+/// it out again when the page is shown from the back-forward cache.
+fn hold_while_shown(tab: web_sys::Storage, id: String) {
+    use wasm_bindgen::{closure::Closure, JsCast};
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let left_tab = tab.clone();
+    let on_hide = Closure::<dyn Fn()>::new(move || {
+        let _ = store(&left_tab, WRITER_KEY, &id);
+    });
+    let on_show = Closure::<dyn Fn()>::new(move || {
+        let _ = tab.remove_item(WRITER_KEY);
+    });
+    let _ = window.add_event_listener_with_callback("pagehide", on_hide.as_ref().unchecked_ref());
+    let _ = window.add_event_listener_with_callback("pageshow", on_show.as_ref().unchecked_ref());
+    // Both listen for the page's whole life.
+    on_hide.forget();
+    on_show.forget();
 }
 
 /// Saves the state's query string (with its number of items) as this tab's session, or
