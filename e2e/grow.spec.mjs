@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openApp } from './helpers.mjs';
+import { openApp, recordWorkers, startedWorkers } from './helpers.mjs';
 
 // The growing-filters view (view=grow): every figure checked against the formulas,
 // worked out here independently of the Rust code.
@@ -183,15 +183,8 @@ test('seed 000 is replaced by murmur3, and the run is made in the workers', asyn
   // Every worker the page starts, by its script, and the moment the run starts, recorded
   // from the page's start (a fast machine may finish the run before a check made after it
   // opens).
+  await recordWorkers(page);
   await page.addInitScript(() => {
-    window.__workers = [];
-    const Original = window.Worker;
-    window.Worker = class extends Original {
-      constructor(script, options) {
-        super(script, options);
-        window.__workers.push(String(script));
-      }
-    };
     window.__runningAt = null;
     new MutationObserver(() => {
       if (window.__runningAt === null && document.querySelector('.grow[data-status="running"]')) {
@@ -207,8 +200,7 @@ test('seed 000 is replaced by murmur3, and the run is made in the workers', asyn
   expect(runningAt, 'the run was seen running').not.toBeNull();
   // The run's filters are built in the lab's workers, not on the page's thread (the
   // longest task while it runs is a figure of make bench, not of this test).
-  const labWorkers = await page.evaluate(() => window.__workers.filter((s) => s.includes('lab_worker')).length);
-  expect(labWorkers).toBeGreaterThanOrEqual(1);
+  expect(await startedWorkers(page, 'lab_worker')).toBeGreaterThanOrEqual(1);
   const held = (await shownSlices(page)).reduce((a, c) => a + c.held, 0);
   expect(held).toBe(100000);
 });

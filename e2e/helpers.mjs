@@ -125,3 +125,23 @@ export async function nextStep(page) {
   }
   throw new Error('the lesson did not move on');
 }
+
+/** Records, from the page's start, the script of every Web Worker it starts; `startedWorkers`
+ * reads them. */
+export async function recordWorkers(page) {
+  await page.addInitScript(() => {
+    window.__workers = [];
+    const Original = window.Worker;
+    window.Worker = class extends Original {
+      constructor(script, options) {
+        super(script, options);
+        window.__workers.push(String(script));
+      }
+    };
+  });
+}
+
+/** How many workers the page has started whose script's address contains `name`. */
+export async function startedWorkers(page, name) {
+  return page.evaluate((part) => window.__workers.filter((script) => script.includes(part)).length, name);
+}

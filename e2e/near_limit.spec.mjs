@@ -5,7 +5,7 @@
 // alone, bad values named, and axe in three languages.
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { openApp } from './helpers.mjs';
+import { openApp, recordWorkers, startedWorkers } from './helpers.mjs';
 
 const adds = (words) => words.map((w) => `&add=${encodeURIComponent(w)}`).join('');
 // Eight words whose xor filter fails at its first seed and peels at its second, and eight
@@ -200,17 +200,7 @@ test('the space table at 10^6 items and ε = 2^−8: xor 9.84, binary fuse 9.04 
 
 test('the space table is measured in its workers, and the page answers while they run', async ({ page }) => {
   test.setTimeout(180_000);
-  // Every worker the page starts, by its script.
-  await page.addInitScript(() => {
-    window.__workers = [];
-    const Original = window.Worker;
-    window.Worker = class extends Original {
-      constructor(script, options) {
-        super(script, options);
-        window.__workers.push(String(script));
-      }
-    };
-  });
+  await recordWorkers(page);
   await openFilters(page, '');
   await page.selectOption('#space-n', '100000');
   await expect(page.locator('#filter-space')).toHaveAttribute('data-status', 'idle');
@@ -220,8 +210,7 @@ test('the space table is measured in its workers, and the page answers while the
   await page.click('#filters-quotient');
   await expect(page.locator('.filters-view')).toHaveAttribute('data-filter', 'quotient');
   await expect(page.locator('#filter-space')).toHaveAttribute('data-status', 'done', { timeout: 150_000 });
-  const spaceWorkers = await page.evaluate(() => window.__workers.filter((s) => s.includes('space_worker')).length);
-  expect(spaceWorkers).toBeGreaterThanOrEqual(1);
+  expect(await startedWorkers(page, 'space_worker')).toBeGreaterThanOrEqual(1);
 });
 
 test('bad values of the new parameters are named in a notice', async ({ page }) => {

@@ -17,6 +17,10 @@ use crate::lang::Lang;
 use super::wire::{self, wire_enum, wire_struct, Reader, Wire};
 use super::DecodeError;
 
+/// The id of the control that has the focus when the dialog opens, the widget's Copy
+/// button: the dialog focuses it once drawn, and the page hands the focus to it.
+pub const FIRST_CONTROL: &str = "embed-copy-element";
+
 /// What the page sends the dialog.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EmbedInput {

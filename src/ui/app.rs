@@ -10,7 +10,7 @@ use crate::state::lesson_file::fill_text;
 use crate::state::url::View;
 use crate::state::{Action, AppState, LessonsStatus};
 use crate::ui::components::{
-    embed_code::{embed_host, EMBED_FIRST_CONTROL},
+    embed_code::embed_host,
     help_overlay::{help_overlay, HELP_CLOSE_ID},
     lesson_panel::LessonPanel,
     notices::{notices, NoticesProps},
@@ -73,7 +73,7 @@ pub fn App() -> Html {
     use_shortcuts(&state);
     let dialog = match (state.help_open(), state.embed_code()) {
         (true, _) => Some(HELP_CLOSE_ID),
-        (false, Some(_)) => Some(EMBED_FIRST_CONTROL),
+        (false, Some(_)) => Some(crate::protocol::embed_dialog::FIRST_CONTROL),
         (false, None) => None,
     };
     use_dialog_focus(dialog);

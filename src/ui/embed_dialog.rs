@@ -8,20 +8,17 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::Element;
 use yew::prelude::*;
 
 use crate::i18n::view_texts::{ViewTexts, EMBED};
-use crate::protocol::embed_dialog::{EmbedInput, EmbedOutput};
+use crate::protocol::embed_dialog::{EmbedInput, EmbedOutput, FIRST_CONTROL};
 use crate::state::embed_code::{EmbedCode, EmbedPart};
 use crate::ui::browser;
-use crate::ui::view_module::{self, MountedApp};
+use crate::ui::view_module::{self, MountedApp, PageAnswer};
 
-/// The control that has the focus when the dialog opens: the widget's Copy button.
-const FIRST_CONTROL: &str = "embed-copy-element";
 /// The dialog's controls in Tab order; Tab from the last goes to the first, and back.
 const CONTROLS: [&str; 7] = [
     "embed-snippet",
@@ -49,26 +46,9 @@ pub fn show(root: Element, message: &[u8], answer: js_sys::Function) {
     };
     let props = AppProps {
         input: Rc::new(input),
-        answer: Answer(answer),
+        answer: PageAnswer(answer),
     };
     MOUNTED.with(|mounted| view_module::mount_or_update(mounted, root, props, FIRST_OWN_APP));
-}
-
-/// Where the dialog's messages go: the page's function.
-#[derive(Clone)]
-pub struct Answer(js_sys::Function);
-
-impl PartialEq for Answer {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Answer {
-    fn send(&self, output: EmbedOutput) {
-        let bytes = Uint8Array::from(&output.encode()[..]);
-        let _ = self.0.call1(&JsValue::NULL, &bytes);
-    }
 }
 
 /// Props of [`EmbedApp`].
@@ -77,7 +57,7 @@ pub struct AppProps {
     /// What the page sent.
     pub input: Rc<EmbedInput>,
     /// Where the dialog's messages go.
-    pub answer: Answer,
+    pub answer: PageAnswer,
 }
 
 /// Copies one snippet; once it is on the clipboard the dialog says so beside it
@@ -147,12 +127,12 @@ fn snippet(
 }
 
 /// Escape closes the dialog; Tab and Shift+Tab go round its controls.
-fn keys(answer: Answer) -> Callback<KeyboardEvent> {
+fn keys(answer: PageAnswer) -> Callback<KeyboardEvent> {
     Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
         "Escape" => {
             e.prevent_default();
             e.stop_propagation();
-            answer.send(EmbedOutput::Closed {});
+            answer.send(&EmbedOutput::Closed {}.encode());
         }
         "Tab" => {
             let at = focused_id();
@@ -189,7 +169,7 @@ pub fn embed_app(props: &AppProps) -> Html {
         });
     }
     let answer = props.answer.clone();
-    let close = Callback::from(move |_: MouseEvent| answer.send(EmbedOutput::Closed {}));
+    let close = Callback::from(move |_: MouseEvent| answer.send(&EmbedOutput::Closed {}.encode()));
     html! {
         <div class="help-overlay embed-overlay" id="embed" onkeydown={keys(props.answer.clone())}>
             <div class="help-box embed-box" role="dialog" aria-modal="true" aria-labelledby="embed-title">

@@ -15,6 +15,28 @@ use yew::AppHandle;
 use crate::i18n::view_texts::{ViewText, ViewTextFiles, ViewTexts};
 use crate::lang::Lang;
 
+/// Where a module's messages to the page go: the page's function, called with each
+/// message's bytes. It is the same function for the module's whole life, so props holding it
+/// compare equal.
+#[derive(Clone)]
+pub struct PageAnswer(pub js_sys::Function);
+
+impl PartialEq for PageAnswer {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl PageAnswer {
+    /// Sends the page one message (its encoded bytes).
+    pub fn send(&self, message: &[u8]) {
+        let _ = self.0.call1(
+            &wasm_bindgen::JsValue::NULL,
+            &js_sys::Uint8Array::from(message),
+        );
+    }
+}
+
 /// A module's app as mounted: the page's element it draws into, and the app.
 pub type MountedApp<C> = RefCell<Option<(Element, AppHandle<C>)>>;
 

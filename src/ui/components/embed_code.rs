@@ -13,10 +13,6 @@ use crate::state::{Action, PageAction};
 use crate::ui::hooks::embed_dialog::EMBED_ROOT;
 use crate::ui::shared::{send, Links};
 
-/// The control that has the focus when the dialog opens: the widget's Copy button (the
-/// module focuses it once drawn).
-pub const EMBED_FIRST_CONTROL: &str = "embed-copy-element";
-
 /// The header's Embed button: it opens the dialog with the snippets of the view as the
 /// link has it now.
 pub fn embed_button(

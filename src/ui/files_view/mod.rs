@@ -11,8 +11,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::Uint8Array;
-use wasm_bindgen::prelude::*;
 use web_sys::Element;
 use yew::functional::UseForceUpdateHandle;
 use yew::prelude::*;
@@ -21,7 +19,7 @@ use crate::i18n::view_texts::FILES;
 use crate::protocol::files_view::{FilesParams, FilesViewInput, FilesViewOutput};
 use crate::state::files_view::{FilesAction, FilesState};
 
-use super::view_module::{self, MountedApp};
+use super::view_module::{self, MountedApp, PageAnswer};
 
 mod panel;
 mod reader;
@@ -31,7 +29,7 @@ thread_local! {
     /// The view's model.
     static MODEL: RefCell<Rc<FilesState>> = RefCell::new(Rc::default());
     /// What the page sent last, and where the view's messages go.
-    static PAGE: RefCell<Option<(FilesParams, js_sys::Function)>> = const { RefCell::new(None) };
+    static PAGE: RefCell<Option<(FilesParams, PageAnswer)>> = const { RefCell::new(None) };
     /// Draws the mounted view again after its model changed.
     static REDRAW: RefCell<Option<UseForceUpdateHandle>> = const { RefCell::new(None) };
 }
@@ -46,7 +44,7 @@ pub fn show(root: Element, message: &[u8], answer: js_sys::Function) {
     let Ok(input) = FilesViewInput::decode(message) else {
         return;
     };
-    PAGE.with(|page| *page.borrow_mut() = Some((input.params.clone(), answer)));
+    PAGE.with(|page| *page.borrow_mut() = Some((input.params.clone(), PageAnswer(answer))));
     let props = AppProps {
         input: Rc::new(input),
     };
@@ -81,8 +79,7 @@ fn tell_page(example: bool, query: String) {
     if params == sent {
         return;
     }
-    let bytes = FilesViewOutput::Params { params }.encode();
-    let _ = answer.call1(&JsValue::NULL, &Uint8Array::from(&bytes[..]));
+    answer.send(&FilesViewOutput::Params { params }.encode());
 }
 
 /// Tells the page the value typed, the example asked for as the page last said.

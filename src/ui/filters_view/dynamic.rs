@@ -18,7 +18,8 @@ use crate::protocol::filters_view::{
 
 use super::texts::Texts;
 use super::walk::{use_walk_keys, walk_panel, Walk};
-use super::{cluster_run, cuckoo, quotient, same_memory, Answer};
+use super::{cluster_run, cuckoo, quotient, same_memory};
+use crate::ui::view_module::PageAnswer;
 
 /// The filters built from the page's items and the view's deletes.
 #[derive(PartialEq)]
@@ -99,7 +100,7 @@ pub struct DynamicProps {
     /// The structure buttons, drawn by the view.
     pub structures: Html,
     /// Where the view's messages go.
-    pub answer: Answer,
+    pub answer: PageAnswer,
 }
 
 /// The cuckoo and quotient filters' part of the view.
@@ -195,7 +196,7 @@ pub fn dynamic_filters(props: &DynamicProps) -> Html {
                 };
                 let mut next = params;
                 change(&mut next, value);
-                answer.send(FiltersViewOutput::Params { params: next });
+                answer.send(&FiltersViewOutput::Params { params: next }.encode());
             })
         }
     };
@@ -231,7 +232,7 @@ pub fn dynamic_filters(props: &DynamicProps) -> Html {
                             &report,
                         )));
                         kicks.set(Some(report.kicks));
-                        answer.send(FiltersViewOutput::Insert { item });
+                        answer.send(&FiltersViewOutput::Insert { item }.encode());
                     }
                     Err(_) => {
                         let load = crate::decimal::fixed(cuckoo.load(), 3);
@@ -250,7 +251,7 @@ pub fn dynamic_filters(props: &DynamicProps) -> Html {
                             &w.steps,
                             None,
                         )));
-                        answer.send(FiltersViewOutput::Insert { item });
+                        answer.send(&FiltersViewOutput::Insert { item }.encode());
                     }
                     Err(_) => {
                         message.set(Some(

@@ -7,8 +7,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use js_sys::Uint8Array;
-use wasm_bindgen::prelude::*;
 use web_sys::Element;
 use yew::prelude::*;
 
@@ -32,24 +30,7 @@ mod walk;
 
 use texts::Texts;
 
-use super::view_module::{self, MountedApp};
-
-/// Where the view's messages go: the page's function.
-#[derive(Clone)]
-pub struct Answer(pub js_sys::Function);
-
-impl PartialEq for Answer {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl Answer {
-    fn send(&self, output: FiltersViewOutput) {
-        let bytes = Uint8Array::from(&output.encode()[..]);
-        let _ = self.0.call1(&JsValue::NULL, &bytes);
-    }
-}
+use super::view_module::{self, MountedApp, PageAnswer};
 
 /// Props of [`FiltersApp`].
 #[derive(Properties, PartialEq)]
@@ -57,7 +38,7 @@ pub struct AppProps {
     /// What the page sent last.
     pub input: Rc<FiltersViewInput>,
     /// Where the view's messages go.
-    pub answer: Answer,
+    pub answer: PageAnswer,
 }
 
 thread_local! {
@@ -76,7 +57,7 @@ pub fn show(root: Element, message: &[u8], answer: js_sys::Function) {
     };
     let props = AppProps {
         input: Rc::new(input),
-        answer: Answer(answer),
+        answer: PageAnswer(answer),
     };
     MOUNTED.with(|mounted| view_module::mount_or_update(mounted, root, props, FIRST_OWN_APP));
 }
@@ -101,9 +82,12 @@ pub fn filters_app(props: &AppProps) -> Html {
         let answer = props.answer.clone();
         let chosen = params.filter == filter;
         let onclick = Callback::from(move |_: MouseEvent| {
-            answer.send(FiltersViewOutput::Params {
-                params: FiltersParams { filter, ..params },
-            });
+            answer.send(
+                &FiltersViewOutput::Params {
+                    params: FiltersParams { filter, ..params },
+                }
+                .encode(),
+            );
         });
         html! {
             <button id={format!("filters-{}", filter.key())} aria-pressed={chosen.to_string()}

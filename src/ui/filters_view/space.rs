@@ -11,13 +11,13 @@ use yew::prelude::*;
 use super::space_plot::plot;
 use super::space_workers::{self, SharedTable, SpaceWorkers};
 use super::texts::Texts;
-use super::Answer;
 use crate::decimal::fixed;
 use crate::filter::same_memory::Deletes;
 use crate::filter::space::{Sizing, SpaceEps, SpaceError, SpaceFilter, SpaceRow, SPACE_SIZES};
 use crate::protocol::filters_view::{FiltersParams, FiltersViewOutput};
 use crate::state::numbers::grouped;
 use crate::state::space_table::{SpaceAction, SpaceStatus, SpaceTableState};
+use crate::ui::view_module::PageAnswer;
 
 /// The items measured when the link names none.
 const DEFAULT_N: u64 = 1_000_000;
@@ -34,7 +34,7 @@ pub struct SpaceProps {
     /// The lab's `workers` (0: one per core).
     pub workers: u64,
     /// Where the view's messages go.
-    pub answer: Answer,
+    pub answer: PageAnswer,
 }
 
 /// How a list sets the parameters from the value chosen.
@@ -220,7 +220,7 @@ pub fn space_panel(props: &SpaceProps) -> Html {
             if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
                 let mut next = params;
                 change(&mut next, &select.value());
-                answer.send(FiltersViewOutput::Params { params: next });
+                answer.send(&FiltersViewOutput::Params { params: next }.encode());
             }
         })
     };

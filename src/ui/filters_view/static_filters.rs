@@ -19,7 +19,7 @@ use super::peeled::{self, Names, ShownShape};
 use super::ribbon;
 use super::texts::Texts;
 use super::walk::{use_walk_keys, walk_panel, Walk};
-use super::Answer;
+use crate::ui::view_module::PageAnswer;
 
 /// The most distinct items the view builds step by step (each step of the walk is kept).
 pub const MAX_WALKED_ITEMS: usize = 512;
@@ -82,7 +82,7 @@ pub struct StaticProps {
     /// The structure buttons, drawn by the view.
     pub structures: Html,
     /// Where the view's messages go.
-    pub answer: Answer,
+    pub answer: PageAnswer,
 }
 
 fn walk_of<S: ShownShape>(
@@ -169,7 +169,7 @@ pub fn static_filters(props: &StaticProps) -> Html {
         Rc::new(move || {
             let item = (*draft).clone();
             if !item.is_empty() {
-                answer.send(FiltersViewOutput::Insert { item });
+                answer.send(&FiltersViewOutput::Insert { item }.encode());
             }
         })
     };
@@ -200,7 +200,7 @@ pub fn static_filters(props: &StaticProps) -> Html {
             };
             let mut next = params;
             change(&mut next, value);
-            answer.send(FiltersViewOutput::Params { params: next });
+            answer.send(&FiltersViewOutput::Params { params: next }.encode());
         })
     };
     let select = |id: &'static str,

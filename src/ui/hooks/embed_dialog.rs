@@ -5,12 +5,11 @@
 //! page's address, the view's link, its title and language); the module draws into
 //! `#embed-root` and answers [`EmbedOutput::Closed`] when it is closed.
 
-use std::cell::RefCell;
-
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
+use super::module_channel::{self, answer_function};
 use crate::protocol::embed_dialog::EmbedOutput;
 use crate::state::{Action, AppState, PageAction};
 
@@ -26,27 +25,19 @@ extern "C" {
 }
 
 thread_local! {
-    /// Where the module's answers go: the page's dispatch, set by each message.
-    static DISPATCH: RefCell<Option<Callback<Action>>> = const { RefCell::new(None) };
     /// The JavaScript function that takes the module's answers, made once.
-    static ANSWER: js_sys::Function = Closure::<dyn Fn(JsValue)>::new(answer)
-        .into_js_value()
-        .unchecked_into();
+    static ANSWER: js_sys::Function = answer_function(read);
 }
 
-/// Takes one answer of the module (bytes), or the text of its failure to load.
-fn answer(data: JsValue) {
-    let action = match data.as_string() {
-        Some(problem) => PageAction::EmbedFailed(problem),
-        None => match EmbedOutput::decode(&Uint8Array::new(&data).to_vec()) {
-            Ok(EmbedOutput::Closed {}) => PageAction::CloseEmbedCode,
-            Err(_) => return,
+/// The page's action for one answer of the module, or for its failure to load.
+fn read(answer: Result<Vec<u8>, String>) -> Option<Action> {
+    let action = match answer {
+        Err(problem) => PageAction::EmbedFailed(problem),
+        Ok(bytes) => match EmbedOutput::decode(&bytes).ok()? {
+            EmbedOutput::Closed {} => PageAction::CloseEmbedCode,
         },
     };
-    let dispatch = DISPATCH.with(|d| d.borrow().clone());
-    if let Some(dispatch) = dispatch {
-        dispatch.emit(Action::Page(action));
-    }
+    Some(Action::Page(action))
 }
 
 /// Sends the module what the dialog was opened for, after the render that opened it.
@@ -54,17 +45,11 @@ fn answer(data: JsValue) {
 pub fn use_embed_dialog(state: &AppState, dispatch: Callback<Action>) {
     let opened = state.embed_code().map(|(input, _)| input.clone());
     yew::use_effect_with(opened, move |opened| {
-        let Some(input) = opened else {
-            return;
-        };
-        let root = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(EMBED_ROOT));
-        let Some(root) = root else {
-            return;
-        };
-        DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
-        let bytes = Uint8Array::from(&input.encode()[..]);
-        ANSWER.with(|answer| embed_dialog_show(&root, &bytes, answer));
+        if let Some(input) = opened {
+            let message = input.encode();
+            ANSWER.with(|answer| {
+                module_channel::send(embed_dialog_show, EMBED_ROOT, &message, answer, dispatch)
+            });
+        }
     });
 }

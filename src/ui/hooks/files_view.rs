@@ -6,12 +6,11 @@
 //! them changes; the module draws into `#files-root` and answers with
 //! [`FilesViewOutput`]s: a file of one's own opened or a value typed go to the link.
 
-use std::cell::RefCell;
-
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
+use super::module_channel::{self, answer_function};
 use crate::protocol::files_view::{FilesViewInput, FilesViewOutput};
 use crate::state::url::View;
 use crate::state::{Action, AppState, PageAction};
@@ -28,27 +27,19 @@ extern "C" {
 }
 
 thread_local! {
-    /// Where the module's answers go: the page's dispatch, set by each message.
-    static DISPATCH: RefCell<Option<Callback<Action>>> = const { RefCell::new(None) };
     /// The JavaScript function that takes the module's answers, made once.
-    static ANSWER: js_sys::Function = Closure::<dyn Fn(JsValue)>::new(answer)
-        .into_js_value()
-        .unchecked_into();
+    static ANSWER: js_sys::Function = answer_function(read);
 }
 
-/// Takes one answer of the module (bytes), or the text of its failure to load.
-fn answer(data: JsValue) {
-    let action = match data.as_string() {
-        Some(problem) => PageAction::FilesFailed(problem),
-        None => match FilesViewOutput::decode(&Uint8Array::new(&data).to_vec()) {
-            Ok(FilesViewOutput::Params { params }) => PageAction::SetFiles(params),
-            Err(_) => return,
+/// The page's action for one answer of the module, or for its failure to load.
+fn read(answer: Result<Vec<u8>, String>) -> Option<Action> {
+    let action = match answer {
+        Err(problem) => PageAction::FilesFailed(problem),
+        Ok(bytes) => match FilesViewOutput::decode(&bytes).ok()? {
+            FilesViewOutput::Params { params } => PageAction::SetFiles(params),
         },
     };
-    let dispatch = DISPATCH.with(|d| d.borrow().clone());
-    if let Some(dispatch) = dispatch {
-        dispatch.emit(Action::Page(action));
-    }
+    Some(Action::Page(action))
 }
 
 /// Sends the module the page's language and the view's parameters after each render that
@@ -61,18 +52,13 @@ pub fn use_files_view(state: &AppState, dispatch: Callback<Action>) {
         if !*shown {
             return;
         }
-        let root = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(FILES_ROOT));
-        let Some(root) = root else {
-            return;
-        };
         let input = FilesViewInput {
             lang: *lang,
             params: params.clone(),
         };
-        DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
-        let bytes = Uint8Array::from(&input.encode()[..]);
-        ANSWER.with(|answer| files_view_show(&root, &bytes, answer));
+        let message = input.encode();
+        ANSWER.with(|answer| {
+            module_channel::send(files_view_show, FILES_ROOT, &message, answer, dispatch)
+        });
     });
 }

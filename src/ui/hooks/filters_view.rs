@@ -6,12 +6,11 @@
 //! changes; the module draws into `#filters-root` and answers with [`FiltersViewOutput`]s:
 //! an item inserted joins the page's item log, new parameters go to the link.
 
-use std::cell::RefCell;
-
 use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
+use super::module_channel::{self, answer_function};
 use crate::protocol::filters_view::{FiltersViewInput, FiltersViewOutput};
 use crate::state::fields::parse_whole;
 use crate::state::url::View;
@@ -29,30 +28,19 @@ extern "C" {
 }
 
 thread_local! {
-    /// Where the module's answers go: the page's dispatch, set by each message.
-    static DISPATCH: RefCell<Option<Callback<Action>>> = const { RefCell::new(None) };
     /// The JavaScript function that takes the module's answers, made once.
-    static ANSWER: js_sys::Function = Closure::<dyn Fn(JsValue)>::new(answer)
-        .into_js_value()
-        .unchecked_into();
+    static ANSWER: js_sys::Function = answer_function(read);
 }
 
-/// Takes one answer of the module (bytes), or the text of its failure to load.
-fn answer(data: JsValue) {
-    let action = match data.as_string() {
-        Some(problem) => Action::Page(PageAction::FiltersFailed(problem)),
-        None => match FiltersViewOutput::decode(&Uint8Array::new(&data).to_vec()) {
-            Ok(FiltersViewOutput::Insert { item }) => Action::Filter(FilterAction::AddItem(item)),
-            Ok(FiltersViewOutput::Params { params }) => {
-                Action::Page(PageAction::SetFilters(params))
-            }
-            Err(_) => return,
+/// The page's action for one answer of the module, or for its failure to load.
+fn read(answer: Result<Vec<u8>, String>) -> Option<Action> {
+    Some(match answer {
+        Err(problem) => Action::Page(PageAction::FiltersFailed(problem)),
+        Ok(bytes) => match FiltersViewOutput::decode(&bytes).ok()? {
+            FiltersViewOutput::Insert { item } => Action::Filter(FilterAction::AddItem(item)),
+            FiltersViewOutput::Params { params } => Action::Page(PageAction::SetFilters(params)),
         },
-    };
-    let dispatch = DISPATCH.with(|d| d.borrow().clone());
-    if let Some(dispatch) = dispatch {
-        dispatch.emit(action);
-    }
+    })
 }
 
 /// Sends the module the page's items, language, seed, the view's parameters and the item
@@ -76,12 +64,6 @@ pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
             if !*shown {
                 return;
             }
-            let root = web_sys::window()
-                .and_then(|w| w.document())
-                .and_then(|d| d.get_element_by_id(FILTERS_ROOT));
-            let Some(root) = root else {
-                return;
-            };
             let mut items = Vec::new();
             for member in members.list() {
                 for _ in 0..member.copies {
@@ -96,9 +78,10 @@ pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
                 draft: draft.clone(),
                 workers: *workers,
             };
-            DISPATCH.with(|d| *d.borrow_mut() = Some(dispatch));
-            let bytes = Uint8Array::from(&input.encode()[..]);
-            ANSWER.with(|answer| filters_view_show(&root, &bytes, answer));
+            let message = input.encode();
+            ANSWER.with(|answer| {
+                module_channel::send(filters_view_show, FILTERS_ROOT, &message, answer, dispatch)
+            });
         },
     );
 }

@@ -6,6 +6,7 @@ pub mod embed_dialog;
 pub mod files_view;
 pub mod filters_view;
 mod link;
+mod module_channel;
 mod practice_messages;
 mod shortcuts;
 mod startup;
