@@ -187,6 +187,19 @@ test('the files view works with the keyboard alone', async ({ page }) => {
   await expect(page.locator('[data-place="0"]')).toBeFocused();
 });
 
+test('on a phone the table of filters scrolls in its own box, a tab stop, and the page not sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openApp(page, '?view=files&files_example=1&files_query=dog');
+  await expect(page.locator('.parquet-filter')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+  const box = page.locator('.parquet-filters-scroll');
+  expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(box).toHaveAttribute('tabindex', '0');
+  await box.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => box.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});
+
 test('the lab measures RocksDB\'s layout at 10 bits per item and 6 probes: its interval holds RocksDB\'s 0.957 %', async ({ page }) => {
   await openApp(page, '?view=lab&layout=blocked&m=10240&k=6&lab_n=1024&lab_points=4&lab_probes=20000');
   await page.click('#lab-run');

@@ -172,16 +172,21 @@ fn filter_table(t: &ViewTexts, file: &FileReport) -> Html {
             </tr>
         }
     });
+    // On a phone the table is wider than the window: it scrolls sideways in its own box (a
+    // tab stop, so that the keyboard scrolls it too), not the page.
+    let caption = t.get("files_filters").to_owned();
     html! {
-        <table class="parquet-filters">
-            <caption>{ t.get("files_filters") }</caption>
-            <thead><tr>
-                for heading in headings {
-                    <th scope="col">{ t.get(heading) }</th>
-                }
-                <th scope="col"></th>
-            </tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
+        <div class="parquet-filters-scroll" tabindex="0" role="region" aria-label={caption}>
+            <table class="parquet-filters">
+                <caption>{ t.get("files_filters") }</caption>
+                <thead><tr>
+                    for heading in headings {
+                        <th scope="col">{ t.get(heading) }</th>
+                    }
+                    <th scope="col"></th>
+                </tr></thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
     }
 }
