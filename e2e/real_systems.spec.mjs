@@ -192,7 +192,7 @@ test('on a phone the table of filters scrolls in its own box, a tab stop, and th
   await openApp(page, '?view=files&files_example=1&files_query=dog');
   await expect(page.locator('.parquet-filter')).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
-  const box = page.locator('.parquet-filters-scroll');
+  const box = page.locator('.table-scroll:has(.parquet-filters)');
   expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect(box).toHaveAttribute('tabindex', '0');
   await box.focus();

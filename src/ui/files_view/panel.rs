@@ -176,7 +176,7 @@ fn filter_table(t: &ViewTexts, file: &FileReport) -> Html {
     // tab stop, so that the keyboard scrolls it too), not the page.
     let caption = t.get("files_filters").to_owned();
     html! {
-        <div class="parquet-filters-scroll" tabindex="0" role="region" aria-label={caption}>
+        <div class="table-scroll" tabindex="0" role="region" aria-label={caption}>
             <table class="parquet-filters">
                 <caption>{ t.get("files_filters") }</caption>
                 <thead><tr>
