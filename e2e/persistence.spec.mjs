@@ -6,6 +6,12 @@ async function saved(page, part) {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('bloomlab.state') ?? '')).toContain(part);
 }
 
+/** Types `word` into the item field and adds it with Enter. */
+async function addItem(page, word) {
+  await page.fill('#item-field', word);
+  await page.keyboard.press('Enter');
+}
+
 /** Pastes `text` into the field as the clipboard would (a ClipboardEvent with its data). */
 async function paste(page, selector, text) {
   await page.locator(selector).evaluate((el, value) => {
@@ -18,8 +24,7 @@ async function paste(page, selector, text) {
 test('the item log survives a reload and a parameter change; start fresh is undoable', async ({ page }) => {
   const errors = await openApp(page, '?m=32');
   for (const word of ['pear', 'plum']) {
-    await page.fill('#item-field', word);
-    await page.keyboard.press('Enter');
+    await addItem(page, word);
   }
   await page.fill('#field-m', '64');
   await page.keyboard.press('Tab');
@@ -80,20 +85,17 @@ test('two tabs never replace each other\'s saved work without saying so', async 
   const second = await context.newPage();
   await openApp(second, '');
   await expect(second.locator('[data-save="restored"]')).toBeVisible();
-  await second.fill('#item-field', 'pear');
-  await second.keyboard.press('Enter');
+  await addItem(second, 'pear');
   await saved(second, 'add=apple&add=pear');
   // It never adopts the first tab's id: the session it replaced is kept.
   await expect(second.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '1');
   // The first tab's next change would replace the second's session: it is kept, and said.
-  await first.fill('#item-field', 'plum');
-  await first.keyboard.press('Enter');
+  await addItem(first, 'plum');
   await expect(first.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '2');
   expect(await first.evaluate(() => localStorage.getItem('bloomlab.kept.state'))).toContain('add=apple&add=pear');
   // Its own later changes replace its own session silently.
   await first.locator('#save-note-dismiss').click();
-  await first.fill('#item-field', 'fig');
-  await first.keyboard.press('Enter');
+  await addItem(first, 'fig');
   await saved(first, 'add=fig');
   await expect(first.locator('[data-save="kept"]')).toHaveCount(0);
 });
@@ -101,8 +103,7 @@ test('two tabs never replace each other\'s saved work without saying so', async 
 test('a duplicated tab draws its own writer id: its work and the first tab\'s are both kept, each said', async ({ context }) => {
   const first = await context.newPage();
   await openApp(first, '?m=64');
-  await first.fill('#item-field', 'apple');
-  await first.keyboard.press('Enter');
+  await addItem(first, 'apple');
   await saved(first, 'add=apple');
   // Duplicating a tab copies its address and its session storage as they are at that moment.
   const copied = await first.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
@@ -115,13 +116,11 @@ test('a duplicated tab draws its own writer id: its work and the first tab\'s ar
   }, copied);
   await openApp(second, new URL(first.url()).search);
   await expect(second.locator('.members li[data-item="apple"]')).toHaveCount(1);
-  await second.fill('#item-field', 'pear');
-  await second.keyboard.press('Enter');
+  await addItem(second, 'pear');
   await saved(second, 'add=apple&add=pear');
   await expect(second.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '1');
   // The first tab's next change keeps the duplicate's session, and says so.
-  await first.fill('#item-field', 'plum');
-  await first.keyboard.press('Enter');
+  await addItem(first, 'plum');
   await saved(first, 'add=apple&add=plum');
   await expect(first.locator('[data-save="kept"]')).toHaveAttribute('data-kept-items', '2');
   expect(await first.evaluate(() => localStorage.getItem('bloomlab.kept.state'))).toContain('add=apple&add=pear');
@@ -180,11 +179,9 @@ test('a failing write to local storage is reported and the page keeps working', 
     };
   });
   await openApp(page, '?m=32');
-  await page.fill('#item-field', 'apple');
-  await page.keyboard.press('Enter');
+  await addItem(page, 'apple');
   await expect(page.locator('[data-save="failed"]')).toContainText('QuotaExceededError');
-  await page.fill('#item-field', 'grape');
-  await page.keyboard.press('Enter');
+  await addItem(page, 'grape');
   await expect(page.locator('.members li[data-item]')).toHaveCount(2);
   await expect(page).toHaveURL(/add=apple&add=grape/);
   await page.locator('#save-note-dismiss').click();
@@ -266,8 +263,7 @@ test('three tabs that each add an item keep all three sessions: two kept, with t
   }
   const words = ['apple', 'pear', 'plum'];
   for (const [i, tab] of tabs.entries()) {
-    await tab.fill('#item-field', words[i]);
-    await tab.keyboard.press('Enter');
+    await addItem(tab, words[i]);
     await saved(tab, `add=${words[i]}`);
   }
   // The first tab replaced only its own session; the others each kept the one before.

@@ -217,8 +217,7 @@ const SETTLED_FRAMES: u32 = 6;
 /// frame, each part moving what lies below it; a view the step opened renders its parts a
 /// frame later), so it waits while the grid is drawing and follows the element until it has
 /// kept its place for [`SETTLED_FRAMES`] frames, checking each frame for at most about
-/// `frames_left` frames.
-/// A later call stops the one before it.
+/// `frames_left` frames. A later call stops the one before it.
 pub fn bring_into_view(id: &'static str, frames_left: u32) {
     stop_bringing_into_view();
     let call = FOLLOWING.with(std::cell::Cell::get);

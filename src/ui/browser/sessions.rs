@@ -5,10 +5,10 @@
 //! IndexedDB (`idb`), and its slot holds a pointer to it.
 //!
 //! Each tab writes under its own id, drawn once and kept in session storage (a reload keeps
-//! it, a new tab or a duplicated one draws its own). A page replaces the saved session only when its tab wrote
-//! it and this page load wrote it or opened it (a reload); a save over any other session
-//! (another tab's, one a bare visit opened, one saved before a link was opened) first keeps
-//! that one.
+//! it, a new tab or a duplicated one draws its own). A page replaces the saved session only
+//! when its tab wrote it and this page load wrote it or opened it (a reload); a save over
+//! any other session (another tab's, one a bare visit opened, one saved before a link was
+//! opened) first keeps that one.
 
 use crate::filter::hashing::fnv1a64;
 use wasm_bindgen_futures::JsFuture;
