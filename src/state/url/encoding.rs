@@ -28,7 +28,9 @@ pub fn percent_decode(text: &str) -> String {
         }
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    // Valid UTF-8 (nearly always) becomes the string without a copy.
+    String::from_utf8(out)
+        .unwrap_or_else(|bad| String::from_utf8_lossy(bad.as_bytes()).into_owned())
 }
 
 /// Encodes a component for a query string: unreserved characters and `,` (which a query
