@@ -206,6 +206,15 @@ pub fn focus(id: &str) -> Option<web_sys::HtmlElement> {
     Some(element)
 }
 
+/// The id of the element that has the keyboard focus; `None` when no element but the
+/// page's body has it (as after the focused element was removed).
+pub fn focused_id() -> Option<String> {
+    let document = web_sys::window()?.document()?;
+    let focused = document.active_element()?;
+    let body: Option<web_sys::Element> = document.body().map(Into::into);
+    (Some(&focused) != body.as_ref()).then(|| focused.id())
+}
+
 /// Frames an element must keep its place before [`bring_into_view`] stops following it.
 const SETTLED_FRAMES: u32 = 6;
 

@@ -9,21 +9,29 @@ use crate::ui::browser;
 
 /// After an action, the focus goes to the first of these elements that the page then has
 /// (the button or field that had it may be gone). The page may draw the new form a frame or
-/// two later (Yew's scheduler yields to the browser during a long render), so this looks
-/// again on each of the next [`FOCUS_FRAMES`] frames until one is there.
+/// two later (Yew's scheduler yields to the browser during a long render), and the element
+/// focused first may be the old form's, with the same id, which the new form then replaces:
+/// so for [`FOCUS_FRAMES`] frames this looks again, focusing the first of them while the
+/// focus is nowhere (on the page's body), and stops once the reader has moved the focus
+/// elsewhere.
 pub fn focus_after(ids: &'static [&'static str]) {
     if !ids.is_empty() {
-        focus_within(ids, FOCUS_FRAMES);
+        focus_within(ids, FOCUS_FRAMES, false);
     }
 }
 
-/// How many frames [`focus_after`] waits at most for its elements (about half a second).
+/// How many frames [`focus_after`] watches the focus (about half a second).
 const FOCUS_FRAMES: u32 = 30;
 
-fn focus_within(ids: &'static [&'static str], frames: u32) {
+fn focus_within(ids: &'static [&'static str], frames: u32, placed: bool) {
     browser::next_frame(move || {
-        if !ids.iter().any(|id| browser::focus(id).is_some()) && frames > 1 {
-            focus_within(ids, frames - 1);
+        let placed = match browser::focused_id() {
+            Some(id) if placed && !ids.contains(&id.as_str()) => return,
+            Some(_) if placed => true,
+            _ => ids.iter().any(|id| browser::focus(id).is_some()) || placed,
+        };
+        if frames > 1 {
+            focus_within(ids, frames - 1, placed);
         }
     });
 }
