@@ -105,7 +105,7 @@ pub fn panel(t: &Texts, items: &[String], budget: u64, seed: u64) -> Html {
             <h2 id="same-memory-title">{ t.fill("same_memory", &[&budget]) }</h2>
             <p>{ t.fill("same_memory_lead", &[&PROBES]) }</p>
             if let Ok(rows) = rows {
-                <div class="table-scroll" tabindex="0">
+                <div class="table-scroll" tabindex="0" role="region" aria-labelledby="same-memory-title">
                 <table>
                     <thead><tr>
                         <th scope="col">{ t.get("sm_filter") }</th><th scope="col">{ t.get("sm_size") }</th>

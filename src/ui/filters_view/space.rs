@@ -267,7 +267,7 @@ pub fn space_panel(props: &SpaceProps) -> Html {
                 }
                 { status_line(t, &state) }
             </p>
-            <div class="table-scroll" tabindex="0">
+            <div class="table-scroll" tabindex="0" role="region" aria-labelledby="space-title">
             <table id="filter-space" data-status={state.status.key()} data-workers={state.workers.to_string()}
                    data-n={state.n.to_string()} data-eps={eps.key()}>
                 <caption>{ t.fill("sp_caption", &[&eps.key(), &fixed(-eps.rate().log2(), 2)]) }</caption>
