@@ -335,7 +335,7 @@ pub fn file_error_sentence(text: &ViewTexts, error: &FileError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::filter::parquet_report::example_model;
+    use crate::filter::parquet_fixtures::example_model;
     use crate::i18n::view_texts::FILES;
 
     /// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file.
@@ -394,7 +394,7 @@ mod tests {
 
     #[test]
     fn a_large_file_names_its_columns_and_sums_up_a_value_by_row_group() {
-        use crate::filter::parquet_report::many_filters_model;
+        use crate::filter::parquet_fixtures::many_filters_model;
         let text = &ViewTexts::english(FILES);
         let mut model = many_filters_model(1000);
         model.query = "a500".into();

@@ -29,7 +29,8 @@ pub mod filter_header;
 mod filter_window;
 pub mod footer_guard;
 
-use crate::filter::parquet_summary::{FileError, FileSummary};
+use crate::filter::parquet_report::FilterBits;
+use crate::filter::parquet_summary::{FileError, FileSummary, FoundFilter};
 use parquet::file::metadata::ParquetMetaDataReader;
 
 /// Bytes a Parquet file starts and ends with.
@@ -42,8 +43,6 @@ const TAIL_BYTES: u64 = 8;
 const SMALLEST_FILE: u64 = 4 + TAIL_BYTES;
 /// The largest footer this reader decodes.
 pub const FOOTER_LIMIT: u64 = 64 * 1024 * 1024;
-/// The most bitset bytes of all filters together this reader holds.
-pub const BITSETS_LIMIT: u64 = 64 * 1024 * 1024;
 
 /// A file, or anything else that gives bytes at an offset: a byte slice natively, a `Blob`
 /// in the Parquet worker.
@@ -90,17 +89,20 @@ impl ByteSource for Vec<u8> {
 /// The checks, in order: no bytes → [`FileError::Empty`]; under 12 bytes or not starting
 /// and ending with `PAR1` → [`FileError::NotParquet`] (ending with `PARE`:
 /// [`FileError::EncryptedFooter`]); a footer longer than the file holds or a filter past
-/// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`], a bitset over
-/// parquet's `BITSET_MAX_LENGTH` or bitsets over [`BITSETS_LIMIT`] in all →
-/// [`FileError::TooLarge`]; a footer declaring a count, length or depth its bytes cannot
-/// hold ([`footer_guard::check_footer`]) → [`FileError::Refused`]; a footer the crate cannot
-/// decode → [`FileError::Unreadable`]; no filter at all → [`FileError::NoBloomFilter`]; a
-/// filter header naming an algorithm, hash or compression Parquet does not define →
-/// [`FileError::UnknownAlgorithm`]; one whose `numBytes` is no positive multiple of 32 →
-/// [`FileError::Refused`].
+/// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`] or a bitset over
+/// parquet's `BITSET_MAX_LENGTH` → [`FileError::TooLarge`]; a footer declaring a count,
+/// length or depth its bytes cannot hold ([`footer_guard::check_footer`]) →
+/// [`FileError::Refused`]; a footer the crate cannot decode → [`FileError::Unreadable`]; no
+/// filter at all → [`FileError::NoBloomFilter`]; a filter header naming an algorithm, hash
+/// or compression Parquet does not define → [`FileError::UnknownAlgorithm`]; one whose
+/// `numBytes` is no positive multiple of 32 → [`FileError::Refused`].
 ///
 /// The filters are read in few reads ([`coalesced`]: planned from the footer, sorted, and
-/// neighbours read together, at most [`coalesced::SPAN_LIMIT`] bytes a read).
+/// neighbours read together, at most [`coalesced::SPAN_LIMIT`] bytes a read). Their
+/// bitsets are summed up as they are read ([`FoundFilter`]'s figures) and not kept; a
+/// value's blocks and a drawing's bytes are read again through [`FileBits`].
+///
+/// [`FoundFilter`]: crate::filter::parquet_summary::FoundFilter
 pub fn read_bloom_filters(source: &(impl ByteSource + ?Sized)) -> Result<FileSummary, FileError> {
     read_with(source, Reads::Coalesced)
 }
@@ -114,6 +116,21 @@ pub fn read_bloom_filters_one_by_one(
 }
 
 pub use coalesced::{GAP_LIMIT, SPAN_LIMIT};
+
+/// The filters' bits as the files view's model reads them again: from the file, in reads
+/// of at most [`SPAN_LIMIT`] bytes.
+pub struct FileBits<'a, S: ByteSource + ?Sized>(pub &'a S);
+
+impl<S: ByteSource + ?Sized> FilterBits for FileBits<'_, S> {
+    fn value_blocks(&self, filters: &[FoundFilter], h: u64) -> Result<Vec<[u8; 32]>, FileError> {
+        coalesced::read_value_blocks(self.0, filters, h)
+    }
+
+    fn first_bytes(&self, filter: &FoundFilter, len: u64) -> Result<Vec<u8>, FileError> {
+        let len = len.min(filter.num_bytes).min(SPAN_LIMIT);
+        read_exact(self.0, filter.bitset_start(), len as usize)
+    }
+}
 
 /// How the filters are read.
 #[derive(Clone, Copy)]

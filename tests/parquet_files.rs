@@ -8,9 +8,10 @@
 use std::cell::Cell;
 use std::sync::{Arc, LazyLock};
 
+use bloomlab::filter::parquet_report::FilterBits;
 use bloomlab::filter::parquet_summary::{FileError, FileSummary, FoundFilter, HeaderPart, Refusal};
 use bloomlab::filter::split_block;
-use bloomlab::parquet_reader::{read_bloom_filters, ByteSource};
+use bloomlab::parquet_reader::{read_bloom_filters, ByteSource, FileBits, SPAN_LIMIT};
 use parquet::data_type::{ByteArray, ByteArrayType};
 use parquet::file::metadata::{ParquetMetaData, ParquetMetaDataReader, ParquetMetaDataWriter};
 use parquet::file::properties::WriterProperties;
@@ -59,11 +60,12 @@ const ABSENT_FROM_SHARED: [&str; 12] = [
 ];
 
 /// A file of `len` bytes that is zero except for `pieces` (offset, bytes); it counts the
-/// bytes read from it.
+/// bytes read from it and keeps the longest read.
 struct SparseFile {
     len: u64,
     pieces: Vec<(u64, Vec<u8>)>,
     bytes_read: Cell<u64>,
+    longest_read: Cell<u64>,
 }
 
 impl SparseFile {
@@ -72,6 +74,7 @@ impl SparseFile {
             len,
             pieces,
             bytes_read: Cell::new(0),
+            longest_read: Cell::new(0),
         }
     }
 }
@@ -87,6 +90,8 @@ impl ByteSource for SparseFile {
             return Err(format!("{len} bytes at {offset} are past the end"));
         }
         self.bytes_read.set(self.bytes_read.get() + len as u64);
+        self.longest_read
+            .set(self.longest_read.get().max(len as u64));
         let mut out = vec![0; len];
         for (start, bytes) in &self.pieces {
             let from = offset.max(*start);
@@ -218,6 +223,22 @@ fn written_file(with_filters: bool) -> Vec<u8> {
     file
 }
 
+/// The bitset of `filter`, read from `file`.
+fn bitset_of(file: &(impl ByteSource + ?Sized), filter: &FoundFilter) -> Vec<u8> {
+    file.read(filter.bitset_start(), filter.num_bytes as usize)
+        .unwrap()
+}
+
+/// Whether `filter` may contain `value`, its block read from `file` as the files view reads
+/// it.
+fn may_contain(file: &(impl ByteSource + ?Sized), filter: &FoundFilter, value: &str) -> bool {
+    let h = split_block::hash(value.as_bytes());
+    let blocks = FileBits(file)
+        .value_blocks(std::slice::from_ref(filter), h)
+        .unwrap();
+    filter.verdict(h, &blocks[0]).may_contain()
+}
+
 /// The one filter of a summary that must have exactly one.
 fn only_filter(summary: &FileSummary) -> &FoundFilter {
     assert_eq!(summary.filters.len(), 1, "{summary:?}");
@@ -245,17 +266,17 @@ fn the_shared_file_has_one_filter_holding_its_fourteen_values() {
     assert_eq!(filter.length, 1040);
     assert_eq!(filter.blocks(), 32);
     // 14 values of 8 bits each, no two sharing a bit.
-    assert_eq!(filter.bits_set(), 112);
+    assert_eq!(filter.bits_set, 112);
     assert_eq!(
         (&*filter.algorithm, &*filter.hash, &*filter.compression),
         ("BLOCK", "XXHASH", "UNCOMPRESSED")
     );
-    assert_eq!(filter.bitset, &SHARED[208..1232]);
+    assert_eq!(bitset_of(SHARED, filter), &SHARED[208..1232]);
     for value in SHARED_VALUES {
-        assert!(filter.may_contain(value.as_bytes()), "{value:?}");
+        assert!(may_contain(SHARED, filter, value), "{value:?}");
     }
     for value in ABSENT_FROM_SHARED {
-        assert!(!filter.may_contain(value.as_bytes()), "{value:?}");
+        assert!(!may_contain(SHARED, filter, value), "{value:?}");
     }
     // The bitset is exactly the fourteen values' bits, placed by the page's arithmetic.
     let mut expected = vec![0u8; 1024];
@@ -264,7 +285,7 @@ fn the_shared_file_has_one_filter_holding_its_fourteen_values() {
             expected[(bit / 8) as usize] |= 1 << (bit % 8);
         }
     }
-    assert_eq!(filter.bitset, expected);
+    assert_eq!(bitset_of(SHARED, filter), expected);
 }
 
 #[test]
@@ -301,22 +322,24 @@ fn a_file_the_crate_writes_has_every_filter_and_the_spec_bits_of_every_value() {
         // The crate's writer gives each filter's length in the footer.
         assert_eq!(chunk.bloom_filter_length(), Some(filter.length as i32));
         assert_eq!(filter.length, filter.header_bytes + filter.num_bytes);
-        assert_eq!(filter.bitset.len() as u64, filter.num_bytes);
+        let bitset = bitset_of(&file[..], filter);
         let blocks = filter.blocks();
         assert!(blocks.is_power_of_two(), "{blocks}");
         let column = usize::from(filter.column.ends_with("city"));
         let values = written_values(filter.row_group, column);
         for value in &values {
-            assert!(filter.may_contain(value.as_bytes()), "{value}");
+            assert!(may_contain(&file[..], filter, value), "{value}");
             // The page's own arithmetic: the eight bits the spec gives are set.
             for bit in split_block::positions(split_block::hash(value.as_bytes()), blocks) {
-                let byte = filter.bitset[(bit / 8) as usize];
+                let byte = bitset[(bit / 8) as usize];
                 assert_eq!(byte >> (bit % 8) & 1, 1, "{value} bit {bit}");
             }
         }
         // Nothing else sets bits: at most eight per value.
-        assert!(filter.bits_set() <= 8 * values.len() as u64);
-        assert!(filter.bits_set() > 0);
+        assert!(filter.bits_set <= 8 * values.len() as u64);
+        assert!(filter.bits_set > 0);
+        let ones: u32 = bitset.iter().map(|byte| byte.count_ones()).sum();
+        assert_eq!(filter.bits_set, u64::from(ones));
     }
     // With the lengths in the footer, the filters are one read, from the first filter's
     // header to the last one's end: the crate puts each row group's filters after its data
@@ -535,9 +558,10 @@ fn a_header_with_a_field_parquet_does_not_define_is_read() {
         assert_eq!(found.header_bytes, header_bytes, "{extra_len}");
         assert_eq!(found.num_bytes, 1024);
         assert_eq!(found.length, header_bytes + 1024);
-        assert_eq!(found.bitset, shared.bitset);
+        assert_eq!(bitset_of(&file, found), bitset_of(SHARED, shared));
+        assert_eq!((found.bits_set, found.fill), (shared.bits_set, shared.fill));
         for value in SHARED_VALUES {
-            assert!(found.may_contain(value.as_bytes()), "{value}");
+            assert!(may_contain(&file, found, value), "{value}");
         }
     }
 }
@@ -577,19 +601,68 @@ fn a_filter_past_the_end_of_the_file_is_truncated() {
 }
 
 #[test]
-fn bitsets_over_the_limits_are_too_large() {
+fn a_bitset_over_the_format_s_limit_is_too_large_and_a_long_one_is_read_in_pieces() {
     let len = 400_000_000;
-    for num_bytes in [200 << 20, 100 << 20] {
-        let file = file_with_filter_at(len, 4, &filter_header(num_bytes));
-        assert_eq!(
-            read_bloom_filters(&file),
-            Err(FileError::TooLarge {
-                bytes: u64::from(num_bytes)
-            }),
-            "{num_bytes}"
-        );
-        assert!(file.bytes_read.get() < 100_000);
+    let file = file_with_filter_at(len, 4, &filter_header(200 << 20));
+    assert_eq!(
+        read_bloom_filters(&file),
+        Err(FileError::TooLarge { bytes: 200 << 20 })
+    );
+    assert!(file.bytes_read.get() < 100_000);
+    // 100 MiB is within parquet's BITSET_MAX_LENGTH: read whole, never more than
+    // SPAN_LIMIT bytes at a time, and summed up (its bits are not kept).
+    let mut filter = filter_header(100 << 20);
+    let header_bytes = filter.len() as u64;
+    let mut ones = vec![0xff; 32];
+    ones.extend_from_slice(&[0x01; 32]);
+    filter.extend_from_slice(&ones);
+    let file = file_with_filter_at(len, 4, &filter);
+    let summary = read_bloom_filters(&file).unwrap();
+    let found = only_filter(&summary);
+    assert_eq!((found.num_bytes, found.blocks()), (100 << 20, 100 << 15));
+    assert_eq!(found.bits_set, 256 + 32);
+    assert!(file.bytes_read.get() - (100 << 20) < 100_000);
+    assert_eq!(file.longest_read.get(), SPAN_LIMIT);
+    // A value's block is read again: 32 bytes.
+    file.longest_read.set(0);
+    let blocks = FileBits(&file)
+        .value_blocks(std::slice::from_ref(found), split_block::hash(b"x"))
+        .unwrap();
+    assert_eq!(file.longest_read.get(), 32);
+    let at = found.block_of(split_block::hash(b"x"));
+    let expected = match at {
+        0 => [0xff; 32],
+        1 => [0x01; 32],
+        _ => [0; 32],
+    };
+    assert_eq!(blocks[0], expected);
+    assert_eq!(found.bitset_start(), 4 + header_bytes);
+}
+
+#[test]
+fn a_value_s_blocks_in_many_filters_are_read_in_few_reads() {
+    // 5,000 filters of one block each, side by side: the value's 32 bytes in each are
+    // joined into reads of at most SPAN_LIMIT bytes.
+    let count = 5_000u64;
+    let mut pieces = Vec::new();
+    let mut filters = Vec::new();
+    for place in 0..count {
+        let offset = 4 + place * 48;
+        let mut bitset = vec![0u8; 32];
+        bitset[(place % 32) as usize] = 0xff;
+        let filter = FoundFilter::split_block(0, "c".into(), offset, 16, &bitset);
+        pieces.push((filter.bitset_start(), bitset));
+        filters.push(filter);
     }
+    let file = SparseFile::new(4 + count * 48 + 100, pieces);
+    let h = split_block::hash(b"value");
+    let blocks = FileBits(&file).value_blocks(&filters, h).unwrap();
+    for (place, block) in blocks.iter().enumerate() {
+        assert_eq!(block[place % 32], 0xff, "{place}");
+        assert_eq!(block.iter().filter(|&&b| b != 0).count(), 1);
+    }
+    // One read: the span from the first block to the last.
+    assert_eq!(file.bytes_read.get(), (count - 1) * 48 + 32);
 }
 
 #[test]
@@ -613,12 +686,12 @@ fn a_filter_three_hundred_megabytes_in_costs_a_few_kilobytes() {
     assert_eq!(summary.size, len);
     let filter = only_filter(&summary);
     assert_eq!(filter.offset, offset);
-    assert_eq!(filter.bitset, &SHARED[208..1232]);
-    for value in SHARED_VALUES {
-        assert!(filter.may_contain(value.as_bytes()), "{value:?}");
-    }
     let read = file.bytes_read.get();
     assert!(read < 4096, "{read} bytes read");
+    assert_eq!(bitset_of(&file, filter), &SHARED[208..1232]);
+    for value in SHARED_VALUES {
+        assert!(may_contain(&file, filter, value), "{value:?}");
+    }
 }
 
 /// The file [`written_file`] writes with filters, written once for the property tests.

@@ -6,9 +6,11 @@
 //! `FileReaderSync` slices (only its tail, footer and Bloom filters). The request names the
 //! file to open (that `Blob`, or an address beside the page, the bundled example, fetched
 //! first), or none, to show the last file again. The worker keeps the last file read
-//! ([`bloomlab::filter::parquet_report::FilesModel`]) and answers every request with its
-//! report, data for the page to draw, as an [`Answer::FileShown`]; bytes that are not such
-//! a request are answered [`Answer::Refused`]. It says `"ready"` once it can take requests.
+//! ([`bloomlab::filter::parquet_report::FilesModel`]: each filter's place and figures, not
+//! its bits) and its `Blob`, from which a value's blocks and a drawing's bytes are read
+//! again, and answers every request with its report, data for the page to draw, as an
+//! [`Answer::FileShown`]; bytes that are not such a request are answered
+//! [`Answer::Refused`]. It says `"ready"` once it can take requests.
 //!
 //! [`Request::ShowFile`]: bloomlab::protocol::Request::ShowFile
 //! [`Answer::FileShown`]: bloomlab::protocol::Answer::FileShown
@@ -57,17 +59,20 @@ fn main() {
     use blob_source::BlobSource;
     use bloomlab::filter::parquet_report::FilesModel;
     use bloomlab::filter::parquet_summary::{FileError, FileSummary};
-    use bloomlab::parquet_reader::read_bloom_filters;
+    use bloomlab::parquet_reader::{read_bloom_filters, FileBits};
     use bloomlab::protocol::{Answer, FileToOpen, Request};
     use js_sys::{Array, Uint8Array};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen_futures::JsFuture;
     use web_sys::{Blob, DedicatedWorkerGlobalScope, FileReaderSync, MessageEvent, Response};
 
-    /// The filters of a blob, read in slices.
-    fn read(blob: Blob) -> Result<FileSummary, FileError> {
+    /// The filters of a blob, read in slices, and the blob to read them again from.
+    fn read(blob: Blob) -> Result<(FileSummary, BlobSource), FileError> {
         match FileReaderSync::new() {
-            Ok(reader) => read_bloom_filters(&BlobSource { blob, reader }),
+            Ok(reader) => {
+                let source = BlobSource { blob, reader };
+                read_bloom_filters(&source).map(|summary| (summary, source))
+            }
             Err(error) => Err(FileError::Unreadable {
                 detail: format!("{error:?}"),
             }),
@@ -95,7 +100,7 @@ fn main() {
     async fn read_address(
         scope: &DedicatedWorkerGlobalScope,
         address: &str,
-    ) -> Result<FileSummary, FileError> {
+    ) -> Result<(FileSummary, BlobSource), FileError> {
         let unreadable = |detail: String| FileError::Unreadable { detail };
         let response = fetched(scope, address).await.map_err(unreadable)?;
         let blob = match response.blob() {
@@ -110,6 +115,8 @@ fn main() {
 
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let model = Rc::new(RefCell::new(FilesModel::default()));
+    // The last file read, which the model reads its filters' bits from.
+    let opened: Rc<RefCell<Option<BlobSource>>> = Rc::default();
     let replies = scope.clone();
     let on_request = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let message = Array::from(&event.data());
@@ -137,6 +144,7 @@ fn main() {
         }
         let blob = message.get(1);
         let (scope, model, replies) = (replies.clone(), Rc::clone(&model), replies.clone());
+        let opened = Rc::clone(&opened);
         wasm_bindgen_futures::spawn_local(async move {
             if let Some(FileToOpen { name, address }) = open {
                 let result = match address {
@@ -148,7 +156,14 @@ fn main() {
                         }),
                     },
                 };
-                model.borrow_mut().opened(name, result);
+                let summary = result.map(|(summary, source)| {
+                    *opened.borrow_mut() = Some(source);
+                    summary
+                });
+                model.borrow_mut().opened(name, summary);
+            }
+            if let Some(source) = opened.borrow().as_ref() {
+                model.borrow_mut().refresh(&FileBits(source));
             }
             let report = model.borrow().report();
             post(&replies, Answer::FileShown { report });

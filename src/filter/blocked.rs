@@ -194,30 +194,78 @@ impl BlockFill {
         k: u32,
         count_set: impl Fn(u64, u64) -> u64,
     ) -> BlockFill {
-        let block = layout.block_bits().unwrap_or(m).max(1);
-        let blocks = (m / block).max(1);
-        let split = layout == super::Layout::SplitBlock;
-        let (words, word_bits) = if split { (8, 32) } else { (1, block) };
-        let per_item = block as f64 / f64::from(k.max(1));
-        let mut rate = 0.0;
-        let mut estimated_items = Some(0.0);
+        let mut sum = BlockFillSum::new(layout, m, k);
+        let blocks = (m / sum.block).max(1);
         for b in 0..blocks {
-            let start = b * block;
-            let mut chance = 1.0;
-            for w in 0..words {
-                let first = start + w * word_bits;
-                let fill = count_set(first, first + word_bits) as f64 / word_bits as f64;
-                chance *= if split { fill } else { fill.powi(k as i32) };
-            }
-            rate += chance;
-            let set = count_set(start, start + block);
-            estimated_items = estimated_items
-                .filter(|_| set < block)
-                .map(|sum| sum - per_item * (-(set as f64) / block as f64).ln_1p());
+            let start = b * sum.block;
+            sum.add_block(|first, end| count_set(start + first, start + end));
         }
+        sum.finish()
+    }
+}
+
+/// [`BlockFill`] summed block by block, for a filter whose bits are seen a piece at a time
+/// (a Parquet bitset read in slices): the same sums, in the same order, as
+/// [`BlockFill::of`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BlockFillSum {
+    /// Bits in a block, B.
+    block: u64,
+    /// Whether the layout is split-block (one bit in each of 8 words of 32 bits).
+    split: bool,
+    /// Bits set per item, k.
+    k: u32,
+    /// Σ of each block's chance so far.
+    rate: f64,
+    /// Σ of each block's implied items so far (none once a block is full).
+    estimated_items: Option<f64>,
+    /// Blocks added.
+    blocks: u64,
+}
+
+impl BlockFillSum {
+    /// No blocks yet, of a filter of m bits in `layout`, k bits per item.
+    pub fn new(layout: super::Layout, m: u64, k: u32) -> BlockFillSum {
+        BlockFillSum {
+            block: layout.block_bits().unwrap_or(m).max(1),
+            split: layout == super::Layout::SplitBlock,
+            k,
+            rate: 0.0,
+            estimated_items: Some(0.0),
+            blocks: 0,
+        }
+    }
+
+    /// Adds the next block, where `count_set(start, end)` counts its bits set in
+    /// `start..end` (from the block's first bit).
+    pub fn add_block(&mut self, count_set: impl Fn(u64, u64) -> u64) {
+        let block = self.block;
+        let (words, word_bits) = if self.split { (8, 32) } else { (1, block) };
+        let per_item = block as f64 / f64::from(self.k.max(1));
+        let mut chance = 1.0;
+        for w in 0..words {
+            let first = w * word_bits;
+            let fill = count_set(first, first + word_bits) as f64 / word_bits as f64;
+            chance *= if self.split {
+                fill
+            } else {
+                fill.powi(self.k as i32)
+            };
+        }
+        self.rate += chance;
+        let set = count_set(0, block);
+        self.estimated_items = self
+            .estimated_items
+            .filter(|_| set < block)
+            .map(|sum| sum - per_item * (-(set as f64) / block as f64).ln_1p());
+        self.blocks += 1;
+    }
+
+    /// The figures of the blocks added (a filter of no blocks: rate 0, no items).
+    pub fn finish(&self) -> BlockFill {
         BlockFill {
-            rate: rate / blocks as f64,
-            estimated_items,
+            rate: self.rate / self.blocks.max(1) as f64,
+            estimated_items: self.estimated_items,
         }
     }
 }

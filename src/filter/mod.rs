@@ -35,6 +35,8 @@ pub mod lab_tasks;
 pub mod math;
 pub mod params;
 pub mod parquet_drawing;
+#[cfg(test)]
+pub(crate) mod parquet_fixtures;
 pub mod parquet_report;
 pub mod parquet_summary;
 pub mod peeling;

@@ -128,14 +128,14 @@ pub fn pixels(bitset: &[u8], value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32)
     (image, width as u32, height as u32)
 }
 
-/// The pixels of one block of `bitset`, each of its 256 bits a square of [`ZOOM_PIXELS`]
-/// pixels (a pixel of it gap), in its eight rows of 32 bits; the value's bits in colour
-/// when it is the value's block.
-pub fn zoom_pixels(bitset: &[u8], block: u64, value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32) {
+/// The pixels of a filter's block `block`, whose 32 bytes are `bytes`: each of its 256 bits
+/// a square of [`ZOOM_PIXELS`] pixels (a pixel of it gap), in its eight rows of 32 bits; the
+/// value's bits in colour when it is the value's block.
+pub fn zoom_pixels(bytes: &[u8], block: u64, value: Option<&FileVerdict>) -> (Vec<u8>, u32, u32) {
     let (width, height) = (32 * ZOOM_PIXELS, 8 * ZOOM_PIXELS);
     let mut image = vec![GAP; (width * height) as usize];
     for bit in 0..256u64 {
-        let set = split_block::bitset_bit(bitset, block * 256 + bit);
+        let set = split_block::bitset_bit(bytes, bit);
         let (word, place) = (bit / 32, bit % 32);
         let lane = value
             .filter(|v| v.block == block)
@@ -162,10 +162,14 @@ mod tests {
     use super::*;
     use crate::filter::parquet_summary::FoundFilter;
 
-    /// parquet-testing's bloom_filter.xxhash.bin as a filter.
-    fn filter() -> FoundFilter {
-        let model = crate::filter::parquet_report::example_model("");
-        model.file.unwrap().summary.filters[0].clone()
+    /// parquet-testing's bloom_filter.xxhash.bin: its filter and bitset.
+    fn filter() -> (FoundFilter, &'static [u8]) {
+        let bin = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
+        let bitset = &bin[16..];
+        (
+            FoundFilter::split_block(0, "c".into(), 4, 16, bitset),
+            bitset,
+        )
     }
 
     #[test]
@@ -184,9 +188,9 @@ mod tests {
 
     #[test]
     fn the_value_s_lanes_are_painted_in_its_block() {
-        let filter = &filter();
-        let verdict = filter.verdict(b"absent");
-        let (image, width, _) = pixels(&filter.bitset, Some(&verdict));
+        let (filter, bitset) = filter();
+        let verdict = filter.verdict(split_block::hash(b"absent"), &bitset[18 * 32..19 * 32]);
+        let (image, width, _) = pixels(bitset, Some(&verdict));
         // "absent" is in block 18 (row 2, column 2 of blocks); its word 0 needs bit 10,
         // which is 0: red.
         let (x, y) = (2 * 33 + 10, 2 * 9);
@@ -195,9 +199,10 @@ mod tests {
 
     #[test]
     fn the_value_s_block_is_enlarged_to_twelve_pixels_a_bit() {
-        let filter = &filter();
-        let verdict = filter.verdict(b"absent");
-        let (image, width, height) = zoom_pixels(&filter.bitset, 18, Some(&verdict));
+        let (filter, bitset) = filter();
+        let block = &bitset[18 * 32..19 * 32];
+        let verdict = filter.verdict(split_block::hash(b"absent"), block);
+        let (image, width, height) = zoom_pixels(block, 18, Some(&verdict));
         assert_eq!((width, height), (128, 32));
         let at = |x: u64, y: u64| image[(y * 128 + x) as usize];
         // Word 0's lane is bit 10, which is 0: red over its 3 × 3 square, then a gap.
@@ -206,7 +211,7 @@ mod tests {
         assert_eq!(at(43, 0), GAP);
         // Every other bit is drawn as the bitset has it.
         for bit in (0..256u64).filter(|&b| verdict.lanes[(b / 32) as usize].0 as u64 != b % 32) {
-            let set = split_block::bitset_bit(&filter.bitset, 18 * 256 + bit);
+            let set = split_block::bitset_bit(bitset, 18 * 256 + bit);
             assert_eq!(at(bit % 32 * 4, bit / 32 * 4), if set { ONE } else { ZERO });
         }
     }

@@ -8,15 +8,19 @@
 //!
 //! # What is kept, and what is sent
 //!
-//! The worker keeps every filter's bitset (at most
-//! [`BITSETS_LIMIT`](crate::parquet_reader::BITSETS_LIMIT) bytes, the reader's bound) and
-//! its fill figures, so that a value is checked against every filter without reading the
-//! file again. The report grows with the page, not the file: at most [`PAGE_ROWS`] rows and
-//! verdicts, [`COLUMNS_LISTED`] columns and [`RANGES_LISTED`] ranges of row groups.
+//! The worker keeps each filter's place, header and fill figures, not its bitset. What a
+//! report needs of the bits is read again from the file ([`FilterBits`]) and kept until it
+//! changes: for a value, the 32 bytes of its block in every filter (once per value), and
+//! for the drawn filter its first [`DRAWN_BLOCKS`] blocks. So the memory a file takes grows
+//! with its count of filters (about 32 bytes a filter beside its figures) and with what is
+//! drawn, not with its filters' bytes. The report grows with the page, not the file: at most
+//! [`PAGE_ROWS`] rows and verdicts, [`COLUMNS_LISTED`] columns and [`RANGES_LISTED`] ranges of
+//! row groups.
 
-use crate::filter::blocked::BlockFill;
 use crate::filter::parquet_drawing::{bitmap, pixels, zoom_pixels, DRAWN_BLOCKS};
-use crate::filter::parquet_summary::{FileError, FileSummary, FileVerdict, FoundFilter};
+use crate::filter::parquet_summary::{
+    FileError, FileSummary, FileVerdict, FoundFilter, BLOCK_BYTES,
+};
 use crate::filter::split_block;
 use std::collections::HashMap;
 
@@ -27,15 +31,24 @@ pub const COLUMNS_LISTED: usize = 20;
 /// Ranges of row groups that may hold the value the summary names (the rest are counted).
 pub const RANGES_LISTED: usize = 20;
 
-/// A file read: its name, what the worker found, and each filter's fill figures.
+/// A file read: its name and what the worker found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpenedFile {
     /// The name the page gave it.
     pub name: String,
     /// Its filters.
     pub summary: FileSummary,
-    /// Each filter's [`BlockFill`], in the order of `summary.filters`.
-    pub fills: Vec<BlockFill>,
+}
+
+/// Where the model reads the bits of the open file's filters, which it does not keep: the
+/// file itself (`crate::parquet_reader::FileBits` in the worker).
+pub trait FilterBits {
+    /// For each of `filters`, in their order, the 32 bytes of the block a value of hash `h`
+    /// lands in ([`FoundFilter::block_of`]; zeros in a filter of no blocks).
+    fn value_blocks(&self, filters: &[FoundFilter], h: u64) -> Result<Vec<[u8; 32]>, FileError>;
+
+    /// The first `len` bytes of `filter`'s bitset (`len` at most its `num_bytes`).
+    fn first_bytes(&self, filter: &FoundFilter, len: u64) -> Result<Vec<u8>, FileError>;
 }
 
 /// What the worker keeps between the page's requests.
@@ -51,6 +64,12 @@ pub struct FilesModel {
     pub selected: usize,
     /// The table's page shown (filters `page · PAGE_ROWS` onwards).
     pub page: usize,
+    /// The value's block in each filter of the file, read for the value it names.
+    value_blocks: Option<(String, Vec<[u8; 32]>)>,
+    /// The first [`DRAWN_BLOCKS`] blocks of the filter at the place it names, read.
+    drawn_bytes: Option<(usize, Vec<u8>)>,
+    /// Why the file's bits could not be read again (it changed or went away since).
+    bits_error: Option<FileError>,
 }
 
 impl FilesModel {
@@ -59,25 +78,71 @@ impl FilesModel {
     pub fn opened(&mut self, name: String, result: Result<FileSummary, FileError>) {
         match result {
             Ok(summary) => {
-                let fills = summary.filters.iter().map(|f| f.fill()).collect();
-                self.file = Some(OpenedFile {
-                    name,
-                    summary,
-                    fills,
-                });
+                self.file = Some(OpenedFile { name, summary });
                 self.selected = 0;
                 self.page = 0;
                 self.error = None;
+                self.value_blocks = None;
+                self.drawn_bytes = None;
+                self.bits_error = None;
             }
             Err(error) => self.error = Some(error),
         }
+    }
+
+    /// Reads from `bits` (the open file) what the report needs and the model does not hold:
+    /// the value's block in every filter, once per value, and the drawn filter's first
+    /// blocks, once per filter. A read that fails is the report's error; the file stays.
+    pub fn refresh(&mut self, bits: &impl FilterBits) {
+        let Some(file) = &self.file else { return };
+        let filters = &file.summary.filters;
+        self.bits_error = None;
+        if self.query.is_empty() {
+            self.value_blocks = None;
+        } else if self
+            .value_blocks
+            .as_ref()
+            .is_none_or(|(value, _)| *value != self.query)
+        {
+            let h = split_block::hash(self.query.as_bytes());
+            self.value_blocks = match bits.value_blocks(filters, h) {
+                Ok(blocks) => Some((self.query.clone(), blocks)),
+                Err(error) => {
+                    self.bits_error = Some(error);
+                    None
+                }
+            };
+        }
+        let Some(filter) = filters.get(self.selected) else {
+            return;
+        };
+        if self
+            .drawn_bytes
+            .as_ref()
+            .is_none_or(|(place, _)| *place != self.selected)
+        {
+            let len = filter.num_bytes.min(DRAWN_BLOCKS * BLOCK_BYTES);
+            self.drawn_bytes = match bits.first_bytes(filter, len) {
+                Ok(bytes) => Some((self.selected, bytes)),
+                Err(error) => {
+                    self.bits_error = Some(error);
+                    None
+                }
+            };
+        }
+    }
+
+    /// The value's block in every filter, when they were read for the value typed.
+    fn blocks_of_query(&self) -> Option<&[[u8; 32]]> {
+        let (value, blocks) = self.value_blocks.as_ref()?;
+        (!self.query.is_empty() && *value == self.query).then_some(blocks.as_slice())
     }
 
     /// The report the page draws: the file's figures, the value's verdicts and the chosen
     /// filter's images.
     pub fn report(&self) -> FilesReport {
         FilesReport {
-            error: self.error.clone(),
+            error: self.error.clone().or_else(|| self.bits_error.clone()),
             file: self
                 .file
                 .as_ref()
@@ -94,19 +159,22 @@ impl FilesModel {
         let shown = first..(first + PAGE_ROWS).min(count);
         let filters = summary.filters[shown.clone()]
             .iter()
-            .zip(&file.fills[shown.clone()])
-            .map(|(filter, fill)| FilterRow::of(filter, fill))
+            .map(FilterRow::of)
             .collect();
-        let value = (!self.query.is_empty()).then(|| value_report(&self.query, summary, shown));
-        let verdict = (!self.query.is_empty())
-            .then(|| summary.filters.get(self.selected))
-            .flatten()
-            .map(|filter| filter.verdict(self.query.as_bytes()));
-        let drawing = summary
-            .filters
-            .get(self.selected)
-            .zip(file.fills.get(self.selected))
-            .map(|(filter, fill)| drawing(filter, fill, verdict.as_ref()));
+        let blocks = self.blocks_of_query();
+        let value = blocks.map(|blocks| value_report(&self.query, &summary.filters, blocks, shown));
+        let h = split_block::hash(self.query.as_bytes());
+        let selected = summary.filters.get(self.selected);
+        let verdict = selected
+            .zip(blocks.and_then(|blocks| blocks.get(self.selected)))
+            .map(|(filter, block)| (filter.verdict(h, block), block));
+        let drawn = self
+            .drawn_bytes
+            .as_ref()
+            .filter(|(place, _)| *place == self.selected);
+        let drawing = selected
+            .zip(drawn)
+            .map(|(filter, (_, bytes))| drawing(filter, bytes, verdict.as_ref()));
         FileReport {
             name: file.name.clone(),
             size: summary.size,
@@ -127,17 +195,21 @@ impl FilesModel {
 }
 
 /// The value's report: its hash, what every filter says of it summed up, and its verdicts
-/// in the filters `shown`.
-fn value_report(query: &str, summary: &FileSummary, shown: std::ops::Range<usize>) -> ValueReport {
-    let value = query.as_bytes();
-    let hash = split_block::hash(value);
+/// in the filters `shown`; `blocks` holds its block in each filter.
+fn value_report(
+    query: &str,
+    filters: &[FoundFilter],
+    blocks: &[[u8; 32]],
+    shown: std::ops::Range<usize>,
+) -> ValueReport {
+    let hash = split_block::hash(query.as_bytes());
     let mut may_contain = 0;
     let mut row_groups = 0;
     let mut ranges: Vec<(usize, usize)> = Vec::new();
     let mut last_group = None;
     // The filters come by row group: a row group is counted at its first filter that may.
-    for filter in &summary.filters {
-        if !split_block::bitset_may_contain(&filter.bitset, hash) {
+    for (filter, block) in filters.iter().zip(blocks) {
+        if !filter.verdict(hash, block).may_contain() {
             continue;
         }
         may_contain += 1;
@@ -161,9 +233,10 @@ fn value_report(query: &str, summary: &FileSummary, shown: std::ops::Range<usize
         may_contain,
         row_groups,
         ranges,
-        verdicts: summary.filters[shown]
+        verdicts: filters[shown.clone()]
             .iter()
-            .map(|f| ValueVerdict::of(&f.verdict(value)))
+            .zip(&blocks[shown])
+            .map(|(f, block)| ValueVerdict::of(&f.verdict(hash, block)))
             .collect(),
     }
 }
@@ -190,13 +263,25 @@ fn filter_columns(summary: &FileSummary) -> (Vec<ColumnFilters>, usize) {
     (columns, more)
 }
 
-/// The images of `filter`, with the value's `verdict` framed when there is one.
-fn drawing(filter: &FoundFilter, fill: &BlockFill, verdict: Option<&FileVerdict>) -> FilterDrawing {
-    let (overview, width, height) = pixels(&filter.bitset, verdict);
-    let zoom_block = verdict.map_or(0, |v| v.block);
-    let (zoom, zoom_width, zoom_height) = zoom_pixels(&filter.bitset, zoom_block, verdict);
+/// The images of `filter`, whose first blocks are `first_bytes`, with the value's
+/// `verdict` (and the bytes of its block) framed when there is one.
+fn drawing(
+    filter: &FoundFilter,
+    first_bytes: &[u8],
+    verdict: Option<&(FileVerdict, &[u8; 32])>,
+) -> FilterDrawing {
+    let (overview, width, height) = pixels(first_bytes, verdict.map(|(v, _)| v));
+    let (zoom_block, zoom_bytes) = match verdict {
+        Some((verdict, bytes)) => (verdict.block, &bytes[..]),
+        None => (
+            0,
+            first_bytes.get(..BLOCK_BYTES as usize).unwrap_or_default(),
+        ),
+    };
+    let (zoom, zoom_width, zoom_height) =
+        zoom_pixels(zoom_bytes, zoom_block, verdict.map(|(v, _)| v));
     FilterDrawing {
-        filter: FilterRow::of(filter, fill),
+        filter: FilterRow::of(filter),
         drawn_blocks: filter.blocks().min(DRAWN_BLOCKS),
         overview: Bitmap {
             bmp: bitmap(&overview, width, height),
@@ -293,15 +378,15 @@ pub struct FilterRow {
     pub bits_set: u64,
     /// The share of its bits set, `bits_set / (256 · blocks)`.
     pub fill: f64,
-    /// The distinct values its fill implies ([`BlockFill::estimated_items`]).
+    /// The distinct values its fill implies (`BlockFill::estimated_items`).
     pub estimated_items: Option<f64>,
-    /// The chance a new value finds all its bits set ([`BlockFill::rate`]).
+    /// The chance a new value finds all its bits set (`BlockFill::rate`).
     pub rate: f64,
 }
 
 impl FilterRow {
-    fn of(filter: &FoundFilter, fill: &BlockFill) -> FilterRow {
-        let bits_set = filter.bits_set();
+    fn of(filter: &FoundFilter) -> FilterRow {
+        let bits_set = filter.bits_set;
         FilterRow {
             row_group: filter.row_group,
             column: filter.column.clone(),
@@ -315,8 +400,8 @@ impl FilterRow {
             blocks: filter.blocks(),
             bits_set,
             fill: bits_set as f64 / (filter.blocks() * split_block::BLOCK_BITS).max(1) as f64,
-            estimated_items: fill.estimated_items,
-            rate: fill.rate,
+            estimated_items: filter.fill.estimated_items,
+            rate: filter.fill.rate,
         }
     }
 }
@@ -392,81 +477,9 @@ pub struct FilterDrawing {
 }
 
 #[cfg(test)]
-/// parquet-testing's bloom_filter.xxhash.bin as the one filter of a file, with `query`
-/// typed: the fixture of the files view's tests.
-pub(crate) fn example_model(query: &str) -> FilesModel {
-    let bin = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
-    let filter = FoundFilter {
-        row_group: 0,
-        column: "value".into(),
-        offset: 4,
-        length: bin.len() as u64,
-        header_bytes: 16,
-        num_bytes: 1024,
-        algorithm: "BLOCK".into(),
-        hash: "XXHASH".into(),
-        compression: "UNCOMPRESSED".into(),
-        bitset: bin[16..].to_vec(),
-    };
-    let summary = FileSummary {
-        size: 2000,
-        rows: 4,
-        row_groups: 1,
-        columns: 1,
-        created_by: Some("a <writer>".into()),
-        filters: vec![filter],
-    };
-    let mut model = FilesModel {
-        query: query.into(),
-        ..FilesModel::default()
-    };
-    model.opened("f.parquet".into(), Ok(summary));
-    model
-}
-
-#[cfg(test)]
-/// A file of `row_groups` row groups of two columns `a` and `b`, each filter of one block
-/// holding `a{g}` or `b{g}` (its row group's value) and, in every third row group, `both`.
-pub(crate) fn many_filters_model(row_groups: usize) -> FilesModel {
-    let mut filters = Vec::new();
-    for row_group in 0..row_groups {
-        for column in ["a", "b"] {
-            let mut bitset = vec![0u8; 32];
-            let mut values = vec![format!("{column}{row_group}")];
-            if row_group % 3 == 0 {
-                values.push("both".into());
-            }
-            for value in values {
-                for bit in split_block::positions(split_block::hash(value.as_bytes()), 1) {
-                    bitset[(bit / 8) as usize] |= 1 << (bit % 8);
-                }
-            }
-            let offset = 4 + 48 * filters.len() as u64;
-            filters.push(FoundFilter::split_block(
-                row_group,
-                column.into(),
-                offset,
-                16,
-                bitset,
-            ));
-        }
-    }
-    let summary = FileSummary {
-        size: 1 << 20,
-        rows: row_groups as i64,
-        row_groups,
-        columns: 2 * row_groups,
-        created_by: None,
-        filters,
-    };
-    let mut model = FilesModel::default();
-    model.opened("many.parquet".into(), Ok(summary));
-    model
-}
-
-#[cfg(test)]
 mod tests {
     use super::*;
+    use crate::filter::parquet_fixtures::{example_model, many_filters_model};
 
     #[test]
     fn a_large_file_is_reported_one_page_at_a_time() {
@@ -515,11 +528,14 @@ mod tests {
         assert!(value.ranges.len() <= RANGES_LISTED);
         assert_eq!(value.ranges[0].0, 0);
         assert_eq!(value.verdicts.len(), PAGE_ROWS);
-        // The page's verdicts agree with each filter's own.
-        let file = model.file.as_ref().unwrap();
+        // The page's verdicts agree with each filter's whole bitset.
+        let both = split_block::hash(b"both");
         for (row, verdict) in value.verdicts.iter().enumerate() {
-            let filter = &file.summary.filters[2 * PAGE_ROWS + row];
-            assert_eq!(verdict.may_contain, filter.may_contain(b"both"));
+            let bitset = &model.bitsets[2 * PAGE_ROWS + row];
+            assert_eq!(
+                verdict.may_contain,
+                split_block::bitset_may_contain(bitset, both)
+            );
         }
         // A value in one filter only: row group 500, found by its own filter.
         model.query = "a500".into();
@@ -528,11 +544,11 @@ mod tests {
             value.ranges.contains(&(500, 500))
                 || value.ranges.iter().any(|r| r.0 <= 500 && 500 <= r.1)
         );
-        let truth = file
-            .summary
-            .filters
+        let a500 = split_block::hash(b"a500");
+        let truth = model
+            .bitsets
             .iter()
-            .filter(|f| f.may_contain(b"a500"))
+            .filter(|bitset| split_block::bitset_may_contain(bitset, a500))
             .count();
         assert_eq!(value.may_contain, truth);
     }
@@ -580,6 +596,56 @@ mod tests {
         let file = example_model("").report().file.unwrap();
         assert_eq!(file.drawing.unwrap().zoom_block, 0);
         assert!(file.value.is_none());
+    }
+
+    /// A file that can no longer be read (it went away), counting the reads asked of it.
+    struct Gone(std::cell::Cell<usize>);
+
+    impl FilterBits for Gone {
+        fn value_blocks(&self, _: &[FoundFilter], _: u64) -> Result<Vec<[u8; 32]>, FileError> {
+            self.0.set(self.0.get() + 1);
+            Err(FileError::Unreadable {
+                detail: "gone".into(),
+            })
+        }
+
+        fn first_bytes(&self, _: &FoundFilter, _: u64) -> Result<Vec<u8>, FileError> {
+            self.0.set(self.0.get() + 1);
+            Err(FileError::Unreadable {
+                detail: "gone".into(),
+            })
+        }
+    }
+
+    #[test]
+    fn bits_are_read_once_per_value_and_filter_and_a_failed_read_keeps_the_file() {
+        let mut held = many_filters_model(10);
+        held.query = "both".into();
+        let value = held.report().file.unwrap().value.unwrap();
+        // What was read is kept: turning the page or reporting again reads nothing.
+        let gone = Gone(std::cell::Cell::new(0));
+        held.page = 1;
+        held.model.refresh(&gone);
+        assert_eq!(gone.0.get(), 0);
+        let report = held.model.report();
+        assert_eq!(report.error, None);
+        assert_eq!(report.file.unwrap().value.unwrap().may_contain, value.may_contain);
+        // A new value and a new filter to draw are read; when the file cannot be read the
+        // file stays, without a value or a drawing, and the error says why.
+        held.query = "a3".into();
+        held.selected = 5;
+        held.model.refresh(&gone);
+        assert_eq!(gone.0.get(), 2);
+        let report = held.model.report();
+        assert_eq!(report.error.as_ref().map(FileError::key), Some("unreadable"));
+        let file = report.file.unwrap();
+        assert_eq!((file.filter_count, file.value, file.drawing), (20, None, None));
+        // Once the file can be read again, so are they, and the error is gone.
+        let report = held.report();
+        assert_eq!(report.error, None);
+        let file = report.file.unwrap();
+        assert!(file.value.unwrap().may_contain >= 1);
+        assert_eq!(file.drawing.unwrap().filter.row_group, 2);
     }
 
     #[test]

@@ -3,12 +3,15 @@
 //! file's filters cannot be shown. Plain Rust, pinned by native tests; the worker
 //! (`src/bin/parquet_worker.rs`) fills it with [`crate::parquet_reader`].
 
-use super::blocked::BlockFill;
+use super::blocked::{BlockFill, BlockFillSum};
 use super::split_block;
 use super::Layout;
 
-/// One column chunk's split-block Bloom filter, as stored in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One column chunk's split-block Bloom filter: where it is in the file, its header and
+/// what its bits imply. Its bitset is not kept: the bytes a value needs (one block) are read
+/// from the file when the value is asked for (`FilesModel::refresh`), so a file's filters
+/// take memory by their count, not their bytes.
+#[derive(Clone, Debug, PartialEq)]
 pub struct FoundFilter {
     /// The row group (from 0) of the column chunk.
     pub row_group: usize,
@@ -28,59 +31,136 @@ pub struct FoundFilter {
     pub hash: String,
     /// The header's compression (`UNCOMPRESSED`).
     pub compression: String,
-    /// The bitset: blocks of eight little-endian 32-bit words; bit `b` of the filter is bit
-    /// `b mod 8` of byte `b / 8`.
-    pub bitset: Vec<u8>,
+    /// Bits set to 1 in the bitset.
+    pub bits_set: u64,
+    /// What the bits imply ([`BlockFill`] over its 256-bit blocks, eight bits per value):
+    /// the rate a new value meets and the distinct values n̂ the fill implies.
+    pub fill: BlockFill,
 }
 
 impl FoundFilter {
     /// The split-block filter (`BLOCK`, `XXHASH`, `UNCOMPRESSED`: the only one Parquet
     /// defines) of `column` in `row_group`, whose header of `header_bytes` starts at
-    /// `offset` and is followed by `bitset`.
+    /// `offset` and is followed by `bitset` (blocks of eight little-endian 32-bit words; bit
+    /// `b` of the filter is bit `b mod 8` of byte `b / 8`).
     pub fn split_block(
         row_group: usize,
         column: String,
         offset: u64,
         header_bytes: u64,
-        bitset: Vec<u8>,
+        bitset: &[u8],
     ) -> FoundFilter {
-        let num_bytes = bitset.len() as u64;
+        let mut figures = BitsetFigures::new(bitset.len() as u64);
+        figures.add(bitset);
+        FoundFilter::summed(row_group, column, offset, header_bytes, &figures)
+    }
+
+    /// [`FoundFilter::split_block`] of a bitset whose bytes were summed in `figures`.
+    pub fn summed(
+        row_group: usize,
+        column: String,
+        offset: u64,
+        header_bytes: u64,
+        figures: &BitsetFigures,
+    ) -> FoundFilter {
         FoundFilter {
             row_group,
             column,
             offset,
-            length: header_bytes + num_bytes,
+            length: header_bytes + figures.num_bytes,
             header_bytes,
-            num_bytes,
+            num_bytes: figures.num_bytes,
             algorithm: "BLOCK".to_string(),
             hash: "XXHASH".to_string(),
             compression: "UNCOMPRESSED".to_string(),
-            bitset,
+            bits_set: figures.bits_set,
+            fill: figures.fill.finish(),
         }
     }
 
     /// Blocks of 256 bits: `num_bytes / 32`.
     pub fn blocks(&self) -> u64 {
-        self.num_bytes / (split_block::BLOCK_BITS / 8)
+        self.num_bytes / BLOCK_BYTES
     }
 
-    /// Bits set to 1 in the bitset.
-    pub fn bits_set(&self) -> u64 {
-        self.bitset
-            .iter()
-            .map(|byte| u64::from(byte.count_ones()))
-            .sum()
+    /// Where the bitset starts in the file: `offset + header_bytes`.
+    pub fn bitset_start(&self) -> u64 {
+        self.offset + self.header_bytes
     }
 
-    /// Whether the filter may contain a value whose plain encoding is `value` (a string's
-    /// UTF-8 bytes): all eight bits of `xxHash64(value)` are set. `false` is certain.
-    pub fn may_contain(&self, value: &[u8]) -> bool {
-        split_block::bitset_may_contain(&self.bitset, split_block::hash(value))
+    /// The block a value of hash `h` lands in, `((h >> 32) · z) >> 32` (block 0 in a filter
+    /// of no blocks).
+    pub fn block_of(&self, h: u64) -> u64 {
+        split_block::block_of(h, self.blocks().max(1))
+    }
+
+    /// The block and lanes of a value of hash `h` (`xxHash64` of its plain encoding, a
+    /// string's UTF-8 bytes) in this filter, where `block` holds the 32 bytes of that block
+    /// ([`FoundFilter::block_of`]; fewer, or none, read as unset bits).
+    pub fn verdict(&self, h: u64, block: &[u8]) -> FileVerdict {
+        let bits = split_block::lane_bits(h);
+        let mut lanes = [(0, false); 8];
+        for (word, lane) in lanes.iter_mut().enumerate() {
+            let bit = bits[word];
+            *lane = (
+                bit,
+                split_block::bitset_bit(block, word as u64 * 32 + u64::from(bit)),
+            );
+        }
+        FileVerdict {
+            block: self.block_of(h),
+            lanes,
+        }
+    }
+}
+
+/// Bytes in a 256-bit block.
+pub const BLOCK_BYTES: u64 = split_block::BLOCK_BITS / 8;
+
+/// A bitset's figures (its bits set and [`BlockFill`]), summed as its bytes are read: in
+/// order, whole blocks at a time (a last piece of less than a block counts its bits set,
+/// not a block).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BitsetFigures {
+    /// Bytes of the bitset, the header's `numBytes`.
+    pub num_bytes: u64,
+    /// Bits set in the bytes added.
+    pub bits_set: u64,
+    /// The fill of the blocks added.
+    fill: BlockFillSum,
+}
+
+impl BitsetFigures {
+    /// Nothing read yet of a bitset of `num_bytes`.
+    pub fn new(num_bytes: u64) -> BitsetFigures {
+        let m = num_bytes / BLOCK_BYTES * split_block::BLOCK_BITS;
+        BitsetFigures {
+            num_bytes,
+            bits_set: 0,
+            fill: BlockFillSum::new(Layout::SplitBlock, m, 8),
+        }
+    }
+
+    /// Adds the bitset's next `bytes`.
+    pub fn add(&mut self, bytes: &[u8]) {
+        for block in bytes.chunks(BLOCK_BYTES as usize) {
+            let ones = |from: u64, to: u64| -> u64 {
+                let mut ones = 0;
+                for byte in &block[(from / 8) as usize..(to / 8) as usize] {
+                    ones += u64::from(byte.count_ones());
+                }
+                ones
+            };
+            if block.len() == BLOCK_BYTES as usize {
+                self.fill.add_block(ones);
+            }
+            self.bits_set += ones(0, block.len() as u64 * 8);
+        }
     }
 }
 
 /// What the worker read from a Parquet file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct FileSummary {
     /// Bytes in the file.
     pub size: u64,
@@ -286,65 +366,25 @@ impl FileVerdict {
     }
 }
 
-impl FoundFilter {
-    /// What the filter's bits imply ([`BlockFill`] over its 256-bit blocks, eight bits per
-    /// value): the rate a new value meets and the distinct values n̂ the fill implies.
-    pub fn fill(&self) -> BlockFill {
-        let m = self.blocks() * split_block::BLOCK_BITS;
-        // The ranges asked for are whole 32-bit words, so whole bytes.
-        BlockFill::of(Layout::SplitBlock, m, 8, |start, end| {
-            let bytes = self.bitset.get((start / 8) as usize..(end / 8) as usize);
-            bytes.map_or(0, |bytes| {
-                let mut ones = 0;
-                for byte in bytes {
-                    ones += u64::from(byte.count_ones());
-                }
-                ones
-            })
-        })
-    }
-
-    /// The value's block and lanes in this filter (a filter of no blocks answers block 0,
-    /// every bit unset).
-    pub fn verdict(&self, value: &[u8]) -> FileVerdict {
-        let h = split_block::hash(value);
-        let blocks = self.blocks().max(1);
-        let positions = split_block::positions(h, blocks);
-        let bits = split_block::lane_bits(h);
-        let mut lanes = [(0, false); 8];
-        for (word, lane) in lanes.iter_mut().enumerate() {
-            *lane = (
-                bits[word],
-                split_block::bitset_bit(&self.bitset, positions[word]),
-            );
-        }
-        FileVerdict {
-            block: split_block::block_of(h, blocks),
-            lanes,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// parquet-testing's bloom_filter.xxhash.bin as a filter: its 16-byte header, then 32
-    /// blocks holding "hello", "parquet", "bloom" and "filter".
-    fn xxhash_bin() -> FoundFilter {
-        let file = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
-        FoundFilter {
-            row_group: 0,
-            column: "c".to_string(),
-            offset: 0,
-            length: file.len() as u64,
-            header_bytes: 16,
-            num_bytes: 1024,
-            algorithm: "BLOCK".to_string(),
-            hash: "XXHASH".to_string(),
-            compression: "UNCOMPRESSED".to_string(),
-            bitset: file[16..].to_vec(),
-        }
+    /// parquet-testing's bloom_filter.xxhash.bin: its 16-byte header, then 32 blocks
+    /// holding "hello", "parquet", "bloom" and "filter".
+    const XXHASH_BIN: &[u8] = include_bytes!("../../tests/data/parquet/bloom_filter.xxhash.bin");
+
+    /// That file as a filter, and its bitset.
+    fn xxhash_bin() -> (FoundFilter, &'static [u8]) {
+        let bitset = &XXHASH_BIN[16..];
+        let filter = FoundFilter::split_block(0, "c".to_string(), 0, 16, bitset);
+        (filter, bitset)
+    }
+
+    /// The 32 bytes of `bitset`'s block `block`.
+    fn block(bitset: &[u8], block: u64) -> &[u8] {
+        let start = (block * BLOCK_BYTES) as usize;
+        &bitset[start..start + BLOCK_BYTES as usize]
     }
 
     #[test]
@@ -387,22 +427,52 @@ mod tests {
 
     #[test]
     fn verdicts_name_the_block_and_lanes_the_readme_gives() {
-        let found = xxhash_bin();
-        assert_eq!((found.blocks(), found.bits_set()), (32, 32));
+        let (found, bitset) = xxhash_bin();
+        assert_eq!((found.blocks(), found.bits_set), (32, 32));
+        assert_eq!((found.length, found.bitset_start()), (1040, 16));
         // From tests/data/parquet/README.md: each value's block and its bit in words 0..7.
-        for (value, _, block, lanes) in split_block::README_VALUES {
+        for (value, h, at, lanes) in split_block::README_VALUES {
             let present = value != "absent";
-            let verdict = found.verdict(value.as_bytes());
-            assert_eq!(verdict.block, block, "{value}");
+            assert_eq!(found.block_of(h), at, "{value}");
+            let verdict = found.verdict(h, block(bitset, at));
+            assert_eq!(verdict.block, at, "{value}");
             assert_eq!(verdict.lanes.map(|(bit, _)| bit), lanes, "{value}");
             assert_eq!(verdict.may_contain(), present, "{value}");
-            assert_eq!(found.may_contain(value.as_bytes()), present, "{value}");
+            // The block alone answers as the whole bitset does.
+            assert_eq!(
+                split_block::bitset_may_contain(bitset, h),
+                present,
+                "{value}"
+            );
         }
+        // A block not read answers "definitely not".
+        assert!(!found
+            .verdict(split_block::hash(b"hello"), &[])
+            .may_contain());
+    }
+
+    #[test]
+    fn figures_summed_piece_by_piece_are_the_whole_bitset_s() {
+        let (whole, bitset) = xxhash_bin();
+        for piece in [32, 64, 96, 1024] {
+            let mut figures = BitsetFigures::new(1024);
+            for bytes in bitset.chunks(piece) {
+                figures.add(bytes);
+            }
+            let summed = FoundFilter::summed(0, "c".to_string(), 0, 16, &figures);
+            assert_eq!(summed, whole, "{piece}");
+        }
+        let m = 32 * split_block::BLOCK_BITS;
+        let of = BlockFill::of(Layout::SplitBlock, m, 8, |start, end| {
+            let bytes = &bitset[(start / 8) as usize..(end / 8) as usize];
+            bytes.iter().map(|b| u64::from(b.count_ones())).sum()
+        });
+        assert_eq!(whole.fill, of);
     }
 
     #[test]
     fn the_fill_of_four_values_in_32_blocks_implies_four_values() {
-        let fill = xxhash_bin().fill();
+        let fill = xxhash_bin().0.fill;
         // Four blocks hold one value each: n̂ = 4 · (−32 · ln(1 − 8/256)).
         let one = -32.0 * (1.0 - 8.0 / 256.0f64).ln();
         assert!((fill.estimated_items.unwrap() - 4.0 * one).abs() < 1e-9);

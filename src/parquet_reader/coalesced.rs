@@ -12,23 +12,28 @@
 //!            bytes; each header is read from its read's bytes (FilterHeader), and its
 //!            bitset too when the read holds it
 //! phase 2 →  the bitsets phase 1 did not hold (filters without a length whose bitset runs
-//!            past their read), planned and joined the same way
+//!            past their read, or longer than SPAN_LIMIT), cut in pieces of at most
+//!            SPAN_LIMIT bytes, planned and joined the same way
 //! ```
 //!
 //! A file whose filters lie side by side (as writers put them) takes one read per
-//! [`SPAN_LIMIT`] bytes of filters. One read's bytes are held at a time; the bitsets cut out
-//! of them are all the reader keeps, and when they would pass [`BITSETS_LIMIT`], or a header
+//! [`SPAN_LIMIT`] bytes of filters. One read's bytes are held at a time: each bitset's
+//! figures are summed from them ([`BitsetFigures`]) and its bytes are not kept, so reading
+//! takes memory by the count of filters, not their bytes. When a read fails or a header
 //! cannot be read from its read's bytes, the filters are read one by one instead
 //! ([`super::filter_window::read_filter`]), whose answer, a refusal included, is the rule
 //! this reader must match (the tests compare the two).
+//!
+//! A value's block in every filter is read the same way ([`read_value_blocks`]): one range
+//! of 32 bytes a filter, joined into reads.
 
 use super::filter_header::FilterHeader;
 use super::filter_window::{
     check_bitset_size, read_filter, read_header, refuse_header, usable_length, HEADER_LIMIT,
     HEADER_WINDOW,
 };
-use super::{read_exact, ByteSource, BITSETS_LIMIT};
-use crate::filter::parquet_summary::{FileError, FoundFilter, Refusal};
+use super::{read_exact, ByteSource};
+use crate::filter::parquet_summary::{BitsetFigures, FileError, FoundFilter, Refusal, BLOCK_BYTES};
 use parquet::file::metadata::ParquetMetaData;
 
 /// The longest read that joins several ranges (one range longer than it is read alone).
@@ -92,10 +97,10 @@ struct Cut {
     offset: u64,
     /// Its header's bytes.
     header_bytes: u64,
-    /// Its bitset's bytes, as the header says.
-    num_bytes: u64,
-    /// Its bitset, when read.
-    bitset: Option<Vec<u8>>,
+    /// Its bitset's figures, summed from the bytes read so far.
+    figures: BitsetFigures,
+    /// Whether all of its bitset was read.
+    read: bool,
 }
 
 /// Why the filters are read one by one after all.
@@ -120,15 +125,12 @@ pub(super) fn read_one_by_one(
     metadata: &ParquetMetaData,
 ) -> Result<Vec<FoundFilter>, FileError> {
     let mut filters = Vec::new();
-    let mut bitset_bytes = 0;
     for (row_group, group) in metadata.row_groups().iter().enumerate() {
         for chunk in group.columns() {
             if chunk.bloom_filter_offset().is_none() {
                 continue;
             }
-            let filter = read_filter(source, row_group, chunk, bitset_bytes)?;
-            bitset_bytes += filter.num_bytes;
-            filters.push(filter);
+            filters.push(read_filter(source, row_group, chunk)?);
         }
     }
     Ok(filters)
@@ -164,7 +166,7 @@ fn read_planned(
                     continue;
                 }
             };
-            let len = usable_length(chunk, BITSETS_LIMIT).unwrap_or(HEADER_WINDOW);
+            let len = usable_length(chunk).unwrap_or(HEADER_WINDOW);
             let end = offset + len.min(size - offset);
             ranges.push(Range {
                 start: offset,
@@ -175,7 +177,6 @@ fn read_planned(
         }
     }
     let mut cuts: Vec<Option<Result<Cut, FileError>>> = (0..places.len()).map(|_| None).collect();
-    let mut held = 0u64;
     for span in coalesce(ranges) {
         let bytes = match read_span(source, &span) {
             Ok(bytes) => bytes,
@@ -185,22 +186,11 @@ fn read_planned(
             let window = &bytes[(range.start - span.start) as usize..];
             let column = &places[range.place].1;
             let cut = cut_filter(source, range.start, window, range.end - range.start, column);
-            if let Ok(Cut {
-                bitset: Some(bitset),
-                ..
-            }) = &cut
-            {
-                held += bitset.len() as u64;
-            }
-            if held > BITSETS_LIMIT {
-                return Err(OneByOne);
-            }
             cuts[range.place] = Some(cut);
         }
     }
-    read_missing_bitsets(source, &mut cuts, held)?;
+    read_missing_bitsets(source, &mut cuts)?;
     let mut filters = Vec::with_capacity(places.len());
-    let mut bitset_bytes = 0;
     for ((row_group, column, offset), cut) in places.into_iter().zip(cuts) {
         if let Err(error) = offset {
             return Ok(Err(error));
@@ -212,20 +202,19 @@ fn read_planned(
             Ok(cut) => cut,
             Err(error) => return Ok(Err(error)),
         };
-        if let Err(error) = check_bitset_size(cut.num_bytes, bitset_bytes) {
+        if let Err(error) = check_bitset_size(cut.figures.num_bytes) {
             return Ok(Err(error));
         }
-        let Some(bitset) = cut.bitset else {
+        if !cut.read {
             // Its bitset runs past the end of the file.
             return Ok(Err(FileError::Truncated));
-        };
-        bitset_bytes += cut.num_bytes;
-        filters.push(FoundFilter::split_block(
+        }
+        filters.push(FoundFilter::summed(
             row_group,
             column,
             cut.offset,
             cut.header_bytes,
-            bitset,
+            &cut.figures,
         ));
     }
     Ok(Ok(filters))
@@ -274,40 +263,47 @@ fn cut_from(
     let header_bytes = header.header_bytes;
     let bitset_end = (offset + header_bytes).saturating_add(num_bytes);
     let held = header_bytes.saturating_add(num_bytes) <= window.len() as u64;
-    let bitset = (held && bitset_end <= source.len())
-        .then(|| window[header_bytes as usize..(header_bytes + num_bytes) as usize].to_vec());
+    let mut figures = BitsetFigures::new(num_bytes);
+    let read = held && bitset_end <= source.len();
+    if read {
+        figures.add(&window[header_bytes as usize..(header_bytes + num_bytes) as usize]);
+    }
     Ok(Cut {
         offset,
         header_bytes,
-        num_bytes,
-        bitset,
+        figures,
+        read,
     })
 }
 
-/// Phase 2: the bitsets phase 1 did not hold and the file holds, read in joined reads, when
-/// all bitsets together stay within [`BITSETS_LIMIT`] (`held` are read already).
+/// Phase 2: the bitsets phase 1 did not hold and the file holds (bitsets over
+/// `BITSET_MAX_LENGTH` are refused, not read), in pieces of at most [`SPAN_LIMIT`] bytes
+/// joined into reads; each piece's bytes are added to its filter's figures, in order.
 fn read_missing_bitsets(
     source: &(impl ByteSource + ?Sized),
     cuts: &mut [Option<Result<Cut, FileError>>],
-    held: u64,
 ) -> Result<(), OneByOne> {
     let mut ranges = Vec::new();
-    let mut wanted = held;
     for (place, cut) in cuts.iter().enumerate() {
         let Some(Ok(cut)) = cut else { continue };
+        let num_bytes = cut.figures.num_bytes;
         let start = cut.offset + cut.header_bytes;
-        if cut.bitset.is_some() || start.saturating_add(cut.num_bytes) > source.len() {
+        if cut.read
+            || check_bitset_size(num_bytes).is_err()
+            || start.saturating_add(num_bytes) > source.len()
+        {
             continue;
         }
-        wanted = wanted.saturating_add(cut.num_bytes);
-        if wanted > BITSETS_LIMIT {
-            return Err(OneByOne);
+        let mut piece = 0;
+        while piece < num_bytes {
+            let len = (num_bytes - piece).min(SPAN_LIMIT);
+            ranges.push(Range {
+                start: start + piece,
+                end: start + piece + len,
+                place,
+            });
+            piece += len;
         }
-        ranges.push(Range {
-            start,
-            end: start + cut.num_bytes,
-            place,
-        });
     }
     for span in coalesce(ranges) {
         let bytes = read_span(source, &span).map_err(|_| OneByOne)?;
@@ -315,11 +311,43 @@ fn read_missing_bitsets(
             let from = (range.start - span.start) as usize;
             let to = (range.end - span.start) as usize;
             if let Some(Ok(cut)) = &mut cuts[range.place] {
-                cut.bitset = Some(bytes[from..to].to_vec());
+                cut.figures.add(&bytes[from..to]);
+                cut.read = range.end == cut.offset + cut.header_bytes + cut.figures.num_bytes;
             }
         }
     }
     Ok(())
+}
+
+/// The 32 bytes of the block a value of hash `h` lands in, in each of `filters` (zeros in
+/// a filter of no blocks), read in joined reads of at most [`SPAN_LIMIT`] bytes: the
+/// memory this takes is one read and 32 bytes a filter, whatever the filters' size.
+pub(super) fn read_value_blocks(
+    source: &(impl ByteSource + ?Sized),
+    filters: &[FoundFilter],
+    h: u64,
+) -> Result<Vec<[u8; 32]>, FileError> {
+    let mut ranges = Vec::with_capacity(filters.len());
+    for (place, filter) in filters.iter().enumerate() {
+        if filter.blocks() == 0 {
+            continue;
+        }
+        let start = filter.bitset_start() + filter.block_of(h) * BLOCK_BYTES;
+        let end = start.saturating_add(BLOCK_BYTES);
+        if end > source.len() {
+            return Err(FileError::Truncated);
+        }
+        ranges.push(Range { start, end, place });
+    }
+    let mut blocks = vec![[0; 32]; filters.len()];
+    for span in coalesce(ranges) {
+        let bytes = read_span(source, &span)?;
+        for range in span.ranges {
+            let from = (range.start - span.start) as usize;
+            blocks[range.place].copy_from_slice(&bytes[from..from + BLOCK_BYTES as usize]);
+        }
+    }
+    Ok(blocks)
 }
 
 #[cfg(test)]

@@ -5,11 +5,13 @@
 //! the footer gives its `bloom_filter_length` (one read), else [`HEADER_WINDOW`] bytes, which
 //! hold a header of the four fields Parquet defines; a header that runs past the window (a
 //! field a newer writer added) is read again through a window twice as long, up to
-//! [`HEADER_LIMIT`]. The bitset is read from the window when it holds it, else on its own.
+//! [`HEADER_LIMIT`]. The bitset is read from the window when it holds it, else on its own
+//! in reads of at most [`SPAN_LIMIT`] bytes; its figures are summed as it is read
+//! ([`BitsetFigures`]) and its bytes are not kept.
 
 use super::filter_header::{FilterHeader, HeaderProblem};
-use super::{read_exact, ByteSource, BITSETS_LIMIT};
-use crate::filter::parquet_summary::{FileError, FoundFilter, Refusal};
+use super::{read_exact, ByteSource, SPAN_LIMIT};
+use crate::filter::parquet_summary::{BitsetFigures, FileError, FoundFilter, Refusal};
 use parquet::bloom_filter::BITSET_MAX_LENGTH;
 use parquet::file::metadata::ColumnChunkMetaData;
 
@@ -21,13 +23,11 @@ pub const HEADER_LIMIT: u64 = 64 * 1024;
 /// Header bytes allowed beyond a bitset when the footer's filter length sizes the window.
 const HEADER_ALLOWANCE: u64 = 256;
 
-/// The filter of `chunk` (which has a `bloom_filter_offset`), in row group `row_group`,
-/// when `bitsets_before` bitset bytes were read already.
+/// The filter of `chunk` (which has a `bloom_filter_offset`), in row group `row_group`.
 pub(super) fn read_filter(
     source: &(impl ByteSource + ?Sized),
     row_group: usize,
     chunk: &ColumnChunkMetaData,
-    bitsets_before: u64,
 ) -> Result<FoundFilter, FileError> {
     let size = source.len();
     let column = chunk.column_path().string();
@@ -43,41 +43,56 @@ pub(super) fn read_filter(
     if offset >= size {
         return Err(FileError::Truncated);
     }
-    let bitsets_left = BITSETS_LIMIT.saturating_sub(bitsets_before);
-    let window_len = usable_length(chunk, bitsets_left).unwrap_or(HEADER_WINDOW);
-    let (header, mut window) = read_header(source, offset, window_len.min(size - offset))?;
+    let window_len = usable_length(chunk).unwrap_or(HEADER_WINDOW);
+    let (header, window) = read_header(source, offset, window_len.min(size - offset))?;
     let num_bytes = header
         .check()
         .map_err(|problem| refuse_header(&column, problem))?;
-    check_bitset_size(num_bytes, bitsets_before)?;
+    check_bitset_size(num_bytes)?;
     let header_bytes = header.header_bytes;
     let bitset_start = offset + header_bytes;
     if bitset_start.saturating_add(num_bytes) > size {
         return Err(FileError::Truncated);
     }
-    let bitset = if header_bytes + num_bytes <= window.len() as u64 {
-        window.truncate((header_bytes + num_bytes) as usize);
-        window.drain(..header_bytes as usize);
-        window
+    let figures = if header_bytes + num_bytes <= window.len() as u64 {
+        let mut figures = BitsetFigures::new(num_bytes);
+        figures.add(&window[header_bytes as usize..(header_bytes + num_bytes) as usize]);
+        figures
     } else {
-        let len =
-            usize::try_from(num_bytes).map_err(|_| FileError::TooLarge { bytes: num_bytes })?;
-        read_exact(source, bitset_start, len)?
+        sum_bitset(source, bitset_start, num_bytes)?
     };
-    Ok(FoundFilter::split_block(
+    Ok(FoundFilter::summed(
         row_group,
         column,
         offset,
         header_bytes,
-        bitset,
+        &figures,
     ))
 }
 
+/// The figures of the bitset of `num_bytes` at `start`, read in pieces of at most
+/// [`SPAN_LIMIT`] bytes (whole blocks), one piece held at a time.
+fn sum_bitset(
+    source: &(impl ByteSource + ?Sized),
+    start: u64,
+    num_bytes: u64,
+) -> Result<BitsetFigures, FileError> {
+    let mut figures = BitsetFigures::new(num_bytes);
+    let mut read = 0;
+    while read < num_bytes {
+        let len = (num_bytes - read).min(SPAN_LIMIT);
+        figures.add(&read_exact(source, start + read, len as usize)?);
+        read += len;
+    }
+    Ok(figures)
+}
+
 /// The footer's `bloom_filter_length` of `chunk`, when it is positive and at most
-/// `bitsets_left` bytes of bitset and [`HEADER_ALLOWANCE`] bytes of header.
-pub(super) fn usable_length(chunk: &ColumnChunkMetaData, bitsets_left: u64) -> Option<u64> {
+/// [`SPAN_LIMIT`] bytes of bitset and [`HEADER_ALLOWANCE`] bytes of header: a filter read
+/// in one read with its header.
+pub(super) fn usable_length(chunk: &ColumnChunkMetaData) -> Option<u64> {
     match chunk.bloom_filter_length().map(u64::try_from) {
-        Some(Ok(length)) if length > 0 && length <= bitsets_left + HEADER_ALLOWANCE => Some(length),
+        Some(Ok(length)) if length > 0 && length <= SPAN_LIMIT + HEADER_ALLOWANCE => Some(length),
         _ => None,
     }
 }
@@ -138,16 +153,10 @@ pub(super) fn read_header(
     }
 }
 
-/// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`, or
-/// one that takes the `bitsets_before` bytes of the filters read already over
-/// [`BITSETS_LIMIT`].
-pub(super) fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
+/// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`.
+pub(super) fn check_bitset_size(bytes: u64) -> Result<(), FileError> {
     if bytes > BITSET_MAX_LENGTH as u64 {
         return Err(FileError::TooLarge { bytes });
-    }
-    let bitsets = bitsets_before.saturating_add(bytes);
-    if bitsets > BITSETS_LIMIT {
-        return Err(FileError::TooLarge { bytes: bitsets });
     }
     Ok(())
 }

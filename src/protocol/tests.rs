@@ -11,6 +11,7 @@ use crate::filter::hash_quality::{report, HashUnderTest};
 use crate::filter::hash_quality_job::CorpusSource;
 use crate::filter::hashing::Layout;
 use crate::filter::lab_tasks::TaskQueue;
+use crate::filter::parquet_fixtures::HeldFile;
 use crate::filter::parquet_report::FilesModel;
 use crate::filter::parquet_summary::{FileError, FileSummary, FoundFilter};
 use crate::filter::use_cases::{run_apps, KvReport, MailReport, Verdict as MailVerdict};
@@ -97,18 +98,7 @@ fn requests() -> Vec<Request> {
 fn files_report() -> FilesReport {
     let mut bitset = vec![0u8; 64];
     bitset[5] = 0b1010_0001;
-    let filter = FoundFilter {
-        row_group: 1,
-        column: "a.b".into(),
-        offset: 4,
-        length: 80,
-        header_bytes: 16,
-        num_bytes: 64,
-        algorithm: "BLOCK".into(),
-        hash: "XXHASH".into(),
-        compression: "UNCOMPRESSED".into(),
-        bitset,
-    };
+    let filter = FoundFilter::split_block(1, "a.b".into(), 4, 16, &bitset);
     let summary = FileSummary {
         size: 2000,
         rows: -1,
@@ -117,12 +107,13 @@ fn files_report() -> FilesReport {
         created_by: Some("writer".into()),
         filters: vec![filter],
     };
-    let mut model = FilesModel {
-        query: "値".into(),
-        ..FilesModel::default()
+    let mut file = HeldFile {
+        model: FilesModel::default(),
+        bitsets: vec![bitset],
     };
-    model.opened("f.parquet".into(), Ok(summary));
-    model.report()
+    file.model.query = "値".into();
+    file.model.opened("f.parquet".into(), Ok(summary));
+    file.report()
 }
 
 /// One answer of each kind.
