@@ -5,8 +5,14 @@
 // screen), the median time of a value typed to its verdicts on screen (every filter checked
 // in the worker), the longest main-thread task from the choice on, and the time to the footer alone (the same
 // file of 10,000 row groups without filters: read and decoded, then "no Bloom filter").
-// Median of 3 runs each.
-import { launch } from './chromium.mjs';
+// Median of 3 runs each. Then a file of 56 filters of 1 MiB each (56 MiB of bits, whose
+// blocks the worker reads again for each value): the same times, and how much the
+// renderer's resident memory (the page and its workers) grew from before the file was
+// chosen to its largest while it was listed and searched.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, rendererMb } from './chromium.mjs';
 import { manyFilters } from '../e2e/parquet_many.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
@@ -21,9 +27,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 const browser = await launch();
 
-/** Opens `buffer` in a fresh page; resolves once `done(document)` holds; the milliseconds
- * from the file's choice (the change event) to then, and the page. */
-async function open(buffer, ready) {
+/** Opens `file` (its bytes, or a path) in a fresh page, calling `beforeChoice` just before
+ * it is chosen; resolves once `ready` (an expression of `document`) holds; the
+ * milliseconds from the file's choice (the change event) to then, and the page. */
+async function open(file, ready, beforeChoice = async () => {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${base}?view=files`);
@@ -39,13 +46,34 @@ async function open(buffer, ready) {
     const field = document.querySelector('#parquet-file');
     field.addEventListener('change', () => { window.__chosen = performance.now(); }, { capture: true, once: true });
   });
-  await page.setInputFiles('#parquet-file', { name: 'large.parquet', mimeType: 'application/octet-stream', buffer });
+  await beforeChoice();
+  const chosen = typeof file === 'string' ? file
+    : { name: 'large.parquet', mimeType: 'application/octet-stream', buffer: file };
+  await page.setInputFiles('#parquet-file', chosen);
   const ms = await page.evaluate(async (ready) => {
     const holds = new Function('document', `return ${ready}`);
     while (!holds(document)) await new Promise((done) => requestAnimationFrame(done));
     return performance.now() - window.__chosen;
   }, ready);
   return { ms, page, context };
+}
+
+/** The median time of five values typed in `page`'s field to their verdicts on screen. */
+async function queryTimes(page) {
+  const queries = [];
+  for (const value of ['alpha', 'beta', 'gamma', 'delta', 'epsilon']) {
+    queries.push(await page.evaluate(async (value) => {
+      const hash = () => document.querySelector('[data-value-hash]')?.dataset.valueHash;
+      const before = hash();
+      const field = document.querySelector('#parquet-query');
+      const start = performance.now();
+      field.value = value;
+      field.dispatchEvent(new InputEvent('input', { bubbles: true }));
+      while (hash() === before) await new Promise((done) => requestAnimationFrame(done));
+      return performance.now() - start;
+    }, value));
+  }
+  return median(queries);
 }
 
 const results = [];
@@ -57,19 +85,7 @@ for (const file of FILES) {
     const { ms, page, context } = await open(buffer,
       `document.querySelector('.parquet-pages')?.dataset.count === '${count}' && !!document.querySelector('.parquet-filter')`);
     listed.push(ms);
-    for (const value of ['alpha', 'beta', 'gamma', 'delta', 'epsilon']) {
-      const took = await page.evaluate(async (value) => {
-        const hash = () => document.querySelector('[data-value-hash]')?.dataset.valueHash;
-        const before = hash();
-        const field = document.querySelector('#parquet-query');
-        const start = performance.now();
-        field.value = value;
-        field.dispatchEvent(new InputEvent('input', { bubbles: true }));
-        while (hash() === before) await new Promise((done) => requestAnimationFrame(done));
-        return performance.now() - start;
-      }, value);
-      queries.push(took);
-    }
+    queries.push(await queryTimes(page));
     // Tasks from the file's choice on: the harness hands the file's bytes to the page in a
     // task of its own before the change event (Playwright's work, not the page's).
     longest.push(await page.evaluate(() => Math.max(0, ...window.__tasks
@@ -86,5 +102,36 @@ for (let run = 0; run < 3; run++) {
   footerOnly.push(ms);
   await context.close();
 }
+const widePath = join(mkdtempSync(join(tmpdir(), 'bloomlab-bench-')), 'wide.parquet');
+writeFileSync(widePath, manyFilters(28, 2, true, 1 << 20));
+const wide = { listed: [], queries: [], grew: [] };
+for (let run = 0; run < 3; run++) {
+  let before = 0;
+  let peak = 0;
+  let sampling = true;
+  let sampler;
+  const { ms, page, context } = await open(widePath,
+    `document.querySelector('.parquet-pages')?.dataset.count === '56' && !!document.querySelector('.parquet-filter')`,
+    async () => {
+      before = await rendererMb(browser);
+      sampler = (async () => {
+        while (sampling) {
+          peak = Math.max(peak, await rendererMb(browser));
+          await new Promise((done) => setTimeout(done, 50));
+        }
+      })();
+    });
+  wide.listed.push(ms);
+  wide.queries.push(await queryTimes(page));
+  sampling = false;
+  await sampler;
+  wide.grew.push(peak - before);
+  await context.close();
+}
 await browser.close();
-console.log(JSON.stringify({ files: results, footer_only_10000_ms: median(footerOnly) }));
+console.log(JSON.stringify({
+  files: results,
+  footer_only_10000_ms: median(footerOnly),
+  wide: { filters: 56, bitset_bytes: 1 << 20, listed_ms: median(wide.listed), query_ms: median(wide.queries),
+    renderer_grew_mb: median(wide.grew) },
+}));

@@ -3,6 +3,9 @@
 // with filters, draws one page of 50 filters and turns pages, and a value typed is checked
 // against every filter: the count of filters and row groups that may hold it is the one the
 // file was written with. Timings are the bench's (bench/parquet_files.mjs), not this test's.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { openApp } from './helpers.mjs';
 import { manyFilters, full } from './parquet_many.mjs';
@@ -52,5 +55,39 @@ test('a file of 10,000 row groups is summed up, paged and searched', async ({ pa
   await page.click('#parquet-page-previous');
   await expect(pages).toHaveAttribute('data-first', '0');
   await expect(page.locator('.parquet-verdict[data-verdict="may-contain"]')).toHaveCount(2 * 9);
+  expect(errors).toEqual([]);
+});
+
+test('filters of 56 MiB in all are listed, searched and drawn, their bits read again from the file', async ({ page }) => {
+  // 28 row groups × 2 columns, each filter 1 MiB (32,768 blocks). The worker keeps none of
+  // their bits: a value's block in each filter is read from the file when it is typed, in
+  // a read of its own (the filters are too far apart to share one).
+  const errors = await openApp(page, '?view=files');
+  const path = join(mkdtempSync(join(tmpdir(), 'bloomlab-')), 'wide.parquet');
+  writeFileSync(path, manyFilters(28, 2, true, 1 << 20));
+  await page.setInputFiles('#parquet-file', path);
+  const pages = page.locator('.parquet-pages');
+  await expect(pages).toHaveAttribute('data-count', '56');
+  const rows = page.locator('.parquet-filter');
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toHaveAttribute('data-blocks', '32768');
+  await expect(rows.first()).toHaveAttribute('data-bits-set', String(1 << 23));
+  // The drawn filter (row group 0, all ones) is drawn from its first blocks.
+  await expect(page.locator('.parquet-drawing img').first()).toBeVisible();
+  await page.fill('#parquet-query', 'anything');
+  const hash = page.locator('[data-value-hash]');
+  await expect(hash).toBeVisible();
+  const first = await hash.getAttribute('data-value-hash');
+  const summary = page.locator('.parquet-value-summary');
+  const fullGroups = Array.from({ length: 28 }, (_, g) => g).filter(full).length;
+  await expect(summary).toHaveAttribute('data-may-contain', String(2 * fullGroups));
+  await expect(summary).toHaveAttribute('data-row-groups', String(fullGroups));
+  // The first page: row groups 0 to 24, of which 0, 3, …, 24 are full.
+  await expect(page.locator('.parquet-verdict[data-verdict="may-contain"]')).toHaveCount(2 * 9);
+  // A second value is read again, and answers the same way.
+  await page.fill('#parquet-query', 'another');
+  await expect(hash).not.toHaveAttribute('data-value-hash', first);
+  await expect(summary).toHaveAttribute('data-may-contain', String(2 * fullGroups));
+  await expect(page.locator('#parquet-file-error')).toHaveAttribute('data-file-error', '');
   expect(errors).toEqual([]);
 });

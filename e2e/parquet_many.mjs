@@ -4,8 +4,9 @@
 // offset and length. The data pages are never read by the files view, so there are none.
 // Used by e2e/large_files.spec.mjs and bench/parquet_files.mjs.
 //
-// Each filter is one 256-bit block (numBytes 32): all ones in every third row group (0, 3,
-// 6, …), so that any value "may be present" there, all zeros elsewhere ("definitely not").
+// Each filter is one 256-bit block (numBytes 32) unless asked otherwise: all ones in every
+// third row group (0, 3, 6, …), so that any value "may be present" there, all zeros
+// elsewhere ("definitely not").
 
 /** Compact-protocol bytes (apache/thrift doc/specs/thrift-compact-protocol.md). */
 export class Compact {
@@ -75,10 +76,17 @@ export class Compact {
   }
 }
 
-/** Bytes of a filter's bitset: one block. */
+/** Bytes of a filter's bitset unless asked otherwise: one block. */
 export const FILTER_BITSET = 32;
-/** Its header: numBytes 32, then the empty structs BLOCK, XXHASH and UNCOMPRESSED. */
-const HEADER = [0x15, 0x40, 0x1c, 0x1c, 0, 0, 0x1c, 0x1c, 0, 0, 0x1c, 0x1c, 0, 0, 0];
+
+/** A filter's header: numBytes `bitset`, then the empty structs BLOCK, XXHASH and
+ * UNCOMPRESSED. */
+function header(bitset) {
+  const out = new Compact().begin().i32(1, bitset);
+  for (const id of [2, 3, 4]) out.field(id, 12).begin().field(1, 12).begin().end().end();
+  return out.end().bytes;
+}
+
 /** Rows in each row group. */
 const ROWS = 4;
 
@@ -88,9 +96,10 @@ export function full(group) {
 }
 
 /** A Parquet file of `rowGroups` row groups × `columns` string columns `c0`, `c1`, …, each
- * chunk with its filter (none when `filters` is false), as a Buffer. */
-export function manyFilters(rowGroups, columns, filters = true) {
-  const filterBytes = HEADER.length + FILTER_BITSET;
+ * chunk with its filter of `bitset` bytes (none when `filters` is false), as a Buffer. */
+export function manyFilters(rowGroups, columns, filters = true, bitset = FILTER_BITSET) {
+  const HEADER = header(bitset);
+  const filterBytes = HEADER.length + bitset;
   const count = filters ? rowGroups * columns : 0;
   const body = Buffer.alloc(4 + count * filterBytes);
   body.write('PAR1', 0);

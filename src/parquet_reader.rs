@@ -43,6 +43,10 @@ const TAIL_BYTES: u64 = 8;
 const SMALLEST_FILE: u64 = 4 + TAIL_BYTES;
 /// The largest footer this reader decodes.
 pub const FOOTER_LIMIT: u64 = 64 * 1024 * 1024;
+/// The most bitset bytes of all filters together this reader reads when a file is opened
+/// (each is read once, to sum its figures, and not kept): it bounds the time an opening
+/// takes and the browser's buffers it leaves for the garbage collector.
+pub const BITSETS_LIMIT: u64 = 64 * 1024 * 1024;
 
 /// A file, or anything else that gives bytes at an offset: a byte slice natively, a `Blob`
 /// in the Parquet worker.
@@ -89,8 +93,9 @@ impl ByteSource for Vec<u8> {
 /// The checks, in order: no bytes → [`FileError::Empty`]; under 12 bytes or not starting
 /// and ending with `PAR1` → [`FileError::NotParquet`] (ending with `PARE`:
 /// [`FileError::EncryptedFooter`]); a footer longer than the file holds or a filter past
-/// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`] or a bitset over
-/// parquet's `BITSET_MAX_LENGTH` → [`FileError::TooLarge`]; a footer declaring a count,
+/// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`], a bitset over
+/// parquet's `BITSET_MAX_LENGTH` or bitsets over [`BITSETS_LIMIT`] in all →
+/// [`FileError::TooLarge`]; a footer declaring a count,
 /// length or depth its bytes cannot hold ([`footer_guard::check_footer`]) →
 /// [`FileError::Refused`]; a footer the crate cannot decode → [`FileError::Unreadable`]; no
 /// filter at all → [`FileError::NoBloomFilter`]; a filter header naming an algorithm, hash

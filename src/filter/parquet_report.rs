@@ -629,7 +629,10 @@ mod tests {
         assert_eq!(gone.0.get(), 0);
         let report = held.model.report();
         assert_eq!(report.error, None);
-        assert_eq!(report.file.unwrap().value.unwrap().may_contain, value.may_contain);
+        assert_eq!(
+            report.file.unwrap().value.unwrap().may_contain,
+            value.may_contain
+        );
         // A new value and a new filter to draw are read; when the file cannot be read the
         // file stays, without a value or a drawing, and the error says why.
         held.query = "a3".into();
@@ -637,9 +640,15 @@ mod tests {
         held.model.refresh(&gone);
         assert_eq!(gone.0.get(), 2);
         let report = held.model.report();
-        assert_eq!(report.error.as_ref().map(FileError::key), Some("unreadable"));
+        assert_eq!(
+            report.error.as_ref().map(FileError::key),
+            Some("unreadable")
+        );
         let file = report.file.unwrap();
-        assert_eq!((file.filter_count, file.value, file.drawing), (20, None, None));
+        assert_eq!(
+            (file.filter_count, file.value, file.drawing),
+            (20, None, None)
+        );
         // Once the file can be read again, so are they, and the error is gone.
         let report = held.report();
         assert_eq!(report.error, None);

@@ -19,8 +19,9 @@
 //! A file whose filters lie side by side (as writers put them) takes one read per
 //! [`SPAN_LIMIT`] bytes of filters. One read's bytes are held at a time: each bitset's
 //! figures are summed from them ([`BitsetFigures`]) and its bytes are not kept, so reading
-//! takes memory by the count of filters, not their bytes. When a read fails or a header
-//! cannot be read from its read's bytes, the filters are read one by one instead
+//! takes memory by the count of filters, not their bytes. When the bytes read would pass
+//! [`BITSETS_LIMIT`], a read fails or a header cannot be read from its read's bytes, the
+//! filters are read one by one instead
 //! ([`super::filter_window::read_filter`]), whose answer, a refusal included, is the rule
 //! this reader must match (the tests compare the two).
 //!
@@ -32,7 +33,7 @@ use super::filter_window::{
     check_bitset_size, read_filter, read_header, refuse_header, usable_length, HEADER_LIMIT,
     HEADER_WINDOW,
 };
-use super::{read_exact, ByteSource};
+use super::{read_exact, ByteSource, BITSETS_LIMIT};
 use crate::filter::parquet_summary::{BitsetFigures, FileError, FoundFilter, Refusal, BLOCK_BYTES};
 use parquet::file::metadata::ParquetMetaData;
 
@@ -125,12 +126,15 @@ pub(super) fn read_one_by_one(
     metadata: &ParquetMetaData,
 ) -> Result<Vec<FoundFilter>, FileError> {
     let mut filters = Vec::new();
+    let mut bitset_bytes = 0;
     for (row_group, group) in metadata.row_groups().iter().enumerate() {
         for chunk in group.columns() {
             if chunk.bloom_filter_offset().is_none() {
                 continue;
             }
-            filters.push(read_filter(source, row_group, chunk)?);
+            let filter = read_filter(source, row_group, chunk, bitset_bytes)?;
+            bitset_bytes += filter.num_bytes;
+            filters.push(filter);
         }
     }
     Ok(filters)
@@ -177,6 +181,7 @@ fn read_planned(
         }
     }
     let mut cuts: Vec<Option<Result<Cut, FileError>>> = (0..places.len()).map(|_| None).collect();
+    let mut summed = 0u64;
     for span in coalesce(ranges) {
         let bytes = match read_span(source, &span) {
             Ok(bytes) => bytes,
@@ -186,11 +191,23 @@ fn read_planned(
             let window = &bytes[(range.start - span.start) as usize..];
             let column = &places[range.place].1;
             let cut = cut_filter(source, range.start, window, range.end - range.start, column);
+            if let Ok(Cut {
+                figures,
+                read: true,
+                ..
+            }) = &cut
+            {
+                summed += figures.num_bytes;
+            }
+            if summed > BITSETS_LIMIT {
+                return Err(OneByOne);
+            }
             cuts[range.place] = Some(cut);
         }
     }
-    read_missing_bitsets(source, &mut cuts)?;
+    read_missing_bitsets(source, &mut cuts, summed)?;
     let mut filters = Vec::with_capacity(places.len());
+    let mut bitset_bytes = 0;
     for ((row_group, column, offset), cut) in places.into_iter().zip(cuts) {
         if let Err(error) = offset {
             return Ok(Err(error));
@@ -202,9 +219,10 @@ fn read_planned(
             Ok(cut) => cut,
             Err(error) => return Ok(Err(error)),
         };
-        if let Err(error) = check_bitset_size(cut.figures.num_bytes) {
+        if let Err(error) = check_bitset_size(cut.figures.num_bytes, bitset_bytes) {
             return Ok(Err(error));
         }
+        bitset_bytes += cut.figures.num_bytes;
         if !cut.read {
             // Its bitset runs past the end of the file.
             return Ok(Err(FileError::Truncated));
@@ -276,23 +294,27 @@ fn cut_from(
     })
 }
 
-/// Phase 2: the bitsets phase 1 did not hold and the file holds (bitsets over
-/// `BITSET_MAX_LENGTH` are refused, not read), in pieces of at most [`SPAN_LIMIT`] bytes
-/// joined into reads; each piece's bytes are added to its filter's figures, in order.
+/// Phase 2: the bitsets phase 1 did not hold and the file holds, when all bitsets together
+/// stay within [`BITSETS_LIMIT`] (`summed` are read already), in pieces of at most
+/// [`SPAN_LIMIT`] bytes joined into reads; each piece's bytes are added to its filter's
+/// figures, in order.
 fn read_missing_bitsets(
     source: &(impl ByteSource + ?Sized),
     cuts: &mut [Option<Result<Cut, FileError>>],
+    summed: u64,
 ) -> Result<(), OneByOne> {
     let mut ranges = Vec::new();
+    let mut wanted = summed;
     for (place, cut) in cuts.iter().enumerate() {
         let Some(Ok(cut)) = cut else { continue };
         let num_bytes = cut.figures.num_bytes;
         let start = cut.offset + cut.header_bytes;
-        if cut.read
-            || check_bitset_size(num_bytes).is_err()
-            || start.saturating_add(num_bytes) > source.len()
-        {
+        if cut.read || start.saturating_add(num_bytes) > source.len() {
             continue;
+        }
+        wanted = wanted.saturating_add(num_bytes);
+        if wanted > BITSETS_LIMIT {
+            return Err(OneByOne);
         }
         let mut piece = 0;
         while piece < num_bytes {

@@ -10,7 +10,7 @@
 //! ([`BitsetFigures`]) and its bytes are not kept.
 
 use super::filter_header::{FilterHeader, HeaderProblem};
-use super::{read_exact, ByteSource, SPAN_LIMIT};
+use super::{read_exact, ByteSource, BITSETS_LIMIT, SPAN_LIMIT};
 use crate::filter::parquet_summary::{BitsetFigures, FileError, FoundFilter, Refusal};
 use parquet::bloom_filter::BITSET_MAX_LENGTH;
 use parquet::file::metadata::ColumnChunkMetaData;
@@ -23,11 +23,13 @@ pub const HEADER_LIMIT: u64 = 64 * 1024;
 /// Header bytes allowed beyond a bitset when the footer's filter length sizes the window.
 const HEADER_ALLOWANCE: u64 = 256;
 
-/// The filter of `chunk` (which has a `bloom_filter_offset`), in row group `row_group`.
+/// The filter of `chunk` (which has a `bloom_filter_offset`), in row group `row_group`,
+/// when `bitsets_before` bitset bytes were read already.
 pub(super) fn read_filter(
     source: &(impl ByteSource + ?Sized),
     row_group: usize,
     chunk: &ColumnChunkMetaData,
+    bitsets_before: u64,
 ) -> Result<FoundFilter, FileError> {
     let size = source.len();
     let column = chunk.column_path().string();
@@ -48,7 +50,7 @@ pub(super) fn read_filter(
     let num_bytes = header
         .check()
         .map_err(|problem| refuse_header(&column, problem))?;
-    check_bitset_size(num_bytes)?;
+    check_bitset_size(num_bytes, bitsets_before)?;
     let header_bytes = header.header_bytes;
     let bitset_start = offset + header_bytes;
     if bitset_start.saturating_add(num_bytes) > size {
@@ -153,10 +155,16 @@ pub(super) fn read_header(
     }
 }
 
-/// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`.
-pub(super) fn check_bitset_size(bytes: u64) -> Result<(), FileError> {
+/// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`, or
+/// one that takes the `bitsets_before` bytes of the filters read already over
+/// [`BITSETS_LIMIT`].
+pub(super) fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
     if bytes > BITSET_MAX_LENGTH as u64 {
         return Err(FileError::TooLarge { bytes });
+    }
+    let bitsets = bitsets_before.saturating_add(bytes);
+    if bitsets > BITSETS_LIMIT {
+        return Err(FileError::TooLarge { bytes: bitsets });
     }
     Ok(())
 }
