@@ -58,20 +58,22 @@ test('a file of 10,000 row groups is summed up, paged and searched', async ({ pa
   expect(errors).toEqual([]);
 });
 
-test('filters of 56 MiB in all are listed, searched and drawn, their bits read again from the file', async ({ page }) => {
-  // 28 row groups × 2 columns, each filter 1 MiB (32,768 blocks). The worker keeps none of
-  // their bits: a value's block in each filter is read from the file when it is typed, in
-  // a read of its own (the filters are too far apart to share one).
+test('filters of 100 MiB in all are listed, searched and drawn; those past what an opening reads are read when shown', async ({ page }) => {
+  // 50 row groups × 2 columns, each filter 1 MiB (32,768 blocks). An opening sums the
+  // first 64 MiB of bitsets; the rest are read when their page is shown. The worker keeps
+  // none of their bits: a value's block in each filter is read from the file when it is
+  // typed, in a read of its own (the filters are too far apart to share one).
   const errors = await openApp(page, '?view=files');
   const path = join(mkdtempSync(join(tmpdir(), 'bloomlab-')), 'wide.parquet');
-  writeFileSync(path, manyFilters(28, 2, true, 1 << 20));
+  writeFileSync(path, manyFilters(50, 2, true, 1 << 20));
   await page.setInputFiles('#parquet-file', path);
   const pages = page.locator('.parquet-pages');
-  await expect(pages).toHaveAttribute('data-count', '56');
+  await expect(pages).toHaveAttribute('data-count', '100');
   const rows = page.locator('.parquet-filter');
   await expect(rows).toHaveCount(50);
   await expect(rows.first()).toHaveAttribute('data-blocks', '32768');
   await expect(rows.first()).toHaveAttribute('data-bits-set', String(1 << 23));
+  await expect(rows.nth(2)).toHaveAttribute('data-bits-set', '0');
   // The drawn filter (row group 0, all ones) is drawn from its first blocks.
   await expect(page.locator('.parquet-drawing img').first()).toBeVisible();
   await page.fill('#parquet-query', 'anything');
@@ -79,7 +81,7 @@ test('filters of 56 MiB in all are listed, searched and drawn, their bits read a
   await expect(hash).toBeVisible();
   const first = await hash.getAttribute('data-value-hash');
   const summary = page.locator('.parquet-value-summary');
-  const fullGroups = Array.from({ length: 28 }, (_, g) => g).filter(full).length;
+  const fullGroups = Array.from({ length: 50 }, (_, g) => g).filter(full).length;
   await expect(summary).toHaveAttribute('data-may-contain', String(2 * fullGroups));
   await expect(summary).toHaveAttribute('data-row-groups', String(fullGroups));
   // The first page: row groups 0 to 24, of which 0, 3, …, 24 are full.
@@ -88,6 +90,14 @@ test('filters of 56 MiB in all are listed, searched and drawn, their bits read a
   await page.fill('#parquet-query', 'another');
   await expect(hash).not.toHaveAttribute('data-value-hash', first);
   await expect(summary).toHaveAttribute('data-may-contain', String(2 * fullGroups));
+  // The second page: filters 64 to 99 were not summed at opening, and are now. Row group
+  // 48 (filters 96, 97) is full, 49 is not.
+  await page.click('#parquet-page-next');
+  await expect(pages).toHaveAttribute('data-first', '50');
+  await expect(rows.nth(46)).toHaveAttribute('data-row-group', '48');
+  await expect(rows.nth(46)).toHaveAttribute('data-bits-set', String(1 << 23));
+  await expect(rows.nth(49)).toHaveAttribute('data-bits-set', '0');
+  await expect(rows.nth(49)).toContainText('0.0000');
   await expect(page.locator('#parquet-file-error')).toHaveAttribute('data-file-error', '');
   expect(errors).toEqual([]);
 });

@@ -30,7 +30,7 @@ mod filter_window;
 pub mod footer_guard;
 
 use crate::filter::parquet_report::FilterBits;
-use crate::filter::parquet_summary::{FileError, FileSummary, FoundFilter};
+use crate::filter::parquet_summary::{Figures, FileError, FileSummary, FoundFilter};
 use parquet::file::metadata::ParquetMetaDataReader;
 
 /// Bytes a Parquet file starts and ends with.
@@ -44,8 +44,9 @@ const SMALLEST_FILE: u64 = 4 + TAIL_BYTES;
 /// The largest footer this reader decodes.
 pub const FOOTER_LIMIT: u64 = 64 * 1024 * 1024;
 /// The most bitset bytes of all filters together this reader reads when a file is opened
-/// (each is read once, to sum its figures, and not kept): it bounds the time an opening
-/// takes and the browser's buffers it leaves for the garbage collector.
+/// (each is read once, to sum its figures, and not kept; the filters past it are summed
+/// when they are first shown): it bounds the time an opening takes and the browser's read
+/// buffers it leaves for the garbage collector.
 pub const BITSETS_LIMIT: u64 = 64 * 1024 * 1024;
 
 /// A file, or anything else that gives bytes at an offset: a byte slice natively, a `Blob`
@@ -93,9 +94,8 @@ impl ByteSource for Vec<u8> {
 /// The checks, in order: no bytes → [`FileError::Empty`]; under 12 bytes or not starting
 /// and ending with `PAR1` → [`FileError::NotParquet`] (ending with `PARE`:
 /// [`FileError::EncryptedFooter`]); a footer longer than the file holds or a filter past
-/// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`], a bitset over
-/// parquet's `BITSET_MAX_LENGTH` or bitsets over [`BITSETS_LIMIT`] in all →
-/// [`FileError::TooLarge`]; a footer declaring a count,
+/// its end → [`FileError::Truncated`]; a footer over [`FOOTER_LIMIT`] or a bitset over
+/// parquet's `BITSET_MAX_LENGTH` → [`FileError::TooLarge`]; a footer declaring a count,
 /// length or depth its bytes cannot hold ([`footer_guard::check_footer`]) →
 /// [`FileError::Refused`]; a footer the crate cannot decode → [`FileError::Unreadable`]; no
 /// filter at all → [`FileError::NoBloomFilter`]; a filter header naming an algorithm, hash
@@ -134,6 +134,11 @@ impl<S: ByteSource + ?Sized> FilterBits for FileBits<'_, S> {
     fn first_bytes(&self, filter: &FoundFilter, len: u64) -> Result<Vec<u8>, FileError> {
         let len = len.min(filter.num_bytes).min(SPAN_LIMIT);
         read_exact(self.0, filter.bitset_start(), len as usize)
+    }
+
+    fn figures(&self, filter: &FoundFilter) -> Result<Figures, FileError> {
+        filter_window::sum_bitset(self.0, filter.bitset_start(), filter.num_bytes)
+            .map(|figures| figures.finish())
     }
 }
 

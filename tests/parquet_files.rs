@@ -266,7 +266,7 @@ fn the_shared_file_has_one_filter_holding_its_fourteen_values() {
     assert_eq!(filter.length, 1040);
     assert_eq!(filter.blocks(), 32);
     // 14 values of 8 bits each, no two sharing a bit.
-    assert_eq!(filter.bits_set, 112);
+    assert_eq!(filter.figures.unwrap().bits_set, 112);
     assert_eq!(
         (&*filter.algorithm, &*filter.hash, &*filter.compression),
         ("BLOCK", "XXHASH", "UNCOMPRESSED")
@@ -336,10 +336,11 @@ fn a_file_the_crate_writes_has_every_filter_and_the_spec_bits_of_every_value() {
             }
         }
         // Nothing else sets bits: at most eight per value.
-        assert!(filter.bits_set <= 8 * values.len() as u64);
-        assert!(filter.bits_set > 0);
+        let bits_set = filter.figures.unwrap().bits_set;
+        assert!(bits_set <= 8 * values.len() as u64);
+        assert!(bits_set > 0);
         let ones: u32 = bitset.iter().map(|byte| byte.count_ones()).sum();
-        assert_eq!(filter.bits_set, u64::from(ones));
+        assert_eq!(bits_set, u64::from(ones));
     }
     // With the lengths in the footer, the filters are one read, from the first filter's
     // header to the last one's end: the crate puts each row group's filters after its data
@@ -559,7 +560,7 @@ fn a_header_with_a_field_parquet_does_not_define_is_read() {
         assert_eq!(found.num_bytes, 1024);
         assert_eq!(found.length, header_bytes + 1024);
         assert_eq!(bitset_of(&file, found), bitset_of(SHARED, shared));
-        assert_eq!((found.bits_set, found.fill), (shared.bits_set, shared.fill));
+        assert_eq!(found.figures, shared.figures);
         for value in SHARED_VALUES {
             assert!(may_contain(&file, found, value), "{value}");
         }
@@ -601,21 +602,23 @@ fn a_filter_past_the_end_of_the_file_is_truncated() {
 }
 
 #[test]
-fn bitsets_over_the_limits_are_too_large_and_a_long_one_is_read_in_pieces() {
+fn a_bitset_over_the_format_s_limit_is_too_large_and_a_long_one_is_read_in_pieces() {
     let len = 400_000_000;
-    for num_bytes in [200 << 20, 100 << 20] {
-        let file = file_with_filter_at(len, 4, &filter_header(num_bytes));
-        assert_eq!(
-            read_bloom_filters(&file),
-            Err(FileError::TooLarge {
-                bytes: u64::from(num_bytes)
-            }),
-            "{num_bytes}"
-        );
-        assert!(file.bytes_read.get() < 100_000);
-    }
-    // 48 MiB is within the limits: read whole, never more than SPAN_LIMIT bytes at a
-    // time, and summed up (its bits are not kept).
+    let file = file_with_filter_at(len, 4, &filter_header(200 << 20));
+    assert_eq!(
+        read_bloom_filters(&file),
+        Err(FileError::TooLarge { bytes: 200 << 20 })
+    );
+    assert!(file.bytes_read.get() < 100_000);
+    // 100 MiB is within parquet's BITSET_MAX_LENGTH but over the bytes an opening reads:
+    // listed without its figures, and only its header read.
+    let file = file_with_filter_at(len, 4, &filter_header(100 << 20));
+    let summary = read_bloom_filters(&file).unwrap();
+    assert_eq!(only_filter(&summary).num_bytes, 100 << 20);
+    assert_eq!(only_filter(&summary).figures, None);
+    assert!(file.bytes_read.get() < 100_000);
+    // 48 MiB is within both: read whole, never more than SPAN_LIMIT bytes at a time, and
+    // summed up (its bits are not kept).
     let mut filter = filter_header(48 << 20);
     let header_bytes = filter.len() as u64;
     let mut ones = vec![0xff; 32];
@@ -625,9 +628,14 @@ fn bitsets_over_the_limits_are_too_large_and_a_long_one_is_read_in_pieces() {
     let summary = read_bloom_filters(&file).unwrap();
     let found = only_filter(&summary);
     assert_eq!((found.num_bytes, found.blocks()), (48 << 20, 48 << 15));
-    assert_eq!(found.bits_set, 256 + 32);
+    assert_eq!(found.figures.unwrap().bits_set, 256 + 32);
     assert!(file.bytes_read.get() - (48 << 20) < 100_000);
     assert_eq!(file.longest_read.get(), SPAN_LIMIT);
+    // Its figures read again are the same.
+    assert_eq!(
+        FileBits(&file).figures(found).unwrap(),
+        found.figures.unwrap()
+    );
     // A value's block is read again: 32 bytes.
     file.longest_read.set(0);
     let blocks = FileBits(&file)

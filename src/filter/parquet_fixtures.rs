@@ -3,7 +3,9 @@
 //! file.
 
 use crate::filter::parquet_report::{FilesModel, FilesReport, FilterBits};
-use crate::filter::parquet_summary::{FileError, FileSummary, FoundFilter, BLOCK_BYTES};
+use crate::filter::parquet_summary::{
+    BitsetFigures, Figures, FileError, FileSummary, FoundFilter, BLOCK_BYTES,
+};
 use crate::filter::split_block;
 
 /// A model with its file's bitsets held beside it: the fixture of the files view's tests.
@@ -50,6 +52,14 @@ impl FilterBits for ByPlace<'_> {
     fn first_bytes(&self, filter: &FoundFilter, len: u64) -> Result<Vec<u8>, FileError> {
         let place = self.offsets.iter().position(|&o| o == filter.offset);
         Ok(place.map_or(Vec::new(), |p| self.bitsets[p][..len as usize].to_vec()))
+    }
+
+    fn figures(&self, filter: &FoundFilter) -> Result<Figures, FileError> {
+        let place = self.offsets.iter().position(|&o| o == filter.offset);
+        let bitset = place.map_or(&[][..], |p| &self.bitsets[p][..]);
+        let mut figures = BitsetFigures::new(filter.num_bytes);
+        figures.add(bitset);
+        Ok(figures.finish())
     }
 }
 

@@ -19,7 +19,7 @@
 
 use crate::filter::parquet_drawing::{bitmap, pixels, zoom_pixels, DRAWN_BLOCKS};
 use crate::filter::parquet_summary::{
-    FileError, FileSummary, FileVerdict, FoundFilter, BLOCK_BYTES,
+    Figures, FileError, FileSummary, FileVerdict, FoundFilter, BLOCK_BYTES,
 };
 use crate::filter::split_block;
 use std::collections::HashMap;
@@ -49,6 +49,16 @@ pub trait FilterBits {
 
     /// The first `len` bytes of `filter`'s bitset (`len` at most its `num_bytes`).
     fn first_bytes(&self, filter: &FoundFilter, len: u64) -> Result<Vec<u8>, FileError>;
+
+    /// The figures of `filter`'s whole bitset.
+    fn figures(&self, filter: &FoundFilter) -> Result<Figures, FileError>;
+}
+
+/// The places of the filters on page `page` (the last page when `page` is past it) of a
+/// file of `count` filters.
+fn page_rows(page: usize, count: usize) -> std::ops::Range<usize> {
+    let first = page.min(count.saturating_sub(1) / PAGE_ROWS) * PAGE_ROWS;
+    first..(first + PAGE_ROWS).min(count)
 }
 
 /// What the worker keeps between the page's requests.
@@ -91,12 +101,27 @@ impl FilesModel {
     }
 
     /// Reads from `bits` (the open file) what the report needs and the model does not hold:
-    /// the value's block in every filter, once per value, and the drawn filter's first
+    /// the figures of the filters shown that were not summed when the file was opened, once
+    /// each; the value's block in every filter, once per value; and the drawn filter's first
     /// blocks, once per filter. A read that fails is the report's error; the file stays.
     pub fn refresh(&mut self, bits: &impl FilterBits) {
-        let Some(file) = &self.file else { return };
-        let filters = &file.summary.filters;
+        let Some(file) = &mut self.file else { return };
         self.bits_error = None;
+        let filters = &mut file.summary.filters;
+        let shown = page_rows(self.page, filters.len());
+        for place in shown.chain([self.selected]) {
+            let Some(filter) = filters.get_mut(place).filter(|f| f.figures.is_none()) else {
+                continue;
+            };
+            match bits.figures(filter) {
+                Ok(figures) => filter.figures = Some(figures),
+                Err(error) => {
+                    self.bits_error = Some(error);
+                    break;
+                }
+            }
+        }
+        let filters = &file.summary.filters;
         if self.query.is_empty() {
             self.value_blocks = None;
         } else if self
@@ -154,9 +179,8 @@ impl FilesModel {
         let summary = &file.summary;
         let count = summary.filters.len();
         let (filter_columns, more_columns) = filter_columns(summary);
-        let page = self.page.min(count.saturating_sub(1) / PAGE_ROWS);
-        let first = page * PAGE_ROWS;
-        let shown = first..(first + PAGE_ROWS).min(count);
+        let shown = page_rows(self.page, count);
+        let first = shown.start;
         let filters = summary.filters[shown.clone()]
             .iter()
             .map(FilterRow::of)
@@ -374,19 +398,21 @@ pub struct FilterRow {
     pub compression: String,
     /// Its 256-bit blocks.
     pub blocks: u64,
-    /// Its bits set.
-    pub bits_set: u64,
+    /// Its bits set (none when its bitset could not be read).
+    pub bits_set: Option<u64>,
     /// The share of its bits set, `bits_set / (256 · blocks)`.
-    pub fill: f64,
-    /// The distinct values its fill implies (`BlockFill::estimated_items`).
+    pub fill: Option<f64>,
+    /// The distinct values its fill implies (`BlockFill::estimated_items`; none also when
+    /// every bit is set).
     pub estimated_items: Option<f64>,
     /// The chance a new value finds all its bits set (`BlockFill::rate`).
-    pub rate: f64,
+    pub rate: Option<f64>,
 }
 
 impl FilterRow {
     fn of(filter: &FoundFilter) -> FilterRow {
-        let bits_set = filter.bits_set;
+        let figures = filter.figures.as_ref();
+        let bits = (filter.blocks() * split_block::BLOCK_BITS).max(1) as f64;
         FilterRow {
             row_group: filter.row_group,
             column: filter.column.clone(),
@@ -398,10 +424,10 @@ impl FilterRow {
             hash: filter.hash.clone(),
             compression: filter.compression.clone(),
             blocks: filter.blocks(),
-            bits_set,
-            fill: bits_set as f64 / (filter.blocks() * split_block::BLOCK_BITS).max(1) as f64,
-            estimated_items: filter.fill.estimated_items,
-            rate: filter.fill.rate,
+            bits_set: figures.map(|f| f.bits_set),
+            fill: figures.map(|f| f.bits_set as f64 / bits),
+            estimated_items: figures.and_then(|f| f.fill.estimated_items),
+            rate: figures.map(|f| f.fill.rate),
         }
     }
 }
@@ -559,8 +585,8 @@ mod tests {
         assert_eq!(report.error, None);
         let file = report.file.unwrap();
         let row = &file.filters[0];
-        assert_eq!((row.blocks, row.bits_set, row.length), (32, 32, 1040));
-        assert_eq!(row.fill, 32.0 / 8192.0);
+        assert_eq!((row.blocks, row.bits_set, row.length), (32, Some(32), 1040));
+        assert_eq!(row.fill, Some(32.0 / 8192.0));
         let value = file.value.unwrap();
         assert_eq!(value.lanes.len(), 8);
         assert_eq!(value.verdicts[0].block, 4);
@@ -615,6 +641,13 @@ mod tests {
                 detail: "gone".into(),
             })
         }
+
+        fn figures(&self, _: &FoundFilter) -> Result<Figures, FileError> {
+            self.0.set(self.0.get() + 1);
+            Err(FileError::Unreadable {
+                detail: "gone".into(),
+            })
+        }
     }
 
     #[test]
@@ -655,6 +688,37 @@ mod tests {
         let file = report.file.unwrap();
         assert!(file.value.unwrap().may_contain >= 1);
         assert_eq!(file.drawing.unwrap().filter.row_group, 2);
+    }
+
+    #[test]
+    fn figures_not_summed_at_opening_are_read_when_their_row_is_shown() {
+        let mut held = many_filters_model(100);
+        let summed = held.file.as_ref().unwrap().summary.filters[120].figures;
+        for place in [120, 130] {
+            held.model.file.as_mut().unwrap().summary.filters[place].figures = None;
+        }
+        held.report();
+        // Not shown yet: nothing is read for them.
+        let gone = Gone(std::cell::Cell::new(0));
+        held.model.refresh(&gone);
+        assert_eq!(gone.0.get(), 0);
+        // Page 2 shows filters 100 to 149: a file that cannot be read leaves them without
+        // figures (no number stands for bits not read) and names the error.
+        held.page = 2;
+        held.model.refresh(&gone);
+        let report = held.model.report();
+        assert_eq!(
+            report.error.as_ref().map(FileError::key),
+            Some("unreadable")
+        );
+        let row = &report.file.unwrap().filters[20];
+        assert_eq!((row.bits_set, row.fill, row.rate), (None, None, None));
+        // Read from the file, they are the figures the opening would have summed.
+        let file = held.report().file.unwrap();
+        let row = &file.filters[20];
+        assert_eq!(row.bits_set, summed.map(|f| f.bits_set));
+        assert_eq!(row.rate, summed.map(|f| f.fill.rate));
+        assert!(file.filters.iter().all(|row| row.bits_set.is_some()));
     }
 
     #[test]

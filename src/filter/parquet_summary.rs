@@ -31,6 +31,14 @@ pub struct FoundFilter {
     pub hash: String,
     /// The header's compression (`UNCOMPRESSED`).
     pub compression: String,
+    /// Its bits set and what they imply, once its bitset was read (when the file was
+    /// opened, within the reader's bound on bytes read, else when it is first shown).
+    pub figures: Option<Figures>,
+}
+
+/// What a bitset's bits say.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figures {
     /// Bits set to 1 in the bitset.
     pub bits_set: u64,
     /// What the bits imply ([`BlockFill`] over its 256-bit blocks, eight bits per value):
@@ -64,17 +72,30 @@ impl FoundFilter {
         figures: &BitsetFigures,
     ) -> FoundFilter {
         FoundFilter {
+            figures: Some(figures.finish()),
+            ..FoundFilter::unread(row_group, column, offset, header_bytes, figures.num_bytes)
+        }
+    }
+
+    /// [`FoundFilter::split_block`] of a bitset of `num_bytes` not read yet.
+    pub fn unread(
+        row_group: usize,
+        column: String,
+        offset: u64,
+        header_bytes: u64,
+        num_bytes: u64,
+    ) -> FoundFilter {
+        FoundFilter {
             row_group,
             column,
             offset,
-            length: header_bytes + figures.num_bytes,
+            length: header_bytes + num_bytes,
             header_bytes,
-            num_bytes: figures.num_bytes,
+            num_bytes,
             algorithm: "BLOCK".to_string(),
             hash: "XXHASH".to_string(),
             compression: "UNCOMPRESSED".to_string(),
-            bits_set: figures.bits_set,
-            fill: figures.fill.finish(),
+            figures: None,
         }
     }
 
@@ -138,6 +159,14 @@ impl BitsetFigures {
             num_bytes,
             bits_set: 0,
             fill: BlockFillSum::new(Layout::SplitBlock, m, 8),
+        }
+    }
+
+    /// The figures of the bytes added.
+    pub fn finish(&self) -> Figures {
+        Figures {
+            bits_set: self.bits_set,
+            fill: self.fill.finish(),
         }
     }
 
@@ -428,7 +457,7 @@ mod tests {
     #[test]
     fn verdicts_name_the_block_and_lanes_the_readme_gives() {
         let (found, bitset) = xxhash_bin();
-        assert_eq!((found.blocks(), found.bits_set), (32, 32));
+        assert_eq!((found.blocks(), found.figures.unwrap().bits_set), (32, 32));
         assert_eq!((found.length, found.bitset_start()), (1040, 16));
         // From tests/data/parquet/README.md: each value's block and its bit in words 0..7.
         for (value, h, at, lanes) in split_block::README_VALUES {
@@ -467,12 +496,12 @@ mod tests {
             let bytes = &bitset[(start / 8) as usize..(end / 8) as usize];
             bytes.iter().map(|b| u64::from(b.count_ones())).sum()
         });
-        assert_eq!(whole.fill, of);
+        assert_eq!(whole.figures.unwrap().fill, of);
     }
 
     #[test]
     fn the_fill_of_four_values_in_32_blocks_implies_four_values() {
-        let fill = xxhash_bin().0.fill;
+        let fill = xxhash_bin().0.figures.unwrap().fill;
         // Four blocks hold one value each: n̂ = 4 · (−32 · ln(1 − 8/256)).
         let one = -32.0 * (1.0 - 8.0 / 256.0f64).ln();
         assert!((fill.estimated_items.unwrap() - 4.0 * one).abs() < 1e-9);

@@ -19,9 +19,11 @@
 //! A file whose filters lie side by side (as writers put them) takes one read per
 //! [`SPAN_LIMIT`] bytes of filters. One read's bytes are held at a time: each bitset's
 //! figures are summed from them ([`BitsetFigures`]) and its bytes are not kept, so reading
-//! takes memory by the count of filters, not their bytes. When the bytes read would pass
-//! [`BITSETS_LIMIT`], a read fails or a header cannot be read from its read's bytes, the
-//! filters are read one by one instead
+//! takes memory by the count of filters, not their bytes. Only the filters whose bitsets
+//! together stay within [`BITSETS_LIMIT`] (in the footer's order) are summed when the file
+//! is opened; when the whole filters would pass it, phase 1 reads headers' windows alone.
+//! When a read fails or a header cannot be read from its read's bytes, the filters are read
+//! one by one instead
 //! ([`super::filter_window::read_filter`]), whose answer, a refusal included, is the rule
 //! this reader must match (the tests compare the two).
 //!
@@ -30,8 +32,8 @@
 
 use super::filter_header::FilterHeader;
 use super::filter_window::{
-    check_bitset_size, read_filter, read_header, refuse_header, usable_length, HEADER_LIMIT,
-    HEADER_WINDOW,
+    check_bitset_size, read_filter, read_header, refuse_header, usable_length,
+    within_bitsets_limit, HEADER_LIMIT, HEADER_WINDOW,
 };
 use super::{read_exact, ByteSource, BITSETS_LIMIT};
 use crate::filter::parquet_summary::{BitsetFigures, FileError, FoundFilter, Refusal, BLOCK_BYTES};
@@ -102,6 +104,13 @@ struct Cut {
     figures: BitsetFigures,
     /// Whether all of its bitset was read.
     read: bool,
+}
+
+impl Cut {
+    /// The byte after its bitset's last.
+    fn bitset_end(&self) -> u64 {
+        (self.offset + self.header_bytes).saturating_add(self.figures.num_bytes)
+    }
 }
 
 /// Why the filters are read one by one after all.
@@ -180,8 +189,15 @@ fn read_planned(
             places.push((row_group, column, Ok(offset)));
         }
     }
+    // Whole filters are read at once only while they stay within the bytes an opening
+    // reads; past that, each filter's read is a header's window.
+    let planned = ranges.iter().map(|r| r.end - r.start).sum::<u64>();
+    if planned > BITSETS_LIMIT {
+        for range in &mut ranges {
+            range.end = range.end.min(range.start + HEADER_WINDOW);
+        }
+    }
     let mut cuts: Vec<Option<Result<Cut, FileError>>> = (0..places.len()).map(|_| None).collect();
-    let mut summed = 0u64;
     for span in coalesce(ranges) {
         let bytes = match read_span(source, &span) {
             Ok(bytes) => bytes,
@@ -191,21 +207,10 @@ fn read_planned(
             let window = &bytes[(range.start - span.start) as usize..];
             let column = &places[range.place].1;
             let cut = cut_filter(source, range.start, window, range.end - range.start, column);
-            if let Ok(Cut {
-                figures,
-                read: true,
-                ..
-            }) = &cut
-            {
-                summed += figures.num_bytes;
-            }
-            if summed > BITSETS_LIMIT {
-                return Err(OneByOne);
-            }
             cuts[range.place] = Some(cut);
         }
     }
-    read_missing_bitsets(source, &mut cuts, summed)?;
+    read_missing_bitsets(source, &mut cuts)?;
     let mut filters = Vec::with_capacity(places.len());
     let mut bitset_bytes = 0;
     for ((row_group, column, offset), cut) in places.into_iter().zip(cuts) {
@@ -219,21 +224,28 @@ fn read_planned(
             Ok(cut) => cut,
             Err(error) => return Ok(Err(error)),
         };
-        if let Err(error) = check_bitset_size(cut.figures.num_bytes, bitset_bytes) {
+        let num_bytes = cut.figures.num_bytes;
+        if let Err(error) = check_bitset_size(num_bytes) {
             return Ok(Err(error));
         }
-        bitset_bytes += cut.figures.num_bytes;
-        if !cut.read {
-            // Its bitset runs past the end of the file.
+        if cut.bitset_end() > size {
             return Ok(Err(FileError::Truncated));
         }
-        filters.push(FoundFilter::summed(
-            row_group,
-            column,
-            cut.offset,
-            cut.header_bytes,
-            &cut.figures,
-        ));
+        let summed = within_bitsets_limit(bitset_bytes, num_bytes);
+        bitset_bytes += num_bytes;
+        filters.push(match (summed, cut.read) {
+            (true, true) => FoundFilter::summed(
+                row_group,
+                column,
+                cut.offset,
+                cut.header_bytes,
+                &cut.figures,
+            ),
+            (true, false) => return Err(OneByOne),
+            (false, _) => {
+                FoundFilter::unread(row_group, column, cut.offset, cut.header_bytes, num_bytes)
+            }
+        });
     }
     Ok(Ok(filters))
 }
@@ -294,27 +306,24 @@ fn cut_from(
     })
 }
 
-/// Phase 2: the bitsets phase 1 did not hold and the file holds, when all bitsets together
-/// stay within [`BITSETS_LIMIT`] (`summed` are read already), in pieces of at most
-/// [`SPAN_LIMIT`] bytes joined into reads; each piece's bytes are added to its filter's
-/// figures, in order.
+/// Phase 2: the bitsets phase 1 did not hold and the file holds, of the filters summed when
+/// the file is opened (in the footer's order, while all bitsets together stay within
+/// [`BITSETS_LIMIT`]), in pieces of at most [`SPAN_LIMIT`] bytes joined into reads; each
+/// piece's bytes are added to its filter's figures, in order.
 fn read_missing_bitsets(
     source: &(impl ByteSource + ?Sized),
     cuts: &mut [Option<Result<Cut, FileError>>],
-    summed: u64,
 ) -> Result<(), OneByOne> {
     let mut ranges = Vec::new();
-    let mut wanted = summed;
+    let mut before = 0u64;
     for (place, cut) in cuts.iter().enumerate() {
         let Some(Ok(cut)) = cut else { continue };
         let num_bytes = cut.figures.num_bytes;
         let start = cut.offset + cut.header_bytes;
-        if cut.read || start.saturating_add(num_bytes) > source.len() {
+        let summed = within_bitsets_limit(before, num_bytes);
+        before = before.saturating_add(num_bytes);
+        if !summed || cut.read || cut.bitset_end() > source.len() {
             continue;
-        }
-        wanted = wanted.saturating_add(num_bytes);
-        if wanted > BITSETS_LIMIT {
-            return Err(OneByOne);
         }
         let mut piece = 0;
         while piece < num_bytes {
@@ -334,7 +343,7 @@ fn read_missing_bitsets(
             let to = (range.end - span.start) as usize;
             if let Some(Ok(cut)) = &mut cuts[range.place] {
                 cut.figures.add(&bytes[from..to]);
-                cut.read = range.end == cut.offset + cut.header_bytes + cut.figures.num_bytes;
+                cut.read = range.end == cut.bitset_end();
             }
         }
     }

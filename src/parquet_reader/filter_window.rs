@@ -7,7 +7,8 @@
 //! field a newer writer added) is read again through a window twice as long, up to
 //! [`HEADER_LIMIT`]. The bitset is read from the window when it holds it, else on its own
 //! in reads of at most [`SPAN_LIMIT`] bytes; its figures are summed as it is read
-//! ([`BitsetFigures`]) and its bytes are not kept.
+//! ([`BitsetFigures`]) and its bytes are not kept. Past [`BITSETS_LIMIT`] bytes of bitsets
+//! in all, a filter's bitset is not read when the file is opened.
 
 use super::filter_header::{FilterHeader, HeaderProblem};
 use super::{read_exact, ByteSource, BITSETS_LIMIT, SPAN_LIMIT};
@@ -50,11 +51,20 @@ pub(super) fn read_filter(
     let num_bytes = header
         .check()
         .map_err(|problem| refuse_header(&column, problem))?;
-    check_bitset_size(num_bytes, bitsets_before)?;
+    check_bitset_size(num_bytes)?;
     let header_bytes = header.header_bytes;
     let bitset_start = offset + header_bytes;
     if bitset_start.saturating_add(num_bytes) > size {
         return Err(FileError::Truncated);
+    }
+    if !within_bitsets_limit(bitsets_before, num_bytes) {
+        return Ok(FoundFilter::unread(
+            row_group,
+            column,
+            offset,
+            header_bytes,
+            num_bytes,
+        ));
     }
     let figures = if header_bytes + num_bytes <= window.len() as u64 {
         let mut figures = BitsetFigures::new(num_bytes);
@@ -74,7 +84,7 @@ pub(super) fn read_filter(
 
 /// The figures of the bitset of `num_bytes` at `start`, read in pieces of at most
 /// [`SPAN_LIMIT`] bytes (whole blocks), one piece held at a time.
-fn sum_bitset(
+pub(super) fn sum_bitset(
     source: &(impl ByteSource + ?Sized),
     start: u64,
     num_bytes: u64,
@@ -155,16 +165,17 @@ pub(super) fn read_header(
     }
 }
 
-/// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`, or
-/// one that takes the `bitsets_before` bytes of the filters read already over
-/// [`BITSETS_LIMIT`].
-pub(super) fn check_bitset_size(bytes: u64, bitsets_before: u64) -> Result<(), FileError> {
+/// [`FileError::TooLarge`] for a bitset of `bytes` over parquet's `BITSET_MAX_LENGTH`.
+pub(super) fn check_bitset_size(bytes: u64) -> Result<(), FileError> {
     if bytes > BITSET_MAX_LENGTH as u64 {
         return Err(FileError::TooLarge { bytes });
     }
-    let bitsets = bitsets_before.saturating_add(bytes);
-    if bitsets > BITSETS_LIMIT {
-        return Err(FileError::TooLarge { bytes: bitsets });
-    }
     Ok(())
+}
+
+/// Whether a bitset of `bytes`, after `bitsets_before` bytes of the filters before it (in
+/// the footer's order), is summed when the file is opened: while all of them together stay
+/// within [`BITSETS_LIMIT`]. The others are summed when they are first shown.
+pub(super) fn within_bitsets_limit(bitsets_before: u64, bytes: u64) -> bool {
+    bitsets_before.saturating_add(bytes) <= BITSETS_LIMIT
 }

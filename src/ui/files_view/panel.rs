@@ -148,21 +148,26 @@ fn filter_table(t: &ViewTexts, file: &FileReport) -> Html {
     let rows = file.filters.iter().enumerate().map(|(row, filter)| {
         let place = file.first + row;
         let shown = if place == file.selected { "true" } else { "false" };
-        let estimate = filter
-            .estimated_items
-            .map_or_else(|| t.get("files_estimate_undefined").to_owned(), |n| fixed(n, 1));
+        // A filter whose bitset could not be read has no figures: a dash, not a number.
+        let estimate = match (filter.bits_set, filter.estimated_items) {
+            (None, _) => "—".to_owned(),
+            (Some(_), None) => t.get("files_estimate_undefined").to_owned(),
+            (Some(_), Some(n)) => fixed(n, 1),
+        };
+        let unknown = || "—".to_owned();
         html! {
             <tr class="parquet-filter" data-shown={shown} data-row-group={filter.row_group.to_string()}
                 data-column={filter.column.clone()} data-blocks={filter.blocks.to_string()}
-                data-bits-set={filter.bits_set.to_string()} data-bytes={filter.length.to_string()}>
+                data-bits-set={filter.bits_set.map_or_else(String::new, |b| b.to_string())}
+                data-bytes={filter.length.to_string()}>
                 <td>{ filter.row_group }</td>
                 <td class="mono">{ &filter.column }</td>
                 <td>{ grouped(filter.length) }</td>
                 <td>{ grouped(filter.blocks) }</td>
-                <td>{ grouped(filter.bits_set) }</td>
-                <td>{ fraction(filter.fill, 4) }</td>
+                <td>{ filter.bits_set.map_or_else(unknown, grouped) }</td>
+                <td>{ filter.fill.map_or_else(unknown, |f| fraction(f, 4)) }</td>
                 <td>{ estimate }</td>
-                <td>{ percent(filter.rate) }</td>
+                <td>{ filter.rate.map_or_else(unknown, percent) }</td>
                 <td>
                     <button type="button" data-place={place.to_string()} aria-pressed={shown}
                             onclick={Callback::from(move |_: MouseEvent| select(place))}>
