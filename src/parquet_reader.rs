@@ -62,6 +62,17 @@ pub trait ByteSource {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// The bytes of each of `pieces` (offset, length), one after another; an error (a
+    /// message) when one cannot be read. A source whose reads cost more than their bytes
+    /// (a `Blob` in a worker) gathers them in one read.
+    fn read_pieces(&self, pieces: &[(u64, usize)]) -> Result<Vec<u8>, String> {
+        let mut bytes = Vec::new();
+        for &(offset, len) in pieces {
+            bytes.extend_from_slice(&self.read(offset, len)?);
+        }
+        Ok(bytes)
+    }
 }
 
 impl ByteSource for [u8] {

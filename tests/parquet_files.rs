@@ -652,6 +652,60 @@ fn a_bitset_over_the_format_s_limit_is_too_large_and_a_long_one_is_read_in_piece
     assert_eq!(found.bitset_start(), 4 + header_bytes);
 }
 
+/// A source that gathers pieces in one read, as the worker's `Blob` does, counting those
+/// reads.
+struct Gathering<'a> {
+    file: &'a SparseFile,
+    gathered: Cell<u64>,
+}
+
+impl ByteSource for Gathering<'_> {
+    fn len(&self) -> u64 {
+        self.file.len()
+    }
+
+    fn read(&self, offset: u64, len: usize) -> Result<Vec<u8>, String> {
+        self.file.read(offset, len)
+    }
+
+    fn read_pieces(&self, pieces: &[(u64, usize)]) -> Result<Vec<u8>, String> {
+        self.gathered.set(self.gathered.get() + 1);
+        let mut bytes = Vec::new();
+        for &(offset, len) in pieces {
+            bytes.extend_from_slice(&self.file.read(offset, len)?);
+        }
+        Ok(bytes)
+    }
+}
+
+#[test]
+fn a_value_s_blocks_in_far_apart_filters_are_gathered_in_one_read() {
+    // 2,000 filters of 32 blocks (1 KiB) with 100 KiB between them: too far apart to share
+    // a read, their blocks are gathered into one read of 64,000 bytes.
+    let mut pieces = Vec::new();
+    let mut filters = Vec::new();
+    for place in 0..2_000u64 {
+        let offset = 4 + place * 100_000;
+        let bitset = vec![(place % 251) as u8; 1024];
+        let filter = FoundFilter::split_block(0, "c".into(), offset, 16, &bitset);
+        pieces.push((filter.bitset_start(), bitset));
+        filters.push(filter);
+    }
+    let file = SparseFile::new(4 + 2_000 * 100_000 + 100, pieces);
+    let source = Gathering {
+        file: &file,
+        gathered: Cell::new(0),
+    };
+    let blocks = FileBits(&source)
+        .value_blocks(&filters, split_block::hash(b"value"))
+        .unwrap();
+    assert_eq!(source.gathered.get(), 1);
+    assert_eq!(file.bytes_read.get(), 2_000 * 32);
+    for (place, block) in blocks.iter().enumerate() {
+        assert_eq!(block, &[(place % 251) as u8; 32], "{place}");
+    }
+}
+
 #[test]
 fn a_value_s_blocks_in_many_filters_are_read_in_few_reads() {
     // 5,000 filters of one block each, side by side: the value's 32 bytes in each are

@@ -48,6 +48,27 @@ mod blob_source {
                 .map_err(|error| format!("{error:?}"))?;
             Ok(Uint8Array::new(&buffer).to_vec())
         }
+
+        /// The pieces as slices of the blob joined into one blob, read at once: one read
+        /// of the file, however many pieces.
+        fn read_pieces(&self, pieces: &[(u64, usize)]) -> Result<Vec<u8>, String> {
+            let slices = js_sys::Array::new();
+            for &(offset, len) in pieces {
+                let end = offset as f64 + len as f64;
+                let slice = self
+                    .blob
+                    .slice_with_f64_and_f64(offset as f64, end)
+                    .map_err(|error| format!("{error:?}"))?;
+                slices.push(&slice);
+            }
+            let gathered =
+                Blob::new_with_blob_sequence(&slices).map_err(|error| format!("{error:?}"))?;
+            let buffer = self
+                .reader
+                .read_as_array_buffer(&gathered)
+                .map_err(|error| format!("{error:?}"))?;
+            Ok(Uint8Array::new(&buffer).to_vec())
+        }
     }
 }
 

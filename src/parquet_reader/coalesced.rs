@@ -28,14 +28,16 @@
 //! this reader must match (the tests compare the two).
 //!
 //! A value's block in every filter is read the same way ([`read_value_blocks`]): one range
-//! of 32 bytes a filter, joined into reads.
+//! of 32 bytes a filter, joined into reads, and reads of [`SPAN_LIMIT`] bytes in all
+//! gathered into one ([`ByteSource::read_pieces`]): in a worker each read of a `Blob` costs
+//! a millisecond or two whatever its length.
 
 use super::filter_header::FilterHeader;
 use super::filter_window::{
     check_bitset_size, read_filter, read_header, refuse_header, usable_length,
     within_bitsets_limit, HEADER_LIMIT, HEADER_WINDOW,
 };
-use super::{read_exact, ByteSource, BITSETS_LIMIT};
+use super::{ByteSource, BITSETS_LIMIT};
 use crate::filter::parquet_summary::{BitsetFigures, FileError, FoundFilter, Refusal, BLOCK_BYTES};
 use parquet::file::metadata::ParquetMetaData;
 
@@ -198,17 +200,16 @@ fn read_planned(
         }
     }
     let mut cuts: Vec<Option<Result<Cut, FileError>>> = (0..places.len()).map(|_| None).collect();
-    for span in coalesce(ranges) {
-        let bytes = match read_span(source, &span) {
-            Ok(bytes) => bytes,
-            Err(_) => return Err(OneByOne),
-        };
+    let read = read_spans(source, &coalesce(ranges), |span, bytes| {
         for range in &span.ranges {
             let window = &bytes[(range.start - span.start) as usize..];
             let column = &places[range.place].1;
             let cut = cut_filter(source, range.start, window, range.end - range.start, column);
             cuts[range.place] = Some(cut);
         }
+    });
+    if read.is_err() {
+        return Err(OneByOne);
     }
     read_missing_bitsets(source, &mut cuts)?;
     let mut filters = Vec::with_capacity(places.len());
@@ -248,14 +249,6 @@ fn read_planned(
         });
     }
     Ok(Ok(filters))
-}
-
-/// The bytes of `span`, read at once.
-fn read_span(source: &(impl ByteSource + ?Sized), span: &Span) -> Result<Vec<u8>, FileError> {
-    let len = usize::try_from(span.end - span.start).map_err(|_| FileError::TooLarge {
-        bytes: span.end - span.start,
-    })?;
-    read_exact(source, span.start, len)
 }
 
 /// The filter of `column` whose header starts `window` (read `first_len` bytes ahead of
@@ -336,9 +329,8 @@ fn read_missing_bitsets(
             piece += len;
         }
     }
-    for span in coalesce(ranges) {
-        let bytes = read_span(source, &span).map_err(|_| OneByOne)?;
-        for range in span.ranges {
+    read_spans(source, &coalesce(ranges), |span, bytes| {
+        for range in &span.ranges {
             let from = (range.start - span.start) as usize;
             let to = (range.end - span.start) as usize;
             if let Some(Ok(cut)) = &mut cuts[range.place] {
@@ -346,8 +338,8 @@ fn read_missing_bitsets(
                 cut.read = range.end == cut.bitset_end();
             }
         }
-    }
-    Ok(())
+    })
+    .map_err(|_| OneByOne)
 }
 
 /// The 32 bytes of the block a value of hash `h` lands in, in each of `filters` (zeros in
@@ -371,14 +363,61 @@ pub(super) fn read_value_blocks(
         ranges.push(Range { start, end, place });
     }
     let mut blocks = vec![[0; 32]; filters.len()];
-    for span in coalesce(ranges) {
-        let bytes = read_span(source, &span)?;
-        for range in span.ranges {
+    read_spans(source, &coalesce(ranges), |span, bytes| {
+        for range in &span.ranges {
             let from = (range.start - span.start) as usize;
             blocks[range.place].copy_from_slice(&bytes[from..from + BLOCK_BYTES as usize]);
         }
-    }
+    })?;
     Ok(blocks)
+}
+
+/// Calls `each` with every one of `spans` and its bytes, the spans read in runs of at most
+/// [`SPAN_LIMIT`] bytes in all, each run in one [`ByteSource::read_pieces`]; one run's
+/// bytes are held at a time.
+fn read_spans(
+    source: &(impl ByteSource + ?Sized),
+    spans: &[Span],
+    mut each: impl FnMut(&Span, &[u8]),
+) -> Result<(), FileError> {
+    for run in batches(spans) {
+        let pieces: Vec<(u64, usize)> = run
+            .iter()
+            .map(|span| (span.start, (span.end - span.start) as usize))
+            .collect();
+        let bytes = source
+            .read_pieces(&pieces)
+            .map_err(|detail| FileError::Unreadable { detail })?;
+        // Fewer bytes than asked for: the file ends sooner than it says.
+        if bytes.len() != pieces.iter().map(|&(_, len)| len).sum::<usize>() {
+            return Err(FileError::Truncated);
+        }
+        let mut at = 0;
+        for (span, &(_, len)) in run.iter().zip(&pieces) {
+            each(span, &bytes[at..at + len]);
+            at += len;
+        }
+    }
+    Ok(())
+}
+
+/// `spans` in runs read together: each run as many spans as stay within [`SPAN_LIMIT`]
+/// bytes in all (a longer span alone).
+fn batches(spans: &[Span]) -> Vec<&[Span]> {
+    let mut runs = Vec::new();
+    let (mut first, mut bytes) = (0, 0);
+    for (at, span) in spans.iter().enumerate() {
+        let len = span.end - span.start;
+        if at > first && bytes + len > SPAN_LIMIT {
+            runs.push(&spans[first..at]);
+            (first, bytes) = (at, 0);
+        }
+        bytes += len;
+    }
+    if first < spans.len() {
+        runs.push(&spans[first..]);
+    }
+    runs
 }
 
 #[cfg(test)]
