@@ -9,12 +9,14 @@
 // first 64 MiB read at opening, the others when shown; the worker reads a value's block in
 // each again for each value): the same times, and how much the
 // renderer's resident memory (the page and its workers) grew from before the file was
-// chosen to its largest while it was listed and searched.
+// chosen to its largest while it was listed and searched. Last, a file shaped like a data
+// lake's: 500 row groups × 2 columns of 1 MiB filters (1 GB, written sparse), of which an
+// opening reads the first 64 MiB and the headers of the rest.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, rendererMb } from './chromium.mjs';
-import { manyFilters } from '../e2e/parquet_many.mjs';
+import { manyFilters, writeManyFilters } from '../e2e/parquet_many.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173/index.html';
 const FILES = [
@@ -129,10 +131,21 @@ for (let run = 0; run < 3; run++) {
   wide.grew.push(peak - before);
   await context.close();
 }
+const lakePath = join(mkdtempSync(join(tmpdir(), 'bloomlab-bench-')), 'lake.parquet');
+const lakeBytes = writeManyFilters(lakePath, 500, 2, 1 << 20);
+const lake = { listed: [], queries: [] };
+for (let run = 0; run < 3; run++) {
+  const { ms, page, context } = await open(lakePath,
+    `document.querySelector('.parquet-pages')?.dataset.count === '1000' && !!document.querySelector('.parquet-filter')`);
+  lake.listed.push(ms);
+  lake.queries.push(await queryTimes(page));
+  await context.close();
+}
 await browser.close();
 console.log(JSON.stringify({
   files: results,
   footer_only_10000_ms: median(footerOnly),
   wide: { filters: 100, bitset_bytes: 1 << 20, listed_ms: median(wide.listed), query_ms: median(wide.queries),
     renderer_grew_mb: median(wide.grew) },
+  lake: { filters: 1000, bytes: lakeBytes, listed_ms: median(lake.listed), query_ms: median(lake.queries) },
 }));

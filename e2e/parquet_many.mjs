@@ -8,6 +8,8 @@
 // third row group (0, 3, 6, …), so that any value "may be present" there, all zeros
 // elsewhere ("definitely not").
 
+import { closeSync, openSync, writeSync } from 'node:fs';
+
 /** Compact-protocol bytes (apache/thrift doc/specs/thrift-compact-protocol.md). */
 export class Compact {
   constructor() {
@@ -95,14 +97,10 @@ export function full(group) {
   return group % 3 === 0;
 }
 
-/** A Parquet file of `rowGroups` row groups × `columns` string columns `c0`, `c1`, …, each
- * chunk with its filter of `bitset` bytes (none when `filters` is false), as a Buffer. */
-export function manyFilters(rowGroups, columns, filters = true, bitset = FILTER_BITSET) {
-  const HEADER = header(bitset);
-  const filterBytes = HEADER.length + bitset;
-  const count = filters ? rowGroups * columns : 0;
-  const body = Buffer.alloc(4 + count * filterBytes);
-  body.write('PAR1', 0);
+/** The footer of a file of `rowGroups` row groups × `columns` string columns `c0`, `c1`,
+ * …, each chunk with a filter of `filterBytes` (none when it is 0), the filters side by side
+ * from byte 4, then its length and `PAR1`; calls `place(at, group)` for each filter. */
+function footer(rowGroups, columns, filterBytes, place) {
   const out = new Compact();
   out.begin().i32(1, 1).listHeader(2, 12, columns + 1);
   out.begin().string(4, 'schema').i32(5, columns).end();
@@ -115,10 +113,9 @@ export function manyFilters(rowGroups, columns, filters = true, bitset = FILTER_
       out.begin().i64(2, 4).field(3, 12).begin();
       out.i32(1, 6).listHeader(2, 5, 1).zigzag(0).listHeader(3, 8, 1).rawString(`c${c}`);
       out.i32(4, 0).i64(5, ROWS).i64(6, 40).i64(7, 40).i64(9, 4);
-      if (filters) {
+      if (filterBytes > 0) {
         out.i64(14, at).i32(15, filterBytes);
-        body.set(HEADER, at);
-        body.fill(full(g) ? 0xff : 0, at + HEADER.length, at + filterBytes);
+        place(at, g);
         at += filterBytes;
       }
       out.end().end();
@@ -126,9 +123,43 @@ export function manyFilters(rowGroups, columns, filters = true, bitset = FILTER_
     out.i64(2, ROWS * columns * 40).i64(3, ROWS).end();
   }
   out.string(6, 'bloomlab e2e/parquet_many.mjs').end();
-  const footer = Buffer.from(out.bytes);
+  const bytes = Buffer.from(out.bytes);
   const tail = Buffer.alloc(8);
-  tail.writeUInt32LE(footer.length, 0);
+  tail.writeUInt32LE(bytes.length, 0);
   tail.write('PAR1', 4);
-  return Buffer.concat([body, footer, tail]);
+  return Buffer.concat([bytes, tail]);
+}
+
+/** A Parquet file of `rowGroups` row groups × `columns` string columns `c0`, `c1`, …, each
+ * chunk with its filter of `bitset` bytes (none when `filters` is false), as a Buffer. */
+export function manyFilters(rowGroups, columns, filters = true, bitset = FILTER_BITSET) {
+  const HEADER = header(bitset);
+  const filterBytes = filters ? HEADER.length + bitset : 0;
+  const body = Buffer.alloc(4 + rowGroups * columns * filterBytes);
+  body.write('PAR1', 0);
+  const tail = footer(rowGroups, columns, filterBytes, (at, g) => {
+    body.set(HEADER, at);
+    body.fill(full(g) ? 0xff : 0, at + HEADER.length, at + filterBytes);
+  });
+  return Buffer.concat([body, tail]);
+}
+
+/** The same file (with filters), written to `path` as a sparse file for sizes of
+ * gigabytes: only the magic, the headers, the footer and the bitsets of the full row
+ * groups among the first `filledGroups` are written; the other bitsets are holes of zeros
+ * ("definitely not" for every value). Returns the file's size. */
+export function writeManyFilters(path, rowGroups, columns, bitset, filledGroups = 3) {
+  const HEADER = Buffer.from(header(bitset));
+  const filterBytes = HEADER.length + bitset;
+  const ones = Buffer.alloc(bitset, 0xff);
+  const fd = openSync(path, 'w');
+  writeSync(fd, Buffer.from('PAR1'), 0, 4, 0);
+  const tail = footer(rowGroups, columns, filterBytes, (at, g) => {
+    writeSync(fd, HEADER, 0, HEADER.length, at);
+    if (full(g) && g < filledGroups) writeSync(fd, ones, 0, bitset, at + HEADER.length);
+  });
+  const end = 4 + rowGroups * columns * filterBytes;
+  writeSync(fd, tail, 0, tail.length, end);
+  closeSync(fd);
+  return end + tail.length;
 }

@@ -137,6 +137,8 @@ for f in parquet["files"]:
     rows.append((f"10. Parquet {f['label']}", f"{f['filters']:,} filters, {f['bytes']:,} B: listed {f['listed_ms']:.0f} ms after the choice; a value checked against every filter and drawn {f['query_ms']:.0f} ms; longest page task {f['longest_task_ms']:.0f} ms"))
 w = parquet["wide"]
 rows.append(("10. Parquet 100 filters of 1 MiB", f"listed {w['listed_ms']:.0f} ms after the choice; a value's block read from each filter and drawn {w['query_ms']:.0f} ms; renderer memory grew {w['renderer_grew_mb']:.0f} MB at most (the browser's read buffers until collected; the worker keeps no bits)"))
+l = parquet["lake"]
+rows.append(("10. Parquet 1,000 filters of 1 MiB", f"{l['bytes']:,} B (sparse): listed {l['listed_ms']:.0f} ms after the choice (64 MiB of bitsets and the other headers read); a value checked against every filter and drawn {l['query_ms']:.0f} ms"))
 rows.append(("10. Parquet footer alone", f"10,000 row groups without filters read and decoded in {parquet['footer_only_10000_ms']:.0f} ms"))
 for name, label in (("plain", "plain ?m=64"), ("items_20000", "20,000-item link")):
     f = start_tasks[name]

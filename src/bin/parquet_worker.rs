@@ -74,7 +74,7 @@ mod blob_source {
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use std::cell::RefCell;
+    use std::cell::{Cell, RefCell};
     use std::rc::Rc;
 
     use blob_source::BlobSource;
@@ -134,8 +134,18 @@ fn main() {
         }
     }
 
+    /// Resolves in a task of its own, after the messages that came before it.
+    async fn next_task(scope: &DedicatedWorkerGlobalScope) {
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            let _ = scope.set_timeout_with_callback(&resolve);
+        });
+        let _ = JsFuture::from(promise).await;
+    }
+
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let model = Rc::new(RefCell::new(FilesModel::default()));
+    // The count of requests taken: a request answers only if no other came after it.
+    let latest = Rc::new(Cell::new(0u64));
     // The last file read, which the model reads its filters' bits from.
     let opened: Rc<RefCell<Option<BlobSource>>> = Rc::default();
     let replies = scope.clone();
@@ -166,6 +176,9 @@ fn main() {
         let blob = message.get(1);
         let (scope, model, replies) = (replies.clone(), Rc::clone(&model), replies.clone());
         let opened = Rc::clone(&opened);
+        let request = latest.get() + 1;
+        latest.set(request);
+        let latest = Rc::clone(&latest);
         wasm_bindgen_futures::spawn_local(async move {
             if let Some(FileToOpen { name, address }) = open {
                 let result = match address {
@@ -182,6 +195,13 @@ fn main() {
                     summary
                 });
                 model.borrow_mut().opened(name, summary);
+            }
+            // Requests that came while this one was read (a value typed letter by letter
+            // while a large file's blocks are read) are taken first; only the last is
+            // answered, so the bits are read for the latest value alone.
+            next_task(&scope).await;
+            if latest.get() != request {
+                return;
             }
             if let Some(source) = opened.borrow().as_ref() {
                 model.borrow_mut().refresh(&FileBits(source));
