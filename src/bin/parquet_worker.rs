@@ -8,9 +8,11 @@
 //! first), or none, to show the last file again. The worker keeps the last file read
 //! ([`bloomlab::filter::parquet_report::FilesModel`]: each filter's place and figures, not
 //! its bits) and its `Blob`, from which a value's blocks and a drawing's bytes are read
-//! again, and answers every request with its report, data for the page to draw, as an
-//! [`Answer::FileShown`]; bytes that are not such a request are answered
-//! [`Answer::Refused`]. It says `"ready"` once it can take requests.
+//! again. It answers with its report, data for the page to draw, as an
+//! [`Answer::FileShown`]: every request that no other followed while it was read (those
+//! that did are taken into the model, and the last one answers for them); bytes that are
+//! not such a request are answered [`Answer::Refused`]. It says `"ready"` once it can take
+//! requests.
 //!
 //! [`Request::ShowFile`]: bloomlab::protocol::Request::ShowFile
 //! [`Answer::FileShown`]: bloomlab::protocol::Answer::FileShown
