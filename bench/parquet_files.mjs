@@ -12,9 +12,9 @@
 // chosen to its largest while it was listed and searched. Last, a file shaped like a data
 // lake's: 500 row groups × 2 columns of 1 MiB filters (1 GB, written sparse), of which an
 // opening reads the first 64 MiB and the headers of the rest.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { launch, rendererMb } from './chromium.mjs';
 import { manyFilters, writeManyFilters } from '../e2e/parquet_many.mjs';
 
@@ -142,6 +142,8 @@ for (let run = 0; run < 3; run++) {
   await context.close();
 }
 await browser.close();
+rmSync(dirname(widePath), { recursive: true, force: true });
+rmSync(dirname(lakePath), { recursive: true, force: true });
 console.log(JSON.stringify({
   files: results,
   footer_only_10000_ms: median(footerOnly),

@@ -3,7 +3,7 @@
 // with filters, draws one page of 50 filters and turns pages, and a value typed is checked
 // against every filter: the count of filters and row groups that may hold it is the one the
 // file was written with. Timings are the bench's (bench/parquet_files.mjs), not this test's.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
@@ -62,11 +62,14 @@ test('filters of 100 MiB in all are listed, searched and drawn; those past what 
   // 50 row groups × 2 columns, each filter 1 MiB (32,768 blocks). An opening sums the
   // first 64 MiB of bitsets; the rest are read when their page is shown. The worker keeps
   // none of their bits: a value's block in each filter is read from the file when it is
-  // typed, in a read of its own (the filters are too far apart to share one).
+  // typed (the filters are too far apart to share a span; their blocks are gathered).
   const errors = await openApp(page, '?view=files');
-  const path = join(mkdtempSync(join(tmpdir(), 'bloomlab-')), 'wide.parquet');
+  const folder = mkdtempSync(join(tmpdir(), 'bloomlab-'));
+  const path = join(folder, 'wide.parquet');
   writeFileSync(path, manyFilters(50, 2, true, 1 << 20));
   await page.setInputFiles('#parquet-file', path);
+  // The 100 MB file goes when the page closes (the page reads it until then).
+  page.once('close', () => rmSync(folder, { recursive: true, force: true }));
   const pages = page.locator('.parquet-pages');
   await expect(pages).toHaveAttribute('data-count', '100');
   const rows = page.locator('.parquet-filter');
