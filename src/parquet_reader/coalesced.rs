@@ -34,7 +34,7 @@
 
 use super::filter_header::FilterHeader;
 use super::filter_window::{
-    check_bitset_size, read_filter, read_header, refuse_header, usable_length,
+    check_bitset_size, pieces, read_filter, read_header, refuse_header, usable_length,
     within_bitsets_limit, HEADER_LIMIT, HEADER_WINDOW,
 };
 use super::{ByteSource, BITSETS_LIMIT};
@@ -318,15 +318,12 @@ fn read_missing_bitsets(
         if !summed || cut.read || cut.bitset_end() > source.len() {
             continue;
         }
-        let mut piece = 0;
-        while piece < num_bytes {
-            let len = (num_bytes - piece).min(SPAN_LIMIT);
+        for (from, to) in pieces(start, num_bytes) {
             ranges.push(Range {
-                start: start + piece,
-                end: start + piece + len,
+                start: from,
+                end: to,
                 place,
             });
-            piece += len;
         }
     }
     read_spans(source, &coalesce(ranges), |span, bytes| {

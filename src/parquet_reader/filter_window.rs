@@ -90,13 +90,19 @@ pub(super) fn sum_bitset(
     num_bytes: u64,
 ) -> Result<BitsetFigures, FileError> {
     let mut figures = BitsetFigures::new(num_bytes);
-    let mut read = 0;
-    while read < num_bytes {
-        let len = (num_bytes - read).min(SPAN_LIMIT);
-        figures.add(&read_exact(source, start + read, len as usize)?);
-        read += len;
+    for (from, to) in pieces(start, num_bytes) {
+        figures.add(&read_exact(source, from, (to - from) as usize)?);
     }
     Ok(figures)
+}
+
+/// The bitset of `num_bytes` at `start` cut into pieces `[from, to)` of at most
+/// [`SPAN_LIMIT`] bytes (whole blocks), in order.
+pub(super) fn pieces(start: u64, num_bytes: u64) -> impl Iterator<Item = (u64, u64)> {
+    (0..num_bytes.div_ceil(SPAN_LIMIT)).map(move |piece| {
+        let from = start + piece * SPAN_LIMIT;
+        (from, (from + SPAN_LIMIT).min(start + num_bytes))
+    })
 }
 
 /// The footer's `bloom_filter_length` of `chunk`, when it is positive and at most
