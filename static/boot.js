@@ -26,6 +26,20 @@ await init({ module_or_path: tag.dataset.wasm });
 // After one visit the page works offline (static/sw.js). The worker sits beside the page,
 // so its scope is the page's folder. A browser or frame that refuses service workers (or a
 // page served over plain HTTP from a host other than localhost) simply goes without.
+// Installing copies every file of the build into a cache, work of other processes that
+// would compete with the page's first frames on a machine of few cores: it starts once the
+// app has drawn the whole page (it then marks body[data-ready-ms]) and the browser is idle.
+const register = () => navigator.serviceWorker.register('sw.js').catch(() => {});
+const whenIdle = (f) => (window.requestIdleCallback ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f));
 if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register('sw.js').catch(() => {});
+  if (document.body.hasAttribute('data-ready-ms')) {
+    whenIdle(register);
+  } else {
+    const drawn = new MutationObserver(() => {
+      if (!document.body.hasAttribute('data-ready-ms')) return;
+      drawn.disconnect();
+      whenIdle(register);
+    });
+    drawn.observe(document.body, { attributes: true, attributeFilter: ['data-ready-ms'] });
+  }
 }

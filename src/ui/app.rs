@@ -18,7 +18,8 @@ use crate::ui::components::{
 };
 use crate::ui::header::header;
 use crate::ui::hooks::{
-    follow_language, use_dialog_focus, use_link, use_practice_messages, use_shortcuts, use_startup,
+    follow_language, use_dialog_focus, use_drawn_parts, use_link, use_practice_messages,
+    use_shortcuts, use_startup, DrawnParts,
 };
 use crate::ui::opening;
 use crate::ui::shared::{dispatch_to, StateHandle};
@@ -68,7 +69,9 @@ pub fn App() -> Html {
     let text: &'static Text = state.lang().text();
     follow_language(state.lang());
     let links = use_link(&state);
-    use_startup(&state);
+    let drawn = use_drawn_parts();
+    let whole = drawn.has(DrawnParts::Whole);
+    use_startup(&state, whole);
     use_practice_messages(&state);
     use_shortcuts(&state);
     let dialog = match (state.help_open(), state.embed_code()) {
@@ -92,14 +95,14 @@ pub fn App() -> Html {
     // while another view is open (`.away`): leaving it and coming back neither tears down
     // nor rebuilds and lays out a grid of up to 4096 cells.
     let visualizer_shown = use_mut_ref(|| false);
-    let on_visualizer = state.view() == View::Visualizer;
+    let on_visualizer = state.view() == View::Visualizer && drawn.has(DrawnParts::Entry);
     if on_visualizer {
         *visualizer_shown.borrow_mut() = true;
     }
     let visualizer = (*visualizer_shown.borrow()).then(
-        || html! { <Visualizer state={StateHandle::new(state.clone())} away={!on_visualizer} /> },
+        || html! { <Visualizer state={StateHandle::new(state.clone())} away={!on_visualizer} {drawn} /> },
     );
-    let view = crate::ui::views::draw(state.view(), text, &state, &dispatch);
+    let view = whole.then(|| crate::ui::views::draw(state.view(), text, &state, &dispatch));
     // One live region, always in the page, says what the last action did: screen readers
     // hear adds, removals, refusals and verdicts (the walk and the lesson have their own).
     let announcement = match (state.message(), state.last_query()) {
@@ -123,7 +126,7 @@ pub fn App() -> Html {
     );
     html! {
         <ContextProvider<&'static Text> context={text}>
-            <div class={classes} data-ready="true">
+            <div class={classes} data-ready={whole.then_some("true")}>
                 if state.help_open() { { help_overlay(text, &dispatch) } }
                 if let Some((_, failure)) = state.embed_code() { { embed_host(text, failure.as_deref(), &dispatch) } }
                 { header(text, &state, &links) }

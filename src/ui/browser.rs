@@ -186,6 +186,31 @@ pub fn next_frame(f: impl FnOnce() + 'static) {
     request_frame(Box::new(f));
 }
 
+/// Runs `f` in a task of its own once the browser has drawn a frame ([`next_frame`], then
+/// [`yield_then`]), so that what was rendered before it is styled and laid out in that
+/// frame, not in one task with what `f` renders. A page that draws no frames (a hidden tab,
+/// a frame out of sight) runs `f` after [`NO_FRAME_MS`] instead.
+pub fn after_paint(f: impl FnOnce() + 'static) {
+    let once: std::rc::Rc<std::cell::Cell<Option<Task>>> =
+        std::rc::Rc::new(std::cell::Cell::new(Some(Box::new(f))));
+    let painted = once.clone();
+    next_frame(move || {
+        yield_then(move || {
+            if let Some(f) = painted.take() {
+                f()
+            }
+        })
+    });
+    after_ms(NO_FRAME_MS, move || {
+        if let Some(f) = once.take() {
+            f()
+        }
+    });
+}
+
+/// How long [`after_paint`] waits for a frame before it runs its work anyway.
+pub const NO_FRAME_MS: i32 = 200;
+
 /// [`next_frame`] for any callback: one JavaScript closure type serves every call.
 fn request_frame(f: Box<dyn FnOnce()>) {
     if let Some(window) = web_sys::window() {

@@ -81,20 +81,32 @@ macro_rules! class_list {
 }
 
 /// Mounts the app on the page's body, with the saved session a bare visit opens: from
-/// local storage at once, or once IndexedDB has answered when local storage holds a pointer.
+/// local storage, or once IndexedDB has answered when local storage holds a pointer. Each
+/// step is a task of its own, as each takes a while for a link of 20,000 items: taking the
+/// address, after the task that instantiated the WebAssembly; reading it; making the state
+/// from it; the first render.
 pub fn start() {
     panic_screen::install();
-    let stored = opening::stored_session();
-    if stored.as_deref().is_some_and(browser::is_pointer) {
-        wasm_bindgen_futures::spawn_local(async {
-            let saved = browser::read_session(stored.unwrap_or_default()).await;
-            let (state, opening) = opening::initial_state(saved);
-            open_in_its_language(state, opening);
-        });
-    } else {
-        let (state, opening) = opening::initial_state(stored);
+    browser::yield_then(|| {
+        let query = browser::current_query();
+        let stored = opening::stored_session(&query);
+        if stored.as_deref().is_some_and(browser::is_pointer) {
+            wasm_bindgen_futures::spawn_local(async move {
+                let saved = browser::read_session(stored.unwrap_or_default()).await;
+                open_link(opening::read_link(saved.as_deref(), &query));
+            });
+        } else {
+            browser::yield_then(move || open_link(opening::read_link(stored.as_deref(), &query)));
+        }
+    });
+}
+
+/// Makes the state a link describes, in a task of its own, and mounts the app with it.
+fn open_link(link: opening::Link) {
+    browser::yield_then(move || {
+        let (state, opening) = opening::initial_state(link);
         open_in_its_language(state, opening);
-    }
+    });
 }
 
 /// Mounts the app with this state in its language.
@@ -129,8 +141,11 @@ fn open_in_its_language(state: crate::state::AppState, opening: Option<crate::st
 /// How long a page opening in Chinese or Japanese waits for its texts.
 const LANGUAGE_WAIT_MS: i32 = 3000;
 
-/// Mounts the app with this state.
+/// Mounts the app with this state, in a task of its own: a long link's state is read in
+/// the task before.
 fn open(state: crate::state::AppState, opening: Option<crate::state::BulkBuilder>) {
     opening::set_initial_state(state, opening);
-    yew::Renderer::<app::App>::new().render();
+    browser::yield_then(|| {
+        yew::Renderer::<app::App>::new().render();
+    });
 }

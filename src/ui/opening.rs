@@ -13,24 +13,41 @@ thread_local! {
     static OPENING: std::cell::Cell<Option<BulkBuilder>> = const { std::cell::Cell::new(None) };
 }
 
-/// For a bare visit, the stored session it opens ([`browser::saved_state`]): a query
-/// string, or a pointer into IndexedDB for [`browser::read_session`].
-pub fn stored_session() -> Option<String> {
-    browser::current_query()
-        .is_empty()
-        .then(browser::saved_state)?
+/// For a bare visit (`query` empty), the stored session it opens
+/// ([`browser::saved_state`]): a query string, or a pointer into IndexedDB for
+/// [`browser::read_session`].
+pub fn stored_session(query: &str) -> Option<String> {
+    query.is_empty().then(browser::saved_state)?
 }
 
-/// The state the page opens with: the saved session a bare visit opens, else what the
-/// link says; without `lang=`, the browser's preferred language.
-pub fn initial_state(saved: Option<String>) -> (AppState, Option<BulkBuilder>) {
-    let mut url = match &saved {
-        Some(saved) => url::parse_saved(saved),
-        None => url::parse(&browser::current_query()),
-    };
+/// What the page opens: the saved session a bare visit opens (`saved`), else the link's
+/// `query`, read.
+pub struct Link {
+    url: url::UrlState,
+    restored: bool,
+}
+
+/// Reads the saved session a bare visit opens, else the link's `query`.
+pub fn read_link(saved: Option<&str>, query: &str) -> Link {
+    match saved {
+        Some(saved) => Link {
+            url: url::parse_saved(saved),
+            restored: true,
+        },
+        None => Link {
+            url: url::parse(query),
+            restored: false,
+        },
+    }
+}
+
+/// The state the page opens with, from what [`read_link`] read; without `lang=`, the
+/// browser's preferred language.
+pub fn initial_state(link: Link) -> (AppState, Option<BulkBuilder>) {
+    let Link { mut url, restored } = link;
     url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
     let (mut state, opening) = AppState::opening(url, LINK_AT_ONCE);
-    if saved.is_some() {
+    if restored {
         state = state.restored(browser::newest_kept_items());
     }
     if browser::intro_dismissed() {
@@ -54,7 +71,7 @@ pub fn set_initial_state(state: AppState, opening: Option<BulkBuilder>) {
 /// describes, its long link's remaining entries kept for [`take_opening`].
 pub fn take_initial_state() -> AppState {
     INITIAL_STATE.take().unwrap_or_else(|| {
-        let (state, opening) = initial_state(None);
+        let (state, opening) = initial_state(read_link(None, &browser::current_query()));
         OPENING.set(opening);
         state
     })

@@ -69,21 +69,27 @@ impl AppState {
         state.cms = Rc::new(CmsState::new(url.cms));
         state.apps = Rc::new(AppsState::new(url.apps));
         state.page.files = url.files;
-        let entries = Rc::unwrap_or_clone(url.entries);
+        let mut entries = Rc::unwrap_or_clone(url.entries);
         let query = url.query;
         let in_slices = entries.len() > at_once && url.lesson.is_none() && url.quiz.is_none();
         let mut rest = None;
+        // The entries go to the filter, or (below) to the lesson that applies them.
         if in_slices {
-            rest = Some(state.filter.link_builder(entries.clone(), query.clone()));
+            let total = entries.len();
+            rest = Some(
+                state
+                    .filter
+                    .link_builder(std::mem::take(&mut entries), query.clone()),
+            );
             state.filter.bulk = Some(BulkProgress {
                 done: 0,
-                total: entries.len(),
+                total,
                 start_revision: state.filter.items_revision,
                 opening_link: true,
             });
         } else if url.lesson.is_none() {
             // A lesson's link is applied once, when the lesson opens (its notices once).
-            state.apply_log_from_url(entries.clone());
+            state.apply_log_from_url(std::mem::take(&mut entries));
             if let Some(query) = &query {
                 state.filter.ask_from_link(query);
             }

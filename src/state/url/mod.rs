@@ -8,6 +8,7 @@
 //! produces a [`Notice`] naming it; a single-valued one given twice takes its last value, and
 //! a notice names the other.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::lang::Lang;
@@ -181,6 +182,13 @@ fn entry_rank(entry: &LogEntry) -> usize {
 
 /// `entries` in the order they are applied (a stable grouping by [`entry_rank`]).
 fn in_applied_order(entries: Vec<LogEntry>) -> Vec<LogEntry> {
+    // Most links are in that order already (adds alone).
+    if entries
+        .windows(2)
+        .all(|pair| entry_rank(&pair[0]) <= entry_rank(&pair[1]))
+    {
+        return entries;
+    }
     let mut ranks: [Vec<LogEntry>; 4] = Default::default();
     for entry in entries {
         ranks[entry_rank(&entry)].push(entry);
@@ -248,21 +256,26 @@ pub fn items_in_query(query: &str) -> u64 {
 /// one key keep their order (items are added in the link's order, and a repeated
 /// single-valued parameter's last value is taken); unknown keys come last, in the link's
 /// order.
-fn in_table_order(pairs: Vec<(String, String)>) -> Vec<(Option<usize>, String, String)> {
-    let mut by_place: Vec<Vec<(String, String)>> = PARAMS.iter().map(|_| Vec::new()).collect();
+fn in_table_order<'q>(
+    pairs: Vec<(Cow<'q, str>, Cow<'q, str>)>,
+) -> Vec<(Option<usize>, Cow<'q, str>, Cow<'q, str>)> {
+    // A link's pairs mostly come in runs of one key (20,000 `add=`): a run's key is looked
+    // up once.
+    let mut by_place: Vec<Vec<_>> = PARAMS.iter().map(|_| Vec::new()).collect();
     let mut unknown = Vec::new();
+    let mut last: Option<(Cow<'q, str>, Option<usize>)> = None;
     for (key, value) in pairs {
-        match param_place(&key) {
-            Some(place) => by_place[place].push((key, value)),
+        let place = match &last {
+            Some((last_key, place)) if *last_key == key => *place,
+            _ => param_place(&key),
+        };
+        last = Some((key.clone(), place));
+        match place {
+            Some(place) => by_place[place].push((Some(place), key, value)),
             None => unknown.push((None, key, value)),
         }
     }
-    let mut ordered = Vec::new();
-    for (place, pairs) in by_place.into_iter().enumerate() {
-        for (key, value) in pairs {
-            ordered.push((Some(place), key, value));
-        }
-    }
+    let mut ordered: Vec<_> = by_place.into_iter().flatten().collect();
     ordered.append(&mut unknown);
     ordered
 }

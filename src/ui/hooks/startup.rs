@@ -11,14 +11,18 @@ use crate::state::AppState;
 use crate::ui::shared::dispatch_to;
 use crate::ui::{browser, bulk, opening, panic_screen};
 
-/// Fetches the lessons once the page is up (when idle, unless the link opens a lesson),
-/// reports the page's height to an embedding page, notes the time from navigation to the
-/// first render (for the benchmark), and starts adding a long link's entries (in slices).
+/// Once the page is drawn whole (`whole`): fetches the lessons (when idle, unless the link
+/// opens a lesson), reports the page's height to an embedding page, notes the time from
+/// navigation to the whole page (for the benchmark), and starts adding a long link's
+/// entries (in slices).
 #[hook]
-pub fn use_startup(state: &UseReducerHandle<AppState>) {
+pub fn use_startup(state: &UseReducerHandle<AppState>, whole: bool) {
     let dispatch = dispatch_to(state);
     let lesson_now = state.lesson_requested();
-    use_effect_with((), move |_| {
+    use_effect_with(whole, move |whole| {
+        if !*whole {
+            return;
+        }
         if let Some(body) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.body())
