@@ -82,8 +82,8 @@ pub fn App() -> Html {
     use_dialog_focus(dialog);
     let dispatch = dispatch_to(&state);
     crate::ui::hooks::embed_dialog::use_embed_dialog(&state, dispatch.clone());
-    crate::ui::hooks::files_view::use_files_view(&state, dispatch.clone());
-    crate::ui::hooks::filters_view::use_filters_view(&state, dispatch.clone());
+    crate::ui::hooks::files_view::use_files_view(&state, whole, dispatch.clone());
+    crate::ui::hooks::filters_view::use_filters_view(&state, whole, dispatch.clone());
     let compact = state.embedding().compact;
     let lessons_problem = match state.lessons_status() {
         LessonsStatus::Failed(why) => Some(html! {

@@ -43,10 +43,11 @@ fn read(answer: Result<Vec<u8>, String>) -> Option<Action> {
 }
 
 /// Sends the module the page's language and the view's parameters after each render that
-/// changed one of them while the view is shown.
+/// changed one of them while the view is shown
+/// (`drawn`: the page has drawn the view, which a start draws last).
 #[yew::hook]
-pub fn use_files_view(state: &AppState, dispatch: Callback<Action>) {
-    let shown = state.view() == View::Files;
+pub fn use_files_view(state: &AppState, drawn: bool, dispatch: Callback<Action>) {
+    let shown = drawn && state.view() == View::Files;
     let deps = (shown, state.lang(), state.page().files.clone());
     yew::use_effect_with(deps, move |(shown, lang, params)| {
         if !*shown {

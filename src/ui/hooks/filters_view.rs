@@ -44,10 +44,11 @@ fn read(answer: Result<Vec<u8>, String>) -> Option<Action> {
 }
 
 /// Sends the module the page's items, language, seed, the view's parameters and the item
-/// field after each render that changed one of them while the view is shown.
+/// field after each render that changed one of them while the view is shown
+/// (`drawn`: the page has drawn the view, which a start draws last).
 #[yew::hook]
-pub fn use_filters_view(state: &AppState, dispatch: Callback<Action>) {
-    let shown = state.view() == View::Filters;
+pub fn use_filters_view(state: &AppState, drawn: bool, dispatch: Callback<Action>) {
+    let shown = drawn && state.view() == View::Filters;
     let seed = parse_whole(&state.lab().settings().seed).unwrap_or(1);
     let deps = (
         shown,
