@@ -28,18 +28,11 @@ await init({ module_or_path: tag.dataset.wasm });
 // page served over plain HTTP from a host other than localhost) simply goes without.
 // Installing copies every file of the build into a cache, work of other processes that
 // would compete with the page's first frames on a machine of few cores: it starts once the
-// app has drawn the whole page (it then marks body[data-ready-ms]) and the browser is idle.
-const register = () => navigator.serviceWorker.register('sw.js').catch(() => {});
-const whenIdle = (f) => (window.requestIdleCallback ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f));
+// app has drawn the whole page (it then marks body[data-ready-ms], always after this line
+// has run: the page is drawn in later tasks) and the browser is idle.
 if ('serviceWorker' in navigator) {
-  if (document.body.hasAttribute('data-ready-ms')) {
-    whenIdle(register);
-  } else {
-    const drawn = new MutationObserver(() => {
-      if (!document.body.hasAttribute('data-ready-ms')) return;
-      drawn.disconnect();
-      whenIdle(register);
-    });
-    drawn.observe(document.body, { attributes: true, attributeFilter: ['data-ready-ms'] });
-  }
+  new MutationObserver((_, drawn) => {
+    drawn.disconnect();
+    (window.requestIdleCallback ?? setTimeout)(() => navigator.serviceWorker.register('sw.js').catch(() => {}));
+  }).observe(document.body, { attributeFilter: ['data-ready-ms'] });
 }

@@ -97,7 +97,7 @@ pub fn element_snippet(page: &str, query: &str, title: &str) -> String {
     let items: Vec<String> = pairs
         .iter()
         .filter(|(key, _, _)| *key == "add")
-        .map(|(_, value, _)| percent_decode(value).into_owned())
+        .map(|(_, value, _)| percent_decode(value))
         .collect();
     let items_fit = items
         .iter()
@@ -124,7 +124,7 @@ pub fn element_snippet(page: &str, query: &str, title: &str) -> String {
                 snippet,
                 " {key}=\"{text}\"",
                 key,
-                text = &*percent_decode(value)
+                text = percent_decode(value)
             );
         }
     }

@@ -300,8 +300,7 @@ pub fn parse_actions(query: &str) -> Result<Vec<StepAction>, String> {
     };
     let mut actions = Vec::new();
     for (key, value) in query_pairs(query) {
-        let value = value.into_owned();
-        actions.push(match key.as_ref() {
+        actions.push(match key.as_str() {
             "add" => StepAction::Add(value),
             "query" => StepAction::Query(value),
             "remove" => StepAction::Remove(value),

@@ -1,14 +1,8 @@
 //! Query-string encoding: `%XX` escapes of UTF-8 bytes, and `+` for a space when reading.
 
-use std::borrow::Cow;
-
 /// Decodes `%XX` escapes and `+` in a query-string component. Bad escapes are kept as
-/// typed; invalid UTF-8 becomes U+FFFD. A component with neither is returned as it is,
-/// without a copy (a long link's 20,000 items are mostly plain words).
-pub fn percent_decode(text: &str) -> Cow<'_, str> {
-    if !text.bytes().any(|b| b == b'%' || b == b'+') {
-        return Cow::Borrowed(text);
-    }
+/// typed; invalid UTF-8 becomes U+FFFD.
+pub fn percent_decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -35,10 +29,8 @@ pub fn percent_decode(text: &str) -> Cow<'_, str> {
         i += 1;
     }
     // Valid UTF-8 (nearly always) becomes the string without a copy.
-    Cow::Owned(
-        String::from_utf8(out)
-            .unwrap_or_else(|bad| String::from_utf8_lossy(bad.as_bytes()).into_owned()),
-    )
+    String::from_utf8(out)
+        .unwrap_or_else(|bad| String::from_utf8_lossy(bad.as_bytes()).into_owned())
 }
 
 /// Encodes a component for a query string: unreserved characters and `,` (which a query
@@ -64,19 +56,17 @@ pub fn percent_encode_into(out: &mut String, text: &str) {
 }
 
 /// Splits a query string (with or without the leading `?`) into decoded pairs.
-pub fn query_pairs(query: &str) -> Vec<(Cow<'_, str>, Cow<'_, str>)> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    let mut pairs = Vec::with_capacity(query.bytes().filter(|&b| b == b'&').count() + 1);
-    pairs.extend(
-        query
-            .split('&')
-            .filter(|pair| !pair.is_empty())
-            .map(|pair| match pair.split_once('=') {
-                Some((key, value)) => (percent_decode(key), percent_decode(value)),
-                None => (percent_decode(pair), Cow::Borrowed("")),
-            }),
-    );
-    pairs
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .strip_prefix('?')
+        .unwrap_or(query)
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| match pair.split_once('=') {
+            Some((key, value)) => (percent_decode(key), percent_decode(value)),
+            None => (percent_decode(pair), String::new()),
+        })
+        .collect()
 }
 
 #[cfg(test)]

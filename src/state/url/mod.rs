@@ -8,7 +8,6 @@
 //! produces a [`Notice`] naming it; a single-valued one given twice takes its last value, and
 //! a notice names the other.
 
-use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::lang::Lang;
@@ -256,14 +255,12 @@ pub fn items_in_query(query: &str) -> u64 {
 /// one key keep their order (items are added in the link's order, and a repeated
 /// single-valued parameter's last value is taken); unknown keys come last, in the link's
 /// order.
-fn in_table_order<'q>(
-    pairs: Vec<(Cow<'q, str>, Cow<'q, str>)>,
-) -> Vec<(Option<usize>, Cow<'q, str>, Cow<'q, str>)> {
+fn in_table_order(pairs: Vec<(String, String)>) -> Vec<(Option<usize>, String, String)> {
     // A link's pairs mostly come in runs of one key (20,000 `add=`): a run's key is looked
     // up once.
     let mut by_place: Vec<Vec<_>> = PARAMS.iter().map(|_| Vec::new()).collect();
     let mut unknown = Vec::new();
-    let mut last: Option<(Cow<'q, str>, Option<usize>)> = None;
+    let mut last: Option<(String, Option<usize>)> = None;
     for (key, value) in pairs {
         let place = match &last {
             Some((last_key, place)) if *last_key == key => *place,
@@ -275,7 +272,11 @@ fn in_table_order<'q>(
             None => unknown.push((None, key, value)),
         }
     }
-    let mut ordered: Vec<_> = by_place.into_iter().flatten().collect();
+    let mut ordered =
+        Vec::with_capacity(by_place.iter().map(Vec::len).sum::<usize>() + unknown.len());
+    for pairs in by_place {
+        ordered.extend(pairs);
+    }
     ordered.append(&mut unknown);
     ordered
 }

@@ -41,14 +41,16 @@ impl DrawnParts {
 /// part after each frame the browser draws, until the page is whole.
 #[hook]
 pub fn use_drawn_parts() -> DrawnParts {
-    let drawn = use_state_eq(|| DrawnParts::Frame);
-    {
-        let setter = drawn.setter();
-        use_effect_with(*drawn, move |parts| {
-            if let Some(next) = parts.next() {
-                browser::after_paint(move || setter.set(next));
-            }
-        });
-    }
-    *drawn
+    let drawn = use_mut_ref(|| DrawnParts::Frame);
+    let redraw = use_force_update();
+    let parts = *drawn.borrow();
+    use_effect_with(parts, move |parts| {
+        if let Some(next) = parts.next() {
+            browser::after_paint(move || {
+                *drawn.borrow_mut() = next;
+                redraw.force_update();
+            });
+        }
+    });
+    parts
 }

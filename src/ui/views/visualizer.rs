@@ -357,13 +357,9 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
             ondispatch: dispatch.clone(),
         },
     );
-    // FNV-1a at a power-of-two m: hashes up to 18,314 short words, once per shape (from
-    // the start's part that draws the bit array on).
+    // FNV-1a at a power-of-two m: hashes up to 18,314 short words, once per shape.
     let drawn = props.drawn;
-    let low_bits = use_memo(
-        (settings.shape(), drawn.has(DrawnParts::BitArray)),
-        |(shape, drawn)| drawn.then(|| low_bits_report(*shape)).flatten(),
-    );
+    let low_bits = use_memo(settings.shape(), |shape| low_bits_report(*shape));
     let own_pair = {
         let key = (
             settings.shape(),
@@ -414,67 +410,60 @@ pub fn Visualizer(props: &VisualizerProps) -> Html {
         .then(|| timeline_bar(text, state.log(), state.timeline_t(), &dispatch));
     let record = (state.query_record().total() > 0)
         .then(|| query_record_panel(text, state.query_record(), figures.ln_fpr.exp()));
-    let entry = drawn.has(DrawnParts::Entry).then(|| html! {
-        <>
-            <div class="entry">
-                { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), items_locked,
-                       hint: intro, tools: row_tools, ondispatch: dispatch.clone() }) }
-            </div>
-            { controls(text, &ControlsProps { settings, errors,
-                  locked: embedding.locked.clone(), drafts: state.field_drafts().clone(),
-                  all_in_row, more_open: state.more_open(), more_tools,
-                  ondispatch: dispatch.clone() }) }
-        </>
-    });
-    let bit_array = drawn.has(DrawnParts::BitArray).then(|| html! {
-        <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title"
-                 data-item-block={item_block.map(|b| b.to_string())}>
-            <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
-            { bit_view(text, &BitViewPanelProps { filter: Shared(Rc::clone(state.filter())),
-                  item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,
-                  picked: state.picked_cells(), picking: state.picking_cells(), named: lesson_named,
-                  ondispatch: dispatch.clone() }) }
-            // The answer, and what the last action did, right under the cells they are
-            // about: on a first screen of 720 pixels beside the array's first row.
-            <div class="slot">{ verdict }</div>
-            <div class="slot">{ message }</div>
-            if settings.mode() == Mode::Counting { { counting_legend(text) } }
-            <div class="slot">{ timeline }</div>
-            <div class="slot">{ inspector }</div>
-            <div class="slot">{ low_bits_note }</div>
-            { bit_hint(text) }
-            <div class="slot">{ picture }</div>
-        </section>
-    });
-    let rest = drawn.has(DrawnParts::Whole).then(|| html! {
-        <>
-            <div class="answer">
-                <div class="slot">{ walk }</div>
-                <div class="slot">{ practice }</div>
-                <div class="slot">{ arithmetic }</div>
-            </div>
-            <div class="figures">
-                // The crawler lesson's tally stands beside the bit array's answer.
-                <div class="slot">{ crawl }</div>
-                { stats(text, &figures) }
-                <div class="slot">{ record }</div>
-                if !items_locked {
-                    <ItemList members={Shared(Rc::clone(state.members()))} mode={settings.mode()}
-                              bulk={state.bulk().copied()}
-                              onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
-                              ondispatch={dispatch.clone()} />
-                }
-            </div>
-            if !compact { { deletion } }
-        </>
-    });
-    // The start draws these parts one frame after another (each in a slot of its own, so
-    // that a part drawn later does not shift the ones before it).
+    // The start draws these parts one frame after another; a part not yet drawn holds its
+    // place (an empty list), so a part drawn later does not shift the ones before it.
     html! {
         <main class={crate::class_list!("visualizer", props.away.then_some("away"))}>
-            <div class="slot">{ entry }</div>
-            <div class="slot">{ bit_array }</div>
-            <div class="slot">{ rest }</div>
+            if drawn.has(DrawnParts::Entry) {
+                <div class="entry">
+                    { item_input(text, &ItemInputProps { draft: state.draft().to_owned(), items_locked,
+                           hint: intro, tools: row_tools, ondispatch: dispatch.clone() }) }
+                </div>
+                { controls(text, &ControlsProps { settings, errors,
+                      locked: embedding.locked.clone(), drafts: state.field_drafts().clone(),
+                      all_in_row, more_open: state.more_open(), more_tools,
+                      ondispatch: dispatch.clone() }) }
+            }
+            if drawn.has(DrawnParts::BitArray) {
+                <section class="panel bit-view" id="bit-array" aria-labelledby="bits-title"
+                         data-item-block={item_block.map(|b| b.to_string())}>
+                    <h2 id="bits-title" class="visually-hidden">{ text.bit_array }</h2>
+                    { bit_view(text, &BitViewPanelProps { filter: Shared(Rc::clone(state.filter())),
+                          item: shown.as_ref().map(|(item, _)| item.clone()), marks: cell_marks, cursor,
+                          picked: state.picked_cells(), picking: state.picking_cells(), named: lesson_named,
+                          ondispatch: dispatch.clone() }) }
+                    // The answer, and what the last action did, right under the cells they are
+                    // about: on a first screen of 720 pixels beside the array's first row.
+                    <div class="slot">{ verdict }</div>
+                    <div class="slot">{ message }</div>
+                    if settings.mode() == Mode::Counting { { counting_legend(text) } }
+                    <div class="slot">{ timeline }</div>
+                    <div class="slot">{ inspector }</div>
+                    <div class="slot">{ low_bits_note }</div>
+                    { bit_hint(text) }
+                    <div class="slot">{ picture }</div>
+                </section>
+            }
+            if drawn.has(DrawnParts::Whole) {
+                <div class="answer">
+                    <div class="slot">{ walk }</div>
+                    <div class="slot">{ practice }</div>
+                    <div class="slot">{ arithmetic }</div>
+                </div>
+                <div class="figures">
+                    // The crawler lesson's tally stands beside the bit array's answer.
+                    <div class="slot">{ crawl }</div>
+                    { stats(text, &figures) }
+                    <div class="slot">{ record }</div>
+                    if !items_locked {
+                        <ItemList members={Shared(Rc::clone(state.members()))} mode={settings.mode()}
+                                  bulk={state.bulk().copied()}
+                                  onpaste={on_paste} can_undo={state.can_undo()} can_redo={state.can_redo()}
+                                  ondispatch={dispatch.clone()} />
+                    }
+                </div>
+                if !compact { { deletion } }
+            }
         </main>
     }
 }
