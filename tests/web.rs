@@ -134,7 +134,7 @@ fn arrow_keys_move_the_cursor_within_the_grid() {
 async fn typing_previews_positions_and_add_sets_them() {
     let root = fresh_root();
     yew::Renderer::<bloomlab::ui::app::App>::with_root(root.clone()).render();
-    yew::scheduler::flush().await;
+    until_whole(&root).await;
     let input: HtmlInputElement = root
         .query_selector("#item-field")
         .unwrap()
@@ -246,4 +246,23 @@ fn crafted_footers_are_refused_by_name_instead_of_trapping() {
         read_bloom_filters(&sound),
         Err(FileError::NoBloomFilter { columns: 0 })
     );
+}
+
+/// Waits until the app under `root` has drawn the whole page (a start draws it in parts,
+/// one per frame): at most about 5 s.
+async fn until_whole(root: &web_sys::Element) {
+    for _ in 0..250 {
+        yew::scheduler::flush().await;
+        if root.query_selector(".app[data-ready]").unwrap().is_some() {
+            return;
+        }
+        let pause = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .unwrap()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(pause).await.unwrap();
+    }
+    panic!("the page was not drawn whole within 5 s");
 }
