@@ -29,10 +29,10 @@ await init({ module_or_path: tag.dataset.wasm });
 // Installing copies every file of the build into a cache, work of other processes that
 // would compete with the page's first frames on a machine of few cores: it starts once the
 // app has drawn the whole page (it then marks body[data-ready-ms], always after this line
-// has run: the page is drawn in later tasks) and the browser is idle.
+// has run: the page is drawn in later tasks), a second later.
 if ('serviceWorker' in navigator) {
   new MutationObserver((_, drawn) => {
     drawn.disconnect();
-    (window.requestIdleCallback ?? setTimeout)(() => navigator.serviceWorker.register('sw.js').catch(() => {}));
+    setTimeout(() => navigator.serviceWorker.register('sw.js').catch(() => {}), 1000);
   }).observe(document.body, { attributeFilter: ['data-ready-ms'] });
 }
