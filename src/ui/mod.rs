@@ -83,8 +83,9 @@ macro_rules! class_list {
 /// Mounts the app on the page's body, with the saved session a bare visit opens: from
 /// local storage, or once IndexedDB has answered when local storage holds a pointer. Each
 /// step is a task of its own, as each takes a while for a link of 20,000 items: taking the
-/// address, after the task that instantiated the WebAssembly; reading it and making the
-/// state from it; the first render.
+/// address, after the task that instantiated the WebAssembly; decoding its pairs, a slice
+/// per task; reading them into a link's state; making the page's state from it; the first
+/// render.
 pub fn start() {
     panic_screen::install();
     browser::yield_then(|| {
@@ -93,19 +94,29 @@ pub fn start() {
         if stored.as_deref().is_some_and(browser::is_pointer) {
             wasm_bindgen_futures::spawn_local(async move {
                 let saved = browser::read_session(stored.unwrap_or_default()).await;
-                open_link(saved.as_deref(), &query);
+                read_link(opening::LinkReading::new(saved, query));
             });
         } else {
-            browser::yield_then(move || open_link(stored.as_deref(), &query));
+            let reading = opening::LinkReading::new(stored, query);
+            browser::yield_then(move || read_link(reading));
         }
     });
 }
 
-/// Reads the saved session a bare visit opens, else the link's `query`, and mounts the app
-/// with the state it describes.
-fn open_link(saved: Option<&str>, query: &str) {
-    let (state, opening) = opening::initial_state(opening::read_link(saved, query));
-    open_in_its_language(state, opening);
+/// Decodes the next slice of the link's pairs; once all are, reads them in the next task,
+/// and makes the page's state from them in the one after.
+fn read_link(mut reading: opening::LinkReading) {
+    if reading.read_slice() {
+        browser::yield_then(move || {
+            let link = reading.finish();
+            browser::yield_then(move || {
+                let (state, opening) = opening::initial_state(link);
+                open_in_its_language(state, opening);
+            });
+        });
+    } else {
+        browser::yield_then(move || read_link(reading));
+    }
 }
 
 /// Mounts the app with this state in its language.

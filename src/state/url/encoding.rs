@@ -62,11 +62,16 @@ pub fn query_pairs(query: &str) -> Vec<(String, String)> {
         .unwrap_or(query)
         .split('&')
         .filter(|pair| !pair.is_empty())
-        .map(|pair| match pair.split_once('=') {
-            Some((key, value)) => (percent_decode(key), percent_decode(value)),
-            None => (percent_decode(pair), String::new()),
-        })
+        .map(decoded_pair)
         .collect()
+}
+
+/// One `key=value` pair of a query string, decoded (a pair without `=` has an empty value).
+pub fn decoded_pair(pair: &str) -> (String, String) {
+    match pair.split_once('=') {
+        Some((key, value)) => (percent_decode(key), percent_decode(value)),
+        None => (percent_decode(pair), String::new()),
+    }
 }
 
 #[cfg(test)]

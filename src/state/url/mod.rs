@@ -17,7 +17,6 @@ use crate::protocol::filters_view::FiltersParams;
 use super::apps_view::AppsSettings;
 use super::calculator_view::{CalculatorInput, Solve};
 use super::cms_view::CmsSettings;
-use super::fields::check_item;
 use super::grow_view::GrowSettings;
 use super::hash_quality_view::HashQualitySettings;
 use super::lab_view::LabSettings;
@@ -29,12 +28,14 @@ use crate::filter::growing::GrowError;
 mod encoding;
 mod notice;
 pub mod params;
+mod reading;
 
 pub use crate::state::embedding::{Embedding, Lockable};
 pub use crate::state::view::View;
 pub use encoding::{percent_decode, percent_encode, percent_encode_into, query_pairs};
 pub use notice::{Notice, NoticeReason};
-use params::{param_place, PARAMS};
+use params::PARAMS;
+pub use reading::{parse, parse_saved, LinkReader};
 
 /// The most times the sets view folds the filter.
 pub const MAX_FOLDS: u32 = 4;
@@ -168,37 +169,6 @@ impl UrlState {
     }
 }
 
-/// The order in which a link's entries are applied: adds, removes, then the unsafe
-/// deletions (each kind in the order given).
-fn entry_rank(entry: &LogEntry) -> usize {
-    match entry {
-        LogEntry::Add(_) => 0,
-        LogEntry::Remove(_) => 1,
-        LogEntry::ForceRemove(_) => 2,
-        LogEntry::NaiveDelete(_) => 3,
-    }
-}
-
-/// `entries` in the order they are applied (a stable grouping by [`entry_rank`]).
-fn in_applied_order(entries: Vec<LogEntry>) -> Vec<LogEntry> {
-    // Most links are in that order already (adds alone).
-    if entries
-        .windows(2)
-        .all(|pair| entry_rank(&pair[0]) <= entry_rank(&pair[1]))
-    {
-        return entries;
-    }
-    let mut ranks: [Vec<LogEntry>; 4] = Default::default();
-    for entry in entries {
-        ranks[entry_rank(&entry)].push(entry);
-    }
-    let [mut ordered, removes, force_removes, naive_deletes] = ranks;
-    for rank in [removes, force_removes, naive_deletes] {
-        ordered.extend(rank);
-    }
-    ordered
-}
-
 /// The notice for growing-filter values that each parse but cannot run together: it names
 /// the values at fault that the link gave (for memory, all five shape the three designs;
 /// otherwise a slice's rate or hash count, which m0, p and r decide), or every growing
@@ -245,97 +215,6 @@ pub fn grow_plan_notice(given: &GivenKeys, grow: &GrowSettings, error: GrowError
 pub fn items_in_query(query: &str) -> u64 {
     let url = parse(query);
     super::log::replay(&url.settings, &url.entries).1.len() as u64
-}
-
-/// The query's pairs, each with its place in [`PARAMS`] (`None` for an unknown key), in the
-/// table's order: a link's parameters are read in the same order whatever their order in
-/// the link, so that the same parameters give the same state and the same notices. A value
-/// that cannot go with those before it in the table is the one refused (`hash=seed000`
-/// beside k > 6 names `hash`, `layout=partitioned` beside m < k names `layout`). Pairs of
-/// one key keep their order (items are added in the link's order, and a repeated
-/// single-valued parameter's last value is taken); unknown keys come last, in the link's
-/// order.
-fn in_table_order(pairs: Vec<(String, String)>) -> Vec<(Option<usize>, String, String)> {
-    // A link's pairs mostly come in runs of one key (20,000 `add=`): a run's key is looked
-    // up once.
-    let mut by_place: Vec<Vec<_>> = PARAMS.iter().map(|_| Vec::new()).collect();
-    let mut unknown = Vec::new();
-    let mut last: Option<(String, Option<usize>)> = None;
-    for (key, value) in pairs {
-        let place = match &last {
-            Some((last_key, place)) if *last_key == key => *place,
-            _ => param_place(&key),
-        };
-        last = Some((key.clone(), place));
-        match place {
-            Some(place) => by_place[place].push((Some(place), key, value)),
-            None => unknown.push((None, key, value)),
-        }
-    }
-    let mut ordered =
-        Vec::with_capacity(by_place.iter().map(Vec::len).sum::<usize>() + unknown.len());
-    for pairs in by_place {
-        ordered.extend(pairs);
-    }
-    ordered.append(&mut unknown);
-    ordered
-}
-
-/// Reads the page state from a query string. Never fails: every problem becomes a notice.
-pub fn parse(query: &str) -> UrlState {
-    let mut url = UrlState::default();
-    let mut notices = Vec::new();
-    let pairs = in_table_order(query_pairs(query));
-    // A single-valued parameter is read from its last occurrence only.
-    for (index, (place, key, value)) in pairs.iter().enumerate() {
-        let Some(param) = place.map(|place| &PARAMS[place]) else {
-            notices.push(Notice::new(key, value, NoticeReason::Unknown));
-            continue;
-        };
-        if let Err(problem) = check_item(value) {
-            notices.push(Notice::new(key, value, problem.into()));
-            continue;
-        }
-        if !param.repeats
-            && pairs
-                .get(index + 1)
-                .is_some_and(|(next, _, _)| next == place)
-        {
-            notices.push(Notice::new(key, value, NoticeReason::Repeated));
-            continue;
-        }
-        match (param.parse)(&mut url, value) {
-            Ok(()) if !url.given.has(param.key) => url.given.0.push(param.key),
-            Ok(()) => {}
-            Err(rejected) => {
-                let shown = rejected.part.as_deref().unwrap_or(value);
-                notices.push(Notice::new(key, shown, rejected.reason));
-            }
-        }
-    }
-    // A lesson's practice step takes its seed from `practice=`; a quiz cannot start beside it.
-    if let Some(seed) = url.quiz.filter(|_| url.lesson.is_some()) {
-        let seed = seed.to_string();
-        notices.push(Notice::new("quiz", &seed, NoticeReason::BesideLesson));
-        url.quiz = None;
-    }
-    if url.lesson.is_none() && url.step != 1 {
-        let step = url.step.to_string();
-        notices.push(Notice::new("step", &step, NoticeReason::NeedsLesson));
-        url.step = 1;
-    }
-    let entries = std::mem::take(url.entries_mut());
-    url.entries = Rc::new(in_applied_order(entries));
-    url.notices = notices;
-    url
-}
-
-/// Reads a saved session's query string as [`parse`] does, but never in the compact view
-/// (`embed=`): a saved session is the reader's own full page (an embedded copy never saves).
-pub fn parse_saved(query: &str) -> UrlState {
-    let mut url = parse(query);
-    url.embedding.compact = false;
-    url
 }
 
 /// The query string (without `?`) that reproduces the state: each parameter of

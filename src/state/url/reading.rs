@@ -1,0 +1,237 @@
+//! Reading a query string into a [`UrlState`], a slice of pairs at a time if need be: a
+//! link of 20,000 items is 220 KB, and decoding it in one go would hold the page for tens
+//! of milliseconds on a slow machine.
+
+use std::rc::Rc;
+
+use super::encoding::decoded_pair;
+use super::params::{param_place, PARAMS};
+use super::{Notice, NoticeReason, UrlState};
+use crate::state::fields::check_item;
+use crate::state::log::LogEntry;
+
+/// A query string's pairs, decoded a slice at a time ([`LinkReader::read`]) and kept in the
+/// table's order, then read into a [`UrlState`] ([`LinkReader::finish`]).
+///
+/// The table's order: a link's parameters are read in the same order whatever their order
+/// in the link, so that the same parameters give the same state and the same notices. A
+/// value that cannot go with those before it in the table is the one refused
+/// (`hash=seed000` beside k > 6 names `hash`, `layout=partitioned` beside m < k names
+/// `layout`). Pairs of one key keep their order (items are added in the link's order, and a
+/// repeated single-valued parameter's last value is taken); unknown keys come last, in the
+/// link's order.
+pub struct LinkReader {
+    query: String,
+    /// The byte where the pairs not yet read start.
+    read_to: usize,
+    /// The pairs read, by their key's place in [`PARAMS`].
+    by_place: Vec<Vec<(String, String)>>,
+    /// The pairs of unknown keys, in the link's order.
+    unknown: Vec<(String, String)>,
+    /// The last key read and its place: a link's pairs mostly come in runs of one key
+    /// (20,000 `add=`), and a run's key is looked up once.
+    last: Option<(String, Option<usize>)>,
+    /// A saved session's query: never read in the compact view (`embed=`), as a saved
+    /// session is the reader's own full page (an embedded copy never saves).
+    saved: bool,
+}
+
+impl LinkReader {
+    /// A reader of a link's query string (with or without the leading `?`).
+    pub fn new(query: String) -> Self {
+        let read_to = usize::from(query.starts_with('?'));
+        Self {
+            query,
+            read_to,
+            by_place: PARAMS.iter().map(|_| Vec::new()).collect(),
+            unknown: Vec::new(),
+            last: None,
+            saved: false,
+        }
+    }
+
+    /// A reader of a saved session's query string (see [`parse_saved`]).
+    pub fn saved(query: String) -> Self {
+        Self {
+            saved: true,
+            ..Self::new(query)
+        }
+    }
+
+    /// Decodes up to `pairs` more pairs; true once every pair is read.
+    pub fn read(&mut self, pairs: usize) -> bool {
+        let mut taken = 0;
+        while taken < pairs && self.read_to < self.query.len() {
+            let rest = &self.query[self.read_to..];
+            let pair = rest.split('&').next().unwrap_or(rest);
+            self.read_to += pair.len() + 1;
+            if pair.is_empty() {
+                continue;
+            }
+            let (key, value) = decoded_pair(pair);
+            let place = match &self.last {
+                Some((last_key, place)) if *last_key == key => *place,
+                _ => {
+                    let place = param_place(&key);
+                    self.last = Some((key.clone(), place));
+                    place
+                }
+            };
+            match place {
+                Some(place) => self.by_place[place].push((key, value)),
+                None => self.unknown.push((key, value)),
+            }
+            taken += 1;
+        }
+        self.read_to >= self.query.len()
+    }
+
+    /// Reads the pairs read so far into the state they describe. Never fails: every
+    /// problem becomes a notice.
+    pub fn finish(self) -> UrlState {
+        let mut pairs: Vec<(Option<usize>, String, String)> = Vec::with_capacity(
+            self.by_place.iter().map(Vec::len).sum::<usize>() + self.unknown.len(),
+        );
+        for (place, of_place) in self.by_place.into_iter().enumerate() {
+            pairs.extend(of_place.into_iter().map(|(k, v)| (Some(place), k, v)));
+        }
+        pairs.extend(self.unknown.into_iter().map(|(k, v)| (None, k, v)));
+        let mut url = read_pairs(&pairs);
+        if self.saved {
+            url.embedding.compact = false;
+        }
+        url
+    }
+}
+
+/// The state that `pairs` (in the table's order, each with its key's place) describe.
+fn read_pairs(pairs: &[(Option<usize>, String, String)]) -> UrlState {
+    let mut url = UrlState::default();
+    let mut notices = Vec::new();
+    // A single-valued parameter is read from its last occurrence only.
+    for (index, (place, key, value)) in pairs.iter().enumerate() {
+        let Some(param) = place.map(|place| &PARAMS[place]) else {
+            notices.push(Notice::new(key, value, NoticeReason::Unknown));
+            continue;
+        };
+        if let Err(problem) = check_item(value) {
+            notices.push(Notice::new(key, value, problem.into()));
+            continue;
+        }
+        if !param.repeats
+            && pairs
+                .get(index + 1)
+                .is_some_and(|(next, _, _)| next == place)
+        {
+            notices.push(Notice::new(key, value, NoticeReason::Repeated));
+            continue;
+        }
+        match (param.parse)(&mut url, value) {
+            Ok(()) if !url.given.has(param.key) => url.given.0.push(param.key),
+            Ok(()) => {}
+            Err(rejected) => {
+                let shown = rejected.part.as_deref().unwrap_or(value);
+                notices.push(Notice::new(key, shown, rejected.reason));
+            }
+        }
+    }
+    // A lesson's practice step takes its seed from `practice=`; a quiz cannot start beside it.
+    if let Some(seed) = url.quiz.filter(|_| url.lesson.is_some()) {
+        let seed = seed.to_string();
+        notices.push(Notice::new("quiz", &seed, NoticeReason::BesideLesson));
+        url.quiz = None;
+    }
+    if url.lesson.is_none() && url.step != 1 {
+        let step = url.step.to_string();
+        notices.push(Notice::new("step", &step, NoticeReason::NeedsLesson));
+        url.step = 1;
+    }
+    let entries = std::mem::take(url.entries_mut());
+    url.entries = Rc::new(in_applied_order(entries));
+    url.notices = notices;
+    url
+}
+
+/// Reads the page state from a query string. Never fails: every problem becomes a notice.
+pub fn parse(query: &str) -> UrlState {
+    let mut reader = LinkReader::new(query.to_owned());
+    reader.read(usize::MAX);
+    reader.finish()
+}
+
+/// Reads a saved session's query string as [`parse`] does, but never in the compact view
+/// (`embed=`): a saved session is the reader's own full page (an embedded copy never saves).
+pub fn parse_saved(query: &str) -> UrlState {
+    let mut reader = LinkReader::saved(query.to_owned());
+    reader.read(usize::MAX);
+    reader.finish()
+}
+
+/// The order in which a link's entries are applied: adds, removes, then the unsafe
+/// deletions (each kind in the order given).
+fn entry_rank(entry: &LogEntry) -> usize {
+    match entry {
+        LogEntry::Add(_) => 0,
+        LogEntry::Remove(_) => 1,
+        LogEntry::ForceRemove(_) => 2,
+        LogEntry::NaiveDelete(_) => 3,
+    }
+}
+
+/// `entries` in the order they are applied (a stable grouping by [`entry_rank`]).
+fn in_applied_order(entries: Vec<LogEntry>) -> Vec<LogEntry> {
+    // Most links are in that order already (adds alone).
+    if entries
+        .windows(2)
+        .all(|pair| entry_rank(&pair[0]) <= entry_rank(&pair[1]))
+    {
+        return entries;
+    }
+    let mut ranks: [Vec<LogEntry>; 4] = Default::default();
+    for entry in entries {
+        ranks[entry_rank(&entry)].push(entry);
+    }
+    let [mut ordered, removes, force_removes, naive_deletes] = ranks;
+    for rank in [removes, force_removes, naive_deletes] {
+        ordered.extend(rank);
+    }
+    ordered
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A link read a few pairs at a time gives the state it gives read at once.
+    #[test]
+    fn a_link_read_in_slices_gives_the_state_read_at_once() {
+        let query = "?add=a&&m=64&zz=1&add=b%20c&k=3&remove=a&m=32&add=d&query=q&lang=ja&embed=1";
+        let whole = parse(query);
+        for slice in 1..=4 {
+            let mut reader = LinkReader::new(query.to_owned());
+            let mut tasks = 1;
+            while !reader.read(slice) {
+                tasks += 1;
+            }
+            // 11 pairs (the empty one between `&&` is skipped).
+            assert_eq!(tasks, 11_usize.div_ceil(slice));
+            assert_eq!(reader.finish(), whole, "slices of {slice}");
+        }
+        assert_eq!(whole.settings.m(), 32);
+        assert_eq!(whole.notices.len(), 2, "{:?}", whole.notices);
+        assert_eq!(whole.entries.len(), 4);
+        let mut saved = LinkReader::saved(query.to_owned());
+        assert!(!saved.read(3) && saved.read(100));
+        let saved = saved.finish();
+        assert!(whole.embedding.compact && !saved.embedding.compact);
+    }
+
+    #[test]
+    fn an_empty_query_is_read_at_once() {
+        for query in ["", "?", "&&"] {
+            let mut reader = LinkReader::new(query.to_owned());
+            assert!(reader.read(1), "{query:?}");
+            assert_eq!(reader.finish(), UrlState::default());
+        }
+    }
+}
