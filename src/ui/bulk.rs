@@ -65,7 +65,12 @@ fn start(state: UseReducerHandle<AppState>, text: String, dispatch: Callback<Act
     }
     STOP.with(|s| s.set(false));
     dispatch.emit(Action::Filter(FilterAction::BulkStart(total)));
-    browser::yield_then(move || feed(state.bulk_builder(total), text, 0, dispatch));
+    feed_next(state.bulk_builder(total), text, 0, dispatch);
+}
+
+/// Adds the next slice of `text` from byte `offset` in the next task.
+fn feed_next(builder: BulkBuilder, text: String, offset: usize, d: Callback<Action>) {
+    browser::yield_then(move || feed(builder, text, offset, d));
 }
 
 /// Adds the next [`SLICE`] lines of `text` from byte `offset`, then yields.
@@ -87,7 +92,7 @@ fn feed(mut builder: BulkBuilder, text: String, offset: usize, d: Callback<Actio
         return;
     }
     d.emit(Action::Filter(FilterAction::BulkProgress(builder.added())));
-    browser::yield_then(move || feed(builder, text, offset, d));
+    feed_next(builder, text, offset, d);
 }
 
 /// How long one task of a long link's entries runs, in milliseconds: the entries go in
@@ -98,27 +103,22 @@ const LINK_SLICE_MS: f64 = 12.0;
 /// A long link's entries added between two looks at the clock.
 const LINK_STEP: usize = 250;
 
-/// Adds a long link's entries in tasks of about [`LINK_SLICE_MS`] each, the first in a
-/// task of its own, then joins them to the state (see [`AppState::opening`]); the items
+/// Adds a long link's entries in tasks of about [`LINK_SLICE_MS`] each, from the next
+/// task on, then joins them to the state (see [`AppState::opening`]); the items
 /// panel shows the progress meanwhile.
 pub fn feed_link(builder: BulkBuilder, dispatch: Callback<Action>) {
     browser::yield_then(move || feed_link_slice(builder, dispatch));
 }
 
 fn feed_link_slice(mut builder: BulkBuilder, dispatch: Callback<Action>) {
-    let started = browser::now_ms();
-    let done = loop {
-        if builder.add_link_slice(LINK_STEP) {
-            break true;
-        }
-        if browser::now_ms() - started >= LINK_SLICE_MS {
-            break false;
-        }
-    };
-    if done {
+    // Once every entry is in, joining them to the state and drawing it is a task of its
+    // own.
+    if builder.add_link_slice(0) {
         dispatch.emit(Action::Filter(FilterAction::BulkFinish(Rc::new(builder))));
-    } else {
-        dispatch.emit(Action::Filter(FilterAction::BulkProgress(builder.added())));
-        browser::yield_then(move || feed_link_slice(builder, dispatch));
+        return;
     }
+    let started = browser::now_ms();
+    while !builder.add_link_slice(LINK_STEP) && browser::now_ms() - started < LINK_SLICE_MS {}
+    dispatch.emit(Action::Filter(FilterAction::BulkProgress(builder.added())));
+    feed_link(builder, dispatch);
 }

@@ -20,63 +20,17 @@ pub fn stored_session(query: &str) -> Option<String> {
     query.is_empty().then(browser::saved_state)?
 }
 
-/// What the page opens: the saved session a bare visit opens, else the link's query, read.
-pub struct Link {
-    url: url::UrlState,
-    restored: bool,
+/// Starts reading the saved session a bare visit opens (`saved`), else the link's `query`.
+pub fn link_reader(saved: Option<String>, query: String) -> url::LinkReader {
+    let restored = saved.is_some();
+    url::LinkReader::new(saved.unwrap_or(query), restored)
 }
 
-/// Pairs of a link decoded in one task by [`LinkReading::read_slice`]: about 2–6 ms on a
-/// slow machine, so that a link of 20,000 items is read in five tasks.
-const PAIRS_PER_TASK: usize = 4_000;
-
-/// The saved session a bare visit opens (`saved`), else the link's `query`, being read a
-/// slice of pairs per task.
-pub struct LinkReading {
-    reader: url::LinkReader,
-    restored: bool,
-}
-
-impl LinkReading {
-    /// Starts reading `saved`, else `query`.
-    pub fn new(saved: Option<String>, query: String) -> Self {
-        match saved {
-            Some(saved) => Self {
-                reader: url::LinkReader::saved(saved),
-                restored: true,
-            },
-            None => Self {
-                reader: url::LinkReader::new(query),
-                restored: false,
-            },
-        }
-    }
-
-    /// Decodes the next [`PAIRS_PER_TASK`] pairs; true once all are.
-    pub fn read_slice(&mut self) -> bool {
-        self.reader.read(PAIRS_PER_TASK)
-    }
-
-    /// What the pairs read describe.
-    pub fn finish(self) -> Link {
-        Link {
-            url: self.reader.finish(),
-            restored: self.restored,
-        }
-    }
-}
-
-/// Reads the saved session a bare visit opens, else the link's `query`, at once.
-pub fn read_link(saved: Option<String>, query: String) -> Link {
-    let mut reading = LinkReading::new(saved, query);
-    while !reading.read_slice() {}
-    reading.finish()
-}
-
-/// The state the page opens with, from what [`read_link`] read; without `lang=`, the
+/// The state the page opens with, from the pairs `reader` decoded; without `lang=`, the
 /// browser's preferred language.
-pub fn initial_state(link: Link) -> (AppState, Option<BulkBuilder>) {
-    let Link { mut url, restored } = link;
+pub fn initial_state(reader: url::LinkReader) -> (AppState, Option<BulkBuilder>) {
+    let restored = reader.is_saved();
+    let mut url = reader.finish();
     url.lang = url.lang.or_else(|| Some(browser::preferred_lang()));
     let (mut state, opening) = AppState::opening(url, LINK_AT_ONCE);
     if restored {
@@ -103,7 +57,8 @@ pub fn set_initial_state(state: AppState, opening: Option<BulkBuilder>) {
 /// describes, its long link's remaining entries kept for [`take_opening`].
 pub fn take_initial_state() -> AppState {
     INITIAL_STATE.take().unwrap_or_else(|| {
-        let (state, opening) = initial_state(read_link(None, browser::current_query()));
+        let reader = url::LinkReader::new(browser::current_query(), false);
+        let (state, opening) = initial_state(reader.read_all());
         OPENING.set(opening);
         state
     })

@@ -10,93 +10,65 @@ use super::{Notice, NoticeReason, UrlState};
 use crate::state::fields::check_item;
 use crate::state::log::LogEntry;
 
-/// A query string's pairs, decoded a slice at a time ([`LinkReader::read`]) and kept in the
-/// table's order, then read into a [`UrlState`] ([`LinkReader::finish`]).
-///
-/// The table's order: a link's parameters are read in the same order whatever their order
-/// in the link, so that the same parameters give the same state and the same notices. A
-/// value that cannot go with those before it in the table is the one refused
-/// (`hash=seed000` beside k > 6 names `hash`, `layout=partitioned` beside m < k names
-/// `layout`). Pairs of one key keep their order (items are added in the link's order, and a
-/// repeated single-valued parameter's last value is taken); unknown keys come last, in the
-/// link's order.
+/// A query string's pairs, decoded a slice at a time ([`LinkReader::read`]), then read into
+/// a [`UrlState`] ([`LinkReader::finish`]).
 pub struct LinkReader {
     query: String,
-    /// The byte where the pairs not yet read start.
+    /// The byte where the pairs not yet decoded start.
     read_to: usize,
-    /// The pairs read, by their key's place in [`PARAMS`].
-    by_place: Vec<Vec<(String, String)>>,
-    /// The pairs of unknown keys, in the link's order.
-    unknown: Vec<(String, String)>,
-    /// The last key read and its place: a link's pairs mostly come in runs of one key
-    /// (20,000 `add=`), and a run's key is looked up once.
-    last: Option<(String, Option<usize>)>,
+    /// The pairs decoded, in the link's order.
+    pairs: Vec<(String, String)>,
     /// A saved session's query: never read in the compact view (`embed=`), as a saved
     /// session is the reader's own full page (an embedded copy never saves).
     saved: bool,
 }
 
 impl LinkReader {
-    /// A reader of a link's query string (with or without the leading `?`).
-    pub fn new(query: String) -> Self {
-        let read_to = usize::from(query.starts_with('?'));
+    /// A reader of a link's query string (with or without the leading `?`), or of a saved
+    /// session's (`saved`).
+    pub fn new(query: String, saved: bool) -> Self {
         Self {
+            read_to: usize::from(query.starts_with('?')),
             query,
-            read_to,
-            by_place: PARAMS.iter().map(|_| Vec::new()).collect(),
-            unknown: Vec::new(),
-            last: None,
-            saved: false,
+            pairs: Vec::new(),
+            saved,
         }
     }
 
-    /// A reader of a saved session's query string (see [`parse_saved`]).
-    pub fn saved(query: String) -> Self {
-        Self {
-            saved: true,
-            ..Self::new(query)
-        }
+    /// Whether this reads a saved session's query string.
+    pub fn is_saved(&self) -> bool {
+        self.saved
     }
 
-    /// Decodes up to `pairs` more pairs; true once every pair is read.
-    pub fn read(&mut self, pairs: usize) -> bool {
+    /// Whether every pair is decoded.
+    pub fn is_read(&self) -> bool {
+        self.read_to >= self.query.len()
+    }
+
+    /// Decodes up to `pairs` more pairs.
+    pub fn read(&mut self, pairs: usize) {
         let mut taken = 0;
         while taken < pairs && self.read_to < self.query.len() {
             let rest = &self.query[self.read_to..];
             let pair = rest.split('&').next().unwrap_or(rest);
             self.read_to += pair.len() + 1;
-            if pair.is_empty() {
-                continue;
+            if !pair.is_empty() {
+                self.pairs.push(decoded_pair(pair));
+                taken += 1;
             }
-            let (key, value) = decoded_pair(pair);
-            let place = match &self.last {
-                Some((last_key, place)) if *last_key == key => *place,
-                _ => {
-                    let place = param_place(&key);
-                    self.last = Some((key.clone(), place));
-                    place
-                }
-            };
-            match place {
-                Some(place) => self.by_place[place].push((key, value)),
-                None => self.unknown.push((key, value)),
-            }
-            taken += 1;
         }
-        self.read_to >= self.query.len()
     }
 
-    /// Reads the pairs read so far into the state they describe. Never fails: every
+    /// Decodes every pair left.
+    pub fn read_all(mut self) -> Self {
+        self.read(usize::MAX);
+        self
+    }
+
+    /// Reads the pairs decoded so far into the state they describe. Never fails: every
     /// problem becomes a notice.
     pub fn finish(self) -> UrlState {
-        let mut pairs: Vec<(Option<usize>, String, String)> = Vec::with_capacity(
-            self.by_place.iter().map(Vec::len).sum::<usize>() + self.unknown.len(),
-        );
-        for (place, of_place) in self.by_place.into_iter().enumerate() {
-            pairs.extend(of_place.into_iter().map(|(k, v)| (Some(place), k, v)));
-        }
-        pairs.extend(self.unknown.into_iter().map(|(k, v)| (None, k, v)));
-        let mut url = read_pairs(&pairs);
+        let mut url = read_pairs(&in_table_order(self.pairs));
         if self.saved {
             url.embedding.compact = false;
         }
@@ -104,8 +76,48 @@ impl LinkReader {
     }
 }
 
-/// The state that `pairs` (in the table's order, each with its key's place) describe.
-fn read_pairs(pairs: &[(Option<usize>, String, String)]) -> UrlState {
+/// The query's pairs, each with its place in [`PARAMS`] (`None` for an unknown key), in the
+/// table's order: a link's parameters are read in the same order whatever their order in
+/// the link, so that the same parameters give the same state and the same notices. A value
+/// that cannot go with those before it in the table is the one refused (`hash=seed000`
+/// beside k > 6 names `hash`, `layout=partitioned` beside m < k names `layout`). Pairs of
+/// one key keep their order (items are added in the link's order, and a repeated
+/// single-valued parameter's last value is taken); unknown keys come last, in the link's
+/// order.
+fn in_table_order(pairs: Vec<(String, String)>) -> Vec<Pair> {
+    let mut by_place: Vec<Vec<_>> = PARAMS.iter().map(|_| Vec::new()).collect();
+    let mut unknown = Vec::new();
+    // A link's pairs mostly come in runs of one key (20,000 `add=`): a run's key is looked
+    // up once.
+    let mut last: Option<(String, Option<usize>)> = None;
+    for (key, value) in pairs {
+        let place = match &last {
+            Some((last_key, place)) if *last_key == key => *place,
+            _ => {
+                let place = param_place(&key);
+                last = Some((key.clone(), place));
+                place
+            }
+        };
+        match place {
+            Some(at) => by_place[at].push((place, key, value)),
+            None => unknown.push((place, key, value)),
+        }
+    }
+    let mut ordered =
+        Vec::with_capacity(by_place.iter().map(Vec::len).sum::<usize>() + unknown.len());
+    for mut pairs in by_place {
+        ordered.append(&mut pairs);
+    }
+    ordered.append(&mut unknown);
+    ordered
+}
+
+/// A decoded pair with its key's place in [`PARAMS`] (`None` for an unknown key).
+type Pair = (Option<usize>, String, String);
+
+/// The state that `pairs` (in the table's order) describe.
+fn read_pairs(pairs: &[Pair]) -> UrlState {
     let mut url = UrlState::default();
     let mut notices = Vec::new();
     // A single-valued parameter is read from its last occurrence only.
@@ -154,17 +166,13 @@ fn read_pairs(pairs: &[(Option<usize>, String, String)]) -> UrlState {
 
 /// Reads the page state from a query string. Never fails: every problem becomes a notice.
 pub fn parse(query: &str) -> UrlState {
-    let mut reader = LinkReader::new(query.to_owned());
-    reader.read(usize::MAX);
-    reader.finish()
+    LinkReader::new(query.to_owned(), false).read_all().finish()
 }
 
 /// Reads a saved session's query string as [`parse`] does, but never in the compact view
 /// (`embed=`): a saved session is the reader's own full page (an embedded copy never saves).
 pub fn parse_saved(query: &str) -> UrlState {
-    let mut reader = LinkReader::saved(query.to_owned());
-    reader.read(usize::MAX);
-    reader.finish()
+    LinkReader::new(query.to_owned(), true).read_all().finish()
 }
 
 /// The order in which a link's entries are applied: adds, removes, then the unsafe
@@ -208,9 +216,10 @@ mod tests {
         let query = "?add=a&&m=64&zz=1&add=b%20c&k=3&remove=a&m=32&add=d&query=q&lang=ja&embed=1";
         let whole = parse(query);
         for slice in 1..=4 {
-            let mut reader = LinkReader::new(query.to_owned());
-            let mut tasks = 1;
-            while !reader.read(slice) {
+            let mut reader = LinkReader::new(query.to_owned(), false);
+            let mut tasks = 0;
+            while !reader.is_read() {
+                reader.read(slice);
                 tasks += 1;
             }
             // 11 pairs (the empty one between `&&` is skipped).
@@ -220,8 +229,11 @@ mod tests {
         assert_eq!(whole.settings.m(), 32);
         assert_eq!(whole.notices.len(), 2, "{:?}", whole.notices);
         assert_eq!(whole.entries.len(), 4);
-        let mut saved = LinkReader::saved(query.to_owned());
-        assert!(!saved.read(3) && saved.read(100));
+        let mut saved = LinkReader::new(query.to_owned(), true);
+        saved.read(3);
+        assert!(!saved.is_read());
+        saved.read(100);
+        assert!(saved.is_read());
         let saved = saved.finish();
         assert!(whole.embedding.compact && !saved.embedding.compact);
     }
@@ -229,8 +241,9 @@ mod tests {
     #[test]
     fn an_empty_query_is_read_at_once() {
         for query in ["", "?", "&&"] {
-            let mut reader = LinkReader::new(query.to_owned());
-            assert!(reader.read(1), "{query:?}");
+            let mut reader = LinkReader::new(query.to_owned(), false);
+            reader.read(1);
+            assert!(reader.is_read(), "{query:?}");
             assert_eq!(reader.finish(), UrlState::default());
         }
     }
