@@ -107,6 +107,8 @@ fn read_link(reader: crate::state::url::LinkReader) {
     browser::yield_then(move || read_slice(reader));
 }
 
+/// One step of [`read_link`]: the next slice decoded, or once all are, the page's state made
+/// and the app mounted.
 fn read_slice(mut reader: crate::state::url::LinkReader) {
     if reader.is_read() {
         let (state, opening) = opening::initial_state(reader);

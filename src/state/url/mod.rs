@@ -35,7 +35,7 @@ pub use crate::state::view::View;
 pub use encoding::{percent_decode, percent_encode, percent_encode_into, query_pairs};
 pub use notice::{Notice, NoticeReason};
 use params::PARAMS;
-pub use reading::{parse, parse_saved, LinkReader};
+pub use reading::{parse, LinkReader};
 
 /// The most times the sets view folds the filter.
 pub const MAX_FOLDS: u32 = 4;
@@ -274,7 +274,7 @@ mod tests {
     fn a_saved_session_never_reopens_in_the_compact_view() {
         let saved = "m=32&add=a&embed=1&lock=m";
         assert!(parse(saved).embedding.compact);
-        let reopened = parse_saved(saved);
+        let reopened = LinkReader::new(saved.to_owned(), true).read_all().finish();
         assert!(!reopened.embedding.compact);
         assert_eq!(reopened.settings.m(), 32);
         assert_eq!(reopened.entries.len(), 1);

@@ -169,12 +169,6 @@ pub fn parse(query: &str) -> UrlState {
     LinkReader::new(query.to_owned(), false).read_all().finish()
 }
 
-/// Reads a saved session's query string as [`parse`] does, but never in the compact view
-/// (`embed=`): a saved session is the reader's own full page (an embedded copy never saves).
-pub fn parse_saved(query: &str) -> UrlState {
-    LinkReader::new(query.to_owned(), true).read_all().finish()
-}
-
 /// The order in which a link's entries are applied: adds, removes, then the unsafe
 /// deletions (each kind in the order given).
 fn entry_rank(entry: &LogEntry) -> usize {
